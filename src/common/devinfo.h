@@ -1,0 +1,38 @@
+/* The identity and sizes of the simulated GPU. Everything that differs
+ * between devices is a field here, never a scattered generation check.
+ * GTSIM_DEVICE=bdw (default) or skl selects one. */
+#ifndef GTSIM_DEVINFO_H
+#define GTSIM_DEVINFO_H
+
+#include <stdint.h>
+
+struct gt_devinfo {
+	const char *short_name;   /* "bdw" */
+	const char *marketing;    /* "Intel(R) HD Graphics 5500 (BDW GT2)" */
+	uint16_t pci_vendor;      /* 0x8086 */
+	uint16_t pci_device;      /* 0x1616 */
+	uint16_t subsys_vendor, subsys_device;
+	uint8_t revision;
+	int gen;                  /* 8 or 9 */
+	int gt;                   /* 2 */
+	int num_slices;
+	int num_subslices;        /* total */
+	int num_eus;              /* total */
+	int threads_per_eu;
+	uint64_t ggtt_size;       /* bytes of global GTT address space */
+	uint64_t aperture_size;   /* CPU-mappable part at the start of the GGTT */
+	int ppgtt_bits;           /* 48: full 4-level PPGTT */
+	uint64_t timestamp_hz;    /* command streamer TIMESTAMP frequency */
+	/* URB (seed 003): total size in KB and per-stage entry limits. */
+	int urb_size_kb;
+	int urb_min_vs_entries;
+	int urb_max_entries[4];   /* VS, HS, DS, GS */
+};
+
+/* NULL for an unknown name. */
+const struct gt_devinfo *devinfo_lookup(const char *name);
+/* GTSIM_DEVICE from the environment, or bdw. NULL (and a message) when the
+ * variable names no known device. */
+const struct gt_devinfo *devinfo_from_env(void);
+
+#endif

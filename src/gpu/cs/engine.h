@@ -1,0 +1,68 @@
+/* An engine: a command streamer with its ring buffer, run by one host thread
+ * (seed 004). The kernel model drives it only through MMIO registers, as
+ * i915 drives the hardware in ring-buffer submission mode:
+ *   RING_START (GGTT address of the ring), RING_CTL (size, enable),
+ *   RING_HEAD, RING_TAIL, ACTHD, HWS_PGA (GGTT address of the hardware
+ *   status page), RING_PDP0..3 (PPGTT root), TIMESTAMP, ...
+ * Writing RING_TAIL makes the engine fetch and execute from HEAD to TAIL:
+ * on its own thread, or before the write returns when the GPU is in sync
+ * mode. */
+#ifndef GTSIM_CS_ENGINE_H
+#define GTSIM_CS_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/gpu.h"
+
+/* Register offsets relative to an engine's MMIO base. */
+#define RING_TAIL      0x030
+#define RING_HEAD      0x034
+#define RING_START     0x038
+#define RING_CTL       0x03c
+#define RING_ACTHD_UDW 0x05c
+#define RING_ACTHD     0x074
+#define RING_HWS_PGA   0x080
+#define RING_BBADDR    0x140
+#define RING_BBADDR_UDW 0x168
+#define RING_TIMESTAMP 0x358
+#define RING_TIMESTAMP_UDW 0x35c
+#define RING_PDP_LDW(n) (0x270 + (n) * 8)
+#define RING_PDP_UDW(n) (0x274 + (n) * 8)
+#define RING_CTL_ENABLE 1u
+#define RING_CTL_SIZE(bytes) (((bytes) - 4096u) & 0x1ff000u)
+#define RING_HEAD_ADDR_MASK 0x001ffffcu
+#define RING_TAIL_ADDR_MASK 0x001ffff8u
+
+struct engine_callbacks {
+	/* MI_USER_INTERRUPT executed (on the engine's thread). */
+	void (*user_interrupt)(void *data, struct gt_engine *e);
+	/* The engine stopped on a fault it cannot get past (unknown command,
+	 * page fault, illegal EU instruction...). It stays stopped until
+	 * engine_reset(). reason is a one-line description. */
+	void (*fault)(void *data, struct gt_engine *e, const char *reason);
+	void *data;
+};
+
+uint32_t engine_mmio_base(enum gt_engine_id id);
+const char *engine_name(enum gt_engine_id id); /* "rcs0", "bcs0", "vcs0", "vecs0" */
+
+struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id);
+void engine_destroy(struct gt_engine *e);
+enum gt_engine_id engine_id(const struct gt_engine *e);
+void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb);
+
+/* reg is relative to the engine's MMIO base. */
+uint32_t engine_mmio_read(struct gt_engine *e, uint32_t reg);
+void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val);
+
+/* Full 64-bit ACTHD (batch or ring address of the current command). */
+uint64_t engine_acthd(struct gt_engine *e);
+/* True when HEAD == TAIL and no command is executing. */
+bool engine_is_idle(struct gt_engine *e);
+/* Stop whatever the engine does (at the next command boundary, or now if
+ * stopped on a fault), leave any batch, set HEAD to restart_head and go on
+ * fetching up to TAIL. Returns once the old work is abandoned. */
+void engine_reset(struct gt_engine *e, uint32_t restart_head);
+
+#endif

@@ -1,0 +1,39 @@
+/* The device model: the GPU as the kernel driver sees it through MMIO. */
+#ifndef GTSIM_GPU_H
+#define GTSIM_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/devinfo.h"
+#include "gpu/mem/mem.h"
+
+enum gt_engine_id {
+	ENGINE_RCS,   /* render */
+	ENGINE_BCS,   /* blitter */
+	ENGINE_VCS,   /* video */
+	ENGINE_VECS,  /* video enhancement */
+	GT_NUM_ENGINES
+};
+
+struct gt_engine;
+
+struct gt_gpu {
+	const struct gt_devinfo *info;
+	struct gt_phys *phys;
+	struct gt_ggtt ggtt;
+	struct gt_engine *engines[GT_NUM_ENGINES];
+	bool sync;                /* GTSIM_SYNC: engines run inside TAIL writes */
+};
+
+/* Creates phys memory, a GGTT of ggtt_size bytes (all PTEs not present) and
+ * the four engines with their threads. NULL on failure. */
+struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, bool sync);
+void gpu_destroy(struct gt_gpu *gpu);
+
+/* MMIO at absolute register offsets (e.g. 0x2030 RCS RING_TAIL), routed to
+ * the engine whose range holds the offset; others to a global file. */
+uint32_t gpu_mmio_read(struct gt_gpu *gpu, uint32_t reg);
+void gpu_mmio_write(struct gt_gpu *gpu, uint32_t reg, uint32_t val);
+
+#endif

@@ -1,0 +1,45 @@
+/* Fences (like the kernel's dma_fence): a one-shot completion signal with an
+ * error status, reference counted. Every request has one; sync_file fds and
+ * syncobjs carry them between clients (src/kernel/sync/). */
+#ifndef GTSIM_SYNC_FENCE_H
+#define GTSIM_SYNC_FENCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct gt_fence;
+
+struct gt_fence *fence_create(void);
+struct gt_fence *fence_get(struct gt_fence *f);
+void fence_put(struct gt_fence *f);
+/* Signal once (later calls do nothing); error 0 or -errno (e.g. -EIO for a
+ * request that was reset). Wakes waiters and runs callbacks. */
+void fence_signal(struct gt_fence *f, int error);
+bool fence_is_signaled(struct gt_fence *f);
+int fence_error(struct gt_fence *f);
+/* 0 once signaled, -ETIME when timeout_ns passed first; timeout_ns < 0
+ * waits forever. */
+int fence_wait(struct gt_fence *f, int64_t timeout_ns);
+/* fn runs once when f signals (at once if it already has). */
+void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data);
+
+/* sync_file: a real file descriptor standing for a fence, pollable (POLLIN
+ * once signaled), as Mesa and IGT use them. -errno on failure. */
+int sync_file_export(struct gt_fence *f);
+/* A new reference to the fence behind fd, or NULL (fd is not a sync_file). */
+struct gt_fence *sync_file_import(int fd);
+
+/* Per-file syncobj tables (drm_syncobj), binary and timeline. */
+struct syncobj_table;
+struct syncobj_table *syncobj_table_create(void);
+void syncobj_table_destroy(struct syncobj_table *t);
+/* The fence a syncobj holds at point (0 for binary); a new reference, or
+ * NULL with -ENOENT (no such handle) or -EINVAL (no fence at that point). */
+struct gt_fence *syncobj_find_fence(struct syncobj_table *t, uint32_t handle,
+				    uint64_t point, int *err);
+/* Replace the binary payload, or add a timeline point. -ENOENT for a bad handle. */
+int syncobj_set_fence(struct syncobj_table *t, uint32_t handle, uint64_t point,
+		      struct gt_fence *f);
+bool syncobj_exists(struct syncobj_table *t, uint32_t handle);
+
+#endif
