@@ -1,0 +1,97 @@
+/* Address translation as the GPU does it (PRM vol. 5 "Memory Views"):
+ * the GGTT is one flat array of 64-bit PTEs; a 48-bit PPGTT is a 4-level
+ * walk PML4[47:39] -> PDP[38:30] -> PD[29:21] -> PT[20:12], each table one
+ * 4 KiB physical page of 512 entries. The GGTT has no writable bit on gen8:
+ * every present GGTT page is writable. */
+#include "gpu/mem/mem.h"
+
+#include <errno.h>
+#include <string.h>
+
+#define PPGTT_VA_BITS 48
+
+static int walk_ggtt(const struct gt_vm *vm, uint64_t va, uint64_t *pa)
+{
+	const struct gt_ggtt *g = vm->ggtt;
+	if (va >= g->size)
+		return -EFAULT;
+	uint64_t pte = __atomic_load_n(&g->ptes[va / GT_PAGE_SIZE], __ATOMIC_ACQUIRE);
+	if (!(pte & GT_PTE_PRESENT))
+		return -EFAULT;
+	*pa = (pte & GT_PTE_ADDR_MASK) | (va & (GT_PAGE_SIZE - 1));
+	return 0;
+}
+
+static int walk_ppgtt(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *pa)
+{
+	if (va >> PPGTT_VA_BITS)
+		return -EFAULT;
+	uint64_t table = vm->pml4;
+	for (int level = 3; level >= 0; level--) {
+		unsigned index = (va >> (12 + 9 * level)) & 511;
+		uint64_t avail;
+		uint64_t *e = phys_lookup(vm->phys, table + index * 8ull, &avail);
+		if (!e || avail < 8)
+			return -EFAULT;
+		uint64_t entry = __atomic_load_n(e, __ATOMIC_ACQUIRE);
+		if (!(entry & GT_PTE_PRESENT) || (write && !(entry & GT_PTE_RW)))
+			return -EFAULT;
+		table = entry & GT_PTE_ADDR_MASK;
+	}
+	*pa = table | (va & (GT_PAGE_SIZE - 1));
+	return 0;
+}
+
+int vm_translate(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *pa)
+{
+	if (!vm || !vm->phys)
+		return -EFAULT;
+	return vm->ggtt ? walk_ggtt(vm, va, pa) : walk_ppgtt(vm, va, write, pa);
+}
+
+void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
+{
+	uint64_t pa, range;
+	if (vm_translate(vm, va, write, &pa))
+		return NULL;
+	char *host = phys_lookup(vm->phys, pa, &range);
+	if (!host)
+		return NULL;
+	/* Valid to the end of this GPU page (the next page may map elsewhere)
+	 * and never past the physical range. */
+	uint64_t in_page = GT_PAGE_SIZE - (va & (GT_PAGE_SIZE - 1));
+	if (avail)
+		*avail = range < in_page ? range : in_page;
+	return host;
+}
+
+/* Copies len bytes page by page; to_gpu selects the direction. */
+static int vm_copy(const struct gt_vm *vm, uint64_t va, void *host, size_t len, bool to_gpu)
+{
+	char *h = host;
+	while (len) {
+		uint64_t avail;
+		char *p = vm_map(vm, va, to_gpu, &avail);
+		if (!p)
+			return -EFAULT;
+		size_t n = len < avail ? len : (size_t)avail;
+		if (to_gpu)
+			memcpy(p, h, n);
+		else
+			memcpy(h, p, n);
+		h += n;
+		va += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int vm_read(const struct gt_vm *vm, uint64_t va, void *dst, size_t len)
+{
+	return vm_copy(vm, va, dst, len, false);
+}
+
+int vm_write(const struct gt_vm *vm, uint64_t va, const void *src, size_t len)
+{
+	return vm_copy(vm, va, (void *)src, len, true);
+}

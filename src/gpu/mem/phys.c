@@ -1,0 +1,122 @@
+/* GPU physical memory: host ranges registered at physical addresses.
+ *
+ * Physical addresses are handed out by a bump allocator that never reuses
+ * an address and leaves a one-page hole after every range, so a stale PTE
+ * or an overrun reaches unbacked memory (a GPU fault) rather than another
+ * object. Ranges are kept in an array sorted by physical address (the bump
+ * allocator makes appending keep the order); lookups binary search it
+ * under a read lock, which the engine threads take concurrently. */
+#include "gpu/mem/mem.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PHYS_BASE (1ull << 20)          /* first address handed out */
+#define PHYS_LIMIT (1ull << 47)         /* PTE address field holds bits 12..47 */
+
+struct phys_range {
+	uint64_t pa, size;
+	char *host;
+};
+
+struct gt_phys {
+	pthread_rwlock_t lock;
+	struct phys_range *ranges;
+	size_t count, cap;
+	uint64_t next_pa;
+};
+
+struct gt_phys *phys_create(void)
+{
+	struct gt_phys *phys = calloc(1, sizeof(*phys));
+	if (!phys)
+		return NULL;
+	pthread_rwlock_init(&phys->lock, NULL);
+	phys->next_pa = PHYS_BASE;
+	return phys;
+}
+
+void phys_destroy(struct gt_phys *phys)
+{
+	if (!phys)
+		return;
+	pthread_rwlock_destroy(&phys->lock);
+	free(phys->ranges);
+	free(phys);
+}
+
+static bool page_aligned(uint64_t v)
+{
+	return (v & (GT_PAGE_SIZE - 1)) == 0;
+}
+
+uint64_t phys_add(struct gt_phys *phys, void *host, uint64_t size)
+{
+	if (!phys || !host || !size || !page_aligned((uintptr_t)host) || !page_aligned(size))
+		return 0;
+	uint64_t pa = 0;
+	pthread_rwlock_wrlock(&phys->lock);
+	if (phys->count == phys->cap) {
+		size_t cap = phys->cap ? phys->cap * 2 : 64;
+		struct phys_range *r = realloc(phys->ranges, cap * sizeof(*r));
+		if (!r)
+			goto out;
+		phys->ranges = r;
+		phys->cap = cap;
+	}
+	if (size > PHYS_LIMIT - GT_PAGE_SIZE - phys->next_pa)
+		goto out;
+	pa = phys->next_pa;
+	phys->next_pa += size + GT_PAGE_SIZE;
+	phys->ranges[phys->count++] = (struct phys_range){ pa, size, host };
+out:
+	pthread_rwlock_unlock(&phys->lock);
+	return pa;
+}
+
+/* Index of the range holding pa, or -1. Caller holds the lock. */
+static long find_range(const struct gt_phys *phys, uint64_t pa)
+{
+	size_t lo = 0, hi = phys->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct phys_range *r = &phys->ranges[mid];
+		if (pa < r->pa)
+			hi = mid;
+		else if (pa - r->pa >= r->size)
+			lo = mid + 1;
+		else
+			return (long)mid;
+	}
+	return -1;
+}
+
+void phys_remove(struct gt_phys *phys, uint64_t pa)
+{
+	if (!phys)
+		return;
+	pthread_rwlock_wrlock(&phys->lock);
+	long i = find_range(phys, pa);
+	if (i >= 0 && phys->ranges[i].pa == pa) {
+		memmove(&phys->ranges[i], &phys->ranges[i + 1],
+			(phys->count - (size_t)i - 1) * sizeof(phys->ranges[0]));
+		phys->count--;
+	}
+	pthread_rwlock_unlock(&phys->lock);
+}
+
+void *phys_lookup(struct gt_phys *phys, uint64_t pa, uint64_t *avail)
+{
+	void *host = NULL;
+	pthread_rwlock_rdlock(&phys->lock);
+	long i = find_range(phys, pa);
+	if (i >= 0) {
+		const struct phys_range *r = &phys->ranges[i];
+		host = r->host + (pa - r->pa);
+		if (avail)
+			*avail = r->size - (pa - r->pa);
+	}
+	pthread_rwlock_unlock(&phys->lock);
+	return host;
+}

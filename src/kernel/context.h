@@ -1,0 +1,47 @@
+/* GEM contexts (i915_gem_context): a per-file id, a full 48-bit PPGTT of
+ * its own (or one shared through I915_CONTEXT_PARAM_VM), scheduling and
+ * reset parameters, and the counts GET_RESET_STATS reports. Id 0 of every
+ * file is its default context, created at open. dev->lock protects all. */
+#ifndef GTSIM_KERNEL_CONTEXT_H
+#define GTSIM_KERNEL_CONTEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct gtsim_device;
+struct gtsim_file;
+struct gem_vm;
+
+struct gem_context {
+	struct gtsim_device *dev;
+	struct gtsim_file *file;  /* NULL once the file closed or ctx destroyed */
+	uint32_t id;              /* in its file */
+	uint32_t hw_id;           /* device-wide, for traces and error states */
+	unsigned refcount;
+	struct gem_vm *vm;        /* its PPGTT (a reference) */
+	int priority;             /* I915_CONTEXT_MIN..MAX_USER_PRIORITY */
+	bool bannable;            /* default true */
+	bool recoverable;         /* default true */
+	bool no_error_capture;
+	bool single_timeline;     /* I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE */
+	bool closed;              /* destroyed by userspace, may live on while active */
+
+	/* --- owned by execbuf/hangcheck ---
+	 * banned: execbufs fail with -EIO. guilty_count: hangs this context
+	 * caused (GET_RESET_STATS batch_active); active_count: its requests
+	 * lost to resets caused by others (batch_pending). ban_score as i915's. */
+	bool banned;
+	unsigned ban_score;
+	unsigned guilty_count;
+	unsigned active_count;
+	void *exec_priv;          /* anything execbuf wants per context */
+};
+
+/* A context with a fresh PPGTT (or vm, referenced, when not NULL). */
+struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err);
+struct gem_context *ctx_get(struct gem_context *ctx);
+void ctx_put(struct gem_context *ctx);
+/* A new reference to the file's context id, or NULL (i915: -ENOENT). */
+struct gem_context *ctx_lookup(struct gtsim_file *file, uint32_t id);
+
+#endif

@@ -1,0 +1,58 @@
+/* The kernel model's device: what i915's struct drm_i915_private holds for
+ * GEM. One per gtsim_device_create(); files, objects, contexts and address
+ * spaces all hang off it.
+ *
+ * Locking: dev->lock (like i915's old struct_mutex) protects every kernel
+ * model structure: file tables, objects' bindings and flags, address spaces,
+ * contexts, flink names, mmap offsets. Ioctl handlers take it; obj_put(),
+ * ctx_put(), vm_put() and everything in vm.h must be called with it held.
+ * Anything that waits for the GPU must drop it while waiting (the engine
+ * threads' completion callbacks may need it). */
+#ifndef GTSIM_KERNEL_DEVICE_H
+#define GTSIM_KERNEL_DEVICE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/devinfo.h"
+#include "gpu/gpu.h"
+#include "kernel/idr.h"
+#include "kernel/list.h"
+
+struct gem_vm;
+struct gem_requests;   /* execbuf's per-device state (request.c) */
+
+struct gtsim_device {
+	const struct gt_devinfo *info;
+	struct gt_gpu *gpu;
+	bool sync;                 /* GTSIM_SYNC=1 */
+	unsigned hangcheck_ms;
+	pthread_mutex_t lock;
+
+	struct gem_vm *ggtt;       /* the global GTT; [0, mappable_end) is the aperture */
+
+	struct idr flink_names;    /* name -> struct gem_object * (names start at 1) */
+	struct idr mmap_nodes;     /* fake mmap offset >> MMAP_NODE_SHIFT -> struct mmap_node * */
+	struct list_node objects;  /* every live gem_object (dev_link), for prime import */
+	struct pt_pool *pt_pool;   /* pages for PPGTT page tables (vm_ppgtt.c) */
+	uint32_t next_ctx_hw_id;
+	uint64_t object_count, object_bytes;
+
+	/* Owned by execbuf (request.c): engines' rings, status pages, request
+	 * lists, hangcheck. Created by requests_init(), NULL until then. */
+	struct gem_requests *requests;
+};
+
+/* Hooks execbuf implements with strong definitions; the weak defaults in
+ * device.c do nothing (requests_init returns 0). Called with dev->lock NOT
+ * held: init after the GPU and GGTT exist, fini before they go away, idle
+ * from gtsim_device_idle(). */
+int requests_init(struct gtsim_device *dev);
+void requests_fini(struct gtsim_device *dev);
+void requests_idle(struct gtsim_device *dev);
+/* Retire completed requests (drop their active references). Called with
+ * dev->lock held, e.g. before eviction looks for inactive objects. */
+void requests_retire(struct gtsim_device *dev);
+
+#endif

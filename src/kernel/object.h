@@ -1,0 +1,99 @@
+/* GEM buffer objects (i915's drm_i915_gem_object).
+ *
+ * Backing store is a memfd, mapped once (MAP_SHARED) in the host and
+ * registered as one contiguous physical range, so the CPU mappings handed to
+ * userspace (GEM_MMAP, mmap of fake offsets, prime fds) and the GPU's page
+ * walks see the same bytes.
+ *
+ * Lifetime (seed 002): obj->refcount counts every holder: each handle in a
+ * file, each flink name, and each "active" use by the GPU. The object is
+ * freed (unbound from every address space, memory released) when the count
+ * drops to zero, so an object stays alive while the GPU uses it even after
+ * userspace closed its last handle. All under dev->lock. */
+#ifndef GTSIM_KERNEL_OBJECT_H
+#define GTSIM_KERNEL_OBJECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "gpu/gpu.h"
+#include "kernel/list.h"
+
+struct gtsim_device;
+struct gtsim_file;
+struct gem_request;    /* execbuf's (request.c) */
+
+struct gem_object {
+	struct gtsim_device *dev;
+	uint64_t size;             /* bytes, a multiple of 4096 */
+	int memfd;
+	ino_t ino;                 /* the memfd's inode: prime import lookup */
+	void *map;                 /* host mapping of the whole memfd */
+	uint64_t pa;               /* GPU physical address of map */
+	unsigned refcount;
+	unsigned handle_count;     /* handles in all files; name dropped at 0 */
+	uint32_t flink_name;       /* 0: none */
+	struct list_node dev_link; /* dev->objects */
+	struct list_node vmas;     /* struct gem_vma.obj_link: its bindings */
+
+	uint32_t tiling;           /* I915_TILING_NONE/X/Y */
+	uint32_t stride;           /* bytes; 0 when untiled */
+	uint32_t caching;          /* I915_CACHING_NONE/CACHED/DISPLAY */
+	uint32_t madv;             /* I915_MADV_WILLNEED/DONTNEED */
+	bool purged;               /* DONTNEED object whose pages were dropped */
+	bool imported;             /* wraps a foreign memfd (prime import) */
+	uint32_t mmap_node[4];     /* fake-offset node per I915_MMAP_OFFSET_* type */
+
+	/* --- owned by execbuf (request.c, execbuf*.c, wait.c, busy) ---
+	 * Last request that read the object on each engine and the last one
+	 * that wrote it (each holds its own reference on the request, NULL when
+	 * none or retired). active_count: outstanding requests using the
+	 * object; while > 0 the object holds one extra refcount (taken with
+	 * obj_active_get()) and is never evicted. Domains as i915 tracks them. */
+	struct gem_request *last_read[GT_NUM_ENGINES];
+	struct gem_request *last_write;
+	unsigned active_count;
+	uint32_t read_domains, write_domain;
+	/* Did userspace ask for a capture of this object in error states. */
+	bool capture;
+};
+
+/* A new object of size bytes (rounded up to pages; 0 -> NULL) with
+ * refcount 1 and no handle. NULL with *err = -EINVAL/-ENOMEM/-E2BIG. Also
+ * used for kernel-owned objects (rings, status pages). dev->lock held. */
+struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err);
+/* An object around a foreign memfd (prime import). Dups fd. */
+struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err);
+struct gem_object *obj_get(struct gem_object *obj);
+void obj_put(struct gem_object *obj);
+/* The GPU starts / stops using obj (execbuf): counts active_count and holds
+ * a reference while it is > 0. */
+void obj_active_get(struct gem_object *obj);
+void obj_active_put(struct gem_object *obj);
+static inline bool obj_is_active(const struct gem_object *obj) { return obj->active_count > 0; }
+
+/* Handles (per file). obj_lookup() returns a new reference or NULL
+ * (-ENOENT); the caller puts it. */
+struct gem_object *obj_lookup(struct gtsim_file *file, uint32_t handle);
+/* Adds a handle for obj (takes its own reference): 0 or -ENOMEM. */
+int obj_handle_create(struct gtsim_file *file, struct gem_object *obj, uint32_t *handle);
+/* 0 or -ENOENT. */
+int obj_handle_delete(struct gtsim_file *file, uint32_t handle);
+/* The file's existing handle for obj, or 0. */
+uint32_t obj_find_handle(struct gtsim_file *file, struct gem_object *obj);
+
+/* Wait for the GPU to finish with obj: every use (write) or only its
+ * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.
+ * Called with dev->lock held; drops it while waiting. Weak default in
+ * object.c returns 0; execbuf's wait.c provides the real one. */
+int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
+
+/* CPU range checks shared by pread/pwrite/mmap: offset + len within the
+ * object, without overflow. */
+static inline bool obj_range_ok(const struct gem_object *obj, uint64_t offset, uint64_t len)
+{
+	return offset <= obj->size && len <= obj->size - offset;
+}
+
+#endif
