@@ -20,6 +20,9 @@ static const struct gt_devinfo devices[] = {
 		.urb_size_kb = 384,
 		.urb_min_vs_entries = 64,
 		.urb_max_entries = { 2560, 504, 1536, 960 },
+		.urb_min_vs_entries_tess = 192, /* BDW 3DSTATE_URB_VS: >= 192 with tessellation */
+		.urb_min_ds_entries = 34,
+		.push_constant_kb = 32,
 	},
 	{
 		.short_name = "skl",
@@ -36,6 +39,9 @@ static const struct gt_devinfo devices[] = {
 		.urb_size_kb = 384,
 		.urb_min_vs_entries = 64,
 		.urb_max_entries = { 1856, 672, 1120, 640 },
+		.urb_min_vs_entries_tess = 64,
+		.urb_min_ds_entries = 34,
+		.push_constant_kb = 32,
 	},
 };
 

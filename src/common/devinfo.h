@@ -27,6 +27,9 @@ struct gt_devinfo {
 	int urb_size_kb;
 	int urb_min_vs_entries;
 	int urb_max_entries[4];   /* VS, HS, DS, GS */
+	int urb_min_vs_entries_tess; /* VS minimum when tessellation is on */
+	int urb_min_ds_entries;   /* DS minimum when tessellation is on */
+	int push_constant_kb;     /* URB space the driver keeps for push constants */
 };
 
 /* NULL for an unknown name. */
