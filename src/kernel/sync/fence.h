@@ -11,6 +11,9 @@ struct gt_fence;
 
 struct gt_fence *fence_create(void);
 struct gt_fence *fence_get(struct gt_fence *f);
+/* Dropping the last reference to a fence that never signaled signals it
+ * with -EDEADLK first (as dma_fence_release does), so that fences merged
+ * from it still complete. */
 void fence_put(struct gt_fence *f);
 /* Signal once (later calls do nothing); error 0 or -errno (e.g. -EIO for a
  * request that was reset). Wakes waiters and runs callbacks. */
@@ -23,11 +26,40 @@ int fence_wait(struct gt_fence *f, int64_t timeout_ns);
 /* fn runs once when f signals (at once if it already has). */
 void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data);
 
+/* Extensions (src/kernel/sync/fence.c). */
+/* A new fence that is already signaled without error (the kernel's
+ * dma_fence_get_stub). */
+struct gt_fence *fence_create_signaled(void);
+/* A new fence that signals once every one of fences[0..n) has; its error is
+ * the first error among them (dma_fence_array / sync_file merge). n == 0
+ * gives a signaled fence. */
+struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n);
+/* CLOCK_MONOTONIC nanoseconds when f signaled, 0 while it has not. */
+uint64_t fence_timestamp_ns(struct gt_fence *f);
+/* sync_file status: 1 signaled, 0 active, <0 the error. */
+int fence_status(struct gt_fence *f);
+/* CLOCK_MONOTONIC now, in nanoseconds. */
+int64_t fence_now_ns(void);
+
+/* Waiting on several conditions at once (syncobj waits). A waiter reads
+ * fence_wait_seq(), checks its conditions, and if none holds calls
+ * fence_wait_change(seq, deadline) which returns when any fence signals or
+ * fence_notify_change() is called (e.g. a syncobj got a fence), or -ETIME
+ * once the absolute CLOCK_MONOTONIC deadline_ns (<0: none) has passed. */
+uint64_t fence_wait_seq(void);
+int fence_wait_change(uint64_t seq, int64_t deadline_ns);
+void fence_notify_change(void);
+
 /* sync_file: a real file descriptor standing for a fence, pollable (POLLIN
  * once signaled), as Mesa and IGT use them. -errno on failure. */
 int sync_file_export(struct gt_fence *f);
 /* A new reference to the fence behind fd, or NULL (fd is not a sync_file). */
 struct gt_fence *sync_file_import(int fd);
+/* SYNC_IOC_MERGE / SYNC_IOC_FILE_INFO on a sync_file fd (0 or -errno);
+ * -ENOTTY when fd is not a sync_file or request is not a sync ioctl. */
+int sync_file_ioctl(int fd, unsigned long request, void *arg);
+/* True when fd is a gtsim sync_file or syncobj fd. */
+bool sync_fd_is_ours(int fd);
 
 /* Per-file syncobj tables (drm_syncobj), binary and timeline. */
 struct syncobj_table;

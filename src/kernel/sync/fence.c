@@ -1,0 +1,293 @@
+/* One-shot fences (the kernel's dma_fence). State changes and waits go
+ * through one process-wide lock and condition variable: a fence is signaled
+ * rarely compared with how often it is read, and a single condvar lets a
+ * waiter sleep on any number of fences and syncobjs at once (see
+ * fence_wait_change). */
+#include "kernel/sync/fence.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+struct fence_cb {
+	struct fence_cb *next;
+	void (*fn)(struct gt_fence *f, void *data);
+	void *data;
+};
+
+struct gt_fence {
+	int refcount;             /* atomic */
+	int signaled;             /* atomic; set under fence_lock */
+	int error;
+	uint64_t timestamp_ns;
+	struct fence_cb *callbacks;
+};
+
+static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t fence_cond;
+static pthread_once_t cond_once = PTHREAD_ONCE_INIT;
+static uint64_t change_seq;
+
+static void init_cond(void)
+{
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&fence_cond, &attr);
+	pthread_condattr_destroy(&attr);
+}
+
+int64_t fence_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+struct gt_fence *fence_create(void)
+{
+	struct gt_fence *f = calloc(1, sizeof(*f));
+	if (f)
+		f->refcount = 1;
+	return f;
+}
+
+struct gt_fence *fence_create_signaled(void)
+{
+	struct gt_fence *f = fence_create();
+	if (f)
+		fence_signal(f, 0);
+	return f;
+}
+
+struct gt_fence *fence_get(struct gt_fence *f)
+{
+	if (f)
+		__atomic_add_fetch(&f->refcount, 1, __ATOMIC_RELAXED);
+	return f;
+}
+
+void fence_put(struct gt_fence *f)
+{
+	if (!f || __atomic_sub_fetch(&f->refcount, 1, __ATOMIC_ACQ_REL) != 0)
+		return;
+	/* Nobody can wait on it any more, but fences merged from it can. */
+	if (!fence_is_signaled(f))
+		fence_signal(f, -EDEADLK);
+	free(f);
+}
+
+/* Wakes every waiter; callers hold fence_lock. */
+static void broadcast_locked(void)
+{
+	pthread_once(&cond_once, init_cond);
+	change_seq++;
+	pthread_cond_broadcast(&fence_cond);
+}
+
+void fence_signal(struct gt_fence *f, int error)
+{
+	if (!f)
+		return;
+	pthread_mutex_lock(&fence_lock);
+	if (f->signaled) {
+		pthread_mutex_unlock(&fence_lock);
+		return;
+	}
+	f->error = error;
+	f->timestamp_ns = (uint64_t)fence_now_ns();
+	__atomic_store_n(&f->signaled, 1, __ATOMIC_RELEASE);
+	struct fence_cb *cbs = f->callbacks;
+	f->callbacks = NULL;
+	broadcast_locked();
+	pthread_mutex_unlock(&fence_lock);
+
+	/* Callbacks run without the lock: they may signal other fences.
+	 * The list was built newest first; run it in registration order. */
+	struct fence_cb *ordered = NULL;
+	while (cbs) {
+		struct fence_cb *next = cbs->next;
+		cbs->next = ordered;
+		ordered = cbs;
+		cbs = next;
+	}
+	while (ordered) {
+		struct fence_cb *next = ordered->next;
+		ordered->fn(f, ordered->data);
+		free(ordered);
+		ordered = next;
+	}
+}
+
+bool fence_is_signaled(struct gt_fence *f)
+{
+	return f && __atomic_load_n(&f->signaled, __ATOMIC_ACQUIRE);
+}
+
+int fence_error(struct gt_fence *f)
+{
+	return fence_is_signaled(f) ? f->error : 0;
+}
+
+int fence_status(struct gt_fence *f)
+{
+	if (!fence_is_signaled(f))
+		return 0;
+	return f->error ? f->error : 1;
+}
+
+uint64_t fence_timestamp_ns(struct gt_fence *f)
+{
+	return fence_is_signaled(f) ? f->timestamp_ns : 0;
+}
+
+uint64_t fence_wait_seq(void)
+{
+	pthread_mutex_lock(&fence_lock);
+	uint64_t seq = change_seq;
+	pthread_mutex_unlock(&fence_lock);
+	return seq;
+}
+
+int fence_wait_change(uint64_t seq, int64_t deadline_ns)
+{
+	int ret = 0;
+	pthread_once(&cond_once, init_cond);
+	pthread_mutex_lock(&fence_lock);
+	while (change_seq == seq) {
+		if (deadline_ns < 0) {
+			pthread_cond_wait(&fence_cond, &fence_lock);
+			continue;
+		}
+		if (fence_now_ns() >= deadline_ns) {
+			ret = -ETIME;
+			break;
+		}
+		struct timespec ts = { .tv_sec = deadline_ns / 1000000000,
+				       .tv_nsec = deadline_ns % 1000000000 };
+		pthread_cond_timedwait(&fence_cond, &fence_lock, &ts);
+	}
+	pthread_mutex_unlock(&fence_lock);
+	return ret;
+}
+
+void fence_notify_change(void)
+{
+	pthread_mutex_lock(&fence_lock);
+	broadcast_locked();
+	pthread_mutex_unlock(&fence_lock);
+}
+
+int fence_wait(struct gt_fence *f, int64_t timeout_ns)
+{
+	if (!f)
+		return -EINVAL;
+	int64_t deadline = -1;
+	if (timeout_ns >= 0) {
+		int64_t now = fence_now_ns();
+		deadline = timeout_ns > INT64_MAX - now ? INT64_MAX : now + timeout_ns;
+	}
+	while (!fence_is_signaled(f)) {
+		uint64_t seq = fence_wait_seq();
+		if (fence_is_signaled(f))
+			break;
+		if (fence_wait_change(seq, deadline) == -ETIME)
+			return fence_is_signaled(f) ? 0 : -ETIME;
+	}
+	return 0;
+}
+
+static void add_callback(struct gt_fence *f,
+			 void (*fn)(struct gt_fence *f, void *data), void *data)
+{
+	struct fence_cb *cb = malloc(sizeof(*cb));
+	pthread_mutex_lock(&fence_lock);
+	if (!f->signaled && cb) {
+		cb->fn = fn;
+		cb->data = data;
+		cb->next = f->callbacks;
+		f->callbacks = cb;
+		pthread_mutex_unlock(&fence_lock);
+		return;
+	}
+	pthread_mutex_unlock(&fence_lock);
+	free(cb);
+	if (!fence_is_signaled(f))  /* out of memory: never lose a callback */
+		fence_wait(f, -1);
+	fn(f, data);
+}
+
+struct plain_cb {
+	void (*fn)(void *data);
+	void *data;
+};
+
+static void run_plain_cb(struct gt_fence *f, void *data)
+{
+	(void)f;
+	struct plain_cb pc = *(struct plain_cb *)data;
+	free(data);
+	pc.fn(pc.data);
+}
+
+void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data)
+{
+	if (!f || !fn)
+		return;
+	struct plain_cb *pc = malloc(sizeof(*pc));
+	if (!pc) {
+		fence_wait(f, -1);
+		fn(data);
+		return;
+	}
+	pc->fn = fn;
+	pc->data = data;
+	add_callback(f, run_plain_cb, pc);
+}
+
+/* fence_merge: the result signals when the last pending input does. */
+struct merge_state {
+	unsigned pending;   /* atomic */
+	int error;          /* first error, under fence_lock order: atomic cas */
+	struct gt_fence *result;
+};
+
+static void merge_input_signaled(struct gt_fence *input, void *data)
+{
+	struct merge_state *m = data;
+	int err = input->error, zero = 0;
+	if (err)
+		__atomic_compare_exchange_n(&m->error, &zero, err, false,
+					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+	if (__atomic_sub_fetch(&m->pending, 1, __ATOMIC_ACQ_REL) == 0) {
+		fence_signal(m->result, __atomic_load_n(&m->error, __ATOMIC_ACQUIRE));
+		fence_put(m->result);
+		free(m);
+	}
+}
+
+struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n)
+{
+	struct gt_fence *result = fence_create();
+	if (!result)
+		return NULL;
+	struct merge_state *m = calloc(1, sizeof(*m));
+	if (!m) {
+		fence_put(result);
+		return NULL;
+	}
+	/* One extra count held while callbacks are being added, so the
+	 * result cannot signal before every input is registered. */
+	m->pending = n + 1;
+	m->result = fence_get(result);
+	for (unsigned i = 0; i < n; i++) {
+		if (fences[i])
+			add_callback(fences[i], merge_input_signaled, m);
+		else
+			__atomic_sub_fetch(&m->pending, 1, __ATOMIC_ACQ_REL);
+	}
+	struct gt_fence done = { .signaled = 1 };
+	merge_input_signaled(&done, m);
+	return result;
+}
