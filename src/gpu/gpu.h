@@ -17,6 +17,7 @@ enum gt_engine_id {
 };
 
 struct gt_engine;
+struct gpu_globals;
 
 struct gt_gpu {
 	const struct gt_devinfo *info;
@@ -24,6 +25,7 @@ struct gt_gpu {
 	struct gt_ggtt ggtt;
 	struct gt_engine *engines[GT_NUM_ENGINES];
 	bool sync;                /* GTSIM_SYNC: engines run inside TAIL writes */
+	struct gpu_globals *globals; /* registers outside the engines (gpu.c) */
 };
 
 /* Creates phys memory, a GGTT of ggtt_size bytes (all PTEs not present) and
@@ -32,7 +34,10 @@ struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, boo
 void gpu_destroy(struct gt_gpu *gpu);
 
 /* MMIO at absolute register offsets (e.g. 0x2030 RCS RING_TAIL), routed to
- * the engine whose range holds the offset; others to a global file. */
+ * the engine whose range holds the offset (RCS 0x2000, BCS 0x22000, VCS
+ * 0x12000, VECS 0x1a000, 4 KiB each; the render unit's 0x4000-0x408f,
+ * 0x5xxx, 0x7xxx, 0xbxxx and 0xexxx registers belong to RCS); others to a
+ * global register file. Unwritten registers read 0. */
 uint32_t gpu_mmio_read(struct gt_gpu *gpu, uint32_t reg);
 void gpu_mmio_write(struct gt_gpu *gpu, uint32_t reg, uint32_t val);
 

@@ -11,6 +11,7 @@
 #define GTSIM_CS_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gpu/gpu.h"
@@ -64,5 +65,28 @@ bool engine_is_idle(struct gt_engine *e);
  * stopped on a fault), leave any batch, set HEAD to restart_head and go on
  * fetching up to TAIL. Returns once the old work is abandoned. */
 void engine_reset(struct gt_engine *e, uint32_t restart_head);
+
+/* Callbacks run on the thread that executes the engine (its own thread, or
+ * in sync mode the thread that wrote RING_TAIL) with no engine lock held;
+ * they must not call engine_reset() of their own engine.
+ *
+ * Additions for the kernel model and tests: */
+/* True when stopped on a fault (until engine_reset()); the reason into
+ * reason[size] when given. */
+bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size);
+/* Wait until idle (true), stopped on a fault or without work it can do
+ * (false), or timeout_ns passed (false). */
+bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns);
+/* Number of commands executed so far. */
+uint64_t engine_commands(struct gt_engine *e);
+/* The 3D/media state recorded from state commands (cs/state.h); read it
+ * from the engine's thread (command handlers). */
+struct cs_state;
+const struct cs_state *engine_state(struct gt_engine *e);
+
+/* Error-state registers, relative to the engine's MMIO base (i915 names):
+ * IPEIR 0x64, IPEHR 0x68 (header of the faulting command), INSTDONE 0x6c,
+ * EIR 0xb0 (bit 0 set on a fault), BBADDR 0x140/0x168, BBSTATE 0x110,
+ * plus ACTHD, HEAD, TAIL, CTL, START and HWS_PGA above. See cs/regs.h. */
 
 #endif

@@ -1,0 +1,137 @@
+/* Internals of a command streamer (not a contract: the kernel model uses
+ * engine.h). One struct gt_engine per engine; its mutex guards every field
+ * below. The executing thread (the engine's own thread, or in sync mode the
+ * thread that wrote RING_TAIL) holds the lock while it runs one command and
+ * drops it between commands and while it waits (MI_SEMAPHORE_WAIT). */
+#ifndef GTSIM_CS_CS_H
+#define GTSIM_CS_CS_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/cmd/cmd.h"
+#include "gpu/cs/engine.h"
+#include "gpu/cs/regs.h"
+
+/* Longest command the fetcher accepts: a 16-bit DWord Length plus bias. */
+#define CS_MAX_CMD_DWORDS (0xffff + 2)
+
+/* Batch nesting: the ring (level 0), first-level and second-level batches. */
+enum cs_level { CS_RING, CS_BATCH1, CS_BATCH2 };
+
+struct cs_batch {
+	uint64_t start;     /* address the MI_BATCH_BUFFER_START named */
+	uint64_t addr;      /* address of the next command (ACTHD) */
+	bool ppgtt;         /* Address Space Indicator: PPGTT */
+	bool privileged;    /* commands marked privileged may run */
+};
+
+/* Result of executing one command. */
+enum cs_result {
+	CS_NEXT,        /* go on with the following command */
+	CS_JUMPED,      /* the command moved HEAD/ACTHD itself */
+	CS_ABORTED,     /* a reset or shutdown interrupted the command */
+	CS_FAULT,       /* cs_fault() was called; the engine stops */
+};
+
+struct gt_engine {
+	struct gt_gpu *gpu;
+	enum gt_engine_id id;
+	uint32_t base;               /* MMIO base */
+	const char *name;
+
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;         /* work, reset or shutdown for the thread */
+	pthread_cond_t idle;         /* runner left: idle, stopped or reset */
+	bool quit;
+	bool running;                /* a thread is inside cs_run() */
+	bool reset_req;
+	bool stopped;                /* on a fault, until engine_reset() */
+	char fault_reason[160];
+
+	struct engine_callbacks cb;
+
+	/* Ring registers. head/tail are byte offsets into the ring. */
+	uint32_t ring_start, ring_ctl, head, tail, head_wraps, hws_pga;
+	uint64_t pdp[4];
+
+	/* Batch state: level 0 is the ring, bb[1] and bb[2] the batches. */
+	enum cs_level level;
+	struct cs_batch bb[3];
+
+	/* The command being executed. */
+	uint64_t cmd_addr;           /* its address (ACTHD) */
+	uint32_t cmd_len;            /* its length in dwords */
+	uint32_t next_head;          /* HEAD after it, when it is in the ring */
+	uint32_t *cmd;               /* CS_MAX_CMD_DWORDS dwords */
+
+	struct cs_regs regs;         /* everything else, see regs.h */
+	bool predicate;              /* MI_PREDICATE result (RCS) */
+	uint64_t timestamp_t0_ns;
+	uint64_t commands;           /* executed, for tests and benches */
+
+	/* 3D/media state recorded for the pipeline (see state.h). */
+	struct cs_state *state;
+};
+
+uint32_t cs_ring_size(const struct gt_engine *e);
+/* Current command address: in the batch, or RING_START + HEAD. */
+uint64_t cs_acthd(const struct gt_engine *e);
+
+/* Register access at an absolute MMIO offset, with the lock held: ring
+ * registers, TIMESTAMP, the engine's register file, or the GPU's global
+ * registers for offsets outside the engine's ranges. */
+uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg);
+void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val);
+uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg);
+void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val);
+/* True when a non-privileged batch may not write reg (seed 004). */
+bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg);
+
+/* Address spaces the engine reads and writes through. */
+struct gt_vm cs_ggtt(const struct gt_engine *e);
+struct gt_vm cs_ppgtt(const struct gt_engine *e);
+/* The address space a command from the current batch uses: GGTT when
+ * ggtt is set (Use Global GTT), else the batch's own space. */
+struct gt_vm cs_vm_for(const struct gt_engine *e, bool ggtt);
+
+/* Stop the engine on a GPU fault (trace cs, callback later). Returns
+ * CS_FAULT so handlers can `return cs_fault(...)`. */
+enum cs_result cs_fault(struct gt_engine *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Run commands until idle, stopped, reset or quit. Called with e->lock
+ * held and e->running set by the caller. */
+void cs_run(struct gt_engine *e);
+
+/* Commands from the current position, after fetch: execute one. */
+enum cs_result cs_execute(struct gt_engine *e, const struct cmd_desc *desc,
+			  const uint32_t *dw, uint32_t len);
+
+/* Code that executes one command (dw holds its len dwords). */
+typedef enum cs_result (*cs_handler)(struct gt_engine *e, const struct cmd_desc *d,
+				     const uint32_t *dw, uint32_t len);
+/* Make fn execute the command named name (as in the table), on every
+ * generation. For units outside cs/ (3DPRIMITIVE, GPGPU_WALKER, XY_*...).
+ * Call before the first command executes, e.g. from a constructor. */
+int cs_register_handler(const char *name, cs_handler fn);
+
+/* True when the current batch may execute privileged commands. */
+static inline bool cs_privileged(const struct gt_engine *e)
+{
+	return e->level == CS_RING || e->bb[e->level].privileged;
+}
+
+/* Batch control flow (batch.c). */
+enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
+			      const uint32_t *dw, uint32_t len);
+enum cs_result cs_batch_end(struct gt_engine *e);
+/* Host monotonic time in ns. */
+uint64_t cs_now_ns(void);
+/* Wait a little with the lock dropped (polling commands). Returns false
+ * when a reset or shutdown asks the command to stop. */
+bool cs_poll_pause(struct gt_engine *e);
+
+#endif

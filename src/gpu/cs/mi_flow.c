@@ -1,0 +1,100 @@
+/* MI commands that steer execution: NOOP, batch ends, user interrupts,
+ * REPORT_HEAD and SEMAPHORE_WAIT. */
+#include "gpu/cs/mi.h"
+
+#include "common/trace.h"
+
+MI_HANDLER(mi_noop)
+{
+	return CS_NEXT;
+}
+
+MI_HANDLER(mi_batch_buffer_end)
+{
+	return cs_batch_end(e);
+}
+
+/* BDW PRM MI_CONDITIONAL_BATCH_BUFFER_END: the batch ends when the dword
+ * at Compare Address is less than or equal to Compare Data Dword. */
+MI_HANDLER(mi_conditional_batch_buffer_end)
+{
+	bool ggtt = mi_field(d, dw, len, "Use Global GTT") != 0;
+	uint64_t addr = mi_field(d, dw, len, "Compare Address");
+	uint32_t data = (uint32_t)mi_field(d, dw, len, "Compare Data Dword");
+	uint32_t mem;
+	enum cs_result r = mi_read(e, d, ggtt, addr, &mem, 4);
+	if (r != CS_NEXT)
+		return r;
+	if (mi_field(d, dw, len, "Compare Semaphore"))
+		TRACE(TRACE_STUB, "%s: MI_CONDITIONAL_BATCH_BUFFER_END Compare "
+		      "Semaphore treated as a plain compare", e->name);
+	TRACE(TRACE_CS, "%s: conditional end: memory 0x%x %s data 0x%x", e->name,
+	      mem, mem <= data ? "<=" : ">", data);
+	if (mem <= data)
+		return cs_batch_end(e);
+	return CS_NEXT;
+}
+
+MI_HANDLER(mi_user_interrupt)
+{
+	struct engine_callbacks cb = e->cb;
+	TRACE(TRACE_CS, "%s: user interrupt", e->name);
+	if (cb.user_interrupt) {
+		pthread_mutex_unlock(&e->lock);
+		cb.user_interrupt(cb.data, e);
+		pthread_mutex_lock(&e->lock);
+	}
+	return CS_NEXT;
+}
+
+/* MI_REPORT_HEAD stores RING_HEAD into dword 4 of the hardware status
+ * page (the location i915's early ring code read the head from). */
+MI_HANDLER(mi_report_head)
+{
+	uint32_t head = e->head | e->head_wraps << 21;
+	return mi_write(e, d, true, (uint64_t)e->hws_pga + 4 * 4, &head, 4);
+}
+
+static bool semaphore_passes(uint32_t op, uint32_t sad, uint32_t sdd)
+{
+	switch (op) {
+	case 0: return sad > sdd;
+	case 1: return sad >= sdd;
+	case 2: return sad < sdd;
+	case 3: return sad <= sdd;
+	case 4: return sad == sdd;
+	case 5: return sad != sdd;
+	default: return true;
+	}
+}
+
+/* Poll the semaphore (in memory) until the compare passes; signal mode is
+ * polled too. The lock is dropped between polls so that MMIO, resets and
+ * the CPU's write that releases it get through. */
+MI_HANDLER(mi_semaphore_wait)
+{
+	bool ggtt = mi_field(d, dw, len, "Memory Type") != 0;
+	uint64_t addr = mi_field(d, dw, len, "Semaphore Address") |
+			mi_field(d, dw, len, "Semaphore Address High") << 32;
+	uint32_t sdd = (uint32_t)mi_field(d, dw, len, "Semaphore Data Dword");
+	uint32_t op = (uint32_t)mi_field(d, dw, len, "Compare Operation");
+	bool traced = false;
+
+	if (op > 5)
+		return cs_fault(e, "MI_SEMAPHORE_WAIT: compare operation %u", op);
+	for (;;) {
+		uint32_t sad;
+		enum cs_result r = mi_read(e, d, ggtt, addr, &sad, 4);
+		if (r != CS_NEXT)
+			return r;
+		if (semaphore_passes(op, sad, sdd))
+			return CS_NEXT;
+		if (!traced) {
+			TRACE(TRACE_CS, "%s: semaphore wait at 0x%llx (0x%x vs 0x%x, op %u)",
+			      e->name, (unsigned long long)addr, sad, sdd, op);
+			traced = true;
+		}
+		if (!cs_poll_pause(e))
+			return CS_ABORTED;
+	}
+}

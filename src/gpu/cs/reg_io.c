@@ -1,0 +1,189 @@
+/* Register reads and writes of an engine: ring registers, TIMESTAMP and the
+ * register file (regs.h). Called with the engine lock held. */
+#include "gpu/cs/cs.h"
+
+#include <time.h>
+
+#include "common/trace.h"
+#include "gpu/gpu_priv.h"
+
+uint64_t cs_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint32_t cs_ring_size(const struct gt_engine *e)
+{
+	/* RING_CTL bits 20:12: buffer length in pages, minus one. */
+	return (e->ring_ctl & 0x1ff000u) + 4096u;
+}
+
+uint64_t cs_acthd(const struct gt_engine *e)
+{
+	if (e->level != CS_RING)
+		return e->bb[e->level].addr;
+	return (uint64_t)e->ring_start + e->head;
+}
+
+static uint64_t timestamp(const struct gt_engine *e)
+{
+	uint64_t ns = cs_now_ns() - e->timestamp_t0_ns;
+	uint64_t hz = e->gpu && e->gpu->info ? e->gpu->info->timestamp_hz : 12500000;
+	/* Split to keep ns * hz from overflowing. */
+	return ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
+}
+
+/* Registers of the render unit that are not in RCS's 0x2000 page but that
+ * RCS batches load (SO and pipeline statistics, L3 and cache modes). */
+static bool is_render_unit_reg(uint32_t reg)
+{
+	return (reg >= 0x4000 && reg < 0x4000 + 0x90) ||
+	       (reg >= 0x5000 && reg < 0x6000) ||
+	       (reg >= 0x7000 && reg < 0x8000) ||
+	       (reg >= 0xb000 && reg < 0xc000) ||
+	       (reg >= 0xe000 && reg < 0xf000);
+}
+
+enum gt_engine_id gpu_engine_of_reg(uint32_t reg)
+{
+	for (int i = 0; i < GT_NUM_ENGINES; i++) {
+		uint32_t base = engine_mmio_base((enum gt_engine_id)i);
+		if (reg >= base && reg < base + 0x1000)
+			return (enum gt_engine_id)i;
+	}
+	return is_render_unit_reg(reg) ? ENGINE_RCS : GT_NUM_ENGINES;
+}
+
+static bool own_reg(const struct gt_engine *e, uint32_t reg)
+{
+	return gpu_engine_of_reg(reg) == e->id;
+}
+
+bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
+{
+	if (!own_reg(e, reg))
+		return true; /* global or another engine's register */
+	uint32_t rel = reg - e->base;
+	/* Ring control, status and error registers, the batch state and the
+	 * PPGTT root: the kernel's alone. INSTPM (0xc0) and MI_MODE stay
+	 * writable, as userspace drivers load them. */
+	if (rel < 0xc0 && rel != RING_MI_MODE)
+		return true;
+	if (rel >= 0x100 && rel < 0x180)
+		return true;
+	if (rel >= 0x270 && rel < 0x290)
+		return true;
+	return rel == RING_TIMESTAMP || rel == RING_TIMESTAMP_UDW;
+}
+
+uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
+{
+	reg &= ~3u;
+	if (!own_reg(e, reg)) {
+		enum gt_engine_id other = gpu_engine_of_reg(reg);
+		if (other == GT_NUM_ENGINES || !e->gpu)
+			return e->gpu ? gpu_global_read(e->gpu, reg) : 0;
+		/* Another engine's register is under its lock, which must not
+		 * be taken while holding ours: reads as 0. */
+		TRACE(TRACE_REG, "%s: read of %s register 0x%05x gives 0",
+		      e->name, engine_name(other), reg);
+		return 0;
+	}
+	uint32_t rel = reg - e->base;
+	switch (rel) {
+	case RING_TAIL: return e->tail;
+	case RING_HEAD: return e->head | e->head_wraps << 21;
+	case RING_START: return e->ring_start;
+	case RING_CTL: return e->ring_ctl;
+	case RING_ACTHD: return (uint32_t)cs_acthd(e);
+	case RING_ACTHD_UDW: return (uint32_t)(cs_acthd(e) >> 32);
+	case RING_HWS_PGA: return e->hws_pga;
+	case RING_BBADDR:
+		return e->level ? (uint32_t)e->bb[e->level].start | e->bb[e->level].ppgtt << 5 : 0;
+	case RING_BBADDR_UDW:
+		return e->level ? (uint32_t)(e->bb[e->level].start >> 32) : 0;
+	case RING_BBSTATE:
+		return e->level ? (e->bb[e->level].ppgtt ? 1u << 5 : 0) : 0;
+	case RING_TIMESTAMP: return (uint32_t)timestamp(e);
+	case RING_TIMESTAMP_UDW: return (uint32_t)(timestamp(e) >> 32);
+	case RING_INSTDONE:
+		/* Every unit done, unless the engine is stopped on a fault. */
+		return e->stopped ? 0xfffffffeu : 0xffffffffu;
+	default:
+		break;
+	}
+	if (rel >= 0x270 && rel < 0x290) {
+		uint64_t pdp = e->pdp[(rel - 0x270) / 8];
+		return (rel & 4) ? (uint32_t)(pdp >> 32) : (uint32_t)pdp;
+	}
+	return regs_get(&e->regs, reg);
+}
+
+void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
+{
+	reg &= ~3u;
+	TRACE(TRACE_REG, "%s: 0x%05x <- 0x%08x", e->name, reg, val);
+	if (!own_reg(e, reg)) {
+		if (gpu_engine_of_reg(reg) == GT_NUM_ENGINES && e->gpu)
+			gpu_global_write(e->gpu, reg, val);
+		else
+			TRACE(TRACE_REG, "%s: write to another engine's register "
+			      "0x%05x ignored", e->name, reg);
+		return;
+	}
+	uint32_t rel = reg - e->base;
+	switch (rel) {
+	case RING_TAIL:
+		e->tail = (val & RING_TAIL_ADDR_MASK) % cs_ring_size(e);
+		TRACE(TRACE_CS, "%s: TAIL 0x%x (HEAD 0x%x)", e->name, e->tail, e->head);
+		return;
+	case RING_HEAD:
+		e->head = (val & RING_HEAD_ADDR_MASK) % cs_ring_size(e);
+		e->head_wraps = val >> 21;
+		TRACE(TRACE_CS, "%s: HEAD 0x%x", e->name, e->head);
+		return;
+	case RING_START:
+		e->ring_start = val & ~0xfffu;
+		return;
+	case RING_CTL:
+		e->ring_ctl = val;
+		e->head %= cs_ring_size(e);
+		e->tail %= cs_ring_size(e);
+		TRACE(TRACE_CS, "%s: ring at 0x%x, %u bytes, %s", e->name,
+		      e->ring_start, cs_ring_size(e),
+		      (val & RING_CTL_ENABLE) ? "enabled" : "disabled");
+		return;
+	case RING_HWS_PGA:
+		e->hws_pga = val & ~0xfffu;
+		return;
+	case RING_ACTHD: case RING_ACTHD_UDW: case RING_BBADDR:
+	case RING_BBADDR_UDW: case RING_TIMESTAMP: case RING_TIMESTAMP_UDW:
+	case RING_INSTDONE:
+		return; /* read-only */
+	default:
+		break;
+	}
+	if (rel >= 0x270 && rel < 0x290) {
+		uint64_t *pdp = &e->pdp[(rel - 0x270) / 8];
+		if (rel & 4)
+			*pdp = (*pdp & 0xffffffffull) | (uint64_t)val << 32;
+		else
+			*pdp = (*pdp & ~0xffffffffull) | val;
+		return;
+	}
+	if (!regs_set(&e->regs, reg, val))
+		TRACE(TRACE_REG, "%s: register file full, 0x%05x dropped", e->name, reg);
+}
+
+uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg)
+{
+	return cs_reg_read(e, reg) | (uint64_t)cs_reg_read(e, reg + 4) << 32;
+}
+
+void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val)
+{
+	cs_reg_write(e, reg, (uint32_t)val);
+	cs_reg_write(e, reg + 4, (uint32_t)(val >> 32));
+}

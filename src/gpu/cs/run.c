@@ -1,0 +1,216 @@
+/* The fetch-execute loop of a command streamer (seed 004): commands come
+ * from the ring between HEAD and TAIL, or from the current batch at ACTHD;
+ * each is looked up in the command table of the engine's generation. */
+#include "gpu/cs/cs.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/cmd/decode.h"
+
+struct gt_vm cs_ggtt(const struct gt_engine *e)
+{
+	return (struct gt_vm){ .phys = e->gpu->phys, .ggtt = &e->gpu->ggtt };
+}
+
+struct gt_vm cs_ppgtt(const struct gt_engine *e)
+{
+	/* 48-bit PPGTT: RING_PDP0 holds the PML4 (BDW PRM "PPGTT" / i915's
+	 * gen8 LRI of PDP0 in 4-level mode). */
+	return (struct gt_vm){ .phys = e->gpu->phys, .pml4 = e->pdp[0] & GT_PTE_ADDR_MASK };
+}
+
+struct gt_vm cs_vm_for(const struct gt_engine *e, bool ggtt)
+{
+	if (ggtt || e->level == CS_RING || !e->bb[e->level].ppgtt)
+		return cs_ggtt(e);
+	return cs_ppgtt(e);
+}
+
+enum cs_result cs_fault(struct gt_engine *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->fault_reason, sizeof(e->fault_reason), fmt, ap);
+	va_end(ap);
+	return CS_FAULT;
+}
+
+bool cs_poll_pause(struct gt_engine *e)
+{
+	pthread_mutex_unlock(&e->lock);
+	struct timespec ts = { 0, 20000 };
+	nanosleep(&ts, NULL);
+	pthread_mutex_lock(&e->lock);
+	return !e->quit && !e->reset_req;
+}
+
+/* Read n dwords of the ring from byte offset off, wrapping at its end. */
+static int ring_read(struct gt_engine *e, uint32_t off, uint32_t *dst, uint32_t n)
+{
+	uint32_t size = cs_ring_size(e);
+	struct gt_vm vm = cs_ggtt(e);
+	while (n) {
+		off %= size;
+		uint32_t chunk = (size - off) / 4;
+		if (chunk > n)
+			chunk = n;
+		if (vm_read(&vm, (uint64_t)e->ring_start + off, dst, chunk * 4))
+			return -1;
+		dst += chunk;
+		n -= chunk;
+		off += chunk * 4;
+	}
+	return 0;
+}
+
+static int fetch(struct gt_engine *e, uint32_t *dst, uint32_t first, uint32_t n)
+{
+	if (e->level == CS_RING)
+		return ring_read(e, e->head + first * 4, dst + first, n);
+	struct gt_vm vm = cs_vm_for(e, false);
+	return vm_read(&vm, e->bb[e->level].addr + first * 4ull, dst + first, n * 4);
+}
+
+static const char *where(const struct gt_engine *e)
+{
+	static const char *const names[] = { "ring", "batch", "2nd-level batch" };
+	return names[e->level];
+}
+
+/* Seed 004: a privileged command met in a non-privileged batch is
+ * converted into an MI_NOOP. */
+static bool dropped_for_privilege(struct gt_engine *e, const struct cmd_desc *d,
+				  const uint32_t *dw)
+{
+	if (cs_privileged(e) || d->priv == CMD_PRIV_NONE || d->priv == CMD_PRIV_REG)
+		return false;
+	if (d->priv == CMD_PRIV_GGTT) {
+		bool ggtt = false;
+		const char *p = d->priv_field;
+		/* priv_field: one or more field names separated by ';'. */
+		while (p && *p) {
+			const char *end = strchr(p, ';');
+			size_t n = end ? (size_t)(end - p) : strlen(p);
+			char name[64];
+			if (n >= sizeof(name))
+				n = sizeof(name) - 1;
+			memcpy(name, p, n);
+			name[n] = 0;
+			if (cmd_field_get(d, dw, name))
+				ggtt = true;
+			p = end ? end + 1 : NULL;
+		}
+		if (!ggtt)
+			return false;
+	}
+	TRACE(TRACE_CS, "%s: privileged %s at 0x%llx in a non-privileged batch "
+	      "executes as MI_NOOP", e->name, d->name, (unsigned long long)cs_acthd(e));
+	return true;
+}
+
+static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
+			  const uint32_t *dw, uint32_t len)
+{
+	trace_lock();
+	FILE *f = trace_stream();
+	fprintf(f, "[batch] %s %s:\n", e->name, where(e));
+	cmd_decode_print(f, d, cs_acthd(e), dw, len);
+	trace_unlock();
+}
+
+/* The shortest valid length: the table's fixed length, except that
+ * MI_FLUSH_DW may leave out the upper dword of its immediate data. */
+static uint32_t min_length(const struct cmd_desc *d)
+{
+	if (!d->len_mask || !d->length)
+		return d->bias;
+	if (!strcmp(d->name, "MI_FLUSH_DW"))
+		return d->length - 1;
+	return d->length;
+}
+
+/* Fetch and execute the command at the current position. */
+static enum cs_result step(struct gt_engine *e)
+{
+	uint32_t *dw = e->cmd;
+	uint64_t at = cs_acthd(e);
+
+	if (fetch(e, dw, 0, 1))
+		return cs_fault(e, "page fault fetching a command at 0x%llx (%s)",
+				(unsigned long long)at, where(e));
+	const struct cmd_desc *d = cmd_find(e->gpu->info->gen, e->id, dw[0]);
+	if (!d)
+		return cs_fault(e, "unknown command 0x%08x at 0x%llx (%s)", dw[0],
+				(unsigned long long)at, where(e));
+	uint32_t len = cmd_length(d, dw[0]);
+	if (len < d->bias || len > CS_MAX_CMD_DWORDS || len < min_length(d))
+		return cs_fault(e, "%s at 0x%llx: bad length %u", d->name,
+				(unsigned long long)at, len);
+	if (e->level == CS_RING && len * 4 > cs_ring_size(e))
+		return cs_fault(e, "%s at 0x%llx: %u dwords do not fit the ring",
+				d->name, (unsigned long long)at, len);
+	if (len > 1 && fetch(e, dw, 1, len - 1))
+		return cs_fault(e, "page fault fetching %s at 0x%llx (%s)", d->name,
+				(unsigned long long)at, where(e));
+
+	e->cmd_addr = at;
+	e->cmd_len = len;
+	if (e->level == CS_RING) {
+		uint32_t next = e->head + len * 4;
+		e->next_head = next % cs_ring_size(e);
+	}
+	e->commands++;
+	if (trace_on(TRACE_BATCH))
+		trace_command(e, d, dw, len);
+	if (dropped_for_privilege(e, d, dw))
+		return CS_NEXT;
+	return cs_execute(e, d, dw, len);
+}
+
+static void advance(struct gt_engine *e, uint32_t len)
+{
+	if (e->level == CS_RING) {
+		if (e->next_head < e->head)
+			e->head_wraps++;
+		TRACE(TRACE_CS, "%s: HEAD 0x%x -> 0x%x (TAIL 0x%x)", e->name,
+		      e->head, e->next_head, e->tail);
+		e->head = e->next_head;
+	} else {
+		e->bb[e->level].addr += len * 4ull;
+	}
+}
+
+void cs_run(struct gt_engine *e)
+{
+	while (!e->quit && !e->reset_req && !e->stopped) {
+		if (e->level == CS_RING &&
+		    (!(e->ring_ctl & RING_CTL_ENABLE) || e->head == e->tail))
+			break;
+		enum cs_result r = step(e);
+		if (r == CS_NEXT) {
+			advance(e, e->cmd_len);
+			continue;
+		}
+		if (r == CS_JUMPED)
+			continue;
+		if (r == CS_ABORTED)
+			break;
+		/* A GPU fault: the engine stops until engine_reset(). */
+		e->stopped = true;
+		cs_reg_write(e, e->base + RING_IPEHR, e->cmd[0]);
+		cs_reg_write(e, e->base + RING_EIR, cs_reg_read(e, e->base + RING_EIR) | 1);
+		TRACE(TRACE_CS, "%s: GPU fault: %s", e->name, e->fault_reason);
+		struct engine_callbacks cb = e->cb;
+		char reason[sizeof(e->fault_reason)];
+		memcpy(reason, e->fault_reason, sizeof(reason));
+		if (cb.fault) {
+			pthread_mutex_unlock(&e->lock);
+			cb.fault(cb.data, e, reason);
+			pthread_mutex_lock(&e->lock);
+		}
+		break;
+	}
+}
