@@ -1,0 +1,46 @@
+/* The EU executor: runs a decoded program on one hardware thread.
+ *
+ * A program is translated once (exec_prog_build) from an array of
+ * struct eu_inst into exec_op records: every operand region becomes a list
+ * of byte offsets into the thread's register array, every branch target an
+ * instruction index, and every instruction gets the handler that executes
+ * it (a specialised fast path where the operand shapes allow one). The
+ * interpreter loop (exec_run) then only computes channel masks and calls
+ * handlers; a later JIT can replace handlers op by op.
+ *
+ * Anything the hardware treats as an illegal instruction (undefined opcode,
+ * illegal region, register access past the register file, branch into the
+ * middle of nowhere) is found either here or at run time and becomes a
+ * thread fault (EU_THREAD_FAULT with a message and an "eu" trace line),
+ * never a host crash. */
+#ifndef GTSIM_EU_EXEC_H
+#define GTSIM_EU_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/eu/inst.h"
+#include "gpu/eu/thread.h"
+
+struct exec_prog;
+
+/* Translate `count` decoded instructions; offsets[i] is the byte offset of
+ * instruction i in the program (NULL: consecutive 16-byte instructions).
+ * gen is 8 or 9. Never fails for bad instructions: those become ops that
+ * fault when reached. Returns NULL only when out of memory. */
+struct exec_prog *exec_prog_build(int gen, const struct eu_inst *insts,
+				  const uint32_t *offsets, size_t count);
+/* Decode raw instruction bytes (isa.h) and translate. NULL with *bad_offset
+ * set when the bytes don't decode. */
+struct exec_prog *exec_prog_from_bytes(int gen, const void *bytes, size_t len,
+				       size_t *bad_offset);
+void exec_prog_free(struct exec_prog *p);
+size_t exec_prog_count(const struct exec_prog *p);
+
+/* Run thread t from instruction index `start` (0 for a fresh dispatch)
+ * until EOT, a fault, or `max_instructions` executed (0: no limit... a
+ * default of 100 million). Returns the thread's final state. */
+enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
+			      uint64_t max_instructions);
+
+#endif

@@ -1,0 +1,119 @@
+/* Floating-point modes of a thread (cr0.0, PRM vol. 7 "Control Register":
+ * bit 0 single precision ALT mode, bits 5:4 rounding mode, bits 6/7/10
+ * keep double/single/half denormals instead of flushing them) and the
+ * conversions the executor needs. */
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+#include "gpu/eu/exec_internal.h"
+
+#define CR0_ALT          (1u << 0)
+#define CR0_ROUND_SHIFT  4
+#define CR0_F64_DENORM   (1u << 6)
+#define CR0_F32_DENORM   (1u << 7)
+#define CR0_F16_DENORM   (1u << 10)
+
+static uint32_t cr0(const struct eu_thread *t)
+{
+	uint32_t v;
+	memcpy(&v, t->regs + EU_ARF_BASE + EU_ARF_CR0 * EU_REG_SIZE, 4);
+	return v;
+}
+
+struct exec_fpmode exec_fpmode(const struct eu_thread *t)
+{
+	uint32_t c = cr0(t);
+	struct exec_fpmode m = {
+		.alt = c & CR0_ALT,
+		.f32_denorm = c & CR0_F32_DENORM,
+		.f64_denorm = c & CR0_F64_DENORM,
+		.f16_denorm = c & CR0_F16_DENORM,
+		.round = (c >> CR0_ROUND_SHIFT) & 3,
+	};
+	return m;
+}
+
+/* IEEE mode, round to nearest even, denormals flushed: the reset state,
+ * which is what the fast paths implement. */
+bool exec_fpmode_is_default(const struct eu_thread *t)
+{
+	return (cr0(t) & (CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM)) == 0;
+}
+
+float exec_flush_f(float f)
+{
+	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
+double exec_flush_df(double d)
+{
+	return fpclassify(d) == FP_SUBNORMAL ? copysign(0.0, d) : d;
+}
+
+float exec_half_to_float(uint16_t h)
+{
+	unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
+	float f;
+	if (e == 0)
+		f = ldexpf((float)m, -24);
+	else if (e == 31)
+		f = m ? NAN : INFINITY;
+	else
+		f = ldexpf((float)(m | 1024), (int)e - 25);
+	return s ? -f : f;
+}
+
+/* Single to half precision with the given rounding mode (0 RNE, 1 toward
+ * +inf, 2 toward -inf, 3 toward zero). */
+uint16_t exec_float_to_half(float f, unsigned round)
+{
+	uint16_t sign = signbit(f) ? 0x8000 : 0;
+	if (isnan(f))
+		return sign | 0x7e00;
+	float a = fabsf(f);
+	if (isinf(a))
+		return sign | 0x7c00;
+	/* scale so the half's last mantissa bit is the integer unit */
+	int e;
+	frexpf(a, &e);               /* a = m * 2^e, m in [0.5, 1) */
+	int exp = e - 1;             /* a = 1.x * 2^exp */
+	if (exp < -14)
+		exp = -14;           /* denormal range: fixed scale */
+	double scaled = ldexp((double)a, 10 - exp);   /* exact in double */
+	double ip = floor(scaled), frac = scaled - ip;
+	bool up;
+	switch (round) {
+	case 1: up = !sign && frac > 0; break;
+	case 2: up = sign && frac > 0; break;
+	case 3: up = false; break;
+	default: up = frac > 0.5 || (frac == 0.5 && fmod(ip, 2) != 0); break;
+	}
+	uint32_t mant = (uint32_t)ip + up;       /* includes the implicit bit */
+	int hexp = exp + 15;
+	if (mant >= 2048) {          /* rounding carried into the exponent */
+		mant >>= 1;
+		hexp++;
+	}
+	if (mant < 1024)             /* denormal (or zero) */
+		return sign | (uint16_t)mant;
+	if (hexp >= 31) {
+		bool to_inf = round == 0 || (round == 1 && !sign) || (round == 2 && sign);
+		return sign | (to_inf ? 0x7c00 : 0x7bff);
+	}
+	return sign | (uint16_t)(hexp << 10) | (uint16_t)(mant & 1023);
+}
+
+int exec_set_host_round(unsigned mode)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD,
+				      FE_TOWARDZERO };
+	int saved = fegetround();
+	fesetround(modes[mode & 3]);
+	return saved;
+}
+
+void exec_restore_host_round(int saved)
+{
+	fesetround(saved);
+}

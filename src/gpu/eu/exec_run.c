@@ -1,0 +1,96 @@
+/* Program translation and the interpreter loop. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/eu/exec_internal.h"
+
+#define DEFAULT_BUDGET 100000000ull
+
+struct exec_prog *exec_prog_build(int gen, const struct eu_inst *insts,
+				  const uint32_t *offsets, size_t count)
+{
+	struct exec_prog *p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->gen = gen;
+	p->count = count;
+	p->ops = calloc(count ? count : 1, sizeof(*p->ops));
+	p->offsets = calloc(count ? count : 1, sizeof(*p->offsets));
+	if (!p->ops || !p->offsets) {
+		exec_prog_free(p);
+		return NULL;
+	}
+	for (size_t i = 0; i < count; i++)
+		p->offsets[i] = offsets ? offsets[i] : (uint32_t)(i * 16);
+	p->end_offset = count ? p->offsets[count - 1] +
+		(insts[count - 1].compacted ? 8 : 16) : 0;
+	for (size_t i = 0; i < count; i++)
+		exec_translate(gen, p, i, &insts[i]);
+	return p;
+}
+
+void exec_prog_free(struct exec_prog *p)
+{
+	if (!p)
+		return;
+	free(p->ops);
+	free(p->offsets);
+	free(p);
+}
+
+size_t exec_prog_count(const struct exec_prog *p)
+{
+	return p ? p->count : 0;
+}
+
+enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
+			      uint64_t max_instructions)
+{
+	uint64_t budget = max_instructions ? max_instructions : DEFAULT_BUDGET;
+	uint64_t stop = t->instructions + budget;
+	uint32_t ip = t->ip;
+	bool tracing = trace_on(TRACE_EU);
+	if (t->state != EU_THREAD_READY)
+		return t->state;
+	while (t->state == EU_THREAD_READY) {
+		if (ip >= p->count) {
+			eu_thread_fault(t, "instruction pointer 0x%x past the end of the "
+					"program (0x%x)", ip < p->count ? p->offsets[ip]
+					: p->end_offset, p->end_offset);
+			break;
+		}
+		if (t->instructions >= stop) {
+			t->state = EU_THREAD_LIMIT;
+			TRACE(TRACE_EU, "thread stopped after %llu instructions (budget)",
+			      (unsigned long long)budget);
+			break;
+		}
+		if (ip == t->wake_at)
+			exec_wake(t, ip);
+		t->ip = ip;
+		const struct exec_op *op = &p->ops[ip];
+		uint32_t en = op->no_mask ? op->full
+					  : ((t->active & t->live) >> op->group) & op->full;
+		if (op->inst.pred != EU_PRED_NONE && !op->pred_is_operand)
+			en &= exec_pred_mask(t, op);
+		uint32_t next = op->fn(t, op, en);
+		t->instructions++;
+		if (tracing && t->state != EU_THREAD_FAULT)
+			exec_trace_op(t, op, en);
+		if (op->dst.is_ip && t->state == EU_THREAD_READY) {
+			uint32_t to;
+			memcpy(&to, eu_arf(t, EU_ARF_IP), 4);
+			long idx = exec_index_of(p, to);
+			if (idx < 0) {
+				eu_thread_fault(t, "ip 0x%x: write of 0x%x to ip is not an "
+						"instruction address", op->offset, to);
+				break;
+			}
+			next = (uint32_t)idx;
+		}
+		ip = next;
+	}
+	t->ip = ip;
+	return t->state;
+}

@@ -1,0 +1,74 @@
+/* send/sendc: decode the message descriptor (PRM vol. 7 "send": desc 28:25
+ * message length, 24:20 response length, 19 header present, 18:0 function
+ * control; the SFID and EOT come from the instruction) and hand the
+ * payload to the shared function registered for the SFID (sfid.h). */
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/eu/exec_internal.h"
+#include "gpu/sfid/sfid.h"
+
+uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
+{
+	const struct eu_inst *in = &op->inst;
+	struct eu_send m;
+	memset(&m, 0, sizeof(m));
+	m.sfid = in->sfid;
+	m.desc = in->desc;
+	if (in->desc_is_reg)
+		memcpy(&m.desc, eu_arf(t, EU_ARF_A0), 4);
+	m.ex_desc = in->ex_desc;
+	m.mlen = (m.desc >> 25) & 15;
+	m.rlen = (m.desc >> 20) & 31;
+	m.header = (m.desc >> 19) & 1;
+	m.func = m.desc & 0x7ffff;
+	m.eot = in->eot;
+	m.sendc = in->opcode == EU_OP_SENDC;
+	m.exec_size = op->exec_size;
+	m.group = op->group;
+	m.mask = en;
+	m.ip = op->offset;
+	if (in->src[0].file != EU_FILE_GRF || in->src[0].addr_mode != EU_ADDR_DIRECT) {
+		eu_thread_fault(t, "ip 0x%x: send payload is not a GRF", op->offset);
+		return op->index;
+	}
+	m.src = in->src[0].nr;
+	bool dst_null = in->dst.file == EU_FILE_ARF && (in->dst.nr & 0xf0) == EU_ARF_NULL;
+	if (!dst_null && in->dst.file != EU_FILE_GRF) {
+		eu_thread_fault(t, "ip 0x%x: send response register is not a GRF", op->offset);
+		return op->index;
+	}
+	m.dst = dst_null ? 0 : in->dst.nr;
+	if (m.mlen == 0 || m.src + m.mlen > EU_GRF_COUNT) {
+		eu_thread_fault(t, "ip 0x%x: send payload g%u..+%u past the GRF file",
+				op->offset, m.src, m.mlen);
+		return op->index;
+	}
+	if (m.rlen && (dst_null || m.dst + m.rlen > EU_GRF_COUNT)) {
+		eu_thread_fault(t, "ip 0x%x: send response of %u registers at %s%u",
+				op->offset, m.rlen, dst_null ? "null" : "g", m.dst);
+		return op->index;
+	}
+	TRACE(TRACE_SEND, "ip 0x%04x %s(%u) sfid %u %s desc 0x%08x ex_desc 0x%08x "
+	      "mlen %u rlen %u%s func 0x%05x g%u -> %s%u mask 0x%x%s",
+	      op->offset, m.sendc ? "sendc" : "send", m.exec_size, m.sfid,
+	      sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
+	      m.header ? " header" : "", m.func, m.src, m.rlen ? "g" : "null",
+	      m.dst, m.mask, m.eot ? " EOT" : "");
+	if (sfid_dispatch(t->sfids, t, &m))
+		return op->index;
+	if (m.eot) {
+		t->state = EU_THREAD_DONE;
+		return op->index;
+	}
+	return op->index + 1;
+}
+
+uint32_t exec_illegal(struct eu_thread *t, const struct exec_op *op, uint32_t en)
+{
+	(void)en;
+	eu_thread_fault(t, "ip 0x%x: %s (opcode 0x%02x): %s", op->offset,
+			exec_opcode_name(op->opcode), op->opcode,
+			op->illegal ? op->illegal : "undefined opcode");
+	return op->index;
+}

@@ -1,0 +1,46 @@
+/* EU hardware thread state: reset, faults, flag registers. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "common/trace.h"
+#include "gpu/eu/thread.h"
+
+void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
+{
+	memset(t, 0, sizeof(*t));
+	if (simd != 8 && simd != 16 && simd != 32)
+		simd = 8;
+	t->simd = (uint8_t)simd;
+	uint32_t width = simd == 32 ? UINT32_MAX : (1u << simd) - 1;
+	t->dispatch_mask = mask & width;
+	t->live = t->dispatch_mask;
+	t->active = t->dispatch_mask;
+	t->wake_at = UINT32_MAX;
+	t->state = EU_THREAD_READY;
+}
+
+int eu_thread_fault(struct eu_thread *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(t->fault, sizeof(t->fault), fmt, ap);
+	va_end(ap);
+	t->state = EU_THREAD_FAULT;
+	TRACE(TRACE_EU, "FAULT (illegal instruction exception): %s", t->fault);
+	return -1;
+}
+
+uint64_t eu_thread_flags(const struct eu_thread *t)
+{
+	uint32_t f0, f1;
+	memcpy(&f0, t->regs + EU_ARF_BASE + EU_ARF_F0 * EU_REG_SIZE, 4);
+	memcpy(&f1, t->regs + EU_ARF_BASE + EU_ARF_F1 * EU_REG_SIZE, 4);
+	return (uint64_t)f1 << 32 | f0;
+}
+
+void eu_thread_set_flags(struct eu_thread *t, uint64_t flags)
+{
+	uint32_t f0 = (uint32_t)flags, f1 = (uint32_t)(flags >> 32);
+	memcpy(t->regs + EU_ARF_BASE + EU_ARF_F0 * EU_REG_SIZE, &f0, 4);
+	memcpy(t->regs + EU_ARF_BASE + EU_ARF_F1 * EU_REG_SIZE, &f1, 4);
+}

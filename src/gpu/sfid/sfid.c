@@ -1,0 +1,67 @@
+/* The shared-function table: registration and dispatch of send messages. */
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/sfid/sfid.h"
+
+void sfid_table_init(struct sfid_table *tab)
+{
+	memset(tab, 0, sizeof(*tab));
+}
+
+int sfid_register(struct sfid_table *tab, unsigned sfid, sfid_handler fn,
+		  void *ctx)
+{
+	if (sfid >= SFID_COUNT)
+		return -1;
+	tab->entry[sfid].fn = fn;
+	tab->entry[sfid].ctx = ctx;
+	return 0;
+}
+
+const char *sfid_name(unsigned sfid)
+{
+	/* Names as Mesa's disassembler prints them. */
+	static const char *const names[SFID_COUNT] = {
+		[EU_SFID_NULL] = "null", [EU_SFID_SAMPLER] = "sampler",
+		[EU_SFID_GATEWAY] = "gateway", [EU_SFID_DP_SAMPLER] = "dp_sampler",
+		[EU_SFID_DP_RC] = "render", [EU_SFID_URB] = "urb",
+		[EU_SFID_SPAWNER] = "thread_spawner", [EU_SFID_VME] = "vme",
+		[EU_SFID_DP_CC] = "const", [EU_SFID_DP_DC0] = "data",
+		[EU_SFID_PI] = "pixel interp", [EU_SFID_DP_DC1] = "dp data 1",
+		[EU_SFID_CRE] = "cre",
+	};
+	return sfid < SFID_COUNT && names[sfid] ? names[sfid] : "sfid?";
+}
+
+int sfid_dispatch(const struct sfid_table *tab, struct eu_thread *t,
+		  const struct eu_send *msg)
+{
+	if (!tab || msg->sfid >= SFID_COUNT || !tab->entry[msg->sfid].fn)
+		return eu_thread_fault(t, "ip 0x%x: send to shared function %s (sfid %u) "
+				       "which no unit implements", msg->ip,
+				       sfid_name(msg->sfid), msg->sfid);
+	if (tab->entry[msg->sfid].fn(tab->entry[msg->sfid].ctx, t, msg)) {
+		if (t->state != EU_THREAD_FAULT)
+			eu_thread_fault(t, "ip 0x%x: shared function %s rejected the message "
+					"(desc 0x%08x)", msg->ip, sfid_name(msg->sfid), msg->desc);
+		return -1;
+	}
+	return 0;
+}
+
+const uint8_t *eu_send_payload(const struct eu_thread *t,
+			       const struct eu_send *msg, unsigned k)
+{
+	if (k >= msg->mlen || msg->src + k >= EU_GRF_COUNT)
+		return NULL;
+	return t->regs + (msg->src + k) * EU_REG_SIZE;
+}
+
+uint8_t *eu_send_response(struct eu_thread *t, const struct eu_send *msg,
+			  unsigned k)
+{
+	if (k >= msg->rlen || msg->dst + k >= EU_GRF_COUNT)
+		return NULL;
+	return t->regs + (msg->dst + k) * EU_REG_SIZE;
+}

@@ -1,0 +1,70 @@
+/* The shared functions an EU thread reaches with send/sendc (PRM vol. 7
+ * "Messages", "Shared Functions"): URB, sampler, data ports, message
+ * gateway, thread spawner. Each unit registers one handler for its SFID in
+ * a table the device owns; the executor decodes the message descriptor and
+ * calls the handler with the thread, whose payload registers it reads and
+ * whose response registers it writes. A message to an SFID with no
+ * handler is a GPU fault with a trace naming the shared function. */
+#ifndef GTSIM_SFID_H
+#define GTSIM_SFID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/eu/inst.h"
+#include "gpu/eu/thread.h"
+
+#define SFID_COUNT 16
+
+/* One decoded send message. Register numbers are GRFs and already checked:
+ * src + mlen <= 128 and, when rlen > 0, dst + rlen <= 128. */
+struct eu_send {
+	uint8_t sfid;          /* enum eu_sfid */
+	uint32_t desc;         /* message descriptor */
+	uint32_t ex_desc;      /* extended descriptor */
+	uint8_t mlen;          /* payload registers (desc 28:25) */
+	uint8_t rlen;          /* response registers (desc 24:20) */
+	bool header;           /* header present (desc 19) */
+	uint32_t func;         /* function control (desc 18:0), per SFID */
+	bool eot;              /* end of thread after this message */
+	bool sendc;            /* sendc: dependency-checked form */
+	uint8_t src;           /* first payload GRF */
+	uint8_t dst;           /* first response GRF (rlen > 0) */
+	uint8_t exec_size;     /* SIMD width of the send (1..32) */
+	uint8_t group;         /* first channel (quarter control) */
+	uint32_t mask;         /* enabled channels, bit i = channel group+i */
+	uint32_t ip;           /* byte offset of the send, for traces */
+};
+
+/* Handles one message. Returns 0, or -1 for a fault (the handler may call
+ * eu_thread_fault itself with a precise message). */
+typedef int (*sfid_handler)(void *unit_ctx, struct eu_thread *t,
+			    const struct eu_send *msg);
+
+struct sfid_table {
+	struct {
+		sfid_handler fn;
+		void *ctx;
+	} entry[SFID_COUNT];
+};
+
+void sfid_table_init(struct sfid_table *tab);
+/* Returns 0, or -1 if sfid is out of range. Replaces an earlier handler;
+ * fn NULL unregisters. */
+int sfid_register(struct sfid_table *tab, unsigned sfid, sfid_handler fn,
+		  void *ctx);
+/* "urb", "sampler", "dp_dc0", ... or "sfid?" */
+const char *sfid_name(unsigned sfid);
+/* Calls the registered handler: 0, or -1 after faulting the thread (no
+ * handler, or the handler failed). */
+int sfid_dispatch(const struct sfid_table *tab, struct eu_thread *t,
+		  const struct eu_send *msg);
+
+/* Payload register k (0 <= k < mlen) and response register k (k < rlen)
+ * of a message, as 32 bytes; NULL when k is out of range. */
+const uint8_t *eu_send_payload(const struct eu_thread *t,
+			       const struct eu_send *msg, unsigned k);
+uint8_t *eu_send_response(struct eu_thread *t, const struct eu_send *msg,
+			  unsigned k);
+
+#endif
