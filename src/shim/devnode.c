@@ -1,0 +1,240 @@
+/* The DRM nodes the shim presents: /dev/dri/card0 (minor 0) and
+ * /dev/dri/renderD128 (minor 128), char devices of major 226.
+ *
+ * Each open creates a gtsim_file on the process's device (created on the
+ * first open) and a real descriptor that stands for it: an eventfd, which
+ * never polls readable (a DRM file with no pending events) and, being a
+ * new open file each time, lets kcmp-style checks tell opens apart. dup()ed
+ * descriptors share the entry; the gtsim_file closes with the last one.
+ *
+ * fork(): the child cannot use the parent's device (its engine threads do
+ * not exist in the child). The first use of a node in the child creates a
+ * fresh device for the child, and each inherited open gets a fresh
+ * gtsim_file on it: the child starts with no objects, contexts or
+ * syncobjs of the parent (handles the parent created are unknown there). */
+#include "shim/shim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "gtsim/gtsim.h"
+
+struct node_open {
+	int fds;                    /* descriptors referring to it */
+	int users;                  /* ioctls in flight + fds */
+	int minor;
+	unsigned generation;        /* fork generation the file belongs to */
+	struct gtsim_file *file;
+};
+
+#define MAX_FD 65536
+static struct node_open *table[MAX_FD];
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gtsim_device *device;
+static unsigned generation;     /* bumped in each fork child */
+
+int devnode_minor_for_path(const char *path)
+{
+	if (!path || strncmp(path, "/dev/dri/", 9))
+		return -1;
+	const char *name = path + 9;
+	while (*name == '/')
+		name++;
+	if (!strcmp(name, "card0"))
+		return 0;
+	if (!strcmp(name, "renderD128"))
+		return 128;
+	return -1;
+}
+
+/* Caller holds table_lock. */
+static struct gtsim_device *device_locked(void)
+{
+	if (!device) {
+		device = gtsim_device_create(NULL);
+		TRACE(TRACE_SHIM, "device created for pid %d: %s", (int)getpid(),
+		      device ? "ok" : "FAILED (GTSIM_DEVICE?)");
+	}
+	return device;
+}
+
+/* A file of the current generation for n (after a fork: a new one). */
+static struct gtsim_file *file_locked(struct node_open *n)
+{
+	if (n->generation != generation) {
+		/* The parent's file is left alone: its device's locks and
+		 * threads belong to the parent. */
+		struct gtsim_device *dev = device_locked();
+		n->file = dev ? gtsim_open(dev) : NULL;
+		n->generation = generation;
+		TRACE(TRACE_SHIM, "fork child %d: fresh file for minor %d", (int)getpid(),
+		      n->minor);
+	}
+	return n->file;
+}
+
+int devnode_open(int minor, int flags)
+{
+	int efd_flags = (flags & O_CLOEXEC ? EFD_CLOEXEC : 0) |
+			(flags & O_NONBLOCK ? EFD_NONBLOCK : 0);
+	struct node_open *n = calloc(1, sizeof(*n));
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
+	}
+	pthread_mutex_lock(&table_lock);
+	struct gtsim_device *dev = device_locked();
+	n->file = dev ? gtsim_open(dev) : NULL;
+	pthread_mutex_unlock(&table_lock);
+	if (!n->file) {
+		free(n);
+		errno = ENODEV;
+		return -1;
+	}
+	int fd = eventfd(0, efd_flags);
+	if (fd < 0 || fd >= MAX_FD) {
+		int err = fd < 0 ? errno : EMFILE;
+		if (fd >= 0)
+			real.close(fd);
+		gtsim_close(n->file);
+		free(n);
+		errno = err;
+		return -1;
+	}
+	n->fds = n->users = 1;
+	n->minor = minor;
+	n->generation = generation;
+	pthread_mutex_lock(&table_lock);
+	table[fd] = n;
+	pthread_mutex_unlock(&table_lock);
+	TRACE(TRACE_SHIM, "open %s -> fd %d (file %p)",
+	      minor == 128 ? "/dev/dri/renderD128" : "/dev/dri/card0", fd, (void *)n->file);
+	return fd;
+}
+
+static void release_locked(struct node_open *n)
+{
+	if (--n->users == 0) {
+		if (n->generation == generation)
+			gtsim_close(n->file);
+		free(n);
+	}
+}
+
+struct gtsim_file *devnode_acquire(int fd, struct node_open **held)
+{
+	*held = NULL;
+	if (fd < 0 || fd >= MAX_FD)
+		return NULL;
+	/* Unlocked peek: most descriptors are not ours. */
+	if (!__atomic_load_n(&table[fd], __ATOMIC_RELAXED))
+		return NULL;
+	pthread_mutex_lock(&table_lock);
+	struct node_open *n = table[fd];
+	struct gtsim_file *file = n ? file_locked(n) : NULL;
+	if (file) {
+		n->users++;       /* a close meanwhile leaves the file open */
+		*held = n;
+	}
+	pthread_mutex_unlock(&table_lock);
+	return file;
+}
+
+void devnode_release(struct node_open *held)
+{
+	if (!held)
+		return;
+	pthread_mutex_lock(&table_lock);
+	release_locked(held);
+	pthread_mutex_unlock(&table_lock);
+}
+
+int devnode_fd_minor(int fd)
+{
+	if (fd < 0 || fd >= MAX_FD || !__atomic_load_n(&table[fd], __ATOMIC_RELAXED))
+		return -1;
+	pthread_mutex_lock(&table_lock);
+	int minor = table[fd] ? table[fd]->minor : -1;
+	pthread_mutex_unlock(&table_lock);
+	return minor;
+}
+
+void devnode_forget(int fd)
+{
+	if (fd < 0 || fd >= MAX_FD || !__atomic_load_n(&table[fd], __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&table_lock);
+	struct node_open *n = table[fd];
+	table[fd] = NULL;
+	if (n) {
+		n->fds--;
+		TRACE(TRACE_SHIM, "close fd %d%s", fd, n->fds ? "" : " (last)");
+		release_locked(n);
+	}
+	pthread_mutex_unlock(&table_lock);
+}
+
+void devnode_dup(int oldfd, int newfd)
+{
+	if (oldfd < 0 || oldfd >= MAX_FD || newfd < 0 || newfd >= MAX_FD || oldfd == newfd)
+		return;
+	devnode_forget(newfd);
+	pthread_mutex_lock(&table_lock);
+	struct node_open *n = table[oldfd];
+	if (n) {
+		n->fds++;
+		n->users++;
+		table[newfd] = n;
+		TRACE(TRACE_SHIM, "dup fd %d -> %d", oldfd, newfd);
+	}
+	pthread_mutex_unlock(&table_lock);
+}
+
+void devnode_fill_stat(int minor, struct stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_dev = makedev(0, 5);              /* devtmpfs */
+	st->st_ino = 1000 + minor;
+	st->st_mode = S_IFCHR | 0666;
+	st->st_nlink = 1;
+	st->st_rdev = makedev(DRM_MAJOR, minor);
+	st->st_blksize = 4096;
+}
+
+void devnode_fill_statx(int minor, struct statx *stx)
+{
+	memset(stx, 0, sizeof(*stx));
+	stx->stx_mask = STATX_BASIC_STATS;
+	stx->stx_blksize = 4096;
+	stx->stx_nlink = 1;
+	stx->stx_mode = S_IFCHR | 0666;
+	stx->stx_ino = 1000 + minor;
+	stx->stx_rdev_major = DRM_MAJOR;
+	stx->stx_rdev_minor = minor;
+	stx->stx_dev_major = 0;
+	stx->stx_dev_minor = 5;
+}
+
+/* fork: keep the table consistent across the fork, and mark the child's
+ * opens as belonging to the previous generation. */
+static void atfork_prepare(void) { pthread_mutex_lock(&table_lock); }
+static void atfork_parent(void) { pthread_mutex_unlock(&table_lock); }
+static void atfork_child(void)
+{
+	pthread_mutex_init(&table_lock, NULL);
+	device = NULL;     /* the parent's stays allocated: never touched */
+	generation++;
+}
+
+__attribute__((constructor(102))) static void devnode_init(void)
+{
+	trace_init_from_env();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}

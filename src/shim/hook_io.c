@@ -1,0 +1,85 @@
+/* Interposed: ioctl, mmap/mmap64 and munmap. An ioctl on a DRM node goes
+ * to gtsim_ioctl (the kernel model); SYNC_IOC_* on a gtsim sync_file goes
+ * to the sync unit; everything else reaches the real system call. */
+#include "shim/shim.h"
+
+#include <errno.h>
+#include <linux/sync_file.h>
+#include <stdarg.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "gtsim/gtsim.h"
+#include "kernel/sync/fence.h"
+
+int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	va_start(ap, request);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+
+	struct node_open *held;
+	struct gtsim_file *file = devnode_acquire(fd, &held);
+	if (file) {
+		int ret = gtsim_ioctl(file, request, arg);
+		devnode_release(held);
+		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
+		if (ret < 0) {
+			errno = -ret;
+			return -1;
+		}
+		return ret;
+	}
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && sync_fd_is_ours(fd)) {
+		int ret = sync_file_ioctl(fd, request, arg);
+		TRACE(TRACE_SHIM, "sync_file ioctl fd %d nr %u -> %d", fd,
+		      (unsigned)_IOC_NR(request), ret);
+		if (ret < 0) {
+			errno = -ret;
+			return -1;
+		}
+		return ret;
+	}
+	real_init();
+	return real.ioctl ? real.ioctl(fd, request, arg)
+			  : (int)syscall(SYS_ioctl, fd, request, arg);
+}
+
+static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, off_t off,
+			 void *(*realfn)(void *, size_t, int, int, int, off_t))
+{
+	struct node_open *held;
+	struct gtsim_file *file = devnode_acquire(fd, &held);
+	if (file) {
+		void *p = gtsim_mmap(file, addr, len, prot, flags, (uint64_t)off);
+		devnode_release(held);
+		TRACE(TRACE_SHIM, "mmap fd %d offset 0x%llx len %zu -> %p", fd,
+		      (unsigned long long)off, len, p);
+		return p;
+	}
+	if (realfn)
+		return realfn(addr, len, prot, flags, fd, off);
+	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	real_init();
+	return mmap_common(addr, len, prot, flags, fd, off, real.mmap);
+}
+
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	real_init();
+	return mmap_common(addr, len, prot, flags, fd, off, real.mmap64 ? real.mmap64 : real.mmap);
+}
+
+int munmap(void *addr, size_t len)
+{
+	real_init();
+	return real.munmap ? real.munmap(addr, len) : (int)syscall(SYS_munmap, addr, len);
+}

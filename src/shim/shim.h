@@ -1,0 +1,102 @@
+/* The preloaded device interposer (libgtsim-shim.so): internal interfaces.
+ *
+ * real.c     the C library's own functions, found with dlsym(RTLD_NEXT)
+ * devnode.c  the DRM nodes: which fds are opens of /dev/dri/card0 or
+ *            renderD128, the gtsim_file behind each, the process's device
+ * sysfs.c    a temporary directory holding the sysfs files libdrm reads,
+ *            and the rewriting of /sys and /dev/dri paths into it
+ * hook_*.c   the interposed functions */
+#ifndef GTSIM_SHIM_H
+#define GTSIM_SHIM_H
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+struct gtsim_file;
+struct statx;
+
+/* real.c */
+struct real_fns {
+	int (*open)(const char *, int, ...);
+	int (*open64)(const char *, int, ...);
+	int (*openat)(int, const char *, int, ...);
+	int (*openat64)(int, const char *, int, ...);
+	int (*__open_2)(const char *, int);
+	int (*__open64_2)(const char *, int);
+	int (*__openat_2)(int, const char *, int);
+	int (*__openat64_2)(int, const char *, int);
+	FILE *(*fopen)(const char *, const char *);
+	FILE *(*fopen64)(const char *, const char *);
+	int (*close)(int);
+	int (*dup)(int);
+	int (*dup2)(int, int);
+	int (*dup3)(int, int, int);
+	int (*fcntl)(int, int, ...);
+	int (*fcntl64)(int, int, ...);
+	int (*ioctl)(int, unsigned long, ...);
+	void *(*mmap)(void *, size_t, int, int, int, off_t);
+	void *(*mmap64)(void *, size_t, int, int, int, off_t);
+	int (*munmap)(void *, size_t);
+	int (*stat)(const char *, struct stat *);
+	int (*stat64)(const char *, struct stat64 *);
+	int (*lstat)(const char *, struct stat *);
+	int (*lstat64)(const char *, struct stat64 *);
+	int (*fstat)(int, struct stat *);
+	int (*fstat64)(int, struct stat64 *);
+	int (*fstatat)(int, const char *, struct stat *, int);
+	int (*fstatat64)(int, const char *, struct stat64 *, int);
+	int (*statx)(int, const char *, int, unsigned, struct statx *);
+	int (*access)(const char *, int);
+	int (*faccessat)(int, const char *, int, int);
+	int (*eaccess)(const char *, int);
+	ssize_t (*readlink)(const char *, char *, size_t);
+	ssize_t (*readlinkat)(int, const char *, char *, size_t);
+	char *(*realpath)(const char *, char *);
+	char *(*canonicalize_file_name)(const char *);
+	DIR *(*opendir)(const char *);
+	int (*scandir)(const char *, struct dirent ***,
+		       int (*)(const struct dirent *),
+		       int (*)(const struct dirent **, const struct dirent **));
+	pid_t (*fork)(void);
+};
+extern struct real_fns real;
+/* Resolves every entry of `real` (once; cheap afterwards). */
+void real_init(void);
+
+/* devnode.c */
+#define DRM_MAJOR 226
+/* The minor of /dev/dri/<name> we present (0 card0, 128 renderD128), -1
+ * for any other path. Accepts "/dev/dri/card0" etc. */
+int devnode_minor_for_path(const char *path);
+/* Opens a new file on the process's device and a real fd standing for it
+ * (flags: O_CLOEXEC / O_NONBLOCK honoured). fd or -1 with errno. */
+int devnode_open(int minor, int flags);
+/* The gtsim_file behind fd, or NULL when fd is not one of our nodes; the
+ * file stays open until devnode_release(*held), even if fd is closed. */
+struct node_open;
+struct gtsim_file *devnode_acquire(int fd, struct node_open **held);
+void devnode_release(struct node_open *held);
+/* The minor behind fd, or -1. */
+int devnode_fd_minor(int fd);
+/* fd is closed (or about to be replaced): forget it. */
+void devnode_forget(int fd);
+/* newfd now refers to the same open file as oldfd (dup). */
+void devnode_dup(int oldfd, int newfd);
+/* The fake stat of a node. */
+void devnode_fill_stat(int minor, struct stat *st);
+void devnode_fill_statx(int minor, struct statx *stx);
+
+/* sysfs.c */
+/* When path lies in the tree the shim serves (/sys/dev/char/226:*,
+ * /sys/class/drm, the PCI device, /dev/dri as a directory), writes the
+ * path inside the temporary directory to buf and returns buf; else
+ * returns path unchanged. */
+const char *sysfs_redirect(const char *path, char *buf, size_t size);
+/* Strips the temporary directory's prefix from a resolved path (realpath)
+ * in place, so clients see /sys/...; true when it did. */
+bool sysfs_unredirect(char *resolved);
+
+#endif
