@@ -283,7 +283,11 @@ static void conventions(struct eu_inst *in, const struct eu_opcode_info *op)
 		in->dst.type = in->src[0].file == EU_FILE_IMM ? EU_TYPE_F : in->src[0].type;
 	if ((op->kind == EU_KIND_ALU || op->kind == EU_KIND_MATH) && op->nsrc == 1) {
 		memset(&in->src[1], 0, sizeof(in->src[1]));
-		if (in->src[0].file == EU_FILE_IMM)
+		/* Mesa copies the immediate's type code into src1's type
+		 * field, except in compacted instructions (its precompact
+		 * step clears it: every table entry with an immediate src0
+		 * has src1 type 0). */
+		if (in->src[0].file == EU_FILE_IMM && !in->compacted)
 			in->src[1].type = in->src[0].type;
 	}
 }
