@@ -44,4 +44,10 @@ void ctx_put(struct gem_context *ctx);
 /* A new reference to the file's context id, or NULL (i915: -ENOENT). */
 struct gem_context *ctx_lookup(struct gtsim_file *file, uint32_t id);
 
+struct drm_i915_gem_context_param;
+/* Apply one SETPARAM (context_param.c); creating: from CREATE_EXT, where
+ * the VM may still be replaced. 0 or i915's errno, nothing changed then. */
+int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
+		  const struct drm_i915_gem_context_param *p, bool creating);
+
 #endif

@@ -38,6 +38,7 @@ struct gtsim_device {
 	struct pt_pool *pt_pool;   /* pages for PPGTT page tables (vm_ppgtt.c) */
 	uint32_t next_ctx_hw_id;
 	uint64_t object_count, object_bytes;
+	unsigned reset_count;      /* GPU resets so far (hangcheck increments) */
 
 	/* Owned by execbuf (request.c): engines' rings, status pages, request
 	 * lists, hangcheck. Created by requests_init(), NULL until then. */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <i915_drm.h>
+#include <string.h>
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
@@ -23,10 +24,17 @@ IOCTL_HANDLERS(WEAK_DEFAULT)
 struct ioctl_entry {
 	const char *name;
 	ioctl_handler fn;
+	/* Size of the struct the handler reads when an older, shorter struct
+	 * shares the ioctl number (MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs
+	 * _EXT, GEM_MMAP without flags): like drm_ioctl, the caller's struct
+	 * is zero-extended to it. 0: the handler takes the caller's struct. */
+	unsigned ksize;
 };
 
-#define DRM_ENTRY(nr, fn) [nr] = { #fn, fn##_ioctl }
-#define I915_ENTRY(nr, fn) [DRM_COMMAND_BASE + (nr)] = { #fn, fn##_ioctl }
+#define DRM_ENTRY(nr, fn) [nr] = { #fn, fn##_ioctl, 0 }
+#define I915_ENTRY(nr, fn) [DRM_COMMAND_BASE + (nr)] = { #fn, fn##_ioctl, 0 }
+#define I915_ENTRY_EXT(nr, fn, type) \
+	[DRM_COMMAND_BASE + (nr)] = { #fn, fn##_ioctl, sizeof(type) }
 
 #define TABLE_SIZE 0x100
 static const struct ioctl_entry table[TABLE_SIZE] = {
@@ -58,16 +66,17 @@ static const struct ioctl_entry table[TABLE_SIZE] = {
 	I915_ENTRY(DRM_I915_GEM_CREATE, i915_gem_create),
 	I915_ENTRY(DRM_I915_GEM_PREAD, i915_gem_pread),
 	I915_ENTRY(DRM_I915_GEM_PWRITE, i915_gem_pwrite),
-	I915_ENTRY(DRM_I915_GEM_MMAP, i915_gem_mmap),
+	I915_ENTRY_EXT(DRM_I915_GEM_MMAP, i915_gem_mmap, struct drm_i915_gem_mmap),
 	I915_ENTRY(DRM_I915_GEM_SET_DOMAIN, i915_gem_set_domain),
 	I915_ENTRY(DRM_I915_GEM_SW_FINISH, i915_gem_sw_finish),
 	I915_ENTRY(DRM_I915_GEM_SET_TILING, i915_gem_set_tiling),
 	I915_ENTRY(DRM_I915_GEM_GET_TILING, i915_gem_get_tiling),
 	I915_ENTRY(DRM_I915_GEM_GET_APERTURE, i915_gem_get_aperture),
-	I915_ENTRY(DRM_I915_GEM_MMAP_GTT, i915_gem_mmap_offset),
+	I915_ENTRY_EXT(DRM_I915_GEM_MMAP_GTT, i915_gem_mmap_offset, struct drm_i915_gem_mmap_offset),
 	I915_ENTRY(DRM_I915_GEM_MADVISE, i915_gem_madvise),
 	I915_ENTRY(DRM_I915_GEM_WAIT, i915_gem_wait),
-	I915_ENTRY(DRM_I915_GEM_CONTEXT_CREATE, i915_gem_context_create),
+	I915_ENTRY_EXT(DRM_I915_GEM_CONTEXT_CREATE, i915_gem_context_create,
+		       struct drm_i915_gem_context_create_ext),
 	I915_ENTRY(DRM_I915_GEM_CONTEXT_DESTROY, i915_gem_context_destroy),
 	I915_ENTRY(DRM_I915_GEM_SET_CACHING, i915_gem_set_caching),
 	I915_ENTRY(DRM_I915_GEM_GET_CACHING, i915_gem_get_caching),
@@ -95,7 +104,17 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 	}
 	if (!arg && _IOC_SIZE(request))
 		return -EFAULT;
-	int ret = table[nr].fn(file, arg);
+	int ret;
+	size_t usize = _IOC_SIZE(request);
+	if (table[nr].ksize && usize && usize < table[nr].ksize) {
+		_Alignas(8) unsigned char kdata[64] = { 0 };
+		memcpy(kdata, arg, usize);
+		ret = table[nr].fn(file, kdata);
+		if (_IOC_DIR(request) & _IOC_READ)
+			memcpy(arg, kdata, usize);
+	} else {
+		ret = table[nr].fn(file, arg);
+	}
 	TRACE(TRACE_GEM, "ioctl %s -> %d", table[nr].name, ret);
 	return ret;
 }

@@ -83,6 +83,11 @@ int obj_handle_delete(struct gtsim_file *file, uint32_t handle);
 /* The file's existing handle for obj, or 0. */
 uint32_t obj_find_handle(struct gtsim_file *file, struct gem_object *obj);
 
+/* Fake mmap offsets (gem_mmap.c): one node per object and mapping type
+ * (I915_MMAP_OFFSET_GTT/WC/WB/UC); gtsim_mmap() maps them. */
+int mmap_node_offset(struct gem_object *obj, unsigned type, uint64_t *offset);
+void mmap_nodes_release(struct gem_object *obj);
+
 /* Wait for the GPU to finish with obj: every use (write) or only its
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.
  * Called with dev->lock held; drops it while waiting. Weak default in

@@ -40,6 +40,7 @@ struct gem_vma {
 	struct gem_object *obj;
 	uint64_t start, size;
 	unsigned pin_count;       /* > 0: never evicted or moved */
+	bool scan_mark;           /* eviction scan: chosen as a victim */
 	struct list_node vm_link, lru_link, obj_link;
 };
 
@@ -94,5 +95,7 @@ void pt_page_free(struct pt_pool *pool, uint64_t *page);
  * PPGTT: allocates table pages on demand (-ENOMEM). */
 int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size);
 void vm_unmap_range(struct gem_vm *vm, uint64_t va, uint64_t size);
+/* PPGTT teardown (vm_put): frees every table page. */
+void vm_ppgtt_free_tables(struct gem_vm *vm);
 
 #endif

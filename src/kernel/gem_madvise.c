@@ -1,0 +1,30 @@
+/* MADVISE: WILLNEED / DONTNEED (anything else -EINVAL). gtsim never runs
+ * short of memory, so pages are not purged and "retained" stays 1; a
+ * purged object would keep its purged state, as in i915. */
+#include <errno.h>
+#include <i915_drm.h>
+
+#include "common/trace.h"
+#include "kernel/device.h"
+#include "kernel/file.h"
+#include "kernel/ioctl.h"
+#include "kernel/object.h"
+
+int i915_gem_madvise_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_i915_gem_madvise *args = arg;
+	if (args->madv != I915_MADV_WILLNEED && args->madv != I915_MADV_DONTNEED)
+		return -EINVAL;
+	struct gtsim_device *dev = file->dev;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = obj_lookup(file, args->handle);
+	if (obj) {
+		if (!obj->purged)
+			obj->madv = args->madv;
+		args->retained = !obj->purged;
+		obj_put(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "madvise handle %u %u -> %d", args->handle, args->madv, obj ? 0 : -ENOENT);
+	return obj ? 0 : -ENOENT;
+}

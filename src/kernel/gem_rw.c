@@ -1,0 +1,56 @@
+/* PREAD / PWRITE: copies between the object's memory and a user pointer.
+ * Order of checks as i915: size 0 succeeds at once, an unknown handle is
+ * -ENOENT, a range outside the object -EINVAL, an unreadable/unwritable
+ * user buffer -EFAULT. A read waits for outstanding GPU writes, a write for
+ * every GPU use (like SET_DOMAIN, seed 002). */
+#include <errno.h>
+#include <i915_drm.h>
+
+#include "common/trace.h"
+#include "kernel/device.h"
+#include "kernel/file.h"
+#include "kernel/ioctl.h"
+#include "kernel/object.h"
+#include "kernel/sync/user_copy.h"
+
+static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uint64_t size,
+		  uint64_t user_ptr, bool write)
+{
+	if (!size)
+		return 0;
+	if (!user_ptr || user_ptr + size < user_ptr)
+		return -EFAULT;   /* i915's access_ok() */
+	struct gtsim_device *dev = file->dev;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = obj_lookup(file, handle);
+	int ret = -ENOENT;
+	if (!obj)
+		goto out;
+	ret = -EINVAL;
+	if (!obj_range_ok(obj, offset, size))
+		goto out;
+	ret = obj_wait_rendering(obj, write, -1);
+	if (ret)
+		goto out;
+	char *p = (char *)obj->map + offset;
+	ret = write ? copy_from_user_ptr(p, user_ptr, size) : copy_to_user_ptr(user_ptr, p, size);
+out:
+	if (obj)
+		obj_put(obj);
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "%s handle %u [0x%llx, +0x%llx) -> %d", write ? "pwrite" : "pread",
+	      handle, (unsigned long long)offset, (unsigned long long)size, ret);
+	return ret;
+}
+
+int i915_gem_pread_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_i915_gem_pread *a = arg;
+	return gem_rw(file, a->handle, a->offset, a->size, a->data_ptr, false);
+}
+
+int i915_gem_pwrite_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_i915_gem_pwrite *a = arg;
+	return gem_rw(file, a->handle, a->offset, a->size, a->data_ptr, true);
+}

@@ -1,0 +1,208 @@
+/* GEM objects: memfd backing, host mapping, physical registration,
+ * reference counting, per-file handles and flink-name lifetime. */
+#include "kernel/object.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <i915_drm.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "kernel/device.h"
+#include "kernel/file.h"
+#include "kernel/vm.h"
+
+__attribute__((weak)) int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
+{
+	(void)obj; (void)write; (void)timeout_ns;
+	return 0;
+}
+
+/* i915 refuses objects whose page count does not fit an int. */
+#define OBJ_MAX_PAGES 0x7fffffffull
+
+/* Map memfd and register it with the GPU; fills obj->map/pa/ino. */
+static int obj_attach_memfd(struct gem_object *obj, int memfd)
+{
+	struct stat st;
+	if (fstat(memfd, &st))
+		return -errno;
+	void *map = mmap(NULL, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
+	if (map == MAP_FAILED)
+		return -ENOMEM;
+	uint64_t pa = phys_add(obj->dev->gpu->phys, map, obj->size);
+	if (!pa) {
+		munmap(map, obj->size);
+		return -ENOMEM;
+	}
+	obj->memfd = memfd;
+	obj->ino = st.st_ino;
+	obj->map = map;
+	obj->pa = pa;
+	return 0;
+}
+
+static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int memfd, int *err)
+{
+	struct gem_object *obj = calloc(1, sizeof(*obj));
+	if (!obj) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	obj->dev = dev;
+	obj->size = size;
+	obj->refcount = 1;
+	obj->madv = I915_MADV_WILLNEED;
+	/* LLC platforms create objects cached (snooped by the GPU). */
+	obj->caching = I915_CACHING_CACHED;
+	obj->read_domains = I915_GEM_DOMAIN_CPU;
+	obj->write_domain = I915_GEM_DOMAIN_CPU;
+	list_init(&obj->vmas);
+	*err = obj_attach_memfd(obj, memfd);
+	if (*err) {
+		free(obj);
+		return NULL;
+	}
+	list_add_tail(&dev->objects, &obj->dev_link);
+	dev->object_count++;
+	dev->object_bytes += size;
+	TRACE(TRACE_GEM, "object %p: %llu bytes at phys 0x%llx", (void *)obj,
+	      (unsigned long long)size, (unsigned long long)obj->pa);
+	return obj;
+}
+
+struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
+{
+	if (!size) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	if (size > OBJ_MAX_PAGES * GT_PAGE_SIZE) {
+		*err = -E2BIG;
+		return NULL;
+	}
+	size = (size + GT_PAGE_SIZE - 1) & ~(GT_PAGE_SIZE - 1);
+	int memfd = memfd_create("gtsim-gem", MFD_CLOEXEC);
+	if (memfd < 0 || ftruncate(memfd, (off_t)size)) {
+		if (memfd >= 0)
+			close(memfd);
+		*err = -ENOMEM;
+		return NULL;
+	}
+	struct gem_object *obj = obj_alloc(dev, size, memfd, err);
+	if (!obj)
+		close(memfd);
+	return obj;
+}
+
+struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
+{
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	uint64_t size = (uint64_t)st.st_size & ~(GT_PAGE_SIZE - 1);
+	if (!size) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	int memfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (memfd < 0) {
+		*err = -EMFILE;
+		return NULL;
+	}
+	struct gem_object *obj = obj_alloc(dev, size, memfd, err);
+	if (!obj)
+		close(memfd);
+	else
+		obj->imported = true;
+	return obj;
+}
+
+struct gem_object *obj_get(struct gem_object *obj)
+{
+	obj->refcount++;
+	return obj;
+}
+
+static void obj_free(struct gem_object *obj)
+{
+	struct gtsim_device *dev = obj->dev;
+	TRACE(TRACE_GEM, "object %p freed (%llu bytes)", (void *)obj,
+	      (unsigned long long)obj->size);
+	while (!list_empty(&obj->vmas)) {
+		struct gem_vma *vma = list_entry(obj->vmas.next, struct gem_vma, obj_link);
+		vma->pin_count = 0;   /* nothing can use it any more */
+		vma_unbind(vma);
+	}
+	mmap_nodes_release(obj);
+	phys_remove(dev->gpu->phys, obj->pa);
+	munmap(obj->map, obj->size);
+	close(obj->memfd);
+	list_del(&obj->dev_link);
+	dev->object_count--;
+	dev->object_bytes -= obj->size;
+	free(obj);
+}
+
+void obj_put(struct gem_object *obj)
+{
+	if (obj && --obj->refcount == 0)
+		obj_free(obj);
+}
+
+void obj_active_get(struct gem_object *obj)
+{
+	if (obj->active_count++ == 0)
+		obj_get(obj);
+}
+
+void obj_active_put(struct gem_object *obj)
+{
+	if (--obj->active_count == 0)
+		obj_put(obj);
+}
+
+struct gem_object *obj_lookup(struct gtsim_file *file, uint32_t handle)
+{
+	struct gem_object *obj = idr_find(&file->objects, handle);
+	return obj ? obj_get(obj) : NULL;
+}
+
+int obj_handle_create(struct gtsim_file *file, struct gem_object *obj, uint32_t *handle)
+{
+	int ret = idr_alloc(&file->objects, obj, handle);
+	if (ret)
+		return ret;
+	obj_get(obj);
+	obj->handle_count++;
+	return 0;
+}
+
+int obj_handle_delete(struct gtsim_file *file, uint32_t handle)
+{
+	struct gem_object *obj = idr_remove(&file->objects, handle);
+	if (!obj)
+		return -ENOENT;
+	/* The flink name lives as long as some handle does (drm_gem). */
+	if (--obj->handle_count == 0 && obj->flink_name) {
+		idr_remove(&obj->dev->flink_names, obj->flink_name);
+		obj->flink_name = 0;
+		obj_put(obj);
+	}
+	obj_put(obj);
+	return 0;
+}
+
+uint32_t obj_find_handle(struct gtsim_file *file, struct gem_object *obj)
+{
+	void *p;
+	for (uint32_t id = 0; idr_next(&file->objects, &id, &p) == 0; id++)
+		if (p == obj)
+			return id;
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* PRIME: an object's dma-buf is a new open of its memfd (through
+ * /proc/self/fd, so DRM_RDWR decides whether it can be mapped writable, as
+ * with a real dma-buf). Importing finds the object by the file's inode,
+ * giving back the file's existing handle when there is one, and wraps a
+ * foreign memfd (another device's buffer) in a new object. */
+#include <drm.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "kernel/device.h"
+#include "kernel/file.h"
+#include "kernel/ioctl.h"
+#include "kernel/object.h"
+
+int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_prime_handle *args = arg;
+	if (args->flags & ~(uint32_t)(DRM_CLOEXEC | DRM_RDWR))
+		return -EINVAL;
+	struct gtsim_device *dev = file->dev;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = obj_lookup(file, args->handle);
+	int ret = -ENOENT;
+	if (obj) {
+		char path[64];
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", obj->memfd);
+		int flags = (args->flags & DRM_RDWR) ? O_RDWR : O_RDONLY;
+		int fd = open(path, flags | ((args->flags & DRM_CLOEXEC) ? O_CLOEXEC : 0));
+		ret = fd < 0 ? -errno : 0;
+		if (fd >= 0)
+			args->fd = fd;
+		obj_put(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "prime export handle %u -> %d, fd %d", args->handle, ret, args->fd);
+	return ret;
+}
+
+static struct gem_object *find_by_inode(struct gtsim_device *dev, const struct stat *st)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &dev->objects) {
+		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
+		struct stat ost;
+		if (obj->ino == st->st_ino && !fstat(obj->memfd, &ost) && ost.st_dev == st->st_dev)
+			return obj;
+	}
+	return NULL;
+}
+
+int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_prime_handle *args = arg;
+	struct stat st;
+	if (fstat(args->fd, &st))
+		return -EBADF;
+	/* Only memfds (which carry seals) stand for buffers. */
+	if (!S_ISREG(st.st_mode) || fcntl(args->fd, F_GET_SEALS) < 0)
+		return -EINVAL;
+	struct gtsim_device *dev = file->dev;
+	pthread_mutex_lock(&dev->lock);
+	int ret = 0;
+	struct gem_object *obj = find_by_inode(dev, &st);
+	if (obj) {
+		obj_get(obj);
+	} else {
+		obj = obj_import_memfd(dev, args->fd, &ret);
+	}
+	if (obj) {
+		uint32_t handle = obj_find_handle(file, obj);
+		if (handle)
+			args->handle = handle;
+		else
+			ret = obj_handle_create(file, obj, &args->handle);
+		obj_put(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "prime import fd %d -> %d, handle %u", args->fd, ret, args->handle);
+	return ret;
+}

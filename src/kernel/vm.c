@@ -1,0 +1,328 @@
+/* Address-space management: a drm_mm-like range allocator over each vm's
+ * sorted vma list, binding and unbinding, and LRU eviction of unpinned,
+ * inactive bindings when no hole fits (seed 002: the kernel moves buffers
+ * around when they don't all fit in the GTT). */
+#include "kernel/vm.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "common/trace.h"
+#include "kernel/device.h"
+#include "kernel/object.h"
+
+/* PIN_ZONE_4G keeps the whole binding below 4 GiB minus a page, as i915
+ * does for objects without EXEC_OBJECT_SUPPORTS_48B_ADDRESS. */
+#define ZONE_4G_END ((1ull << 32) - GT_PAGE_SIZE)
+
+struct gem_vm *vm_ggtt_create(struct gtsim_device *dev, uint64_t mappable_end)
+{
+	struct gem_vm *vm = calloc(1, sizeof(*vm));
+	if (!vm)
+		return NULL;
+	vm->dev = dev;
+	vm->is_ggtt = true;
+	vm->total = dev->gpu->ggtt.size;
+	vm->mappable_end = mappable_end;
+	vm->refcount = 1;
+	vm->gt.phys = dev->gpu->phys;
+	vm->gt.ggtt = &dev->gpu->ggtt;
+	list_init(&vm->nodes);
+	list_init(&vm->lru);
+	return vm;
+}
+
+struct gem_vm *vm_get(struct gem_vm *vm)
+{
+	vm->refcount++;
+	return vm;
+}
+
+void vm_put(struct gem_vm *vm)
+{
+	if (!vm || --vm->refcount)
+		return;
+	while (!list_empty(&vm->nodes)) {
+		struct gem_vma *vma = list_entry(vm->nodes.next, struct gem_vma, vm_link);
+		vma->pin_count = 0;
+		vma_unbind(vma);
+	}
+	if (!vm->is_ggtt)
+		vm_ppgtt_free_tables(vm);
+	free(vm);
+}
+
+struct gem_vma *vma_lookup(struct gem_vm *vm, struct gem_object *obj)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &obj->vmas) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, obj_link);
+		if (vma->vm == vm)
+			return vma;
+	}
+	return NULL;
+}
+
+void vma_pin(struct gem_vma *vma) { vma->pin_count++; }
+void vma_unpin(struct gem_vma *vma) { if (vma->pin_count) vma->pin_count--; }
+
+void vma_touch(struct gem_vma *vma)
+{
+	list_del(&vma->lru_link);
+	list_add_tail(&vma->vm->lru, &vma->lru_link);
+}
+
+int vma_unbind(struct gem_vma *vma)
+{
+	if (vma->pin_count)
+		return -EBUSY;
+	struct gem_vm *vm = vma->vm;
+	vm_unmap_range(vm, vma->start, vma->size);
+	list_del(&vma->vm_link);
+	list_del(&vma->lru_link);
+	list_del(&vma->obj_link);
+	vm->bound_bytes -= vma->size;
+	TRACE(TRACE_GEM, "unbind %s: object %p from 0x%llx (%llu bytes)",
+	      vm->is_ggtt ? "ggtt" : "ppgtt", (void *)vma->obj,
+	      (unsigned long long)vma->start, (unsigned long long)vma->size);
+	free(vma);
+	return 0;
+}
+
+int obj_unbind_all(struct gem_object *obj)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &obj->vmas)
+		if (list_entry(n, struct gem_vma, obj_link)->pin_count)
+			return -EBUSY;
+	list_for_each_safe(n, t, &obj->vmas)
+		vma_unbind(list_entry(n, struct gem_vma, obj_link));
+	return 0;
+}
+
+/* The allowed [lo, hi) for a placement. */
+struct range { uint64_t lo, hi; };
+
+static struct range placement_range(const struct gem_vm *vm, unsigned flags, uint64_t offset)
+{
+	struct range r = { 0, vm->total };
+	if ((flags & PIN_MAPPABLE) && vm->is_ggtt && vm->mappable_end < r.hi)
+		r.hi = vm->mappable_end;
+	if ((flags & PIN_ZONE_4G) && ZONE_4G_END < r.hi)
+		r.hi = ZONE_4G_END;
+	if (flags & PIN_OFFSET_BIAS)
+		r.lo = offset;
+	return r;
+}
+
+static uint64_t effective_alignment(uint64_t alignment)
+{
+	return alignment < GT_PAGE_SIZE ? GT_PAGE_SIZE : alignment;
+}
+
+bool vma_fits(const struct gem_vma *vma, unsigned flags, uint64_t offset, uint64_t alignment)
+{
+	struct range r = placement_range(vma->vm, flags, offset);
+	if (vma->start < r.lo || vma->start + vma->size > r.hi)
+		return false;
+	if (vma->start & (effective_alignment(alignment) - 1))
+		return false;
+	return !(flags & PIN_OFFSET_FIXED) || vma->start == offset;
+}
+
+static bool overlaps(const struct gem_vma *vma, uint64_t start, uint64_t end)
+{
+	return vma->start < end && start < vma->start + vma->size;
+}
+
+/* Try to place size bytes in the gap [gap_lo, gap_hi) within r. */
+static bool fit_in_gap(uint64_t gap_lo, uint64_t gap_hi, struct range r, uint64_t size,
+		       uint64_t align, bool high, uint64_t *start)
+{
+	uint64_t lo = gap_lo > r.lo ? gap_lo : r.lo, hi = gap_hi < r.hi ? gap_hi : r.hi;
+	if (lo >= hi || hi - lo < size)
+		return false;
+	uint64_t s = high ? (hi - size) & ~(align - 1) : (lo + align - 1) & ~(align - 1);
+	if (s < lo || s > hi - size)
+		return false;
+	*start = s;
+	return true;
+}
+
+/* Find a hole, treating scan-marked vmas as free when skip_marked. Lowest
+ * address first, or highest with PIN_HIGH. */
+static bool find_hole(struct gem_vm *vm, struct range r, uint64_t size, uint64_t align,
+		      bool high, bool skip_marked, uint64_t *start)
+{
+	uint64_t gap_lo = 0;
+	bool found = false;
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (skip_marked && vma->scan_mark)
+			continue;
+		if (fit_in_gap(gap_lo, vma->start, r, size, align, high, start)) {
+			found = true;
+			if (!high)
+				return true;
+		}
+		gap_lo = vma->start + vma->size;
+	}
+	return fit_in_gap(gap_lo, vm->total, r, size, align, high, start) || found;
+}
+
+static bool evictable(const struct gem_vma *vma)
+{
+	return !vma->pin_count && !obj_is_active(vma->obj);
+}
+
+static void evict(struct gem_vma *vma, const char *why)
+{
+	TRACE(TRACE_GEM, "evict (%s): object %p at 0x%llx", why, (void *)vma->obj,
+	      (unsigned long long)vma->start);
+	vma_unbind(vma);
+}
+
+/* Evict in LRU order until a hole for size appears; -ENOSPC if none can. */
+static int evict_something(struct gem_vm *vm, struct range r, uint64_t size, uint64_t align,
+			   bool high, uint64_t *start)
+{
+	struct list_node *n, *t;
+	bool found = false;
+	list_for_each_safe(n, t, &vm->lru) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, lru_link);
+		vma->scan_mark = false;
+	}
+	list_for_each_safe(n, t, &vm->lru) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, lru_link);
+		if (!evictable(vma) || !overlaps(vma, r.lo, r.hi))
+			continue;
+		vma->scan_mark = true;
+		if (find_hole(vm, r, size, align, high, true, start)) {
+			found = true;
+			break;
+		}
+	}
+	list_for_each_safe(n, t, &vm->lru) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, lru_link);
+		bool victim = vma->scan_mark && found && overlaps(vma, *start, *start + size);
+		vma->scan_mark = false;
+		if (victim)
+			evict(vma, "no hole");
+	}
+	return found ? 0 : -ENOSPC;
+}
+
+/* Softpin: clear exactly [start, start + size). */
+static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, bool noevict)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (overlaps(vma, start, start + size) && (noevict || !evictable(vma)))
+			return -ENOSPC;
+	}
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (overlaps(vma, start, start + size))
+			evict(vma, "fixed offset");
+	}
+	return 0;
+}
+
+static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &vm->nodes)
+		if (overlaps(list_entry(n, struct gem_vma, vm_link), start, start + size))
+			return true;
+	return false;
+}
+
+static int choose_start(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
+			uint64_t offset, uint64_t align, uint64_t *start)
+{
+	struct range r = placement_range(vm, flags, offset);
+	uint64_t size = obj->size;
+	if (flags & PIN_OFFSET_FIXED) {
+		if (offset & (align - 1) || offset < r.lo || offset > r.hi || size > r.hi - offset)
+			return -EINVAL;
+		*start = offset;
+		if (!range_has_node(vm, offset, size))
+			return 0;
+		requests_retire(vm->dev);
+		return evict_for_range(vm, offset, size, flags & PIN_NOEVICT);
+	}
+	if (r.lo >= r.hi || size > r.hi - r.lo)
+		return -ENOSPC;   /* larger than the allowed range (i915: -ENOSPC) */
+	bool high = flags & PIN_HIGH;
+	/* Keep the GGTT's aperture for what needs it. */
+	if (vm->is_ggtt && !(flags & PIN_MAPPABLE) && r.lo < vm->mappable_end) {
+		struct range upper = { vm->mappable_end, r.hi };
+		if (find_hole(vm, upper, size, align, high, false, start))
+			return 0;
+	}
+	if (find_hole(vm, r, size, align, high, false, start))
+		return 0;
+	if (flags & PIN_NOEVICT)
+		return -ENOSPC;
+	requests_retire(vm->dev);
+	return evict_something(vm, r, size, align, high, start);
+}
+
+static void insert_sorted(struct gem_vm *vm, struct gem_vma *vma)
+{
+	struct list_node *pos = &vm->nodes, *n, *t;
+	list_for_each_safe(n, t, &vm->nodes) {
+		if (list_entry(n, struct gem_vma, vm_link)->start > vma->start)
+			break;
+		pos = n;
+	}
+	list_insert_after(pos, &vma->vm_link);
+}
+
+int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
+	     uint64_t offset, uint64_t alignment, struct gem_vma **out)
+{
+	if (alignment & (alignment - 1))
+		return -EINVAL;
+	uint64_t align = effective_alignment(alignment);
+	struct gem_vma *vma = vma_lookup(vm, obj);
+	if (vma && vma_fits(vma, flags, offset, alignment)) {
+		vma_touch(vma);
+		goto done;
+	}
+	if (vma) {
+		if (vma->pin_count)
+			return -ENOSPC;
+		evict(vma, "misplaced");
+	}
+	uint64_t start;
+	int ret = choose_start(vm, obj, flags, offset, align, &start);
+	if (ret)
+		return ret;
+	vma = calloc(1, sizeof(*vma));
+	if (!vma)
+		return -ENOMEM;
+	vma->vm = vm;
+	vma->obj = obj;
+	vma->start = start;
+	vma->size = obj->size;
+	ret = vm_map_range(vm, start, obj->pa, obj->size);
+	if (ret) {
+		free(vma);
+		return ret;
+	}
+	insert_sorted(vm, vma);
+	list_add_tail(&vm->lru, &vma->lru_link);
+	list_add_tail(&obj->vmas, &vma->obj_link);
+	vm->bound_bytes += vma->size;
+	TRACE(TRACE_GEM, "bind %s: object %p at 0x%llx (%llu bytes)%s",
+	      vm->is_ggtt ? "ggtt" : "ppgtt", (void *)obj, (unsigned long long)start,
+	      (unsigned long long)obj->size, (flags & PIN_MAPPABLE) ? " mappable" : "");
+done:
+	if (flags & PIN_PIN)
+		vma_pin(vma);
+	*out = vma;
+	return 0;
+}
