@@ -1,0 +1,222 @@
+/* A draw (3DPRIMITIVE; PRM vol. 2 "Vertex Fetch", "VS Stage"): for every
+ * instance and every vertex, the vertex index (sequential, or read from
+ * the index buffer with the cut index ending a primitive run), a vertex
+ * cache for indexed draws, a VUE from the VS partition of the URB filled
+ * by the VF, SIMD8 VS threads over batches of 8 new vertices, primitive
+ * assembly, and the pipeline statistics registers. */
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/cs/regs.h"
+#include "gpu/render/render_state.h"
+
+#define VCACHE_SIZE 16
+#define PENDING_MAX 256
+
+struct vcache_entry {
+	uint32_t index, handle;
+	bool valid;
+};
+
+struct draw_ctx {
+	struct render_state *rs;
+	const struct render_env *env;
+	const struct draw_params *p;
+	struct vs_kernel *kernel;
+	struct prim_asm pa;
+	struct vcache_entry cache[VCACHE_SIZE];
+	unsigned cache_next;
+	bool cache_on;
+	uint32_t batch[8];            /* new vertices waiting for a VS thread */
+	unsigned nbatch, batch_max;
+	uint32_t pending[PENDING_MAX]; /* handles (or CUT) in draw order */
+	unsigned npending;
+	uint64_t vertices, shaded;
+};
+
+#define PENDING_CUT 0xffffffffu
+
+/* Sets the URB partitions from 3DSTATE_URB_* and checks they fit. */
+static int setup_urb(struct render_state *rs)
+{
+	struct urb_space *u = &rs->urb_space;
+	for (int s = 0; s < URB_NUM_PARTS; s++) {
+		const struct urb_partition *p = &rs->urb[s];
+		uint64_t first = (uint64_t)p->start * 8192, bytes = (uint64_t)p->entries * p->size * 64;
+		if (p->entries && first + bytes > u->bytes)
+			return render_set_fault(rs, "URB: stage %d partition (start %u, %u "
+						"entries of %u) passes the %u KB URB", s,
+						p->start, p->entries, p->size, u->bytes / 1024);
+		u->part[s].first = (uint32_t)first;
+		u->part[s].entry_bytes = p->entries ? p->size * 64 : 0;
+		u->part[s].entries = p->entries;
+	}
+	if (!rs->urb[0].entries)
+		return render_set_fault(rs, "draw with no VS URB entries (3DSTATE_URB_VS)");
+	return 0;
+}
+
+static uint32_t alloc_vue(struct draw_ctx *dc)
+{
+	struct render_state *rs = dc->rs;
+	const struct urb_partition *p = &rs->urb[0];
+	uint32_t e = rs->vs_next_entry++ % p->entries;
+	uint32_t handle = (p->start * 8192 + e * p->size * 64) / 64;
+	for (unsigned i = 0; i < VCACHE_SIZE; i++) /* reused: no longer cached */
+		if (dc->cache[i].valid && dc->cache[i].handle == handle)
+			dc->cache[i].valid = false;
+	return handle;
+}
+
+static int flush(struct draw_ctx *dc)
+{
+	struct render_state *rs = dc->rs;
+	if (dc->nbatch && dc->kernel &&
+	    vs_dispatch(rs, dc->env, dc->kernel, dc->batch, dc->nbatch))
+		return -1;
+	dc->nbatch = 0;
+	for (unsigned i = 0; i < dc->npending; i++) {
+		uint32_t h = dc->pending[i];
+		if (h == PENDING_CUT) {
+			prim_end(&dc->pa, rs);
+			continue;
+		}
+		if (trace_on(TRACE_URB))
+			vue_trace(rs, h, rs->num_last_vues);
+		if (rs->num_last_vues < RENDER_MAX_DRAW_VUES)
+			rs->last_vues[rs->num_last_vues++] = h;
+		prim_vertex(&dc->pa, rs, h);
+	}
+	dc->npending = 0;
+	return 0;
+}
+
+static int push_pending(struct draw_ctx *dc, uint32_t h)
+{
+	if (dc->npending == PENDING_MAX && flush(dc))
+		return -1;
+	dc->pending[dc->npending++] = h;
+	return 0;
+}
+
+static int vertex(struct draw_ctx *dc, uint32_t vindex, uint32_t instance)
+{
+	struct render_state *rs = dc->rs;
+	dc->vertices++;
+	if (dc->cache_on) {
+		for (unsigned i = 0; i < VCACHE_SIZE; i++)
+			if (dc->cache[i].valid && dc->cache[i].index == vindex)
+				return push_pending(dc, dc->cache[i].handle);
+	}
+	uint32_t h = alloc_vue(dc);
+	if (vf_fetch(rs, dc->env, h, vindex, instance, dc->p->start_instance))
+		return -1;
+	dc->shaded++;
+	if (dc->cache_on) {
+		dc->cache[dc->cache_next] = (struct vcache_entry){ vindex, h, true };
+		dc->cache_next = (dc->cache_next + 1) % VCACHE_SIZE;
+	}
+	dc->batch[dc->nbatch++] = h;
+	if (push_pending(dc, h))
+		return -1;
+	return dc->nbatch == dc->batch_max ? flush(dc) : 0;
+}
+
+/* Index i of the draw from the index buffer; outside Buffer Size reads 0. */
+static int read_index(struct draw_ctx *dc, uint64_t i, uint32_t *out)
+{
+	struct render_state *rs = dc->rs;
+	unsigned bytes = 1u << rs->ib_format;
+	uint64_t off = i * bytes;
+	uint32_t v = 0;
+	*out = 0;
+	if (off + bytes > rs->ib_size)
+		return 0;
+	if (vm_read(&dc->env->vm, rs->ib_addr + off, &v, bytes))
+		return render_set_fault(rs, "VF: page fault reading the index buffer at 0x%llx",
+					(unsigned long long)(rs->ib_addr + off));
+	*out = v;
+	return 0;
+}
+
+static int instance(struct draw_ctx *dc, uint32_t inst)
+{
+	const struct draw_params *p = dc->p;
+	struct render_state *rs = dc->rs;
+	uint32_t cut_mask = rs->ib_format == 0 ? 0xff : rs->ib_format == 1 ? 0xffff : ~0u;
+
+	memset(dc->cache, 0, sizeof(dc->cache));
+	for (uint32_t i = 0; i < p->vertex_count; i++) {
+		uint32_t vindex = p->start_vertex + i;
+		if (p->indexed) {
+			uint32_t idx;
+			if (read_index(dc, (uint64_t)p->start_vertex + i, &idx))
+				return -1;
+			/* primitive restart: compared at the index's width */
+			if (rs->cut_enable && idx == (rs->cut_index & cut_mask)) {
+				if (push_pending(dc, PENDING_CUT))
+					return -1;
+				continue;
+			}
+			vindex = idx + (uint32_t)p->base_vertex;
+		}
+		if (vertex(dc, vindex, inst))
+			return -1;
+	}
+	if (push_pending(dc, PENDING_CUT))
+		return -1;
+	return flush(dc);
+}
+
+static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
+{
+	if (env->regs && n)
+		regs_set64(env->regs, reg, regs_get64(env->regs, reg) + n);
+}
+
+int render_draw(struct render_state *rs, const struct render_env *env,
+		const struct draw_params *p)
+{
+	if (rs->pipeline != 0)
+		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
+					rs->pipeline == 1 ? "media" : "GPGPU");
+	if (rs->gs_enable || rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
+		return render_set_fault(rs, "draw with %s enabled: GS, tessellation and stream "
+					"output are not implemented", rs->gs_enable ? "GS" :
+					rs->so_enable ? "stream output" : "tessellation");
+	if (rs->vs.enable && !rs->vs.simd8)
+		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
+	if (p->indexed && rs->ib_format > 2)
+		return render_set_fault(rs, "3DSTATE_INDEX_BUFFER: reserved index format %u",
+					rs->ib_format);
+	if (setup_urb(rs))
+		return -1;
+
+	struct draw_ctx dc = { .rs = rs, .env = env, .p = p };
+	dc.batch_max = rs->urb[0].entries < 8 ? rs->urb[0].entries : 8;
+	dc.cache_on = p->indexed && !rs->vs.cache_disable &&
+		      rs->urb[0].entries >= 2 * (VCACHE_SIZE + 8);
+	rs->num_last_vues = 0;
+	TRACE(TRACE_VS, "draw: %s %u vertices x %u instances from %u, topology %u",
+	      p->indexed ? "indexed" : "sequential", p->vertex_count, p->instance_count,
+	      p->start_vertex, p->topology);
+	if (rs->vs.enable && p->vertex_count && p->instance_count) {
+		dc.kernel = vs_kernel_load(rs, env);
+		if (!dc.kernel)
+			return -1;
+	}
+	int ret = 0;
+	prim_begin(&dc.pa, p->topology);
+	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
+		ret = instance(&dc, inst);
+	vs_kernel_free(dc.kernel);
+	if (ret)
+		return ret;
+	if (rs->vf_stats) {
+		add_stat(env, IA_VERTICES_COUNT, dc.vertices);
+		add_stat(env, IA_PRIMITIVES_COUNT, dc.pa.prims);
+	}
+	if (rs->vs.enable && rs->vs.stats)
+		add_stat(env, VS_INVOCATION_COUNT, dc.shaded);
+	return 0;
+}

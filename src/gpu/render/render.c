@@ -1,0 +1,95 @@
+/* The front end's entry points: state, commands, 3DPRIMITIVE. */
+#include "gpu/render/render_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/cs/regs.h"
+
+size_t render_state_bytes(const struct gt_devinfo *info)
+{
+	return sizeof(struct render_state) + (size_t)info->urb_size_kb * 1024;
+}
+
+/* The state and its URB are one block of render_state_bytes() so that the
+ * engine can keep it among its recorded state (render_cs.c). */
+void render_state_init(void *block, const struct gt_devinfo *info)
+{
+	struct render_state *rs = block;
+	memset(rs, 0, sizeof(*rs));
+	rs->info = info;
+	rs->urb_space.mem = (uint8_t *)(rs + 1);
+	rs->urb_space.bytes = (uint32_t)info->urb_size_kb * 1024;
+	sfid_table_init(&rs->sfids);
+	sfid_register(&rs->sfids, EU_SFID_URB, urb_sfid_handler, &rs->urb_space);
+}
+
+struct render_state *render_state_create(const struct gt_devinfo *info)
+{
+	void *block = calloc(1, render_state_bytes(info));
+	if (block)
+		render_state_init(block, info);
+	return block;
+}
+
+void render_state_destroy(struct render_state *rs)
+{
+	free(rs);
+}
+
+const char *render_fault(const struct render_state *rs)
+{
+	return rs->fault;
+}
+
+uint8_t *render_urb(struct render_state *rs, size_t *size)
+{
+	*size = rs->urb_space.bytes;
+	return rs->urb_space.mem;
+}
+
+size_t render_last_vues(const struct render_state *rs, uint32_t *handles, size_t max)
+{
+	size_t n = rs->num_last_vues < max ? rs->num_last_vues : max;
+	memcpy(handles, rs->last_vues, n * sizeof(uint32_t));
+	return n;
+}
+
+/* 3DPRIMITIVE (PRM vol. 2a): with Indirect Parameter Enable the draw's
+ * numbers come from the 3DPRIM_* registers. On Gen8+ the topology is the
+ * one of 3DSTATE_VF_TOPOLOGY. */
+static int primitive(struct render_state *rs, const struct render_env *env,
+		     const struct cmd_desc *d, const uint32_t *dw)
+{
+	struct draw_params p = {
+		.indexed = cmd_field_get(d, dw, "Vertex Access Type") == 1,
+		.topology = rs->topology,
+	};
+	if (cmd_field_get(d, dw, "Indirect Parameter Enable")) {
+		if (!env->regs)
+			return render_set_fault(rs, "3DPRIMITIVE: indirect draw without registers");
+		p.vertex_count = regs_get(env->regs, GPR_3DPRIM_VERTEX_COUNT);
+		p.start_vertex = regs_get(env->regs, GPR_3DPRIM_START_VERTEX);
+		p.instance_count = regs_get(env->regs, GPR_3DPRIM_INSTANCE_COUNT);
+		p.start_instance = regs_get(env->regs, GPR_3DPRIM_START_INSTANCE);
+		p.base_vertex = (int32_t)regs_get(env->regs, GPR_3DPRIM_BASE_VERTEX);
+	} else {
+		p.vertex_count = (uint32_t)cmd_field_get(d, dw, "Vertex Count Per Instance");
+		p.start_vertex = (uint32_t)cmd_field_get(d, dw, "Start Vertex Location");
+		p.instance_count = (uint32_t)cmd_field_get(d, dw, "Instance Count");
+		p.start_instance = (uint32_t)cmd_field_get(d, dw, "Start Instance Location");
+		p.base_vertex = (int32_t)cmd_field_get(d, dw, "Base Vertex Location");
+	}
+	/* An instance count of 0 draws nothing (indirect draws rely on it). */
+	return render_draw(rs, env, &p);
+}
+
+int render_command(struct render_state *rs, const struct render_env *env,
+		   const struct cmd_desc *d, const uint32_t *dw, uint32_t len)
+{
+	rs->fault[0] = 0;
+	if (!strcmp(d->name, "3DPRIMITIVE"))
+		return primitive(rs, env, d, dw);
+	return render_state_command(rs, d, dw, len);
+}

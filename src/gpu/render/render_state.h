@@ -1,0 +1,157 @@
+/* The render state the front end keeps between commands (not a contract:
+ * other units use render.h). Values are decoded from the command tables
+ * once per state command so a draw reads plain fields. */
+#ifndef GTSIM_RENDER_STATE_H
+#define GTSIM_RENDER_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/render/render.h"
+#include "gpu/sfid/sfid.h"
+#include "gpu/sfid/urb.h"
+
+#define RENDER_MAX_VB 33          /* VERTEX_BUFFER_STATE index 0..32 */
+#define RENDER_MAX_VE 34          /* 3DSTATE_VERTEX_ELEMENTS: up to 34 */
+#define RENDER_MAX_DRAW_VUES 4096 /* handles kept for render_last_vues() */
+
+enum render_stage { RS_VS, RS_HS, RS_DS, RS_GS, RS_PS, RS_NUM_STAGES };
+
+/* VERTEX_ELEMENT_STATE component controls (PRM vol. 2d). */
+enum ve_control {
+	VFCOMP_NOSTORE = 0, VFCOMP_STORE_SRC = 1, VFCOMP_STORE_0 = 2,
+	VFCOMP_STORE_1_FP = 3, VFCOMP_STORE_1_INT = 4, VFCOMP_STORE_PID = 7,
+};
+
+struct vb_state {
+	bool valid, null;
+	uint64_t addr;
+	uint32_t pitch, size;
+};
+
+struct ve_state {
+	bool valid, edge_flag;
+	uint8_t vb;
+	uint16_t offset, format;
+	uint8_t comp[4];          /* enum ve_control */
+	bool instancing;          /* 3DSTATE_VF_INSTANCING */
+	uint32_t step_rate;
+};
+
+struct urb_partition {
+	uint32_t entries, size;   /* size in 64-byte units (field + 1) */
+	uint32_t start;           /* 8 KB chunks */
+};
+
+struct vs_state {
+	bool enable, simd8, stats, cache_disable;
+	uint64_t ksp;             /* offset from Instruction Base Address */
+	uint32_t read_offset, read_length; /* 256-bit units (2 VUE rows) */
+	uint32_t grf_start;       /* dispatch GRF start for URB data */
+	uint32_t binding_table_entries, sampler_count, scratch_space;
+	uint64_t scratch_base;
+	uint32_t max_threads;
+};
+
+struct render_state {
+	const struct gt_devinfo *info;
+	char fault[200];
+
+	uint32_t pipeline;        /* PIPELINE_SELECT: 0 3D, 1 media, 2 GPGPU */
+	uint64_t general_base, surface_base, dynamic_base, indirect_base, instruction_base;
+
+	struct vb_state vb[RENDER_MAX_VB];
+	struct ve_state ve[RENDER_MAX_VE];
+	uint32_t num_ve;
+
+	bool cut_enable;          /* 3DSTATE_VF */
+	uint32_t cut_index;
+	bool vf_stats;
+	uint32_t topology;        /* 3DSTATE_VF_TOPOLOGY, _3DPRIM_* */
+	bool vid_enable, iid_enable; /* 3DSTATE_VF_SGVS */
+	uint8_t vid_elem, vid_comp, iid_elem, iid_comp;
+
+	uint32_t ib_format;       /* 0 byte, 1 word, 2 dword */
+	uint64_t ib_addr;
+	uint32_t ib_size;
+
+	struct urb_partition urb[4];  /* VS, HS, DS, GS */
+	uint32_t push_offset[RS_NUM_STAGES], push_size[RS_NUM_STAGES]; /* KB */
+	uint32_t vs_const_len[4];     /* 3DSTATE_CONSTANT_VS, 32-byte units */
+	uint64_t vs_const_addr[4];
+	uint32_t binding_table[RS_NUM_STAGES], sampler_state[RS_NUM_STAGES];
+
+	struct vs_state vs;
+	bool hs_enable, ds_enable, gs_enable, te_enable, so_enable;
+
+	/* The URB memory, its partitions as the last draw set them, and the
+	 * VS's ring of entries. */
+	struct urb_space urb_space;
+	uint32_t vs_next_entry;
+	struct sfid_table sfids;      /* what the front end's threads reach */
+
+	/* The last draw, for render_last_vues(). */
+	uint32_t last_vues[RENDER_MAX_DRAW_VUES];
+	uint32_t num_last_vues;
+
+	uint64_t threads;             /* VS threads dispatched, for benches */
+	void (*prim_sink)(void *ctx, uint32_t topology, const uint32_t *handles,
+			  unsigned n);      /* the later stages; NULL: none yet */
+	void *prim_ctx;
+};
+
+/* One 3DPRIMITIVE's parameters (direct or from the 3DPRIM_* registers). */
+struct draw_params {
+	bool indexed;
+	uint32_t topology, vertex_count, start_vertex, instance_count, start_instance;
+	int32_t base_vertex;
+};
+
+int render_draw(struct render_state *rs, const struct render_env *env,
+		const struct draw_params *p);
+
+/* Vertex fetch (vf.c): the VUE input rows of one vertex, written into the
+ * entry at handle. vertex_index indexes the buffers (base vertex applied),
+ * instance is the instance number. */
+int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
+	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance);
+
+/* VS threads (vs.c). */
+struct vs_kernel;
+struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_env *env);
+void vs_kernel_free(struct vs_kernel *k);
+int vs_dispatch(struct render_state *rs, const struct render_env *env,
+		const struct vs_kernel *k, const uint32_t *handles, unsigned n);
+
+/* Primitive assembly (prim.c): primitives of n vertices of a topology,
+ * and the vertices each one uses. */
+struct prim_asm {
+	uint32_t topology;
+	uint32_t v[6];     /* the last vertices of the current run */
+	uint32_t seen;     /* vertices in the run */
+	uint32_t first;    /* first vertex of the run (fans, loops) */
+	uint64_t prims;
+};
+void prim_begin(struct prim_asm *pa, uint32_t topology);
+void prim_vertex(struct prim_asm *pa, struct render_state *rs, uint32_t handle);
+void prim_end(struct prim_asm *pa, struct render_state *rs); /* cut or draw end */
+uint64_t prim_count(uint32_t topology, uint64_t n);
+
+/* Traces (vue_trace.c). */
+void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex);
+int render_format_row(char *buf, size_t size, const uint32_t dw[4]);
+
+/* The state and its URB as one block (render.c). */
+size_t render_state_bytes(const struct gt_devinfo *info);
+void render_state_init(void *block, const struct gt_devinfo *info);
+
+/* Record a GPU fault; returns -1. */
+int render_set_fault(struct render_state *rs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* state.c: 1 when d is not a state command the front end keeps. */
+int render_state_command(struct render_state *rs, const struct cmd_desc *d,
+			 const uint32_t *dw, uint32_t len);
+
+#endif

@@ -1,0 +1,107 @@
+/* The vertex fetcher (PRM vol. 2 "Vertex Fetch (VF) Stage"; seed 000): for
+ * every valid VERTEX_ELEMENT_STATE, read the element from its vertex
+ * buffer, convert it from its Source Element Format (format.h), apply the
+ * component controls and write it as one 128-bit row of the vertex's VUE,
+ * then store the VertexID/InstanceID system values (3DSTATE_VF_SGVS).
+ *
+ * Buffer-size rule: an element that does not lie entirely inside the
+ * buffer's Buffer Size reads as zeros; memory is only ever read through
+ * the context's address space. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/format/format.h"
+#include "gpu/render/render_state.h"
+
+#define VF_MAX_ROWS 64
+
+static int fetch_element(struct render_state *rs, const struct render_env *env,
+			 const struct ve_state *ve, uint32_t index, union fmt_value out[4])
+{
+	const struct fmt_info *fi = format_info(ve->format);
+	if (!fi || !fi->supported || !format_vf_supported(ve->format))
+		return render_set_fault(rs, "VF: vertex element format %u (%s) is not a "
+					"vertex fetch format", ve->format, format_name(ve->format));
+	uint8_t raw[32] = { 0 };
+	uint32_t bytes = fi->bpe / 8;
+	const struct vb_state *vb = &rs->vb[ve->vb];
+	uint64_t off = (uint64_t)index * vb->pitch + ve->offset;
+	if (vb->valid && !vb->null && off + bytes <= vb->size &&
+	    vm_read(&env->vm, vb->addr + off, raw, bytes))
+		return render_set_fault(rs, "VF: page fault reading vertex buffer %u at 0x%llx",
+					ve->vb, (unsigned long long)(vb->addr + off));
+	format_unpack(fi, raw, out);
+	return 0;
+}
+
+static void store_sgv(uint32_t *rows, uint32_t nrows, uint32_t row, uint32_t comp,
+		      uint32_t value)
+{
+	if (row < nrows)
+		rows[row * 4 + (comp & 3)] = value;
+}
+
+int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
+	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance)
+{
+	uint32_t rows[VF_MAX_ROWS * 4];
+	uint32_t nrows = 0;
+
+	for (uint32_t e = 0; e < rs->num_ve; e++) {
+		const struct ve_state *ve = &rs->ve[e];
+		if (!ve->valid)
+			continue;
+		union fmt_value v[4] = { { 0 } };
+		bool reads = false;
+		for (int c = 0; c < 4; c++)
+			reads |= ve->comp[c] == VFCOMP_STORE_SRC;
+		if (ve->vb >= RENDER_MAX_VB)
+			return render_set_fault(rs, "VF: element %u names vertex buffer %u", e, ve->vb);
+		uint32_t index = vertex_index;
+		if (ve->instancing)
+			index = start_instance + (ve->step_rate ? instance / ve->step_rate : 0);
+		if (reads && fetch_element(rs, env, ve, index, v))
+			return -1;
+		uint32_t *row = &rows[nrows * 4];
+		for (int c = 0; c < 4; c++) {
+			switch (ve->comp[c]) {
+			case VFCOMP_STORE_SRC: row[c] = v[c].u; break;
+			case VFCOMP_STORE_0: row[c] = 0; break;
+			case VFCOMP_STORE_1_FP: row[c] = 0x3f800000u; break;
+			case VFCOMP_STORE_1_INT: row[c] = 1; break;
+			case VFCOMP_NOSTORE: row[c] = 0; break;
+			case VFCOMP_STORE_PID: row[c] = 0; break; /* no primitive yet */
+			default:
+				return render_set_fault(rs, "VF: element %u component %d: "
+							"control %u is reserved", e, c, ve->comp[c]);
+			}
+		}
+		nrows++;
+	}
+	/* System values go into a row the elements already made (the driver
+	 * sets that component to STORE_0 or NOSTORE). */
+	if (rs->vid_enable)
+		store_sgv(rows, nrows, rs->vid_elem, rs->vid_comp, vertex_index);
+	if (rs->iid_enable)
+		store_sgv(rows, nrows, rs->iid_elem, rs->iid_comp, instance);
+
+	const char *why = "";
+	uint8_t *vue = urb_entry_bytes(&rs->urb_space, handle, 0, nrows * 16, &why);
+	if (nrows && !vue)
+		return render_set_fault(rs, "VF: %u rows do not fit the VS URB entry "
+					"(handle 0x%x): %s", nrows, handle, why);
+	if (nrows)
+		memcpy(vue, rows, nrows * 16);
+	if (trace_on(TRACE_VF)) {
+		char line[1024];
+		int n = snprintf(line, sizeof(line), "vertex %u instance %u -> VUE 0x%x:",
+				 vertex_index, instance, handle);
+		for (uint32_t r = 0; r < nrows && n > 0 && n + 2 < (int)sizeof(line); r++) {
+			line[n++] = ' ';
+			n += render_format_row(line + n, sizeof(line) - (size_t)n, &rows[r * 4]);
+		}
+		trace_printf(TRACE_VF, "%s", line);
+	}
+	return 0;
+}

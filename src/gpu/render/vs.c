@@ -1,0 +1,201 @@
+/* Vertex shader threads (PRM vol. 2 "VS Stage", vol. 7 "VS Thread Payload";
+ * seed 001): the kernel is fetched from Instruction Base Address + Kernel
+ * Start Pointer; each SIMD8 thread gets
+ *   g0      header (sampler state pointer, binding table pointer, scratch),
+ *   g1      the URB return handles of its up to 8 vertices,
+ *   g2...   push constants (3DSTATE_CONSTANT_VS buffers 0..3, in order),
+ *   gN...   the vertex data read from the VUEs: from the dispatch GRF
+ *           start, 4 registers (x, y, z, w of the 8 vertices) per row. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/eu/exec.h"
+#include "gpu/eu/isa.h"
+#include "gpu/render/render_state.h"
+
+#define VS_MAX_KERNEL (64 * 1024)
+
+struct vs_kernel {
+	struct exec_prog *prog;
+	struct eu_thread *thread;
+};
+
+void vs_kernel_free(struct vs_kernel *k)
+{
+	if (!k)
+		return;
+	exec_prog_free(k->prog);
+	free(k->thread);
+	free(k);
+}
+
+/* Read and decode instructions until an end-of-thread send that no branch
+ * jumps past; the kernel's length is not in any state. */
+static int read_kernel(struct render_state *rs, const struct render_env *env, uint64_t addr,
+		       struct eu_program *prog)
+{
+	uint8_t *bytes = malloc(VS_MAX_KERNEL);
+	size_t have = 0, off = 0, count = 0, cap = 0;
+	int64_t reach = 0;
+	int ret = -1;
+	struct eu_inst *insts = NULL;
+	uint32_t *offsets = NULL;
+
+	if (!bytes)
+		return render_set_fault(rs, "VS: out of memory");
+	for (;;) {
+		if (off + 16 > have) {
+			if (have >= VS_MAX_KERNEL) {
+				render_set_fault(rs, "VS kernel at 0x%llx: no end of thread in %d bytes",
+						 (unsigned long long)addr, VS_MAX_KERNEL);
+				break;
+			}
+			/* one page at a time, stopping at the first unmapped one */
+			size_t chunk = 4096 - ((addr + have) & 4095);
+			if (vm_read(&env->vm, addr + have, bytes + have, chunk)) {
+				if (off + 8 > have) {
+					render_set_fault(rs, "VS kernel: page fault at 0x%llx",
+							 (unsigned long long)(addr + have));
+					break;
+				}
+			} else {
+				have += chunk;
+				continue;
+			}
+		}
+		if (count == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct eu_inst *ni = realloc(insts, cap * sizeof(*ni));
+			uint32_t *no = realloc(offsets, cap * sizeof(*no));
+			if (ni)
+				insts = ni;
+			if (no)
+				offsets = no;
+			if (!ni || !no) {
+				render_set_fault(rs, "VS: out of memory");
+				break;
+			}
+		}
+		size_t used = 0;
+		struct eu_inst *in = &insts[count];
+		if (eu_decode(rs->info->gen, bytes + off, have - off, in, &used)) {
+			render_set_fault(rs, "VS kernel at 0x%llx: undecodable instruction at +0x%zx",
+					 (unsigned long long)addr, off);
+			break;
+		}
+		offsets[count++] = (uint32_t)off;
+		if (in->jip > 0 && (int64_t)off + in->jip > reach)
+			reach = (int64_t)off + in->jip;
+		if (in->uip > 0 && (int64_t)off + in->uip > reach)
+			reach = (int64_t)off + in->uip;
+		off += used;
+		if (in->eot && (int64_t)off > reach) {
+			prog->insts = insts;
+			prog->offsets = offsets;
+			prog->count = count;
+			prog->size = off;
+			insts = NULL;
+			offsets = NULL;
+			ret = 0;
+			break;
+		}
+	}
+	free(insts);
+	free(offsets);
+	free(bytes);
+	return ret;
+}
+
+struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_env *env)
+{
+	struct eu_program prog = { 0 };
+	uint64_t addr = rs->instruction_base + rs->vs.ksp;
+	if (read_kernel(rs, env, addr, &prog))
+		return NULL;
+	struct vs_kernel *k = calloc(1, sizeof(*k));
+	if (k) {
+		k->prog = exec_prog_build(rs->info->gen, prog.insts, prog.offsets, prog.count);
+		k->thread = aligned_alloc(64, sizeof(struct eu_thread));
+	}
+	eu_program_free(&prog);
+	if (!k || !k->prog || !k->thread) {
+		vs_kernel_free(k);
+		render_set_fault(rs, "VS: out of memory");
+		return NULL;
+	}
+	TRACE(TRACE_VS, "kernel at 0x%llx: %zu instructions", (unsigned long long)addr,
+	      exec_prog_count(k->prog));
+	return k;
+}
+
+static int load_push_constants(struct render_state *rs, const struct render_env *env,
+			       struct eu_thread *t, unsigned *next_grf)
+{
+	unsigned grf = 2;
+	for (int b = 0; b < 4; b++) {
+		uint32_t regs = rs->vs_const_len[b];
+		if (!regs)
+			continue;
+		if (grf + regs > EU_GRF_COUNT)
+			return render_set_fault(rs, "VS: %u push constant registers do not fit",
+						grf + regs - 2);
+		if (vm_read(&env->vm, rs->vs_const_addr[b], eu_grf(t, grf), regs * 32u))
+			return render_set_fault(rs, "VS: page fault reading constant buffer %d "
+						"at 0x%llx", b, (unsigned long long)rs->vs_const_addr[b]);
+		grf += regs;
+	}
+	*next_grf = grf;
+	return 0;
+}
+
+int vs_dispatch(struct render_state *rs, const struct render_env *env,
+		const struct vs_kernel *k, const uint32_t *handles, unsigned n)
+{
+	struct eu_thread *t = k->thread;
+	const struct vs_state *vs = &rs->vs;
+	uint32_t first_row = vs->read_offset * 2, nrows = vs->read_length * 2;
+	unsigned push_end = 2;
+
+	eu_thread_init(t, 8, (1u << n) - 1);
+	/* g0.3 sampler state pointer | scratch space size, g0.4 binding
+	 * table pointer, g0.5 scratch space pointer | thread id */
+	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_VS] & ~31u) | (vs->scratch_space & 15));
+	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_VS] & ~31u);
+	eu_grf_set_ud(t, 0, 5, ((uint32_t)vs->scratch_base & ~1023u) |
+		      (uint32_t)(rs->threads % 512));
+	for (unsigned i = 0; i < 8; i++)
+		eu_grf_set_ud(t, 1, i, i < n ? handles[i] : 0);
+	if (load_push_constants(rs, env, t, &push_end))
+		return -1;
+	if (vs->grf_start + nrows * 4 > EU_GRF_COUNT)
+		return render_set_fault(rs, "VS: %u URB rows from g%u pass g127", nrows,
+					vs->grf_start);
+	for (unsigned i = 0; i < n; i++) {
+		const char *why = "";
+		const uint8_t *vue = urb_entry_bytes(&rs->urb_space, handles[i], first_row * 16,
+						     nrows * 16, &why);
+		if (nrows && !vue)
+			return render_set_fault(rs, "VS: reading rows %u..%u of VUE 0x%x: %s",
+						first_row, first_row + nrows - 1, handles[i], why);
+		for (uint32_t r = 0; r < nrows; r++)
+			for (unsigned c = 0; c < 4; c++) {
+				uint32_t v;
+				memcpy(&v, vue + (r * 4 + c) * 4, 4);
+				eu_grf_set_ud(t, vs->grf_start + r * 4 + c, i, v);
+			}
+	}
+	t->sfids = &rs->sfids;
+	t->user = rs;
+	TRACE(TRACE_VS, "thread %llu: SIMD8, %u vertices, handles 0x%x..0x%x, push g2-g%u, "
+	      "URB rows %u+%u at g%u", (unsigned long long)rs->threads, n, handles[0],
+	      handles[n - 1], push_end - 1, first_row, nrows, vs->grf_start);
+	rs->threads++;
+	enum eu_thread_state st = exec_run(t, k->prog, 0);
+	if (st == EU_THREAD_FAULT)
+		return render_set_fault(rs, "VS thread: %s", t->fault);
+	if (st != EU_THREAD_DONE)
+		return render_set_fault(rs, "VS thread did not end (%llu instructions)",
+					(unsigned long long)t->instructions);
+	return 0;
+}
