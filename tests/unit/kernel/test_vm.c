@@ -3,6 +3,7 @@
  * the PPGTT's 4-level tables at a 48-bit address compared with the table
  * indices computed by hand from the PRM's bit fields. */
 #include <errno.h>
+#include <sys/mman.h>
 
 #include "gpu/mem/mem.h"
 #include "kernel/context.h"
@@ -206,6 +207,74 @@ static void test_lifetime(struct gtsim_device *dev, struct gtsim_file *file)
 	pthread_mutex_unlock(&dev->lock);
 }
 
+/* CPU writes through a GEM_MMAP mapping are what the GPU reads through
+ * the GGTT and a context's PPGTT, and GPU writes are what PREAD returns. */
+static void test_coherence(struct gtsim_device *dev, struct gtsim_file *file)
+{
+	uint32_t h = test_create(file, KB(8));
+	struct drm_i915_gem_mmap m = { .handle = h, .size = KB(8) };
+	CHECK_EQ(gtsim_ioctl(file, DRM_IOCTL_I915_GEM_MMAP, &m), 0);
+	uint32_t *cpu = (uint32_t *)(uintptr_t)m.addr_ptr;
+	cpu[1024 + 1] = 0xabcd0123;
+
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = obj_lookup(file, h);
+	struct gem_context *ctx = ctx_lookup(file, 0);
+	struct gem_vma *gv, *pv;
+	CHECK_EQ(vma_bind(dev->ggtt, obj, PIN_MAPPABLE, 0, 0, &gv), 0);
+	CHECK_EQ(vma_bind(ctx->vm, obj, PIN_OFFSET_FIXED, 0x0000123456780000ull, 0, &pv), 0);
+	uint32_t v = 0;
+	CHECK_EQ(vm_read(&dev->ggtt->gt, gv->start + 4096 + 4, &v, 4), 0);
+	CHECK_EQ(v, 0xabcd0123);
+	v = 0;
+	CHECK_EQ(vm_read(&ctx->vm->gt, pv->start + 4096 + 4, &v, 4), 0);
+	CHECK_EQ(v, 0xabcd0123);
+	v = 0x77665544;
+	CHECK_EQ(vm_write(&ctx->vm->gt, pv->start + 16, &v, 4), 0);
+	ctx_put(ctx);
+	obj_put(obj);
+	pthread_mutex_unlock(&dev->lock);
+
+	CHECK_EQ(cpu[4], 0x77665544);
+	v = 0;
+	CHECK_EQ(test_pread(file, h, 16, &v, 4), 0);
+	CHECK_EQ(v, 0x77665544);
+	munmap(cpu, KB(8));
+	test_close(file, h);
+}
+
+/* GTT mmaps bind into the 256 KiB aperture; once it is full the least
+ * recently used mapping's binding is evicted. Objects larger than the
+ * aperture cannot get a GTT offset (-E2BIG). */
+static void test_aperture_eviction(struct gtsim_device *dev, struct gtsim_file *file)
+{
+	uint32_t h[5];
+	for (int i = 0; i < 5; i++) {
+		h[i] = test_create(file, KB(64));
+		struct drm_i915_gem_mmap_gtt mg = { .handle = h[i] };
+		CHECK_EQ(gtsim_ioctl(file, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg), 0);
+		void *p = gtsim_mmap(file, NULL, KB(64), PROT_READ, MAP_SHARED, mg.offset);
+		CHECK(p != MAP_FAILED);
+		if (p != MAP_FAILED)
+			munmap(p, KB(64));
+	}
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *first = obj_lookup(file, h[0]), *last = obj_lookup(file, h[4]);
+	CHECK(vma_lookup(dev->ggtt, first) == NULL);   /* evicted */
+	struct gem_vma *v = vma_lookup(dev->ggtt, last);
+	CHECK(v && v->start + v->size <= KB(256));
+	obj_put(first);
+	obj_put(last);
+	pthread_mutex_unlock(&dev->lock);
+
+	uint32_t big = test_create(file, KB(512));
+	struct drm_i915_gem_mmap_gtt mg = { .handle = big };
+	CHECK_EQ(gtsim_ioctl(file, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg), -E2BIG);
+	test_close(file, big);
+	for (int i = 0; i < 5; i++)
+		test_close(file, h[i]);
+}
+
 int main(void)
 {
 	struct gtsim_device *dev = test_device(KB(1024), KB(256));
@@ -216,6 +285,8 @@ int main(void)
 	pthread_mutex_unlock(&dev->lock);
 	test_ppgtt(dev, file);
 	test_lifetime(dev, file);
+	test_coherence(dev, file);
+	test_aperture_eviction(dev, file);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);
 	return test_exit();
