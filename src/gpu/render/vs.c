@@ -187,9 +187,10 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 	}
 	t->sfids = &rs->sfids;
 	t->user = rs;
-	TRACE(TRACE_VS, "thread %llu: SIMD8, %u vertices, handles 0x%x..0x%x, push g2-g%u, "
-	      "URB rows %u+%u at g%u", (unsigned long long)rs->threads, n, handles[0],
-	      handles[n - 1], push_end - 1, first_row, nrows, vs->grf_start);
+	TRACE(TRACE_VS, "thread %llu: SIMD8, %u vertices, handles 0x%x..0x%x, %u push "
+	      "constant registers at g2, URB rows %u..%u at g%u", (unsigned long long)rs->threads,
+	      n, handles[0], handles[n - 1], push_end - 2, first_row, first_row + nrows - 1,
+	      vs->grf_start);
 	rs->threads++;
 	enum eu_thread_state st = exec_run(t, k->prog, 0);
 	if (st == EU_THREAD_FAULT)
