@@ -4,6 +4,7 @@
 
 #include "common/trace.h"
 #include "gpu/eu/exec_internal.h"
+#include "gpu/eu/isa.h"
 
 #define DEFAULT_BUDGET 100000000ull
 
@@ -93,4 +94,20 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	}
 	t->ip = ip;
 	return t->state;
+}
+
+struct exec_prog *exec_prog_from_bytes(int gen, const void *bytes, size_t len,
+				       size_t *bad_offset)
+{
+	struct eu_program dp;
+	memset(&dp, 0, sizeof(dp));
+	if (eu_program_decode(gen, bytes, len, &dp, bad_offset)) {
+		eu_program_free(&dp);
+		return NULL;
+	}
+	struct exec_prog *p = exec_prog_build(gen, dp.insts, dp.offsets, dp.count);
+	if (p)
+		p->end_offset = (uint32_t)dp.size;
+	eu_program_free(&dp);
+	return p;
 }

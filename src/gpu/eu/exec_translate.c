@@ -389,8 +389,8 @@ static uint32_t target(const struct exec_prog *p, const struct exec_op *op,
 	return idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
 }
 
-void exec_translate(int gen, struct exec_prog *p, size_t i,
-		    const struct eu_inst *in)
+static void translate_one(int gen, struct exec_prog *p, size_t i,
+			  const struct eu_inst *in)
 {
 	struct exec_op *op = &p->ops[i];
 	memset(op, 0, sizeof(*op));
@@ -454,4 +454,20 @@ void exec_translate(int gen, struct exec_prog *p, size_t i,
 		return;
 	}
 	op->illegal = "undefined or unsupported opcode";
+}
+
+void exec_translate(int gen, struct exec_prog *p, size_t i,
+		    const struct eu_inst *in)
+{
+	translate_one(gen, p, i, in);
+	struct exec_op *op = &p->ops[i];
+	if (op->illegal) {
+		/* nothing of it may be used before the fault is raised */
+		op->fn = exec_illegal;
+		op->group = 0;
+		op->full = 0;
+		op->no_mask = false;
+		op->inst.pred = EU_PRED_NONE;
+		op->dst.is_ip = false;
+	}
 }

@@ -1,0 +1,130 @@
+/* The illegal-instruction exception: undefined opcodes, illegal regions,
+ * register accesses past the register file, bad branch targets, messages
+ * to shared functions nobody implements. Each must stop the thread with a
+ * fault naming the problem, never crash the host; random instructions must
+ * not crash it either (this test runs under ASan/UBSan). */
+#include <stdlib.h>
+
+#include "gpu/sfid/sfid.h"
+#include "test_exec_util.h"
+
+static struct eu_thread th;
+
+static void expect_fault(struct eu_inst in, const char *words)
+{
+	struct eu_inst p[2] = { in, i1(EU_OP_MOV, 8, gd(1, EU_TYPE_D), immd(1)) };
+	eu_thread_init(&th, 8, 0xff);
+	run_prog(&th, p, 2);
+	CHECK_EQ(th.state, EU_THREAD_FAULT);
+	CHECK(strstr(th.fault, words) != NULL);
+	if (!strstr(th.fault, words))
+		fprintf(stderr, "  fault was: %s\n", th.fault);
+	CHECK_EQ(rud(&th, 1, 0), 0);        /* nothing after the fault ran */
+}
+
+static int sink(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	(void)ctx; (void)t; (void)m;
+	return 0;
+}
+
+int main(void)
+{
+	struct eu_inst bad = i1(EU_OP_MOV, 8, gd(10, EU_TYPE_D), immd(1));
+	bad.opcode = 0x7f;                                   /* undefined */
+	expect_fault(bad, "undefined");
+	bad.opcode = EU_OP_ILLEGAL;
+	expect_fault(bad, "illegal");
+	/* mov(16) to g127: the second register would be g128 */
+	expect_fault(i1(EU_OP_MOV, 16, gd(127, EU_TYPE_F), immf(1)), "past the end");
+	expect_fault(i1(EU_OP_MOV, 8, gd(10, EU_TYPE_F), g(127, EU_TYPE_DF)), "past the end");
+	/* region width larger than the execution size */
+	expect_fault(i1(EU_OP_MOV, 1, gd(10, EU_TYPE_F), g(2, EU_TYPE_F)), "width");
+	/* destination stride 0 */
+	struct eu_inst d0 = i1(EU_OP_MOV, 8, gd(10, EU_TYPE_F), immf(1));
+	d0.dst.hstride = 0;
+	expect_fault(d0, "stride 0");
+	expect_fault(i1(EU_OP_MOV, 3, gd(10, EU_TYPE_F), immf(1)), "execution size");
+	/* indirect source beyond the GRF file: a0.0 = 4090 */
+	struct eu_operand ind = g(0, EU_TYPE_UD);
+	ind.addr_mode = EU_ADDR_INDIRECT;
+	struct eu_inst in = i1(EU_OP_MOV, 8, gd(10, EU_TYPE_UD), ind);
+	struct eu_inst seta0 = i1(EU_OP_MOV, 1, op_reg(EU_FILE_ARF, EU_ARF_A0, 0, EU_TYPE_UW, 0, 1, 1),
+				  imm(EU_TYPE_UW, 4090));
+	struct eu_inst p[3] = { seta0, in, i1(EU_OP_MOV, 8, gd(1, EU_TYPE_D), immd(1)) };
+	eu_thread_init(&th, 8, 0xff);
+	run_prog(&th, p, 3);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "indirect"));
+	/* branch whose JIP lands mid-instruction */
+	expect_fault(br(EU_OP_IF, 8, 8, 8), "JIP");
+	/* send to the sampler with nobody registered: a fault naming it */
+	struct eu_inst s = i2(EU_OP_SEND, 8, gd(20, EU_TYPE_UD), g(2, EU_TYPE_UD), immud(0));
+	s.sfid = EU_SFID_SAMPLER;
+	s.desc = 2u << 25 | 4u << 20;
+	expect_fault(s, "sampler");
+	/* payload past g127 */
+	struct sfid_table tab;
+	sfid_table_init(&tab);
+	CHECK_EQ(sfid_register(&tab, EU_SFID_URB, sink, NULL), 0);
+	CHECK_EQ(sfid_register(&tab, 16, sink, NULL), -1);
+	s.sfid = EU_SFID_URB;
+	s.src[0] = g(125, EU_TYPE_UD);
+	s.desc = 9u << 25;
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	run_prog(&th, &s, 1);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "payload"));
+	/* an endless loop stops at the instruction budget */
+	struct eu_inst loop = br(EU_OP_WHILE, 8, 0, 0);
+	eu_thread_init(&th, 8, 0xff);
+	struct exec_prog *lp = exec_prog_build(8, &loop, NULL, 1);
+	CHECK_EQ(exec_run(&th, lp, 1000), EU_THREAD_LIMIT);
+	CHECK_EQ(th.instructions, 1000);
+	exec_prog_free(lp);
+
+	/* random instructions: any outcome but a host crash */
+	srand(12345);
+	for (int k = 0; k < 3000; k++) {
+		struct eu_inst r[4];
+		unsigned char *b = (unsigned char *)r;
+		for (size_t i = 0; i < sizeof(r); i++)
+			b[i] = (unsigned char)rand();
+		for (int i = 0; i < 4; i++) {
+			/* keep some plausibility so the executor gets past
+			 * translation more often */
+			if (rand() & 1) {
+				r[i].exec_size = (uint8_t)(1u << (rand() % 6));
+				r[i].group = 0;
+				r[i].pred = 0;
+				r[i].flag_nr = r[i].flag_subnr = 0;
+				r[i].opcode = (uint8_t)(0x40 + rand() % 0x20);
+				r[i].dst.type = (uint8_t)(rand() % EU_TYPE_V);
+				r[i].dst.file = EU_FILE_GRF;
+				for (int q = 0; q < 3; q++) {
+					r[i].src[q].type = (uint8_t)(rand() % EU_TYPE_NUM);
+					r[i].src[q].file = (uint8_t)(rand() % 4);
+				}
+			}
+			/* C bools must hold 0 or 1 */
+			r[i].no_mask = rand() & 1; r[i].saturate = rand() & 1; r[i].debug = rand() & 1;
+			r[i].acc_wr = rand() & 1; r[i].compacted = rand() & 1; r[i].branch_ctrl = rand() & 1;
+			r[i].eot = rand() & 1; r[i].pred_inv = rand() & 1; r[i].desc_is_reg = rand() & 1;
+			r[i].dst.negate = rand() & 1; r[i].dst.abs = rand() & 1;
+			for (int q = 0; q < 3; q++) {
+				r[i].src[q].negate = rand() & 1;
+				r[i].src[q].abs = rand() & 1;
+			}
+			r[i].jip = (int32_t)(rand() % 9 - 4) * 16;
+			r[i].uip = (int32_t)(rand() % 9 - 4) * 16;
+		}
+		eu_thread_init(&th, 16, (uint32_t)rand());
+		th.sfids = &tab;
+		for (int i = 0; i < 128; i++)
+			setud(&th, (unsigned)i, 0, (uint32_t)rand());
+		struct exec_prog *rp = exec_prog_build(8, r, NULL, 4);
+		exec_run(&th, rp, 64);
+		CHECK(th.state != EU_THREAD_READY);
+		exec_prog_free(rp);
+	}
+	return test_exit();
+}
