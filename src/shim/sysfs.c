@@ -8,6 +8,10 @@
  *   <pci dev>/driver                -> /sys/bus/pci/drivers/i915
  *   <pci dev>/drm/{card0,renderD128}/ (drmNodeIsDRM, device names)
  *   /sys/class/drm/{card0,renderD128}
+ *   /sys/kernel/debug/dri/{0,128}/{name,i915_gem_drop_caches}: IGT's
+ *       gem_quiescent_gpu writes DROP_* flags there (accepted, no effect:
+ *       the model has no caches to drop); igt_debugfs_mount() takes it for
+ *       a mount point because /sys/kernel/debug/.. is left to the real /sys
  * and a /dev/dri directory listing card0 and renderD128. They live in a
  * temporary directory created on first use and removed at exit by the
  * process that created it; paths under these prefixes are rewritten into
@@ -25,6 +29,7 @@
 
 #define PCI_SLOT "0000:00:02.0"
 #define PCI_DIR "/sys/devices/pci0000:00/" PCI_SLOT
+#define DEBUGFS "/sys/kernel/debug"
 
 static char root[256];          /* "" until created */
 static size_t root_len;
@@ -33,7 +38,7 @@ static pthread_once_t root_once = PTHREAD_ONCE_INIT;
 
 static const char *const prefixes[] = {
 	"/sys/dev/char/226:0", "/sys/dev/char/226:128", "/sys/class/drm",
-	PCI_DIR, "/sys/bus/pci/drivers/i915", "/dev/dri",
+	PCI_DIR, "/sys/bus/pci/drivers/i915", "/dev/dri", DEBUGFS,
 };
 
 /* Every file and link, relative to root, so that they can be removed. */
@@ -57,9 +62,11 @@ static const char *const dirs[] = {
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/card0",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/renderD128",
+	"sys/kernel", "sys/kernel/debug", "sys/kernel/debug/dri", "sys/kernel/debug/dri/0",
+	"sys/kernel/debug/dri/128",
 };
 
-#define NUM_FILES 14
+#define NUM_FILES 24
 static char file_names[NUM_FILES][128];
 static int num_files;
 
@@ -75,7 +82,7 @@ static int write_file(const char *rel, const void *data, size_t len)
 	char path[512];
 	if (!root_path(path, sizeof(path), rel))
 		return -1;
-	int fd = real.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0444);
+	int fd = real.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -1;
 	ssize_t n = write(fd, data, len);
@@ -188,6 +195,11 @@ static void create_tree(void)
 	write_text("dev/dri/card0", "");
 	write_text("dev/dri/renderD128", "");
 	write_pci_files(info);
+	static const char debugfs_name[] = "i915 dev=" PCI_SLOT " unique=" PCI_SLOT "\n";
+	write_text("sys/kernel/debug/dri/0/name", debugfs_name);
+	write_text("sys/kernel/debug/dri/128/name", debugfs_name);
+	write_text("sys/kernel/debug/dri/0/i915_gem_drop_caches", "0x0\n");
+	write_text("sys/kernel/debug/dri/128/i915_gem_drop_caches", "0x0\n");
 	atexit(remove_tree);
 }
 
@@ -201,6 +213,8 @@ const char *sysfs_redirect(const char *path, char *buf, size_t size)
 {
 	if (!path || (strncmp(path, "/sys/", 5) && strncmp(path, "/dev/dri", 8)))
 		return path;
+	if (!strcmp(path, DEBUGFS "/..") || !strcmp(path, DEBUGFS "/../"))
+		return path;   /* the parent of our "mount point" is the real one */
 	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
 		if (!has_prefix(path, prefixes[i]))
 			continue;

@@ -149,9 +149,10 @@ static void check_libdrm(int fd)
 	int (*get_device2)(int, uint32_t, drmDevicePtr *) = dlsym(lib, "drmGetDevice2");
 	void (*free_device)(drmDevicePtr *) = dlsym(lib, "drmFreeDevice");
 	int (*get_devices2)(uint32_t, drmDevicePtr *, int) = dlsym(lib, "drmGetDevices2");
+	void (*free_devices)(drmDevicePtr *, int) = dlsym(lib, "drmFreeDevices");
 	char *(*render_name)(int) = dlsym(lib, "drmGetRenderDeviceNameFromFd");
-	CHECK(get_device2 && free_device && get_devices2 && render_name);
-	if (!get_device2 || !free_device || !get_devices2 || !render_name)
+	CHECK(get_device2 && free_device && get_devices2 && free_devices && render_name);
+	if (!get_device2 || !free_device || !get_devices2 || !free_devices || !render_name)
 		return;
 
 	for (uint32_t flags = 0; flags <= DRM_DEVICE_GET_PCI_REVISION; flags += DRM_DEVICE_GET_PCI_REVISION) {
@@ -173,7 +174,10 @@ static void check_libdrm(int fd)
 		free_device(&dev);
 	}
 	drmDevicePtr devs[8];
-	CHECK_EQ(get_devices2(0, devs, 8), 1);
+	int num = get_devices2(0, devs, 8);
+	CHECK_EQ(num, 1);
+	if (num > 0)
+		free_devices(devs, num);
 	char *name = render_name(fd);
 	CHECK_STR(name, "/dev/dri/renderD128");
 	free(name);

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Runs a real client (an installed program) under `gtsim run` and checks its
+# output. Usage: run_client.sh GTSIM CHECK PROGRAM [ARGS...]
+#   CHECK  "figures": exit 0 and at least one line starting with a number
+#          (IGT benchmarks print their µs figures so)
+#          "iris": exit status ignored; the Surfaceless platform section of
+#          eglinfo reports EGL driver name iris
+# Exits 77 (skip) when the program is not installed, or when it failed after
+# reaching an ioctl the kernel model does not implement yet (named on
+# stdout: the remaining blocker), or that needs direct MMIO to the PCI BAR.
+gtsim=$1; check=$2; prog=$3; shift 3
+if [ ! -x "$prog" ] && ! command -v "$prog" >/dev/null 2>&1; then
+	echo "SKIP: $prog is not installed"
+	exit 77
+fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# Foreign programs' own leaks are not gtsim's (ASan builds).
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS
+GTSIM_TRACE="${GTSIM_TRACE:+$GTSIM_TRACE,}stub" timeout 300 "$gtsim" run -- "$prog" "$@" >"$log" 2>&1
+rc=$?
+cat "$log"
+stubs=$(grep -o '\[stub\] ioctl [a-z0-9_]* not implemented' "$log" | sort -u | awk '{print $3}' | tr '\n' ' ')
+case "$check" in
+figures)
+	if [ $rc -eq 0 ] && grep -Eq '^ *[0-9]+(\.[0-9]+)?' "$log"; then
+		exit 0
+	fi
+	[ $rc -eq 77 ] && exit 77;;
+iris)
+	if sed -n '/^Surfaceless platform:/,/^$/p' "$log" | grep -q 'EGL driver name: iris'; then
+		exit 0
+	fi;;
+*)
+	echo "run_client.sh: unknown check $check"; exit 2;;
+esac
+if grep -q 'intel_mmio_use_pci_bar' "$log"; then
+	echo "SKIP: the program maps the GPU's PCI BAR for MMIO (libpciaccess), which the interposer does not model"
+	exit 77
+fi
+if [ -n "$stubs" ]; then
+	echo "SKIP: blocked by ioctls the kernel model does not implement yet: $stubs"
+	exit 77
+fi
+echo "FAIL: exit status $rc"
+exit 1
