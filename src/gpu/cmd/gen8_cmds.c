@@ -3663,10 +3663,8 @@ static const struct cmd_field gen8_f_MI_LOAD_REGISTER_IMM[] = {
 	{ "Byte Write Disables", 8, 11, CMD_T_UINT, 0, 0, 0, 0, 0, 0, NULL, NULL },
 	{ "MI Command Opcode", 23, 28, CMD_T_UINT, 0, 0, 0, 0, 0, 0, NULL, NULL },
 	{ "Command Type", 29, 31, CMD_T_UINT, 0, 0, 0, 0, 0, 0, NULL, NULL },
-	{ "Register Offset", 34, 54, CMD_T_OFFSET, 0, 0, 0, 0, 0, 0, NULL, NULL },
-	{ "Data DWord", 64, 95, CMD_T_UINT, 0, 0, 0, 0, 0, 0, NULL, NULL },
-	{ "Register Offset", 2, 22, CMD_T_OFFSET, 0, 0, 64, 64, 1, 0, NULL, NULL },
-	{ "Data DWord", 32, 63, CMD_T_UINT, 0, 0, 64, 64, 1, 0, NULL, NULL },
+	{ "Register Offset", 2, 22, CMD_T_OFFSET, 0, 0, 32, 64, 1, 0, NULL, NULL },
+	{ "Data DWord", 32, 63, CMD_T_UINT, 0, 0, 32, 64, 1, 0, NULL, NULL },
 };
 static const struct cmd_field gen8_f_MI_LOAD_REGISTER_MEM[] = {
 	{ "DWord Length", 0, 7, CMD_T_UINT, 0, 0, 0, 0, 0, 0, NULL, NULL },
@@ -4359,7 +4357,7 @@ static const struct cmd_desc gen8_cmds[] = {
 	{ .name = "MI_FLUSH_DW", .match = 0x13000000, .mask = 0xff800000, .len_mask = 0x3f, .bias = 2, .length = 5,
 	  .engines = CMD_BCS | CMD_VCS | CMD_VECS, .priv = CMD_PRIV_GGTT, .priv_field = "Destination Address Type", .num_fields = 11, .fields = gen8_f_MI_FLUSH_DW },
 	{ .name = "MI_LOAD_REGISTER_IMM", .match = 0x11000000, .mask = 0xff800000, .len_mask = 0xff, .bias = 2, .length = 3,
-	  .engines = CMD_ALL, .priv = CMD_PRIV_REG, .priv_field = NULL, .num_fields = 8, .fields = gen8_f_MI_LOAD_REGISTER_IMM },
+	  .engines = CMD_ALL, .priv = CMD_PRIV_REG, .priv_field = NULL, .num_fields = 6, .fields = gen8_f_MI_LOAD_REGISTER_IMM },
 	{ .name = "MI_LOAD_REGISTER_MEM", .match = 0x14800000, .mask = 0xff800000, .len_mask = 0xff, .bias = 2, .length = 4,
 	  .engines = CMD_ALL, .priv = CMD_PRIV_GGTT, .priv_field = "Use Global GTT", .num_fields = 7, .fields = gen8_f_MI_LOAD_REGISTER_MEM },
 	{ .name = "MI_LOAD_REGISTER_REG", .match = 0x15000000, .mask = 0xff800000, .len_mask = 0xff, .bias = 2, .length = 3,

@@ -46,6 +46,7 @@ struct gt_engine {
 	pthread_cond_t wake;         /* work, reset or shutdown for the thread */
 	pthread_cond_t idle;         /* runner left: idle, stopped or reset */
 	bool quit;
+	int waiters;                 /* threads waiting for the lock (atomic) */
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
 	bool stopped;                /* on a fault, until engine_reset() */
@@ -93,8 +94,8 @@ bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg);
 /* Address spaces the engine reads and writes through. */
 struct gt_vm cs_ggtt(const struct gt_engine *e);
 struct gt_vm cs_ppgtt(const struct gt_engine *e);
-/* The address space a command from the current batch uses: GGTT when
- * ggtt is set (Use Global GTT), else the batch's own space. */
+/* The address space a command's memory access uses: GGTT when ggtt is set
+ * (Use Global GTT), else the PPGTT (or the GGTT when no PPGTT is loaded). */
 struct gt_vm cs_vm_for(const struct gt_engine *e, bool ggtt);
 
 /* Stop the engine on a GPU fault (trace cs, callback later). Returns

@@ -33,6 +33,16 @@ enum gt_engine_id engine_id(const struct gt_engine *e)
 	return e->id;
 }
 
+/* Take the engine lock from outside the executing thread: announce the
+ * wait so that a runner busy with a long stream of commands lets go of the
+ * lock between two commands (cs_run). */
+static void lock_engine(struct gt_engine *e)
+{
+	__atomic_add_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+	pthread_mutex_lock(&e->lock);
+	__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+}
+
 static bool has_work(const struct gt_engine *e)
 {
 	if (e->stopped || e->reset_req || e->quit)
@@ -104,7 +114,7 @@ void engine_destroy(struct gt_engine *e)
 {
 	if (!e)
 		return;
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	e->quit = true;
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -119,7 +129,7 @@ void engine_destroy(struct gt_engine *e)
 
 void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	if (cb)
 		e->cb = *cb;
 	else
@@ -129,7 +139,7 @@ void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb
 
 uint32_t engine_mmio_read(struct gt_engine *e, uint32_t reg)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	uint32_t v = cs_reg_read(e, e->base + reg);
 	pthread_mutex_unlock(&e->lock);
 	return v;
@@ -154,7 +164,7 @@ static void kick(struct gt_engine *e)
 
 void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	cs_reg_write(e, e->base + reg, val);
 	if (reg == RING_TAIL || reg == RING_CTL)
 		kick(e);
@@ -163,7 +173,7 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 
 uint64_t engine_acthd(struct gt_engine *e)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	uint64_t a = cs_acthd(e);
 	pthread_mutex_unlock(&e->lock);
 	return a;
@@ -171,7 +181,7 @@ uint64_t engine_acthd(struct gt_engine *e)
 
 bool engine_is_idle(struct gt_engine *e)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	bool idle = !e->running && e->level == CS_RING && e->head == e->tail;
 	pthread_mutex_unlock(&e->lock);
 	return idle;
@@ -179,7 +189,7 @@ bool engine_is_idle(struct gt_engine *e)
 
 bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	bool stopped = e->stopped;
 	if (stopped && reason && size)
 		snprintf(reason, size, "%s", e->fault_reason);
@@ -192,7 +202,7 @@ bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns)
 	uint64_t deadline = cs_now_ns() + timeout_ns;
 	bool idle;
 
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	for (;;) {
 		idle = !e->running && e->level == CS_RING && e->head == e->tail;
 		if (idle || e->stopped || cs_now_ns() >= deadline)
@@ -214,7 +224,7 @@ bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns)
 
 uint64_t engine_commands(struct gt_engine *e)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	uint64_t n = e->commands;
 	pthread_mutex_unlock(&e->lock);
 	return n;
@@ -227,7 +237,7 @@ const struct cs_state *engine_state(struct gt_engine *e)
 
 void engine_reset(struct gt_engine *e, uint32_t restart_head)
 {
-	pthread_mutex_lock(&e->lock);
+	lock_engine(e);
 	e->reset_req = true;
 	pthread_cond_broadcast(&e->wake);
 	while (e->running)

@@ -39,10 +39,11 @@ MI_HANDLER(mi_store_data_imm)
 	return mi_write(e, d, ggtt, addr, dw + 3, n * 4);
 }
 
-/* Writes into the hardware status page at Offset (always the GGTT). */
+/* Writes into the hardware status page (always the GGTT); Offset, bits
+ * 11:2 of DWord 1, is a dword index. */
 MI_HANDLER(mi_store_data_index)
 {
-	uint64_t off = mi_field(d, dw, len, "Offset");
+	uint64_t off = mi_field(d, dw, len, "Offset") * 4;
 	uint32_t n = len > 2 ? len - 2 : 0;
 	if (n > 2)
 		return cs_fault(e, "MI_STORE_DATA_INDEX: bad length %u", len);

@@ -3,6 +3,7 @@
  * each is looked up in the command table of the engine's generation. */
 #include "gpu/cs/cs.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,9 +23,12 @@ struct gt_vm cs_ppgtt(const struct gt_engine *e)
 	return (struct gt_vm){ .phys = e->gpu->phys, .pml4 = e->pdp[0] & GT_PTE_ADDR_MASK };
 }
 
+/* A command's memory access goes through the PPGTT unless it asks for
+ * the GGTT (Use Global GTT and the like), in the ring and in batches alike;
+ * with no PPGTT loaded (PDP0 is 0) everything is GGTT. */
 struct gt_vm cs_vm_for(const struct gt_engine *e, bool ggtt)
 {
-	if (ggtt || e->level == CS_RING || !e->bb[e->level].ppgtt)
+	if (ggtt || !(e->pdp[0] & GT_PTE_ADDR_MASK))
 		return cs_ggtt(e);
 	return cs_ppgtt(e);
 }
@@ -70,7 +74,7 @@ static int fetch(struct gt_engine *e, uint32_t *dst, uint32_t first, uint32_t n)
 {
 	if (e->level == CS_RING)
 		return ring_read(e, e->head + first * 4, dst + first, n);
-	struct gt_vm vm = cs_vm_for(e, false);
+	struct gt_vm vm = e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
 	return vm_read(&vm, e->bb[e->level].addr + first * 4ull, dst + first, n * 4);
 }
 
@@ -183,9 +187,24 @@ static void advance(struct gt_engine *e, uint32_t len)
 	}
 }
 
+/* Let MMIO callers (resets, hangcheck reading ACTHD, TAIL writes) in
+ * between two commands. */
+static void let_waiters_in(struct gt_engine *e)
+{
+	if (!__atomic_load_n(&e->waiters, __ATOMIC_SEQ_CST))
+		return;
+	pthread_mutex_unlock(&e->lock);
+	while (__atomic_load_n(&e->waiters, __ATOMIC_SEQ_CST))
+		sched_yield();
+	pthread_mutex_lock(&e->lock);
+}
+
 void cs_run(struct gt_engine *e)
 {
 	while (!e->quit && !e->reset_req && !e->stopped) {
+		let_waiters_in(e);
+		if (e->quit || e->reset_req || e->stopped)
+			break;
 		if (e->level == CS_RING &&
 		    (!(e->ring_ctl & RING_CTL_ENABLE) || e->head == e->tail))
 			break;
