@@ -53,5 +53,8 @@ void ctx_put(struct gem_context *ctx)
 struct gem_context *ctx_lookup(struct gtsim_file *file, uint32_t id)
 {
 	struct gem_context *ctx = idr_find(&file->contexts, id);
-	return ctx ? ctx_get(ctx) : NULL;
+	if (!ctx)
+		return NULL;
+	ctx->finalized = true;
+	return ctx_get(ctx);
 }

@@ -12,6 +12,8 @@ struct gtsim_device;
 struct gtsim_file;
 struct gem_vm;
 
+#define CTX_MAX_ENGINES 64   /* I915_EXEC_RING_MASK + 1 */
+
 struct gem_context {
 	struct gtsim_device *dev;
 	struct gtsim_file *file;  /* NULL once the file closed or ctx destroyed */
@@ -25,6 +27,15 @@ struct gem_context {
 	bool no_error_capture;
 	bool single_timeline;     /* I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE */
 	bool closed;              /* destroyed by userspace, may live on while active */
+	/* i915 (gen <= 12) finalizes a context created by CONTEXT_CREATE on its
+	 * first use; until then SETPARAM may still replace its VM and engine
+	 * map. ctx_lookup() finalizes. */
+	bool finalized;
+	/* I915_CONTEXT_PARAM_ENGINES: execbuf's engine selector indexes this
+	 * map (entry: enum gt_engine_id, or -1 for an invalid slot). 0 entries:
+	 * the legacy I915_EXEC_RENDER/BSD/BLT/VEBOX selection. */
+	unsigned num_engines;
+	int engines[CTX_MAX_ENGINES];
 
 	/* --- owned by execbuf/hangcheck ---
 	 * banned: execbufs fail with -EIO. guilty_count: hangs this context
@@ -41,13 +52,14 @@ struct gem_context {
 struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err);
 struct gem_context *ctx_get(struct gem_context *ctx);
 void ctx_put(struct gem_context *ctx);
-/* A new reference to the file's context id, or NULL (i915: -ENOENT). */
+/* A new reference to the file's context id, or NULL (i915: -ENOENT).
+ * Marks the context finalized (see above). */
 struct gem_context *ctx_lookup(struct gtsim_file *file, uint32_t id);
 
 struct drm_i915_gem_context_param;
-/* Apply one SETPARAM (context_param.c); creating: from CREATE_EXT, where
- * the VM may still be replaced. 0 or i915's errno, nothing changed then. */
+/* Apply one SETPARAM (context_param.c); VM and ENGINES only while the
+ * context is not finalized. 0 or i915's errno, nothing changed then. */
 int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
-		  const struct drm_i915_gem_context_param *p, bool creating);
+		  const struct drm_i915_gem_context_param *p);
 
 #endif

@@ -31,7 +31,7 @@ static int apply_extensions(struct gtsim_file *file, struct gem_context *ctx, ui
 			return -EINVAL;
 		if (ext.param.ctx_id)
 			return -EINVAL;
-		int ret = ctx_set_param(file, ctx, &ext.param, true);
+		int ret = ctx_set_param(file, ctx, &ext.param);
 		if (ret)
 			return ret;
 		ext_ptr = ext.base.next_extension;

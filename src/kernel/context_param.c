@@ -1,9 +1,11 @@
 /* CONTEXT_GETPARAM / CONTEXT_SETPARAM with i915's rules and errnos:
  * scalar params require size 0; lowering BANNABLE needs CAP_SYS_ADMIN and
  * raising PRIORITY above default CAP_SYS_NICE (-EPERM); SSEU can be read
- * for the render engine but only set on gen11 (-ENODEV here); the VM can
- * only be chosen at CREATE_EXT time (i915 >= 5.15). */
+ * for the render engine but only set on gen11 (-ENODEV here); the VM and
+ * the engine map can be set until the context's first use (i915 >= 5.15
+ * finalizes gen <= 12 contexts lazily), -EINVAL afterwards. */
 #include <errno.h>
+#include <string.h>
 #include <i915_drm.h>
 #include <unistd.h>
 
@@ -30,9 +32,9 @@ static int set_priority(struct gem_context *ctx, int64_t prio)
 	return 0;
 }
 
-static int set_vm(struct gtsim_file *file, struct gem_context *ctx, uint64_t id, bool creating)
+static int set_vm(struct gtsim_file *file, struct gem_context *ctx, uint64_t id)
 {
-	if (!creating)
+	if (ctx->finalized)
 		return -EINVAL;
 	if (id > UINT32_MAX)
 		return -ENOENT;
@@ -45,8 +47,62 @@ static int set_vm(struct gtsim_file *file, struct gem_context *ctx, uint64_t id,
 	return 0;
 }
 
+/* uAPI engine class -> the engine that serves it (one of each on BDW). */
+static int class_to_engine(uint16_t cls, uint16_t instance)
+{
+	if (instance != 0)
+		return -1;
+	switch (cls) {
+	case I915_ENGINE_CLASS_RENDER: return ENGINE_RCS;
+	case I915_ENGINE_CLASS_COPY: return ENGINE_BCS;
+	case I915_ENGINE_CLASS_VIDEO: return ENGINE_VCS;
+	case I915_ENGINE_CLASS_VIDEO_ENHANCE: return ENGINE_VECS;
+	default: return -1;
+	}
+}
+
+/* struct i915_context_param_engines: u64 extensions, then n class/instance
+ * pairs; size 0 restores the legacy selection. An {INVALID, INVALID_NONE}
+ * pair leaves a hole; an engine the GPU lacks is -ENOENT. */
+static int set_engines(struct gem_context *ctx, const struct drm_i915_gem_context_param *p)
+{
+	if (ctx->finalized)
+		return -EINVAL;
+	if (p->size == 0) {
+		ctx->num_engines = 0;
+		return 0;
+	}
+	const size_t hdr = sizeof(uint64_t), each = sizeof(struct i915_engine_class_instance);
+	if (p->size < hdr || (p->size - hdr) % each)
+		return -EINVAL;
+	size_t n = (p->size - hdr) / each;
+	if (n > CTX_MAX_ENGINES)
+		return -EINVAL;
+	uint64_t extensions;
+	struct i915_engine_class_instance ci[CTX_MAX_ENGINES];
+	if (copy_from_user_ptr(&extensions, p->value, hdr) ||
+	    copy_from_user_ptr(ci, p->value + hdr, n * each))
+		return -EFAULT;
+	if (extensions)   /* load balancing / bonding: nothing to balance on BDW */
+		return -EINVAL;
+	int map[CTX_MAX_ENGINES];
+	for (size_t i = 0; i < n; i++) {
+		if (ci[i].engine_class == (uint16_t)I915_ENGINE_CLASS_INVALID &&
+		    ci[i].engine_instance == (uint16_t)I915_ENGINE_CLASS_INVALID_NONE) {
+			map[i] = -1;
+			continue;
+		}
+		map[i] = class_to_engine(ci[i].engine_class, ci[i].engine_instance);
+		if (map[i] < 0)
+			return -ENOENT;
+	}
+	memcpy(ctx->engines, map, n * sizeof(map[0]));
+	ctx->num_engines = (unsigned)n;
+	return 0;
+}
+
 int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
-		  const struct drm_i915_gem_context_param *p, bool creating)
+		  const struct drm_i915_gem_context_param *p)
 {
 	bool scalar = p->param != I915_CONTEXT_PARAM_SSEU && p->param != I915_CONTEXT_PARAM_ENGINES;
 	if (scalar && p->size)
@@ -72,8 +128,10 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 	case I915_CONTEXT_PARAM_PERSISTENCE:
 		return 0;
 	case I915_CONTEXT_PARAM_VM:
-		return set_vm(file, ctx, p->value, creating);
-	default:   /* BAN_PERIOD, GTT_SIZE, ENGINES (no balancing here), RINGSIZE... */
+		return set_vm(file, ctx, p->value);
+	case I915_CONTEXT_PARAM_ENGINES:
+		return set_engines(ctx, p);
+	default:   /* BAN_PERIOD, GTT_SIZE, RINGSIZE... */
 		return -EINVAL;
 	}
 }
@@ -170,9 +228,9 @@ int i915_gem_context_setparam_ioctl(struct gtsim_file *file, void *arg)
 	struct drm_i915_gem_context_param *p = arg;
 	struct gtsim_device *dev = file->dev;
 	pthread_mutex_lock(&dev->lock);
-	struct gem_context *ctx = ctx_lookup(file, p->ctx_id);
-	int ret = ctx ? ctx_set_param(file, ctx, p, false) : -ENOENT;
-	ctx_put(ctx);
+	/* Not ctx_lookup(): setting a parameter does not finalize. */
+	struct gem_context *ctx = idr_find(&file->contexts, p->ctx_id);
+	int ret = ctx ? ctx_set_param(file, ctx, p) : -ENOENT;
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "context %u setparam 0x%llx = 0x%llx -> %d", p->ctx_id,
 	      (unsigned long long)p->param, (unsigned long long)p->value, ret);

@@ -45,6 +45,7 @@ struct gtsim_file *gtsim_open(struct gtsim_device *dev)
 	if (ctx && idr_alloc(&file->contexts, ctx, &id) == 0) {
 		ctx->file = file;
 		ctx->id = id;    /* 0: the default context */
+		ctx->finalized = true;
 	} else if (ctx) {
 		ctx_put(ctx);
 		ctx = NULL;

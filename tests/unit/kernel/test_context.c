@@ -110,6 +110,32 @@ int main(void)
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c), 0);
 	CHECK_EQ(c.ctx_id, 3);
 
+	/* Before its first use a context's VM and engines can still be set
+	 * (i915 finalizes gen <= 12 contexts lazily); afterwards -EINVAL. */
+	struct drm_i915_gem_context_create lazy = { 0 };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &lazy), 0);
+	CHECK_EQ(setp(f, lazy.ctx_id, I915_CONTEXT_PARAM_VM, vmc.vm_id), 0);
+	CHECK_EQ(setp(f, lazy.ctx_id, I915_CONTEXT_PARAM_VM, 4242), -ENOENT);
+	struct { uint64_t extensions; struct i915_engine_class_instance ci[3]; } eng = {
+		0, { { I915_ENGINE_CLASS_COPY, 0 }, { I915_ENGINE_CLASS_INVALID, I915_ENGINE_CLASS_INVALID_NONE },
+		     { I915_ENGINE_CLASS_RENDER, 0 } } };
+	struct drm_i915_gem_context_param ep = { .ctx_id = lazy.ctx_id, .param = I915_CONTEXT_PARAM_ENGINES,
+						 .size = 8 + sizeof(eng.ci), .value = (uintptr_t)&eng };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &ep), 0);
+	eng.ci[2].engine_instance = 1;   /* no second render engine */
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &ep), -ENOENT);
+	eng.ci[2].engine_instance = 0;
+	ep.size = 8 + sizeof(eng.ci) - 2;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &ep), -EINVAL);
+	ep.size = 8 + sizeof(eng.ci);
+	eng.extensions = (uintptr_t)&ext;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &ep), -EINVAL);
+	eng.extensions = 0;
+	CHECK_EQ(getp(f, lazy.ctx_id, I915_CONTEXT_PARAM_GTT_SIZE, &v), 0);   /* first use */
+	CHECK_EQ(setp(f, lazy.ctx_id, I915_CONTEXT_PARAM_VM, vmc.vm_id), -EINVAL);
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &ep), -EINVAL);
+	CHECK_EQ(setp(f, 0, I915_CONTEXT_PARAM_VM, vmc.vm_id), -EINVAL);       /* default: in use */
+
 	vmc.flags = 1;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_CREATE, &vmc), -EINVAL);
 	vmc.flags = 0;
