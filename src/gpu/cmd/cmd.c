@@ -140,6 +140,11 @@ static uint64_t field_base(const struct cmd_field *f, uint32_t index)
 	return f->in_group ? f->group_start + (uint64_t)index * f->group_size : 0;
 }
 
+uint64_t cmd_field_bit(const struct cmd_field *f, uint32_t index)
+{
+	return field_base(f, index) + f->start;
+}
+
 static uint32_t dword_at(const uint32_t *dw, uint32_t len, uint64_t n)
 {
 	return n < len ? dw[n] : 0;

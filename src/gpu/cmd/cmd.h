@@ -118,6 +118,9 @@ uint64_t cmd_field_value(const struct cmd_field *f, const uint32_t *dw,
  * nested at any bit of a command). */
 uint64_t cmd_field_value_at(const struct cmd_field *f, const uint32_t *dw,
 			    uint32_t len, uint64_t base_bit);
+/* Absolute first bit of field f in element index (for a nested structure:
+ * pass it as base_bit of its fields). */
+uint64_t cmd_field_bit(const struct cmd_field *f, uint32_t index);
 /* Field by name, for a command whose dwords hold at least its fixed part. */
 uint64_t cmd_field_get(const struct cmd_desc *d, const uint32_t *dw, const char *name);
 /* Number of elements of the group holding f in a command of len dwords. */
