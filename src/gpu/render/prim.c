@@ -97,7 +97,7 @@ void prim_vertex(struct prim_asm *pa, struct render_state *rs, uint32_t handle)
 		pa->v[i] = pa->v[i + 1];
 	pa->v[size - 1] = handle;
 	if (have == size && (pa->seen - size) % step == 0) {
-		uint32_t h[6];
+		uint32_t h[32];
 		for (unsigned i = 0; i < size; i++)
 			h[i] = pa->v[i];
 		/* odd triangles of a strip keep their winding: swap 1 and 2 */

@@ -128,7 +128,7 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
  * and the vertices each one uses. */
 struct prim_asm {
 	uint32_t topology;
-	uint32_t v[6];     /* the last vertices of the current run */
+	uint32_t v[32];    /* the last vertices of the current run (patches: 32) */
 	uint32_t seen;     /* vertices in the run */
 	uint32_t first;    /* first vertex of the run (fans, loops) */
 	uint64_t prims;

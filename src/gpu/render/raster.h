@@ -1,0 +1,123 @@
+/* The geometry half of the 3D back end (PRM vol. 2 "Clip Stage", "Strips
+ * and Fans (SF) Stage", "Windower (WM) Stage"): clipping in homogeneous
+ * clip space, the perspective divide and viewport transform, and the
+ * rasterization of triangles, lines, points and rectangles into 2x2 pixel
+ * quads. Pure functions of their arguments: no render state, no memory. */
+#ifndef GTSIM_RENDER_RASTER_H
+#define GTSIM_RENDER_RASTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CLIP_MAX_ATTRS 32          /* VUE attributes (vec4) carried through clipping */
+#define CLIP_MAX_VERTS 24          /* 3 + 6 frustum planes + 8 user planes, with room */
+
+/* A vertex in clip space: the position (VUE DWords 4-7), the user clip
+ * distances (VUE rows 2-3 when the VS writes them) and the attributes,
+ * which clipping interpolates linearly in clip space. */
+struct clip_vertex {
+	float pos[4];
+	float dist[8];
+	float attr[CLIP_MAX_ATTRS][4];
+};
+
+struct clip_params {
+	bool clip_enable;          /* 3DSTATE_CLIP Clip Enable */
+	bool z_01;                 /* API Mode D3D: 0 <= z <= w; OGL: -w <= z <= w */
+	bool z_test;               /* Viewport Z Clip Test Enable (3DSTATE_RASTER) */
+	bool xy_test;              /* clip x/y against the guard band */
+	float gb[4];               /* guard band xmin, xmax, ymin, ymax in NDC */
+	uint8_t user_clip;         /* clip-test enable bitmask */
+	uint8_t user_cull;         /* cull-test enable bitmask */
+	unsigned nattrs;           /* attributes to interpolate */
+};
+
+/* Outcome of clipping one primitive (Trivial accept/reject, PRM "Clip
+ * Stage: Clip Test"). */
+enum clip_result { CLIP_REJECT, CLIP_ACCEPT, CLIP_CLIPPED };
+
+/* Clip the convex polygon in[0..n) (n = 1 point, 2 line, >= 3 polygon)
+ * against the view volume and the enabled user planes. Writes at most
+ * CLIP_MAX_VERTS vertices to out and their number to *nout. A point or
+ * line keeps its vertex count. */
+enum clip_result clip_polygon(const struct clip_params *p, const struct clip_vertex *in,
+			      unsigned n, struct clip_vertex *out, unsigned *nout);
+
+/* SF_CLIP_VIEWPORT's matrix and CC_VIEWPORT's depth range. */
+struct viewport {
+	float m00, m11, m22, m30, m31, m32;
+	float zmin, zmax;          /* CC_VIEWPORT Minimum/Maximum Depth */
+};
+
+/* A vertex after the perspective divide and the viewport transform:
+ * window x, y (pixels, origin at the upper left), depth z, and 1/w. */
+struct win_vertex {
+	float x, y, z, rhw;
+};
+
+/* divide: the Perspective Divide Disable bit off; transform: SF's Viewport
+ * Transform Enable. */
+struct win_vertex viewport_apply(const struct viewport *vp, const float pos[4],
+				 bool divide, bool transform);
+
+/* A rectangle of pixels, inclusive on both ends: the intersection of the
+ * drawing rectangle, the scissor and the render target. */
+struct pixel_rect {
+	int32_t x0, y0, x1, y1;
+};
+void rect_intersect(struct pixel_rect *r, const struct pixel_rect *with);
+
+/* Sub-pixel precision of the rasterizer: 8 fraction bits (PRM "Vertex
+ * Sub Pixel Precision Select", 8-bit mode). */
+#define RASTER_SUBPIXEL_BITS 8
+#define RASTER_ONE (1 << RASTER_SUBPIXEL_BITS)
+
+/* A fixed-point window position. */
+int64_t raster_fixed(float v);
+
+/* Called for every 2x2 quad with at least one covered pixel: its upper
+ * left pixel (both even) and a coverage mask (bit 0 (x,y), 1 (x+1,y),
+ * 2 (x,y+1), 3 (x+1,y+1)). A nonzero return stops the rasterization. */
+typedef int (*raster_quad_fn)(void *ctx, int32_t x, int32_t y, unsigned mask);
+
+/* Triangle with the top-left fill rule (PRM "Rasterization Rules"): a
+ * pixel is covered when its center is inside, or on a top or left edge.
+ * Returns the callback's nonzero value, or 0. */
+int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
+		    const struct win_vertex *v2, const struct pixel_rect *clip,
+		    raster_quad_fn fn, void *ctx);
+/* Twice the signed area in window space (> 0: clockwise on the screen,
+ * whose y axis points down). */
+double raster_area2(const struct win_vertex *v0, const struct win_vertex *v1,
+		    const struct win_vertex *v2);
+
+/* A RECTLIST rectangle: v0, v1, v2 are three corners, v1 the one both
+ * edges share; the fourth is v0 + v2 - v1 (PRM "RECTLIST"). */
+int raster_rect(const struct win_vertex *v0, const struct win_vertex *v1,
+		const struct win_vertex *v2, const struct pixel_rect *clip,
+		raster_quad_fn fn, void *ctx);
+/* A line of the given width as the parallelogram the PRM's non-AA line
+ * rule describes: the segment widened along its minor axis. last_pixel:
+ * 3DSTATE_SF Last Pixel Enable (otherwise the end point's pixel is left
+ * out by the fill rule). */
+int raster_line(const struct win_vertex *v0, const struct win_vertex *v1, float width,
+		bool last_pixel, const struct pixel_rect *clip, raster_quad_fn fn, void *ctx);
+/* A point: the square of side `size` centred on v. */
+int raster_point(const struct win_vertex *v, float size, const struct pixel_rect *clip,
+		 raster_quad_fn fn, void *ctx);
+
+/* Barycentric weights of the pixel centre (px + 0.5, py + 0.5) in the
+ * triangle v0 v1 v2: linear (screen space) in lin[3], perspective-correct
+ * in persp[3] (weights by 1/w). */
+struct bary_setup {
+	double x0, y0;
+	double e1x, e1y, e2x, e2y;     /* v1 - v0, v2 - v0 */
+	double inv_area;
+	double rhw[3];
+	double z[3];
+};
+void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
+		const struct win_vertex *v1, const struct win_vertex *v2);
+void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3]);
+
+#endif

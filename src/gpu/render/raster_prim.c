@@ -1,0 +1,61 @@
+/* Rectangles, lines and points (PRM vol. 2 "RECTLIST", "Line
+ * Rasterization", "Point Rasterization"), all made of triangles that share
+ * edges, so the top-left rule covers each pixel of the shape exactly once. */
+#include <math.h>
+
+#include "gpu/render/raster.h"
+
+static int quad(const struct win_vertex *a, const struct win_vertex *b,
+		const struct win_vertex *c, const struct win_vertex *d,
+		const struct pixel_rect *clip, raster_quad_fn fn, void *ctx)
+{
+	/* a b c d in order around the quadrilateral; a-c is the shared edge */
+	int ret = raster_triangle(a, b, c, clip, fn, ctx);
+	return ret ? ret : raster_triangle(a, c, d, clip, fn, ctx);
+}
+
+int raster_rect(const struct win_vertex *v0, const struct win_vertex *v1,
+		const struct win_vertex *v2, const struct pixel_rect *clip,
+		raster_quad_fn fn, void *ctx)
+{
+	struct win_vertex v3 = {
+		v0->x + v2->x - v1->x, v0->y + v2->y - v1->y,
+		v0->z + v2->z - v1->z, v0->rhw,
+	};
+	return quad(v0, v1, v2, &v3, clip, fn, ctx);
+}
+
+int raster_line(const struct win_vertex *v0, const struct win_vertex *v1, float width,
+		bool last_pixel, const struct pixel_rect *clip, raster_quad_fn fn, void *ctx)
+{
+	float dx = v1->x - v0->x, dy = v1->y - v0->y;
+	bool xmajor = fabsf(dx) >= fabsf(dy);
+	float h = (width > 0 ? width : 1.0f) / 2;
+	struct win_vertex a = *v0, b = *v1;
+	if (last_pixel) {          /* reach past the end point's pixel centre */
+		float len = xmajor ? fabsf(dx) : fabsf(dy);
+		if (len > 0) {
+			b.x += dx / len * 0.5f;
+			b.y += dy / len * 0.5f;
+		}
+	}
+	struct win_vertex q[4] = { a, b, b, a };
+	if (xmajor) {
+		q[0].y -= h; q[1].y -= h; q[2].y += h; q[3].y += h;
+	} else {
+		q[0].x -= h; q[1].x -= h; q[2].x += h; q[3].x += h;
+	}
+	return quad(&q[0], &q[1], &q[2], &q[3], clip, fn, ctx);
+}
+
+int raster_point(const struct win_vertex *v, float size, const struct pixel_rect *clip,
+		 raster_quad_fn fn, void *ctx)
+{
+	float h = (size > 0 ? size : 1.0f) / 2;
+	struct win_vertex q[4] = { *v, *v, *v, *v };
+	q[0].x -= h; q[0].y -= h;
+	q[1].x += h; q[1].y -= h;
+	q[2].x += h; q[2].y += h;
+	q[3].x -= h; q[3].y += h;
+	return quad(&q[0], &q[1], &q[2], &q[3], clip, fn, ctx);
+}

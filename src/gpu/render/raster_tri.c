@@ -1,0 +1,157 @@
+/* Triangle rasterization in fixed point (PRM vol. 2 "Rasterization":
+ * 8 bits of sub-pixel precision). Each edge a->b of the triangle, wound so
+ * that the inside is where E(p) = (b - a) x (p - a) > 0, covers a pixel
+ * centre exactly on it only when it is a top edge (horizontal, inside
+ * below) or a left edge (inside to its right): two triangles sharing an
+ * edge then never both cover, and never both miss, a pixel on it. */
+#include <math.h>
+
+#include "gpu/render/raster.h"
+
+/* Window coordinates beyond the guard band never reach here; clamp so the
+ * edge products stay well inside 64 bits. */
+#define RASTER_MAX_COORD 65536.0f
+
+int64_t raster_fixed(float v)
+{
+	if (!(v > -RASTER_MAX_COORD))
+		v = -RASTER_MAX_COORD;
+	if (v > RASTER_MAX_COORD)
+		v = RASTER_MAX_COORD;
+	return (int64_t)lrintf(v * RASTER_ONE);
+}
+
+double raster_area2(const struct win_vertex *v0, const struct win_vertex *v1,
+		    const struct win_vertex *v2)
+{
+	return ((double)v1->x - v0->x) * ((double)v2->y - v0->y) -
+	       ((double)v2->x - v0->x) * ((double)v1->y - v0->y);
+}
+
+struct edge {
+	int64_t a, b, c;   /* E(x, y) = a*x + b*y + c, x/y fixed point */
+	int64_t bias;      /* 0 for top-left edges, 1 otherwise: E - bias >= 0 */
+};
+
+static void edge_init(struct edge *e, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+	int64_t dx = bx - ax, dy = by - ay;
+	e->a = -dy;
+	e->b = dx;
+	e->c = dy * ax - dx * ay;
+	bool top_left = dy < 0 || (dy == 0 && dx > 0);
+	e->bias = top_left ? 0 : 1;
+}
+
+int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
+		    const struct win_vertex *v2, const struct pixel_rect *clip,
+		    raster_quad_fn fn, void *ctx)
+{
+	int64_t x[3] = { raster_fixed(v0->x), raster_fixed(v1->x), raster_fixed(v2->x) };
+	int64_t y[3] = { raster_fixed(v0->y), raster_fixed(v1->y), raster_fixed(v2->y) };
+	int64_t area = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+	if (area == 0)
+		return 0;
+	if (area < 0) {            /* wind it so the inside is E > 0 */
+		int64_t t = x[1]; x[1] = x[2]; x[2] = t;
+		t = y[1]; y[1] = y[2]; y[2] = t;
+	}
+	struct edge e[3];
+	edge_init(&e[0], x[0], y[0], x[1], y[1]);
+	edge_init(&e[1], x[1], y[1], x[2], y[2]);
+	edge_init(&e[2], x[2], y[2], x[0], y[0]);
+
+	/* Pixel bounds: centres (px + 1/2) inside [min, max] of the vertices. */
+	int64_t xmin = x[0], xmax = x[0], ymin = y[0], ymax = y[0];
+	for (int i = 1; i < 3; i++) {
+		xmin = x[i] < xmin ? x[i] : xmin;
+		xmax = x[i] > xmax ? x[i] : xmax;
+		ymin = y[i] < ymin ? y[i] : ymin;
+		ymax = y[i] > ymax ? y[i] : ymax;
+	}
+	const int64_t half = RASTER_ONE / 2;
+	struct pixel_rect r = {
+		(int32_t)((xmin - half + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((ymin - half + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((xmax - half) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((ymax - half) >> RASTER_SUBPIXEL_BITS),
+	};
+	rect_intersect(&r, clip);
+	if (r.x0 > r.x1 || r.y0 > r.y1)
+		return 0;
+
+	int32_t qx0 = r.x0 & ~1, qy0 = r.y0 & ~1;
+	for (int32_t qy = qy0; qy <= r.y1; qy += 2) {
+		/* edge values at the centre of pixel (qx0, qy), stepping by a
+		 * pixel in x (a*ONE) and y (b*ONE) */
+		int64_t px = (int64_t)qx0 * RASTER_ONE + half, py = (int64_t)qy * RASTER_ONE + half;
+		int64_t row[3], sx[3], sy[3];
+		for (int i = 0; i < 3; i++) {
+			row[i] = e[i].a * px + e[i].b * py + e[i].c - e[i].bias;
+			sx[i] = e[i].a * RASTER_ONE;
+			sy[i] = e[i].b * RASTER_ONE;
+		}
+		for (int32_t qx = qx0; qx <= r.x1; qx += 2) {
+			unsigned mask = 0;
+			for (unsigned p = 0; p < 4; p++) {
+				int32_t dx = p & 1, dy = p >> 1;
+				int32_t pxl = qx + dx, pyl = qy + dy;
+				if (pxl < r.x0 || pxl > r.x1 || pyl < r.y0 || pyl > r.y1)
+					continue;
+				bool in = true;
+				for (int i = 0; i < 3 && in; i++)
+					in = row[i] + dx * sx[i] + dy * sy[i] >= 0;
+				mask |= (unsigned)in << p;
+			}
+			if (mask) {
+				int ret = fn(ctx, qx, qy, mask);
+				if (ret)
+					return ret;
+			}
+			for (int i = 0; i < 3; i++)
+				row[i] += 2 * sx[i];
+		}
+	}
+	return 0;
+}
+
+void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
+		const struct win_vertex *v1, const struct win_vertex *v2)
+{
+	s->x0 = v0->x;
+	s->y0 = v0->y;
+	s->e1x = (double)v1->x - v0->x;
+	s->e1y = (double)v1->y - v0->y;
+	s->e2x = (double)v2->x - v0->x;
+	s->e2y = (double)v2->y - v0->y;
+	double area = s->e1x * s->e2y - s->e2x * s->e1y;
+	s->inv_area = area != 0 ? 1.0 / area : 0;
+	s->rhw[0] = v0->rhw;
+	s->rhw[1] = v1->rhw;
+	s->rhw[2] = v2->rhw;
+	s->z[0] = v0->z;
+	s->z[1] = v1->z;
+	s->z[2] = v2->z;
+}
+
+void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3])
+{
+	double px = x - s->x0, py = y - s->y0;
+	double l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
+	double l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
+	double l0 = 1.0 - l1 - l2;
+	lin[0] = (float)l0;
+	lin[1] = (float)l1;
+	lin[2] = (float)l2;
+	double p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
+	double sum = p0 + p1 + p2;
+	if (sum != 0) {
+		persp[0] = (float)(p0 / sum);
+		persp[1] = (float)(p1 / sum);
+		persp[2] = (float)(p2 / sum);
+	} else {
+		persp[0] = lin[0];
+		persp[1] = lin[1];
+		persp[2] = lin[2];
+	}
+}
