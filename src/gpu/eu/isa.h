@@ -65,6 +65,12 @@ int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *out);
 int eu_encode(int gen, const struct eu_inst *inst, uint8_t out[16],
 	      bool try_compact);
 int eu_encode_native(int gen, const struct eu_inst *inst, uint64_t q[2]);
+/* For programs built through the C API: compacts whenever the hardware
+ * allows, first as is, then after the type rewrites that do not change
+ * what the instruction computes (Mesa's precompact: src1 type of an
+ * immediate src0 cleared, 0.0F immediate as VF, dst:D/imm:D as UD).
+ * Returns 8 or 16, or -1. */
+int eu_encode_best(int gen, const struct eu_inst *inst, uint8_t out[16]);
 
 /* Compaction (compact_*.c). eu_compact returns true and fills c when the
  * native instruction q has a compacted form; eu_uncompact expands one. */
