@@ -5,7 +5,13 @@
  * or an overrun reaches unbacked memory (a GPU fault) rather than another
  * object. Ranges are kept in an array sorted by physical address (the bump
  * allocator makes appending keep the order); lookups binary search it
- * under a read lock, which the engine threads take concurrently. */
+ * under a read lock, which the engine threads take concurrently.
+ *
+ * Each thread also remembers the last range it found. The memory stays
+ * valid until the range is removed, and every removal bumps a generation
+ * counter, so a remembered range is used without the lock as long as the
+ * generation is unchanged (no weaker than a locked lookup, whose result can
+ * also be removed right after the lock is dropped). */
 #include "gpu/mem/mem.h"
 
 #include <pthread.h>
@@ -25,7 +31,16 @@ struct gt_phys {
 	struct phys_range *ranges;
 	size_t count, cap;
 	uint64_t next_pa;
+	uint64_t generation;      /* bumped by every removal */
+	uint64_t id;              /* tells phys instances apart in the cache */
 };
+
+static uint64_t next_phys_id = 1;
+
+static _Thread_local struct {
+	uint64_t phys_id, generation;
+	struct phys_range range;
+} last_hit;
 
 struct gt_phys *phys_create(void)
 {
@@ -34,6 +49,7 @@ struct gt_phys *phys_create(void)
 		return NULL;
 	pthread_rwlock_init(&phys->lock, NULL);
 	phys->next_pa = PHYS_BASE;
+	phys->id = __atomic_fetch_add(&next_phys_id, 1, __ATOMIC_RELAXED);
 	return phys;
 }
 
@@ -102,20 +118,33 @@ void phys_remove(struct gt_phys *phys, uint64_t pa)
 		memmove(&phys->ranges[i], &phys->ranges[i + 1],
 			(phys->count - (size_t)i - 1) * sizeof(phys->ranges[0]));
 		phys->count--;
+		__atomic_fetch_add(&phys->generation, 1, __ATOMIC_RELEASE);
 	}
 	pthread_rwlock_unlock(&phys->lock);
 }
 
+static void *range_host(const struct phys_range *r, uint64_t pa, uint64_t *avail)
+{
+	if (avail)
+		*avail = r->size - (pa - r->pa);
+	return r->host + (pa - r->pa);
+}
+
 void *phys_lookup(struct gt_phys *phys, uint64_t pa, uint64_t *avail)
 {
+	uint64_t gen = __atomic_load_n(&phys->generation, __ATOMIC_ACQUIRE);
+	if (last_hit.phys_id == phys->id && last_hit.generation == gen &&
+	    pa >= last_hit.range.pa && pa - last_hit.range.pa < last_hit.range.size)
+		return range_host(&last_hit.range, pa, avail);
+
 	void *host = NULL;
 	pthread_rwlock_rdlock(&phys->lock);
 	long i = find_range(phys, pa);
 	if (i >= 0) {
-		const struct phys_range *r = &phys->ranges[i];
-		host = r->host + (pa - r->pa);
-		if (avail)
-			*avail = r->size - (pa - r->pa);
+		last_hit.phys_id = phys->id;
+		last_hit.generation = __atomic_load_n(&phys->generation, __ATOMIC_RELAXED);
+		last_hit.range = phys->ranges[i];
+		host = range_host(&phys->ranges[i], pa, avail);
 	}
 	pthread_rwlock_unlock(&phys->lock);
 	return host;
