@@ -64,4 +64,25 @@ uint8_t om_stencil_op(unsigned op, uint8_t value, uint8_t ref);
  * reference). */
 bool om_alpha_test(unsigned func, float alpha, float ref);
 
+/* A surface the output merger writes: a render target (RENDER_SURFACE_STATE)
+ * or the depth or stencil buffer. */
+enum om_tiling { OM_LINEAR, OM_TILE_W, OM_TILE_X, OM_TILE_Y }; /* Tile Mode values */
+struct om_surface {
+	uint64_t base;             /* graphics address */
+	uint32_t width, height;    /* pixels */
+	uint32_t pitch;            /* bytes per row (of tiles' rows when tiled) */
+	uint32_t cpp;              /* bytes per pixel */
+	uint32_t format;           /* SURFACE_FORMAT (render targets) */
+	uint8_t tiling;            /* enum om_tiling */
+	uint32_t x_offset, y_offset; /* pixels added to every position */
+};
+
+/* Byte offset of pixel (x, y) from the surface's base; false when (x, y)
+ * is outside the surface (the write is dropped). */
+bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint64_t *off);
+/* W-major tiling (PRM vol. 5 "W-Major Tile Format"), used by the separate
+ * stencil buffer: 64 B x 64 rows per 4 KiB tile, interleaved down to
+ * single bytes. x in bytes. */
+uint64_t om_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch);
+
 #endif
