@@ -4,6 +4,8 @@
  * the BDW PRM (vol. 2a) by hand. All in sync mode. */
 #include "test.h"
 #include "cs_harness.h"
+#include "gpu/cmd/cmd.h"
+#include "gpu/cs/state.h"
 
 #include <time.h>
 
@@ -309,8 +311,39 @@ static void test_report_head(void)
 	h_fini(&h);
 }
 
+/* 3D state commands are recorded for the pipeline; 3DPRIMITIVE runs
+ * nothing yet but is no fault; a command shorter than its fixed length is.
+ * 3DSTATE_VS is 3D 3/0/0x10 with 9 dwords. */
+static void test_state_and_lengths(void)
+{
+	struct harness h;
+	h_init(&h, 8, true);
+	uint32_t c[] = {
+		0x78100007, 0x1000, 0, 0x11, 0, 0, 0x22, 0x33, 0x44,
+		0x7b000005, 4, 3, 0, 1, 0, 0,
+	};
+	h_emit(&h, ENGINE_RCS, c, 16);
+	h_run(&h, ENGINE_RCS);
+	CHECK_EQ(h.faults, 0);
+	const struct cmd_desc *vs = cmd_find_name(8, "3DSTATE_VS");
+	uint32_t len = 0;
+	const uint32_t *rec = cs_state_get(engine_state(h.gpu->engines[ENGINE_RCS]), vs, &len);
+	CHECK(rec != NULL);
+	CHECK_EQ(len, 9);
+	if (rec)
+		CHECK(!memcmp(rec, c, 9 * 4));
+	/* MI_BATCH_BUFFER_START with DWord Length 0: 2 dwords, too short. */
+	uint32_t bad[] = { 0x18800100, 0 };
+	h_emit(&h, ENGINE_RCS, bad, 2);
+	h_run(&h, ENGINE_RCS);
+	CHECK_EQ(h.faults, 1);
+	CHECK(strstr(h.fault_reason, "bad length") != NULL);
+	h_fini(&h);
+}
+
 int main(void)
 {
+	test_state_and_lengths();
 	test_math();
 	test_predicate();
 	test_registers();
