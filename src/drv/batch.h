@@ -1,0 +1,57 @@
+/* The batch builder: commands are written into a host copy of the batch;
+ * BEGIN_BATCH reserves dwords, OUT_BATCH fills them, ADVANCE_BATCH checks
+ * that exactly the reserved number was written (as i965's intel_batchbuffer
+ * does). Addresses of other buffers are written as their presumed offsets
+ * and recorded as relocations (seed 002): at submission the kernel model
+ * patches them only if an object moved, and the new offsets come back as
+ * the next presumed ones. */
+#ifndef GTSIM_DRV_BATCH_H
+#define GTSIM_DRV_BATCH_H
+
+#include <i915_drm.h>
+#include <stdbool.h>
+
+#include "drv/gtdrv.h"
+
+#define GTDRV_MAX_BOS 64
+
+struct gtdrv_batch {
+	struct gtdrv *drv;
+	uint32_t *dw;
+	uint32_t used, cap;            /* dwords */
+	uint32_t begin_at, begin_n;    /* the open BEGIN_BATCH, n == 0: none */
+	struct drm_i915_gem_relocation_entry *relocs;
+	uint32_t nrelocs, cap_relocs;
+	struct gtdrv_bo *bos[GTDRV_MAX_BOS]; /* every relocation target, once */
+	uint32_t nbos;
+	int error;                     /* first error: -ENOMEM, -EINVAL... */
+};
+
+int gtdrv_batch_init(struct gtdrv_batch *b, struct gtdrv *drv);
+void gtdrv_batch_fini(struct gtdrv_batch *b);
+void gtdrv_batch_reset(struct gtdrv_batch *b);
+
+void gtdrv_batch_begin(struct gtdrv_batch *b, uint32_t n);
+void gtdrv_batch_out(struct gtdrv_batch *b, uint32_t dw);
+/* A 64-bit address: bo's presumed offset + delta, with a relocation. */
+void gtdrv_batch_reloc64(struct gtdrv_batch *b, struct gtdrv_bo *bo, uint32_t read_domains,
+			 uint32_t write_domain, uint64_t delta);
+void gtdrv_batch_advance(struct gtdrv_batch *b);
+
+#define BEGIN_BATCH(b, n) gtdrv_batch_begin((b), (n))
+#define OUT_BATCH(b, d) gtdrv_batch_out((b), (d))
+#define OUT_RELOC64(b, bo, rd, wd, delta) gtdrv_batch_reloc64((b), (bo), (rd), (wd), (delta))
+#define ADVANCE_BATCH(b) gtdrv_batch_advance((b))
+
+/* Record a relocation for the qword at dword index `at` (already written
+ * with bo->offset + delta) and add bo to the exec list. */
+void gtdrv_batch_add_reloc(struct gtdrv_batch *b, uint32_t at, struct gtdrv_bo *bo,
+			   uint32_t read_domains, uint32_t write_domain, uint64_t delta);
+
+/* End the batch (MI_BATCH_BUFFER_END, padded to a qword), upload it into
+ * a new buffer object, submit it on the render engine through
+ * DRM_IOCTL_I915_GEM_EXECBUFFER2, wait for it, store the kernel's offsets
+ * as the new presumed offsets and reset the builder. 0 or -errno. */
+int gtdrv_batch_submit(struct gtdrv_batch *b);
+
+#endif
