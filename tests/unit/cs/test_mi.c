@@ -311,18 +311,18 @@ static void test_report_head(void)
 	h_fini(&h);
 }
 
-/* 3D state commands are recorded for the pipeline; 3DPRIMITIVE runs
- * nothing yet but is no fault; a command shorter than its fixed length is.
- * 3DSTATE_VS is 3D 3/0/0x10 with 9 dwords. */
+/* 3D state commands are recorded for the pipeline; a command shorter
+ * than its fixed length is a fault. 3DSTATE_VS is 3D 3/0/0x10 with 9
+ * dwords, 3DSTATE_CLIP 3/0/0x12 with 4. */
 static void test_state_and_lengths(void)
 {
 	struct harness h;
 	h_init(&h, 8, true);
 	uint32_t c[] = {
 		0x78100007, 0x1000, 0, 0x11, 0, 0, 0x22, 0x33, 0x44,
-		0x7b000005, 4, 3, 0, 1, 0, 0,
+		0x78120002, 0, 0, 0,
 	};
-	h_emit(&h, ENGINE_RCS, c, 16);
+	h_emit(&h, ENGINE_RCS, c, 13);
 	h_run(&h, ENGINE_RCS);
 	CHECK_EQ(h.faults, 0);
 	const struct cmd_desc *vs = cmd_find_name(8, "3DSTATE_VS");
