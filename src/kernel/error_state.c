@@ -1,0 +1,168 @@
+/* GPU error states in the text format of i915's error state
+ * (/sys/class/drm/card0/error, i915_gpu_error.c), so that intel-gpu-tools'
+ * intel_error_decode reads them: a header with the PCI ID, the hung
+ * engine's registers ("rcs0 command stream:", "  HEAD: 0x..."), then
+ * buffers as "<engine> --- <name> = 0x<hi> <lo>" followed by a line of
+ * ascii85-encoded dwords marked '~' (uncompressed). Buffer names are the
+ * ones intel_error_decode knows: "gtt_offset" (the batch), "ringbuffer",
+ * "HW Status", "user" (EXEC_OBJECT_CAPTURE objects). */
+#include "kernel/request.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "gpu/cs/engine.h"
+#include "gpu/cs/regs.h"
+#include "kernel/context.h"
+#include "kernel/object.h"
+
+/* Largest buffer dumped. */
+#define DUMP_MAX_BYTES (1u << 20)
+
+static void ascii85_dword(FILE *f, uint32_t v)
+{
+	if (!v) {
+		fputc('z', f);
+		return;
+	}
+	char out[5];
+	for (int i = 4; i >= 0; i--) {
+		out[i] = (char)('!' + v % 85);
+		v /= 85;
+	}
+	fwrite(out, 1, 5, f);
+}
+
+static void dump_buffer(FILE *f, const char *engine, const char *name, uint64_t gtt,
+			const void *data, uint64_t size)
+{
+	fprintf(f, "%s --- %s = 0x%08x %08x\n", engine, name, (uint32_t)(gtt >> 32),
+		(uint32_t)gtt);
+	if (size > DUMP_MAX_BYTES)
+		size = DUMP_MAX_BYTES;
+	fputc('~', f);
+	const uint32_t *dw = data;
+	for (uint64_t i = 0; i < size / 4; i++)
+		ascii85_dword(f, __atomic_load_n(&dw[i], __ATOMIC_RELAXED));
+	fputc('\n', f);
+}
+
+static void dump_registers(FILE *f, struct rq_engine *e, struct gem_request *guilty)
+{
+	struct gt_engine *hw = e->hw;
+#define R(reg) engine_mmio_read(hw, reg)
+	uint64_t acthd = engine_acthd(hw);
+	fprintf(f, "%s command stream:\n", engine_name(e->id));
+	fprintf(f, "  START: 0x%08x\n", R(RING_START));
+	fprintf(f, "  HEAD:  0x%08x [0x%08x]\n", R(RING_HEAD), guilty->head);
+	fprintf(f, "  TAIL:  0x%08x [0x%08x, 0x%08x]\n", R(RING_TAIL), guilty->bb_pos,
+		guilty->tail);
+	fprintf(f, "  CTL:   0x%08x\n", R(RING_CTL));
+	fprintf(f, "  MODE:  0x%08x\n", R(RING_MI_MODE));
+	fprintf(f, "  HWS:   0x%08x\n", R(RING_HWS_PGA));
+	fprintf(f, "  ACTHD: 0x%08x %08x\n", (uint32_t)(acthd >> 32), (uint32_t)acthd);
+	fprintf(f, "  IPEIR: 0x%08x\n", R(RING_IPEIR));
+	fprintf(f, "  IPEHR: 0x%08x\n", R(RING_IPEHR));
+	fprintf(f, "  ESR:   0x%08x\n", R(RING_ESR));
+	fprintf(f, "  INSTDONE: 0x%08x\n", R(RING_INSTDONE));
+	if (guilty->batch_obj) {
+		uint64_t start = guilty->batch_addr - guilty->batch_offset;
+		uint64_t end = start + guilty->batch_obj->size;
+		fprintf(f, "  batch: [0x%08x_%08x, 0x%08x_%08x]\n", (uint32_t)(start >> 32),
+			(uint32_t)start, (uint32_t)(end >> 32), (uint32_t)end);
+	}
+	fprintf(f, "  BBADDR: 0x%08x_%08x\n", R(RING_BBADDR_UDW), R(RING_BBADDR));
+	fprintf(f, "  BB_STATE: 0x%08x\n", R(RING_BBSTATE));
+	fprintf(f, "  INSTPS: 0x%08x\n", R(RING_INSTPS));
+	fprintf(f, "  INSTPM: 0x%08x\n", R(RING_INSTPM));
+	fprintf(f, "  FADDR: 0x%08x %08x\n", R(RING_DMA_FADD_UDW), R(RING_DMA_FADD));
+	fprintf(f, "  RC PSMI: 0x%08x\n", 0u);
+	fprintf(f, "  FAULT_REG: 0x%08x\n", 0u);
+	fprintf(f, "  GFX_MODE: 0x%08x\n", 0u);
+	for (int i = 0; i < 4; i++)
+		fprintf(f, "  PDP%d: 0x%016llx\n", i,
+			(unsigned long long)R(RING_PDP_LDW(i)) |
+			(unsigned long long)R(RING_PDP_UDW(i)) << 32);
+#undef R
+}
+
+char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const char *why)
+{
+	struct gtsim_device *dev = e->dev;
+	const char *name = engine_name(e->id);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	struct gem_context *ctx = guilty->ctx;
+	fprintf(f, "GPU HANG: ecode %d:%d:%08x, in %s [%d], %s on %s\n", dev->info->gen,
+		(int)e->id, engine_mmio_read(e->hw, RING_IPEHR), program_invocation_short_name,
+		(int)getpid(), why, name);
+	fprintf(f, "Kernel: gtsim\n");
+	fprintf(f, "Driver: gtsim i915/GEM model\n");
+	fprintf(f, "Time: %lld s %ld us\n", (long long)now.tv_sec, now.tv_nsec / 1000);
+	fprintf(f, "Active process (on ring %s): %s [%d]\n", name, program_invocation_short_name,
+		(int)getpid());
+	fprintf(f, "Reset count: %u\n", dev->reset_count);
+	fprintf(f, "Platform: %s\n", dev->info->short_name);
+	fprintf(f, "PCI ID: 0x%04x\n", dev->info->pci_device);
+	fprintf(f, "PCI Revision: 0x%02x\n", 0);
+	fprintf(f, "PCI Subsystem: %04x:%04x\n", 0x8086, 0);
+	dump_registers(f, e, guilty);
+	fprintf(f, "  hung: 1\n");
+	fprintf(f, "  engine reset count: %u\n", e->reset_count + 1);
+	fprintf(f, "  Active context: %s[%d] prio %d, guilty %u active %u\n",
+		program_invocation_short_name, (int)getpid(), ctx ? ctx->priority : 0,
+		ctx ? ctx->guilty_count + 1 : 0, ctx ? ctx->active_count : 0);
+	fprintf(f, "  seqno %u, hw context %u\n", guilty->seqno, ctx ? ctx->hw_id : 0);
+	if (guilty->batch_obj)
+		dump_buffer(f, name, "gtt_offset", guilty->batch_addr - guilty->batch_offset,
+			    guilty->batch_obj->map, guilty->batch_obj->size);
+	dump_buffer(f, name, "ringbuffer", e->ring_ggtt, e->ring, RING_BYTES);
+	dump_buffer(f, name, "HW Status", e->hws_ggtt, (const void *)e->hws, GT_PAGE_SIZE);
+	for (unsigned i = 0; i < guilty->ncapture; i++)
+		dump_buffer(f, name, "user", 0, guilty->capture[i]->map, guilty->capture[i]->size);
+	fclose(f);
+	return text;
+}
+
+void error_state_store(struct gtsim_device *dev, char *text)
+{
+	struct gem_requests *r = dev->requests;
+	char path[64];
+	const char *env = getenv("GTSIM_ERROR_STATE");
+	if (!env || !*env) {
+		snprintf(path, sizeof(path), "/tmp/gtsim-error-%d", (int)getpid());
+		env = path;
+	}
+	FILE *f = fopen(env, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	TRACE(TRACE_HANG, "error state (%zu bytes) %s %s", strlen(text),
+	      f ? "written to" : "could not be written to", env);
+	pthread_mutex_lock(&r->worker_lock);
+	free(r->error_state);
+	r->error_state = text;
+	pthread_mutex_unlock(&r->worker_lock);
+}
+
+char *gtsim_error_state(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev ? dev->requests : NULL;
+	if (!r)
+		return NULL;
+	pthread_mutex_lock(&r->worker_lock);
+	char *copy = r->error_state ? strdup(r->error_state) : NULL;
+	pthread_mutex_unlock(&r->worker_lock);
+	return copy;
+}

@@ -1,0 +1,91 @@
+/* EXECBUFFER2 internals shared by the execbuf*.c files: the state of one
+ * execbuf call as it goes through i915's phases (i915_gem_execbuffer.c):
+ * validation, lookup, reservation (binding), relocation, serialisation
+ * (dependencies), construction and submission of the request. */
+#ifndef GTSIM_KERNEL_EXECBUF_H
+#define GTSIM_KERNEL_EXECBUF_H
+
+#include <i915_drm.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/gpu.h"
+
+struct gtsim_file;
+struct gtsim_device;
+struct gem_object;
+struct gem_vma;
+struct gem_context;
+struct gt_fence;
+struct rq_engine;
+
+/* Internal exec flag: the object was relocated against with a write
+ * domain (i915 sets EXEC_OBJECT_WRITE the same way). */
+#define EB_WRITE EXEC_OBJECT_WRITE
+
+struct eb_object {
+	struct gem_object *obj;    /* reference */
+	struct gem_vma *vma;       /* pinned while the ioctl runs */
+	uint32_t flags;            /* exec flags, plus writes found in relocs */
+	bool moved;                /* its address differs from exec.offset */
+};
+
+struct eb_fence {
+	uint32_t handle, flags;
+	uint64_t point;
+	struct gt_fence *fence;    /* to wait for (reference), or NULL */
+};
+
+#define EB_STACK 8
+
+struct execbuf {
+	struct gtsim_file *file;
+	struct gtsim_device *dev;
+	struct drm_i915_gem_execbuffer2 *args;
+	struct drm_i915_gem_exec_object2 *exec;
+	struct eb_object *eo;
+	unsigned count, batch_idx, looked_up;
+	struct gem_context *ctx;
+	enum gt_engine_id engine;
+	uint64_t batch_start, batch_len;
+	bool has_reloc;
+	struct gt_fence *in_fence;
+	struct eb_fence *fences;
+	unsigned nfences;
+	struct drm_i915_gem_exec_object2 exec_stack[EB_STACK];
+	struct eb_object eo_stack[EB_STACK];
+};
+
+/* The 48-bit canonical form (bit 47 sign-extended) and back. */
+static inline uint64_t gen8_canonical(uint64_t a) { return (uint64_t)((int64_t)(a << 16) >> 16); }
+static inline uint64_t gen8_noncanonical(uint64_t a) { return a & ((1ull << 48) - 1); }
+
+/* execbuf_check.c: checks on the ioctl arguments (i915_gem_check_execbuffer,
+ * engine selection) and on each exec object (eb_validate_vma). */
+int eb_check_args(struct drm_i915_gem_execbuffer2 *args);
+int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, enum gt_engine_id *out);
+int eb_check_object(const struct drm_i915_gem_exec_object2 *entry);
+
+/* execbuf_lookup.c: handles to objects, duplicates, the batch's range. */
+int eb_lookup_objects(struct execbuf *eb);
+/* Index of the exec object a relocation names (handle or LUT index), or -1. */
+int eb_reloc_target(struct execbuf *eb, uint32_t target_handle);
+void eb_release_objects(struct execbuf *eb);
+
+/* execbuf_bind.c: reservation in the context's address space. */
+int eb_reserve(struct execbuf *eb);
+void eb_unpin(struct execbuf *eb);
+
+/* execbuf_reloc.c: relocation processing (seed 002). */
+int eb_relocate(struct execbuf *eb);
+
+/* execbuf_fence.c: in-fences, fence arrays, timeline fences, and signaling
+ * after submission. */
+int eb_parse_fences(struct execbuf *eb);
+int eb_signal_fences(struct execbuf *eb, struct gt_fence *done);
+void eb_release_fences(struct execbuf *eb);
+
+/* execbuf_submit.c: request construction, dependencies, active tracking. */
+int eb_submit(struct execbuf *eb, struct rq_engine **kick);
+
+#endif

@@ -1,0 +1,122 @@
+/* Reservation (i915's eb_validate_vmas / eb_reserve): every exec object
+ * bound into the context's PPGTT and pinned while the ioctl runs.
+ * Objects keep their current place when it still satisfies the request;
+ * an unbound object first tries the address userspace presumed
+ * (exec.offset), then any hole (evicting idle objects when needed).
+ * Softpinned objects (EXEC_OBJECT_PINNED) go exactly where asked; without
+ * EXEC_OBJECT_SUPPORTS_48B_ADDRESS an object stays below 4 GiB; a batch
+ * with relocations stays above 256 KiB (i915's BATCH_OFFSET_BIAS). */
+#include "kernel/execbuf.h"
+
+#include <errno.h>
+
+#include "common/trace.h"
+#include "kernel/context.h"
+#include "kernel/device.h"
+#include "kernel/object.h"
+#include "kernel/vm.h"
+
+#define BATCH_OFFSET_BIAS (256 * 1024)
+
+static unsigned pin_flags(const struct execbuf *eb, unsigned i, uint64_t *offset)
+{
+	const struct drm_i915_gem_exec_object2 *entry = &eb->exec[i];
+	unsigned flags = PIN_PIN;
+	*offset = 0;
+	if (!(entry->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS))
+		flags |= PIN_ZONE_4G;
+	if (entry->flags & EXEC_OBJECT_PINNED) {
+		flags |= PIN_OFFSET_FIXED;
+		*offset = gen8_noncanonical(entry->offset);
+	} else if (i == eb->batch_idx && entry->relocation_count) {
+		flags |= PIN_OFFSET_BIAS;
+		*offset = BATCH_OFFSET_BIAS;
+	}
+	return flags;
+}
+
+/* Does another pinned object of this execbuf overlap [start, start+size)? */
+static bool overlaps_own(const struct execbuf *eb, unsigned self, uint64_t start, uint64_t size)
+{
+	for (unsigned i = 0; i < eb->count; i++) {
+		const struct gem_vma *v = eb->eo[i].vma;
+		if (i != self && v && v->start < start + size && start < v->start + v->size)
+			return true;
+	}
+	return false;
+}
+
+static int bind_one(struct execbuf *eb, struct gem_vm *vm, unsigned i)
+{
+	struct eb_object *eo = &eb->eo[i];
+	const struct drm_i915_gem_exec_object2 *entry = &eb->exec[i];
+	uint64_t offset, align = entry->alignment;
+	unsigned flags = pin_flags(eb, i, &offset);
+	struct gem_vma *vma = vma_lookup(vm, eo->obj);
+	int err;
+
+	if (!vma && !(flags & PIN_OFFSET_FIXED)) {
+		/* Try where userspace presumed it (its relocations then hold). */
+		uint64_t want = gen8_noncanonical(entry->offset);
+		if (!(want & 4095) && (!(flags & PIN_OFFSET_BIAS) || want >= offset) &&
+		    vma_bind(vm, eo->obj, (flags & ~PIN_OFFSET_BIAS) | PIN_OFFSET_FIXED | PIN_NOEVICT,
+			     want, align, &eo->vma) == 0)
+			goto bound;
+	}
+	err = vma_bind(vm, eo->obj, flags, offset, align, &eo->vma);
+	if (err == -ENOSPC && (flags & PIN_OFFSET_FIXED)) {
+		/* Busy objects in the way are retired or waited for. */
+		requests_retire(eb->dev);
+		err = vma_bind(vm, eo->obj, flags, offset, align, &eo->vma);
+		if (err == -ENOSPC && overlaps_own(eb, i, offset, eo->obj->size))
+			err = -EINVAL;   /* two softpinned objects overlap */
+	}
+	if (err) {
+		eo->vma = NULL;
+		return err;
+	}
+bound:
+	eo->moved = eo->vma->start != gen8_noncanonical(entry->offset);
+	if (eo->moved)
+		eb->has_reloc = true;
+	return 0;
+}
+
+int eb_reserve(struct execbuf *eb)
+{
+	struct gem_vm *vm = eb->ctx->vm;
+	/* First what has a fixed place or already sits where it may stay, so
+	 * that binding the others cannot evict them. */
+	for (unsigned pass = 0; pass < 2; pass++) {
+		for (unsigned i = 0; i < eb->count; i++) {
+			struct eb_object *eo = &eb->eo[i];
+			if (eo->vma)
+				continue;
+			if (pass == 0) {
+				uint64_t offset;
+				unsigned flags = pin_flags(eb, i, &offset);
+				struct gem_vma *cur = vma_lookup(vm, eo->obj);
+				if (!(flags & PIN_OFFSET_FIXED) &&
+				    !(cur && vma_fits(cur, flags, offset, eb->exec[i].alignment)))
+					continue;
+			}
+			int err = bind_one(eb, vm, i);
+			if (err) {
+				TRACE(TRACE_GEM, "execbuf: binding object %u (handle %u) failed: %d",
+				      i, eb->exec[i].handle, err);
+				return err;
+			}
+		}
+	}
+	return 0;
+}
+
+void eb_unpin(struct execbuf *eb)
+{
+	for (unsigned i = 0; i < eb->count; i++) {
+		if (eb->eo[i].vma) {
+			vma_unpin(eb->eo[i].vma);
+			eb->eo[i].vma = NULL;
+		}
+	}
+}

@@ -1,0 +1,97 @@
+/* Exec objects: handles to objects (i915's eb_lookup_vmas), each checked
+ * (eb_validate_vma), duplicates refused, the batch chosen (last, or first
+ * with I915_EXEC_BATCH_FIRST) and its range checked. dev->lock held. */
+#include "kernel/execbuf.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "kernel/object.h"
+
+/* Is obj already among the first n exec objects? Small lists are scanned;
+ * larger ones sorted by pointer once (see eb_lookup_objects). */
+static bool seen(const struct execbuf *eb, unsigned n, const struct gem_object *obj)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (eb->eo[i].obj == obj)
+			return true;
+	return false;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(void *const *)a, y = (uintptr_t)*(void *const *)b;
+	return x < y ? -1 : x > y;
+}
+
+static bool has_duplicates(const struct execbuf *eb)
+{
+	if (eb->count <= 32) {
+		for (unsigned i = 1; i < eb->count; i++)
+			if (seen(eb, i, eb->eo[i].obj))
+				return true;
+		return false;
+	}
+	void **v = malloc(eb->count * sizeof(*v));
+	if (!v)
+		return false;
+	for (unsigned i = 0; i < eb->count; i++)
+		v[i] = eb->eo[i].obj;
+	qsort(v, eb->count, sizeof(*v), cmp_ptr);
+	bool dup = false;
+	for (unsigned i = 1; i < eb->count && !dup; i++)
+		dup = v[i] == v[i - 1];
+	free(v);
+	return dup;
+}
+
+int eb_lookup_objects(struct execbuf *eb)
+{
+	eb->batch_idx = (eb->args->flags & I915_EXEC_BATCH_FIRST) ? 0 : eb->count - 1;
+	for (unsigned i = 0; i < eb->count; i++) {
+		struct drm_i915_gem_exec_object2 *entry = &eb->exec[i];
+		struct gem_object *obj = obj_lookup(eb->file, entry->handle);
+		if (!obj)
+			return -ENOENT;
+		eb->eo[i] = (struct eb_object){ .obj = obj, .flags = (uint32_t)entry->flags };
+		eb->looked_up = i + 1;
+		int err = eb_check_object(entry);
+		if (err)
+			return err;
+	}
+	/* An object appears once (i915: "appears more than once in object
+	 * list"). */
+	if (has_duplicates(eb))
+		return -EINVAL;
+
+	struct eb_object *batch = &eb->eo[eb->batch_idx];
+	/* No self-modifying batches. */
+	if (batch->flags & EXEC_OBJECT_WRITE)
+		return -EINVAL;
+	uint64_t size = batch->obj->size;
+	if (eb->batch_start > size || eb->batch_len > size - eb->batch_start)
+		return -EINVAL;
+	if (!eb->batch_len)
+		eb->batch_len = size - eb->batch_start;
+	if (!eb->batch_len)
+		return -EINVAL;
+	return 0;
+}
+
+int eb_reloc_target(struct execbuf *eb, uint32_t target_handle)
+{
+	if (eb->args->flags & I915_EXEC_HANDLE_LUT)
+		return target_handle < eb->count ? (int)target_handle : -1;
+	/* Only objects of this execbuf can be targets. */
+	for (unsigned i = 0; i < eb->count; i++)
+		if (eb->exec[i].handle == target_handle)
+			return (int)i;
+	return -1;
+}
+
+void eb_release_objects(struct execbuf *eb)
+{
+	for (unsigned i = 0; i < eb->looked_up; i++)
+		obj_put(eb->eo[i].obj);
+	eb->looked_up = 0;
+}

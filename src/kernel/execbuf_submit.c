@@ -1,0 +1,143 @@
+/* Construction and submission of the request (i915's eb_move_to_gpu,
+ * eb_submit): dependencies, active tracking, domains. dev->lock held.
+ *
+ * Implicit ordering (seed 002): a batch that reads an object waits for the
+ * last write to it from another engine; one that writes waits for every
+ * other engine's reads and writes. Within one engine the ring keeps order.
+ * Waiting is done by holding the request back from the ring (the engine's
+ * queue, emitted by the kernel worker when the fences signal): a CPU-side
+ * wait that does not block the ioctl, not GPU semaphores. EXEC_OBJECT_ASYNC
+ * opts an object out, as in i915. */
+#include "kernel/execbuf.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "common/trace.h"
+#include "gpu/cs/engine.h"
+#include "kernel/context.h"
+#include "kernel/object.h"
+#include "kernel/request.h"
+#include "kernel/sync/fence.h"
+#include "kernel/vm.h"
+
+#define GPU_DOMAINS (I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
+		     I915_GEM_DOMAIN_COMMAND | I915_GEM_DOMAIN_INSTRUCTION | \
+		     I915_GEM_DOMAIN_VERTEX)
+
+static int add_dep(struct gem_request *rq, struct gt_fence *f, unsigned *cap)
+{
+	for (unsigned i = 0; i < rq->ndeps; i++)
+		if (rq->deps[i] == f)
+			return 0;
+	if (rq->ndeps == *cap) {
+		unsigned n = *cap ? *cap * 2 : 4;
+		struct gt_fence **d = realloc(rq->deps, n * sizeof(*d));
+		if (!d)
+			return -ENOMEM;
+		rq->deps = d;
+		*cap = n;
+	}
+	rq->deps[rq->ndeps++] = fence_get(f);
+	return 0;
+}
+
+static int add_request_dep(struct gem_request *rq, struct gem_request *other, unsigned *cap)
+{
+	if (!other || other->engine == rq->engine || request_completed(other))
+		return 0;
+	return add_dep(rq, other->fence, cap);
+}
+
+static int collect_deps(struct execbuf *eb, struct gem_request *rq)
+{
+	unsigned cap = 0;
+	int err = 0;
+	if (eb->in_fence && !fence_is_signaled(eb->in_fence))
+		err = add_dep(rq, eb->in_fence, &cap);
+	for (unsigned i = 0; i < eb->nfences && !err; i++)
+		if (eb->fences[i].fence && !fence_is_signaled(eb->fences[i].fence))
+			err = add_dep(rq, eb->fences[i].fence, &cap);
+	for (unsigned i = 0; i < eb->count && !err; i++) {
+		struct eb_object *eo = &eb->eo[i];
+		if (eo->flags & EXEC_OBJECT_ASYNC)
+			continue;
+		err = add_request_dep(rq, eo->obj->last_write, &cap);
+		if (eo->flags & EB_WRITE)
+			for (int e = 0; e < GT_NUM_ENGINES && !err; e++)
+				err = add_request_dep(rq, eo->obj->last_read[e], &cap);
+	}
+	return err;
+}
+
+static void set_tracker(struct gem_request **slot, struct gem_request *rq)
+{
+	if (*slot == rq)
+		return;
+	request_put(*slot);
+	*slot = request_get(rq);
+}
+
+/* The objects become active on the request (i915_vma_move_to_active). */
+static int move_to_active(struct execbuf *eb, struct gem_request *rq)
+{
+	rq->objs = malloc(eb->count * sizeof(*rq->objs));
+	if (!rq->objs)
+		return -ENOMEM;
+	for (unsigned i = 0; i < eb->count; i++) {
+		struct eb_object *eo = &eb->eo[i];
+		struct gem_object *obj = eo->obj;
+		obj_active_get(obj);
+		rq->objs[rq->nobjs++] = obj;
+		set_tracker(&obj->last_read[eb->engine], rq);
+		if (eo->flags & EB_WRITE) {
+			set_tracker(&obj->last_write, rq);
+			obj->write_domain = I915_GEM_DOMAIN_RENDER;
+			obj->read_domains = 0;
+		}
+		obj->read_domains |= GPU_DOMAINS;
+		vma_touch(eo->vma);
+		if (eo->flags & EXEC_OBJECT_CAPTURE) {
+			struct gem_object **c = realloc(rq->capture, (rq->ncapture + 1) * sizeof(*c));
+			if (c) {
+				rq->capture = c;
+				c[rq->ncapture++] = obj;
+			}
+			obj->capture = true;
+		}
+	}
+	return 0;
+}
+
+int eb_submit(struct execbuf *eb, struct rq_engine **kick)
+{
+	struct rq_engine *e = &eb->dev->requests->engine[eb->engine];
+	struct gem_request *rq = request_create(e, eb->ctx);
+	*kick = NULL;
+	if (!rq)
+		return -ENOMEM;
+	int err = collect_deps(eb, rq);
+	if (!err)
+		err = move_to_active(eb, rq);
+	if (err) {
+		/* Nothing became active: undo what move_to_active did. */
+		request_retire(rq);
+		request_put(rq);
+		return err;
+	}
+	struct eb_object *batch = &eb->eo[eb->batch_idx];
+	rq->batch_obj = batch->obj;
+	rq->batch_offset = eb->batch_start;
+	rq->batch_len = eb->batch_len;
+	rq->batch_addr = batch->vma->start + eb->batch_start;
+	unsigned ndeps = rq->ndeps;
+	if (request_submit(rq))
+		*kick = e;
+	TRACE(TRACE_GEM, "execbuf: %s seqno %u, context %u, batch at 0x%llx (+%llu bytes), "
+	      "%u objects, %u dependencies", engine_name(eb->engine), rq->seqno, eb->ctx->hw_id,
+	      (unsigned long long)rq->batch_addr, (unsigned long long)rq->batch_len,
+	      eb->count, ndeps);
+	err = eb_signal_fences(eb, rq->fence);
+	request_put(rq);
+	return err;
+}

@@ -1,0 +1,151 @@
+/* The kernel worker thread: emits requests that waited for fences or ring
+ * space, runs hangcheck and retires completed requests now and then (seed
+ * 002: "the kernel runs a regular task from a worker thread").
+ *
+ * Hangcheck (i915's, simplified): every hangcheck_ms / 2 each engine with
+ * work in flight is sampled; when neither ACTHD nor the status page's seqno
+ * moved for hangcheck_ms the engine is hung. A GPU fault reported by the
+ * engine is a hang at once. reset.c handles both. */
+#include "kernel/request.h"
+
+#include <errno.h>
+#include <time.h>
+
+#include "common/trace.h"
+#include "gpu/cs/engine.h"
+#include "kernel/sync/fence.h"
+
+void worker_wake(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	pthread_mutex_lock(&r->worker_lock);
+	r->kick = true;
+	pthread_cond_signal(&r->worker_cond);
+	pthread_mutex_unlock(&r->worker_lock);
+	fence_notify_change();
+}
+
+/* Is an emitted request waiting for the engine? */
+static bool engine_busy(struct rq_engine *e)
+{
+	bool busy = false;
+	pthread_mutex_lock(&e->lock);
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &e->requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (!rq->signaled) {
+			busy = rq->emitted;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&e->lock);
+	return busy;
+}
+
+static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_ns)
+{
+	if (!engine_busy(e)) {
+		e->hc_since_ns = 0;
+		return;
+	}
+	uint64_t acthd = engine_acthd(e->hw);
+	uint32_t seqno = engine_hws_seqno(e);
+	if (!e->hc_since_ns || acthd != e->hc_acthd || seqno != e->hc_seqno) {
+		e->hc_acthd = acthd;
+		e->hc_seqno = seqno;
+		e->hc_since_ns = now;
+		return;
+	}
+	if (now - e->hc_since_ns < limit_ns)
+		return;
+	char why[96];
+	snprintf(why, sizeof(why), "no progress for %llu ms (ACTHD 0x%llx, seqno %u)",
+		 (unsigned long long)((now - e->hc_since_ns) / 1000000),
+		 (unsigned long long)acthd, seqno);
+	TRACE(TRACE_HANG, "%s: hangcheck: %s", engine_name(e->id), why);
+	engine_hang(e, why);
+}
+
+static void *worker_main(void *arg)
+{
+	struct gtsim_device *dev = arg;
+	struct gem_requests *r = dev->requests;
+	uint64_t limit_ns = (uint64_t)(dev->hangcheck_ms ? dev->hangcheck_ms : 1500) * 1000000;
+	uint64_t period_ns = limit_ns / 2 ? limit_ns / 2 : 1000000;
+	uint64_t next_tick = (uint64_t)fence_now_ns() + period_ns;
+
+	pthread_mutex_lock(&r->worker_lock);
+	while (!r->quit) {
+		r->kick = false;
+		pthread_mutex_unlock(&r->worker_lock);
+
+		uint64_t seq = fence_wait_seq();
+		bool queued = false;
+		for (int i = 0; i < GT_NUM_ENGINES; i++) {
+			struct rq_engine *e = &r->engine[i];
+			if (__atomic_exchange_n(&e->fault, false, __ATOMIC_ACQ_REL))
+				engine_hang(e, "GPU fault");
+			queued |= requests_emit_ready(e);
+		}
+		uint64_t now = (uint64_t)fence_now_ns();
+		if (now >= next_tick) {
+			for (int i = 0; i < GT_NUM_ENGINES; i++)
+				hangcheck_engine(&r->engine[i], now, limit_ns);
+			if (pthread_mutex_trylock(&dev->lock) == 0) {
+				requests_retire(dev);
+				pthread_mutex_unlock(&dev->lock);
+			}
+			next_tick = now + period_ns;
+		}
+
+		pthread_mutex_lock(&r->worker_lock);
+		if (r->kick || r->quit)
+			continue;
+		if (queued) {
+			/* Woken by any fence signaling (a dependency or a
+			 * completion freeing ring space) or worker_wake(). */
+			pthread_mutex_unlock(&r->worker_lock);
+			fence_wait_change(seq, (int64_t)next_tick);
+			pthread_mutex_lock(&r->worker_lock);
+			continue;
+		}
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		uint64_t wait = next_tick > now ? next_tick - now : 0;
+		uint64_t ns = (uint64_t)ts.tv_nsec + wait % 1000000000ull;
+		ts.tv_sec += (time_t)(wait / 1000000000ull + ns / 1000000000ull);
+		ts.tv_nsec = (long)(ns % 1000000000ull);
+		pthread_cond_timedwait(&r->worker_cond, &r->worker_lock, &ts);
+	}
+	pthread_mutex_unlock(&r->worker_lock);
+	return NULL;
+}
+
+int worker_start(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_destroy(&r->worker_cond);
+	pthread_cond_init(&r->worker_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	if (pthread_create(&r->worker, NULL, worker_main, dev))
+		return -EAGAIN;
+	r->worker_started = true;
+	return 0;
+}
+
+void worker_stop(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r->worker_started)
+		return;
+	pthread_mutex_lock(&r->worker_lock);
+	r->quit = true;
+	pthread_cond_signal(&r->worker_cond);
+	pthread_mutex_unlock(&r->worker_lock);
+	fence_notify_change();
+	pthread_join(r->worker, NULL);
+	r->worker_started = false;
+}

@@ -1,0 +1,393 @@
+/* Requests and their life (seed 002): creation, seqno assignment and
+ * submission into the ring, completion from the status page on
+ * MI_USER_INTERRUPT, retirement that drops the objects' active references. */
+#include "kernel/request.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "common/trace.h"
+#include "gpu/cs/engine.h"
+#include "kernel/context.h"
+#include "kernel/object.h"
+#include "kernel/sync/fence.h"
+#include "kernel/vm.h"
+
+struct gem_request *request_get(struct gem_request *rq)
+{
+	__atomic_add_fetch(&rq->refcount, 1, __ATOMIC_RELAXED);
+	return rq;
+}
+
+void request_put(struct gem_request *rq)
+{
+	if (!rq || __atomic_sub_fetch(&rq->refcount, 1, __ATOMIC_ACQ_REL))
+		return;
+	for (unsigned i = 0; i < rq->ndeps; i++)
+		fence_put(rq->deps[i]);
+	free(rq->deps);
+	free(rq->objs);
+	free(rq->capture);
+	fence_put(rq->fence);
+	free(rq);
+}
+
+bool request_completed(const struct gem_request *rq)
+{
+	return __atomic_load_n(&rq->signaled, __ATOMIC_ACQUIRE) ||
+	       (rq->emitted && seqno_passed(engine_hws_seqno(rq->engine), rq->seqno));
+}
+
+struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
+{
+	struct gem_request *rq = calloc(1, sizeof(*rq));
+	if (!rq)
+		return NULL;
+	rq->fence = fence_create();
+	if (!rq->fence) {
+		free(rq);
+		return NULL;
+	}
+	rq->refcount = 1;
+	rq->engine = e;
+	rq->ctx = ctx_get(ctx);
+	rq->pml4 = ctx->vm->gt.pml4;
+	list_init(&rq->link);
+	return rq;
+}
+
+/* Dependencies all signaled? Drops them once they are. */
+static bool deps_ready(struct gem_request *rq)
+{
+	for (unsigned i = 0; i < rq->ndeps; i++)
+		if (!fence_is_signaled(rq->deps[i]))
+			return false;
+	for (unsigned i = 0; i < rq->ndeps; i++)
+		fence_put(rq->deps[i]);
+	rq->ndeps = 0;
+	return true;
+}
+
+uint32_t ring_space(struct rq_engine *e)
+{
+	uint32_t space = (e->space_head - e->emit - 64) & (RING_BYTES - 1);
+	if (space >= REQUEST_MAX_BYTES)
+		return space;
+	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	return (e->space_head - e->emit - 64) & (RING_BYTES - 1);
+}
+
+static void emit_locked(struct rq_engine *e, struct gem_request *rq)
+{
+	ring_emit_request(e, rq);
+	rq->emitted = true;
+	TRACE(TRACE_GEM, "%s: request seqno %u (context %u) emitted at ring 0x%x..0x%x%s",
+	      engine_name(e->id), rq->seqno, rq->ctx ? rq->ctx->hw_id : 0, rq->head, rq->tail,
+	      rq->skip ? ", batch skipped" : "");
+}
+
+bool request_submit(struct gem_request *rq)
+{
+	struct rq_engine *e = rq->engine;
+	bool emitted = false;
+
+	request_get(rq);    /* the engine list's reference */
+	pthread_mutex_lock(&e->lock);
+	rq->seqno = ++e->next_seqno;
+	list_add_tail(&e->requests, &rq->link);
+	if (!e->queued && deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES) {
+		emit_locked(e, rq);
+		emitted = true;
+	} else {
+		e->queued++;
+		TRACE(TRACE_GEM, "%s: request seqno %u queued (%u dependencies, %u ahead)",
+		      engine_name(e->id), rq->seqno, rq->ndeps, e->queued - 1);
+	}
+	pthread_mutex_unlock(&e->lock);
+	if (!emitted)
+		worker_wake(e->dev);
+	return emitted;
+}
+
+bool requests_emit_ready(struct rq_engine *e)
+{
+	bool emitted = false, remain;
+	pthread_mutex_lock(&e->lock);
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &e->requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (rq->emitted)
+			continue;
+		if (!deps_ready(rq) || ring_space(e) < REQUEST_MAX_BYTES)
+			break;
+		emit_locked(e, rq);
+		e->queued--;
+		emitted = true;
+	}
+	remain = e->queued > 0;
+	pthread_mutex_unlock(&e->lock);
+	if (emitted)
+		request_kick(e);
+	return remain;
+}
+
+void request_kick(struct rq_engine *e)
+{
+	pthread_mutex_lock(&e->kick_lock);
+	uint32_t tail = __atomic_load_n(&e->emitted_tail, __ATOMIC_ACQUIRE);
+	if (tail != e->kicked_tail) {
+		e->kicked_tail = tail;
+		engine_mmio_write(e->hw, RING_TAIL, tail);
+	}
+	pthread_mutex_unlock(&e->kick_lock);
+}
+
+void requests_signal_completed(struct rq_engine *e)
+{
+	struct gem_request *done[32];
+	unsigned n;
+	do {
+		n = 0;
+		pthread_mutex_lock(&e->lock);
+		uint32_t seqno = engine_hws_seqno(e);
+		struct list_node *p, *t;
+		list_for_each_safe(p, t, &e->requests) {
+			struct gem_request *rq = list_entry(p, struct gem_request, link);
+			if (rq->signaled)
+				continue;
+			if (!rq->emitted || !seqno_passed(seqno, rq->seqno) || n == 32)
+				break;
+			__atomic_store_n(&rq->signaled, true, __ATOMIC_RELEASE);
+			done[n++] = request_get(rq);
+		}
+		if (n)
+			pthread_cond_broadcast(&e->cond);
+		pthread_mutex_unlock(&e->lock);
+		/* Outside the engine lock: fence callbacks may submit. */
+		for (unsigned i = 0; i < n; i++) {
+			fence_signal(done[i]->fence, done[i]->error);
+			request_put(done[i]);
+		}
+	} while (n == 32);
+}
+
+/* Drop everything a completed request holds. dev->lock held. */
+void request_retire(struct gem_request *rq)
+{
+	enum gt_engine_id id = rq->engine->id;
+	for (unsigned i = 0; i < rq->nobjs; i++) {
+		struct gem_object *obj = rq->objs[i];
+		if (obj->last_read[id] == rq) {
+			obj->last_read[id] = NULL;
+			request_put(rq);
+		}
+		if (obj->last_write == rq) {
+			obj->last_write = NULL;
+			request_put(rq);
+		}
+		obj_active_put(obj);
+	}
+	rq->nobjs = 0;
+	rq->batch_obj = NULL;
+	rq->ncapture = 0;
+	ctx_put(rq->ctx);
+	rq->ctx = NULL;
+}
+
+void requests_retire_engine(struct rq_engine *e)
+{
+	requests_signal_completed(e);
+	for (;;) {
+		pthread_mutex_lock(&e->lock);
+		struct gem_request *rq = NULL;
+		if (!list_empty(&e->requests)) {
+			rq = list_entry(e->requests.next, struct gem_request, link);
+			if (rq->signaled)
+				list_del(&rq->link);
+			else
+				rq = NULL;
+		}
+		pthread_mutex_unlock(&e->lock);
+		if (!rq)
+			break;
+		request_retire(rq);
+		request_put(rq);
+	}
+}
+
+void requests_retire(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		requests_retire_engine(&r->engine[i]);
+}
+
+/* The newest request of an engine that has not signaled, or NULL. */
+static struct gem_request *last_pending(struct rq_engine *e)
+{
+	struct gem_request *last = NULL;
+	pthread_mutex_lock(&e->lock);
+	if (!list_empty(&e->requests)) {
+		struct gem_request *rq = list_entry(e->requests.prev, struct gem_request, link);
+		if (!rq->signaled)
+			last = request_get(rq);
+	}
+	pthread_mutex_unlock(&e->lock);
+	return last;
+}
+
+/* Wait for every engine's requests (bounded per request when timeout_ns
+ * >= 0). True when all completed. */
+static bool wait_all(struct gem_requests *r, int64_t timeout_ns)
+{
+	bool idle = true;
+	for (int i = 0; i < GT_NUM_ENGINES; i++) {
+		struct gem_request *rq;
+		while ((rq = last_pending(&r->engine[i]))) {
+			int ret = fence_wait(rq->fence, timeout_ns);
+			request_put(rq);
+			if (ret) {
+				idle = false;
+				break;
+			}
+		}
+	}
+	return idle;
+}
+
+void requests_idle(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	wait_all(r, -1);
+	pthread_mutex_lock(&dev->lock);
+	requests_retire(dev);
+	pthread_mutex_unlock(&dev->lock);
+}
+
+/* interrupt and fault callbacks, on the engine's thread */
+static void on_user_interrupt(void *data, struct gt_engine *hw)
+{
+	(void)hw;
+	requests_signal_completed(data);
+}
+
+static void on_fault(void *data, struct gt_engine *hw, const char *reason)
+{
+	struct rq_engine *e = data;
+	TRACE(TRACE_HANG, "%s: GPU fault: %s", engine_name(engine_id(hw)), reason);
+	__atomic_store_n(&e->fault, true, __ATOMIC_RELEASE);
+	worker_wake(e->dev);
+}
+
+/* A kernel object bound and pinned in the GGTT (outside the aperture). */
+static struct gem_object *ggtt_object(struct gtsim_device *dev, uint64_t size, uint64_t *addr)
+{
+	int err;
+	struct gem_object *obj = obj_create(dev, size, &err);
+	struct gem_vma *vma;
+	if (!obj)
+		return NULL;
+	if (vma_bind(dev->ggtt, obj, PIN_PIN | PIN_HIGH, 0, 0, &vma)) {
+		obj_put(obj);
+		return NULL;
+	}
+	*addr = vma->start;
+	return obj;
+}
+
+static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_engine_id id)
+{
+	e->dev = dev;
+	e->id = id;
+	e->hw = dev->gpu->engines[id];
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_mutex_init(&e->kick_lock, NULL);
+	pthread_cond_init(&e->cond, NULL);
+	list_init(&e->requests);
+	if (!e->hw)
+		return -ENODEV;
+	pthread_mutex_lock(&dev->lock);
+	e->ring_obj = ggtt_object(dev, RING_BYTES, &e->ring_ggtt);
+	e->hws_obj = ggtt_object(dev, GT_PAGE_SIZE, &e->hws_ggtt);
+	pthread_mutex_unlock(&dev->lock);
+	if (!e->ring_obj || !e->hws_obj)
+		return -ENOMEM;
+	e->ring = e->ring_obj->map;
+	e->hws = e->hws_obj->map;
+
+	struct engine_callbacks cb = { on_user_interrupt, on_fault, e };
+	engine_set_callbacks(e->hw, &cb);
+	/* Seed 004: the ring's GGTT address and size, the status page; HEAD
+	 * and TAIL at 0; then enable. */
+	engine_mmio_write(e->hw, RING_CTL, 0);
+	engine_mmio_write(e->hw, RING_HWS_PGA, (uint32_t)e->hws_ggtt);
+	engine_mmio_write(e->hw, RING_START, (uint32_t)e->ring_ggtt);
+	engine_mmio_write(e->hw, RING_HEAD, 0);
+	engine_mmio_write(e->hw, RING_TAIL, 0);
+	engine_mmio_write(e->hw, RING_CTL, RING_CTL_SIZE(RING_BYTES) | RING_CTL_ENABLE);
+	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
+	      engine_name(id), (unsigned long long)e->ring_ggtt, RING_BYTES,
+	      (unsigned long long)e->hws_ggtt);
+	return 0;
+}
+
+int requests_init(struct gtsim_device *dev)
+{
+	struct gem_requests *r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	pthread_mutex_init(&r->worker_lock, NULL);
+	pthread_cond_init(&r->worker_cond, NULL);
+	dev->requests = r;
+	for (int i = 0; i < GT_NUM_ENGINES; i++) {
+		int err = engine_init(dev, &r->engine[i], (enum gt_engine_id)i);
+		if (err)
+			return err;   /* requests_fini() cleans up */
+	}
+	return worker_start(dev);
+}
+
+static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
+{
+	if (e->hw)
+		engine_set_callbacks(e->hw, NULL);
+	pthread_mutex_lock(&dev->lock);
+	/* Whatever did not complete is abandoned with its objects. */
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &e->requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		list_del(&rq->link);
+		fence_signal(rq->fence, -EIO);
+		request_retire(rq);
+		request_put(rq);
+	}
+	obj_put(e->ring_obj);
+	obj_put(e->hws_obj);
+	pthread_mutex_unlock(&dev->lock);
+	pthread_cond_destroy(&e->cond);
+	pthread_mutex_destroy(&e->kick_lock);
+	pthread_mutex_destroy(&e->lock);
+}
+
+void requests_fini(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	/* Let running work finish (hangcheck resets hung engines meanwhile). */
+	if (r->worker_started)
+		wait_all(r, 10ll * 1000000000);
+	worker_stop(dev);
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (r->engine[i].dev)
+			engine_fini(dev, &r->engine[i]);
+	free(r->error_state);
+	pthread_cond_destroy(&r->worker_cond);
+	pthread_mutex_destroy(&r->worker_lock);
+	free(r);
+	dev->requests = NULL;
+}

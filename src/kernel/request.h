@@ -1,0 +1,181 @@
+/* Requests: one batch submitted to one engine (i915_request), and the
+ * per-engine state that ring-buffer submission needs (seed 002, seed 004).
+ *
+ * Each engine has a ring (a kernel object bound pinned in the GGTT) and a
+ * hardware status page. A request gets the engine's next seqno and emits
+ * into the ring: a PPGTT switch when the context changes (LRI of
+ * RING_PDP0), MI_BATCH_BUFFER_START, then the breadcrumb: MI_STORE_DATA_INDEX
+ * of the seqno into the status page and MI_USER_INTERRUPT. The interrupt
+ * signals the fences of requests whose seqno the status page has passed;
+ * retiring (with dev->lock) then drops the objects' active references.
+ *
+ * A request whose dependencies (in-fences, implicit cross-engine ordering)
+ * have not signaled yet, or that finds the ring full, waits in the engine's
+ * queue and is emitted later by the kernel worker thread (hangcheck.c), so
+ * execbuf never blocks on them. Requests leave the ring in seqno order.
+ *
+ * Locks: dev->lock, then an engine's lock. The engine lock guards the
+ * request list, seqnos and the ring's write position; the engine threads'
+ * callbacks take only engine locks. */
+#ifndef GTSIM_KERNEL_REQUEST_H
+#define GTSIM_KERNEL_REQUEST_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/gpu.h"
+#include "kernel/list.h"
+
+struct gtsim_device;
+struct gem_object;
+struct gem_context;
+struct gt_fence;
+struct gt_engine;
+
+/* i915's I915_GEM_HWS_INDEX: the dword of the status page holding the
+ * last completed seqno. */
+#define HWS_SEQNO_INDEX 0x30
+#define RING_BYTES (32 * 1024)
+/* Longest emission of one request, in bytes (LRI + BB_START + breadcrumb,
+ * padded). */
+#define REQUEST_MAX_BYTES 64
+
+struct gem_request {
+	int refcount;                /* atomic */
+	struct rq_engine *engine;
+	uint32_t seqno;
+	struct gem_context *ctx;     /* reference, dropped at retire */
+	uint64_t pml4;               /* the context's PPGTT root */
+	struct gt_fence *fence;      /* signaled when the seqno passed */
+	int error;                   /* fence error: -EIO when reset/skipped */
+
+	/* Batch: GPU address (PPGTT), object and offset, for the error state. */
+	uint64_t batch_addr;
+	struct gem_object *batch_obj;
+	uint64_t batch_offset, batch_len;
+
+	/* Objects the GPU uses (one active reference each) and those to
+	 * capture in an error state. */
+	struct gem_object **objs;
+	unsigned nobjs;
+	struct gem_object **capture;
+	unsigned ncapture;
+
+	/* Fences to wait for before emission (references). */
+	struct gt_fence **deps;
+	unsigned ndeps;
+
+	/* Ring offsets: start of its commands, its MI_BATCH_BUFFER_START,
+	 * end (the TAIL after it). Valid once emitted. */
+	uint32_t head, bb_pos, tail;
+	bool emitted, signaled, skip;
+	uint64_t submit_ns;
+	struct list_node link;       /* engine->requests, seqno order */
+};
+
+struct rq_engine {
+	struct gtsim_device *dev;
+	enum gt_engine_id id;
+	struct gt_engine *hw;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;         /* a request completed */
+
+	struct gem_object *ring_obj, *hws_obj;
+	uint64_t ring_ggtt, hws_ggtt;
+	uint32_t *ring;              /* host view of the ring */
+	volatile uint32_t *hws;      /* host view of the status page */
+	uint32_t emit;               /* next byte to write in the ring */
+	uint32_t space_head;         /* last HEAD read, for space accounting */
+	uint64_t last_pml4;          /* PPGTT root loaded by the last emission */
+	uint32_t next_seqno;
+	unsigned queued;             /* requests not emitted yet */
+	struct list_node requests;
+
+	/* TAIL writes (engine.h): serialised, always the newest tail. */
+	pthread_mutex_t kick_lock;
+	uint32_t emitted_tail;       /* atomic */
+	uint32_t kicked_tail;
+
+	/* Hangcheck (hangcheck.c). */
+	uint64_t hc_acthd;
+	uint32_t hc_seqno;
+	uint64_t hc_since_ns;
+	bool fault;                  /* fault callback seen (atomic) */
+	unsigned reset_count;
+};
+
+struct gem_requests {
+	struct rq_engine engine[GT_NUM_ENGINES];
+	/* The kernel worker: deferred emission, hangcheck, periodic retire. */
+	pthread_t worker;
+	bool worker_started;
+	pthread_mutex_t worker_lock;
+	pthread_cond_t worker_cond;
+	bool quit, kick;
+	/* Last error state (error_state.c), under worker_lock. */
+	char *error_state;
+};
+
+static inline struct gem_requests *dev_requests(struct gtsim_device *dev);
+
+struct gem_request *request_get(struct gem_request *rq);
+/* Lock-free: frees memory and the fence reference only. */
+void request_put(struct gem_request *rq);
+bool request_completed(const struct gem_request *rq);
+/* i915's i915_seqno_passed: wrap-safe seqno compare. */
+static inline bool seqno_passed(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
+static inline uint32_t engine_hws_seqno(const struct rq_engine *e)
+{
+	return __atomic_load_n(&e->hws[HWS_SEQNO_INDEX], __ATOMIC_ACQUIRE);
+}
+
+/* A new request on engine for ctx (reference taken), with its fence.
+ * dev->lock held. */
+struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx);
+/* Queue the prepared request (seqno assigned, added to the list); emit at
+ * once when nothing is ahead of it and its dependencies are signaled.
+ * Returns true when the engine needs a TAIL kick (request_kick, without
+ * dev->lock). dev->lock held. */
+bool request_submit(struct gem_request *rq);
+/* Write the engine's newest TAIL (runs the work in sync mode). */
+void request_kick(struct rq_engine *e);
+/* Emit whatever queued requests are ready (worker). Returns true when
+ * some remain queued. */
+bool requests_emit_ready(struct rq_engine *e);
+/* Signal fences of completed requests (interrupt path, engine lock only). */
+void requests_signal_completed(struct rq_engine *e);
+/* Drop a request's objects' active references and trackers, and its
+ * context. dev->lock held. */
+void request_retire(struct gem_request *rq);
+/* Retire one engine's completed requests. dev->lock held. */
+void requests_retire_engine(struct rq_engine *e);
+/* Ring bytes free for emission. Engine lock held. */
+uint32_t ring_space(struct rq_engine *e);
+/* Write the request's commands at e->emit (ring_emit.c). Engine lock held. */
+void ring_emit_request(struct rq_engine *e, struct gem_request *rq);
+/* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
+void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);
+
+/* The kernel worker (hangcheck.c). */
+int worker_start(struct gtsim_device *dev);
+void worker_stop(struct gtsim_device *dev);
+void worker_wake(struct gtsim_device *dev);
+/* Hang handling for one engine (reset.c). Called by the worker, no lock. */
+void engine_hang(struct rq_engine *e, const char *why);
+/* Capture an error state for the hung engine (error_state.c). Engine lock
+ * and dev->lock held. Returns the text (malloc'ed). */
+char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const char *why);
+/* Store the text as the device's last error state and write it to
+ * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>. Takes ownership. */
+void error_state_store(struct gtsim_device *dev, char *text);
+/* A copy of the last error state (free() it), NULL when none. */
+char *gtsim_error_state(struct gtsim_device *dev);
+
+#include "kernel/device.h"
+static inline struct gem_requests *dev_requests(struct gtsim_device *dev)
+{
+	return dev->requests;
+}
+
+#endif

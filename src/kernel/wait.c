@@ -1,0 +1,84 @@
+/* Waiting for the GPU to finish with an object (seed 002): every use
+ * (write access, GEM_WAIT) or only the outstanding writes (read access).
+ * The waits are on the requests' fences, woken by MI_USER_INTERRUPT;
+ * dev->lock is dropped meanwhile. A request that was reset counts as
+ * finished, as in i915 (waits do not report GPU errors). */
+#include <errno.h>
+#include <i915_drm.h>
+
+#include "kernel/device.h"
+#include "kernel/file.h"
+#include "kernel/ioctl.h"
+#include "kernel/object.h"
+#include "kernel/request.h"
+#include "kernel/sync/fence.h"
+
+/* The requests to wait for (references), at most GT_NUM_ENGINES + 1. */
+static unsigned pending_requests(struct gem_object *obj, bool write,
+				 struct gem_request **out)
+{
+	unsigned n = 0;
+	if (obj->last_write && !request_completed(obj->last_write))
+		out[n++] = request_get(obj->last_write);
+	if (write)
+		for (int e = 0; e < GT_NUM_ENGINES; e++) {
+			struct gem_request *rq = obj->last_read[e];
+			if (rq && rq != obj->last_write && !request_completed(rq))
+				out[n++] = request_get(rq);
+		}
+	return n;
+}
+
+int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
+{
+	struct gtsim_device *dev = obj->dev;
+	struct gem_request *rqs[GT_NUM_ENGINES + 1];
+	unsigned n = pending_requests(obj, write, rqs);
+	if (!n)
+		return 0;
+	int ret = 0;
+	int64_t deadline = timeout_ns >= 0 ? fence_now_ns() + timeout_ns : -1;
+	pthread_mutex_unlock(&dev->lock);
+	for (unsigned i = 0; i < n; i++) {
+		if (!ret) {
+			int64_t left = -1;
+			if (deadline >= 0) {
+				left = deadline - fence_now_ns();
+				if (left < 0)
+					left = 0;
+			}
+			ret = fence_wait(rqs[i]->fence, left);
+		}
+		request_put(rqs[i]);
+	}
+	pthread_mutex_lock(&dev->lock);
+	requests_retire(dev);
+	return ret ? -ETIME : 0;
+}
+
+/* DRM_IOCTL_I915_GEM_WAIT: timeout_ns < 0 waits forever, 0 only checks;
+ * the time left is written back (i915_gem_wait_ioctl). */
+int i915_gem_wait_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_i915_gem_wait *args = arg;
+	struct gtsim_device *dev = file->dev;
+	if (args->flags)
+		return -EINVAL;
+	int64_t start = fence_now_ns();
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = obj_lookup(file, args->bo_handle);
+	if (!obj) {
+		pthread_mutex_unlock(&dev->lock);
+		return -ENOENT;
+	}
+	requests_retire(dev);
+	int ret = obj_wait_rendering(obj, true, args->timeout_ns);
+	obj_put(obj);
+	pthread_mutex_unlock(&dev->lock);
+	if (args->timeout_ns > 0) {
+		args->timeout_ns -= fence_now_ns() - start;
+		if (args->timeout_ns < 0 || ret == -ETIME)
+			args->timeout_ns = ret == -ETIME ? 0 : (args->timeout_ns < 0 ? 0 : args->timeout_ns);
+	}
+	return ret;
+}
