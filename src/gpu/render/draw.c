@@ -168,6 +168,18 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	return flush(dc);
 }
 
+__attribute__((weak)) int wm_draw_begin(struct render_state *rs,
+					const struct render_env *env,
+					const struct cs_state *state)
+{
+	return 0;
+}
+
+__attribute__((weak)) int wm_draw_end(struct render_state *rs)
+{
+	return 0;
+}
+
 static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
 {
 	if (env->regs && n)
@@ -206,10 +218,17 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 			return -1;
 	}
 	int ret = 0;
+	if (env->state && wm_draw_begin(rs, env, env->state)) {
+		vs_kernel_free(dc.kernel);
+		return -1;
+	}
 	prim_begin(&dc.pa, p->topology);
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
 		ret = instance(&dc, inst);
 	vs_kernel_free(dc.kernel);
+	/* the back end finishes its threads; a front-end fault wins */
+	if (env->state && wm_draw_end(rs) && !ret)
+		ret = -1;
 	if (ret)
 		return ret;
 	if (rs->vf_stats) {

@@ -18,9 +18,14 @@
 struct render_state;
 struct cs_regs;
 
+struct cs_state;
+
 struct render_env {
 	struct gt_vm vm;          /* the batch's address space */
 	struct cs_regs *regs;     /* 3DPRIM_* and statistics registers; may be NULL */
+	/* The engine's recorded state commands, for the back end after the
+	 * VS (wm.h). NULL: the draw stops after the VS (front-end tests). */
+	const struct cs_state *state;
 };
 
 struct render_state *render_state_create(const struct gt_devinfo *info);
@@ -32,6 +37,11 @@ void render_state_destroy(struct render_state *rs);
 int render_command(struct render_state *rs, const struct render_env *env,
 		   const struct cmd_desc *d, const uint32_t *dw, uint32_t len);
 const char *render_fault(const struct render_state *rs);
+
+/* The front-end state of a render engine, created with its first 3D
+ * command (NULL when out of memory). Read it while the engine is idle. */
+struct gt_engine;
+struct render_state *render_engine_state(struct gt_engine *e);
 
 /* The URB's bytes (for traces, tests and the later pipeline stages). */
 uint8_t *render_urb(struct render_state *rs, size_t *size);

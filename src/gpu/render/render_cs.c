@@ -12,7 +12,7 @@
 
 static const struct cmd_desc render_key = { .name = "(render front-end state)" };
 
-static struct render_state *engine_render_state(struct gt_engine *e)
+struct render_state *render_engine_state(struct gt_engine *e)
 {
 	uint32_t len;
 	const uint32_t *p = cs_state_get(e->state, &render_key, &len);
@@ -35,10 +35,11 @@ static struct render_state *engine_render_state(struct gt_engine *e)
 static enum cs_result render_handler(struct gt_engine *e, const struct cmd_desc *d,
 				     const uint32_t *dw, uint32_t len)
 {
-	struct render_state *rs = engine_render_state(e);
+	struct render_state *rs = render_engine_state(e);
 	if (!rs || cs_state_record(e->state, d, dw, len))
 		return cs_fault(e, "out of memory for the 3D state");
-	struct render_env env = { .vm = cs_vm_for(e, false), .regs = &e->regs };
+	struct render_env env = { .vm = cs_vm_for(e, false), .regs = &e->regs,
+				  .state = e->state };
 	if (render_command(rs, &env, d, dw, len) < 0)
 		return cs_fault(e, "%s", render_fault(rs));
 	return CS_NEXT;

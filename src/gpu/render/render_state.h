@@ -138,6 +138,12 @@ void prim_vertex(struct prim_asm *pa, struct render_state *rs, uint32_t handle);
 void prim_end(struct prim_asm *pa, struct render_state *rs); /* cut or draw end */
 uint64_t prim_count(uint32_t topology, uint64_t n);
 
+/* The back end's draw hooks (wm.h); weak defaults in draw.c do nothing
+ * until the back end links its own. */
+int wm_draw_begin(struct render_state *rs, const struct render_env *env,
+		  const struct cs_state *state);
+int wm_draw_end(struct render_state *rs);
+
 /* Traces (vue_trace.c). */
 void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex);
 int render_format_row(char *buf, size_t size, const uint32_t dw[4]);
