@@ -44,6 +44,8 @@ void asm_where(const struct asm_cur *c, size_t pos, int *line, int *col);
 void asm_dst(struct asm_cur *c, struct eu_inst *in, bool three_src);
 void asm_src(struct asm_cur *c, struct eu_inst *in, int i, bool three_src);
 bool asm_at_operand(struct asm_cur *c);
+/* A split-send operand: gN[.1]UD or nullUD (no region). */
+void asm_sends_reg(struct asm_cur *c, struct eu_operand *o);
 /* Immediates with a type suffix; returns false if no number here. */
 bool asm_imm(struct asm_cur *c, struct eu_operand *op);
 

@@ -52,7 +52,14 @@ static bool reg_name(struct asm_cur *c, struct eu_operand *op)
 	at = c->pos;
 	if (c->pos + 1 < c->len && c->s[c->pos] == 'g' && c->s[c->pos + 1] == '[')
 		return false;
-	if (!asm_ident(c, name, sizeof(name)))
+	/* letters then digits: "g10UD" (split send) is g10 then UD */
+	size_t n = 0;
+	while (c->pos < c->len && n + 1 < sizeof(name) && islower((unsigned char)c->s[c->pos]))
+		name[n++] = c->s[c->pos++];
+	while (c->pos < c->len && n + 1 < sizeof(name) && isdigit((unsigned char)c->s[c->pos]))
+		name[n++] = c->s[c->pos++];
+	name[n] = 0;
+	if (!n)
 		asm_error(c, "expected a register");
 	size_t k = 0;
 	while (name[k] && !isdigit((unsigned char)name[k]))
@@ -352,4 +359,25 @@ void asm_src(struct asm_cur *c, struct eu_inst *in, int i, bool three_src)
 	s->subnr = (uint8_t)(sub * esz);
 	if (three_src && (s->file != EU_FILE_GRF || s->addr_mode))
 		asm_error(c, "3-source operands must be GRFs");
+}
+
+void asm_sends_reg(struct asm_cur *c, struct eu_operand *o)
+{
+	memset(o, 0, sizeof(*o));
+	asm_skip_ws(c);
+	size_t at = c->pos;
+	if (!reg_name(c, o))
+		asm_error(c, "split sends take no indirect registers");
+	if (o->file == EU_FILE_ARF && o->nr != EU_ARF_NULL)
+		asm_error_at(c, at, "split send operands are GRFs or null");
+	if (c->pos < c->len && c->s[c->pos] == '.') {
+		c->pos++;
+		if (asm_int(c) != 1)
+			asm_error(c, "a split send register offset is .1 (16 bytes)");
+		o->subnr = 16;
+	}
+	o->type = (uint8_t)need_type(c, false);
+	o->vstride = 8; o->width = 8; o->hstride = 1; o->writemask = 0xf;
+	for (int k = 0; k < 4; k++)
+		o->swizzle[k] = (uint8_t)k;
 }

@@ -353,6 +353,30 @@ static void instruction(struct asm_cur *c, struct asm_prog *pr)
 		asm_src(c, in, 0, false);
 		asm_src(c, in, 1, false);
 		break;
+	case EU_KIND_SENDS: {
+		struct eu_operand *o[3] = { &in->dst, &in->src[0], &in->src[1] };
+		for (int i = 0; i < 3; i++)
+			asm_sends_reg(c, o[i]);
+		asm_skip_ws(c);
+		if (asm_accept_word(c, "a0")) {
+			if (!asm_accept_word(c, "<0>UD"))
+				asm_error(c, "expected a0<0>UD");
+			in->desc_is_reg = true;
+		} else {
+			in->desc = (uint32_t)asm_int(c) & 0x7fffffffu;
+		}
+		if (asm_accept_word(c, "a0")) {
+			if (asm_accept(c, '.'))
+				in->ex_desc_subnr = (uint8_t)(asm_int(c) & 7);
+			if (!asm_accept_word(c, "<0>UD"))
+				asm_error(c, "expected a0.N<0>UD");
+			in->ex_desc_is_reg = true;
+		} else {
+			in->ex_desc = (uint32_t)asm_int(c);
+		}
+		asm_send_desc(c, in, true);
+		break;
+	}
 	case EU_KIND_SEND: {
 		asm_dst(c, in, false);
 		asm_src(c, in, 0, false);

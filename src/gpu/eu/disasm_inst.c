@@ -306,6 +306,19 @@ static void operands(struct eu_text *t, const struct eu_inst *in,
 		eu_text_pad(t, 48);
 		src(t, in, 1);
 		return;
+	case EU_KIND_SENDS: {
+		/* split send: bare registers, types fixed to UD */
+		const struct eu_operand *o[3] = { &in->dst, &in->src[0], &in->src[1] };
+		for (int i = 0; i < 3; i++) {
+			eu_text_pad(t, 16 * (i + 1));
+			if (reg_name(t, o[i]->file, o[i]->nr) < 0)
+				continue;
+			if (o[i]->subnr)
+				eu_text_puts(t, ".1");
+			eu_text_puts(t, "UD");
+		}
+		return;
+	}
 	case EU_KIND_ALU3:
 		eu_text_pad(t, 16);
 		dest_3src(t, &in->dst);
@@ -351,6 +364,28 @@ static void send_desc_line(struct eu_text *t, int gen, const struct eu_inst *in)
 	eu_disasm_send_desc(t, gen, in);
 }
 
+static void sends_desc_line(struct eu_text *t, int gen, const struct eu_inst *in)
+{
+	eu_text_pad(t, 64);
+	if (in->desc_is_reg)
+		eu_text_puts(t, "a0<0>UD");
+	else
+		eu_text_printf(t, "0x%08x", in->desc);
+	eu_text_pad(t, 80);
+	if (in->ex_desc_is_reg) {
+		eu_text_puts(t, "a0");
+		if (in->ex_desc_subnr)
+			eu_text_printf(t, ".%u", in->ex_desc_subnr);
+		eu_text_puts(t, "<0>UD");
+	} else {
+		eu_text_printf(t, "0x%08x", in->ex_desc);
+	}
+	eu_text_newline(t);
+	eu_text_pad(t, 16);
+	eu_text_puts(t, "            ");
+	eu_disasm_send_desc(t, gen, in);
+}
+
 void eu_disasm_inst(struct eu_text *t, int gen, const struct eu_inst *in,
 		    long offset, eu_label_fn label_of, void *ctx)
 {
@@ -389,6 +424,8 @@ void eu_disasm_inst(struct eu_text *t, int gen, const struct eu_inst *in,
 	operands(t, in, op, offset, label_of, ctx);
 	if (op->kind == EU_KIND_SEND)
 		send_desc_line(t, gen, in);
+	else if (op->kind == EU_KIND_SENDS)
+		sends_desc_line(t, gen, in);
 
 	eu_text_pad(t, 64);
 	if (in->opcode != EU_OP_NOP) {

@@ -112,8 +112,11 @@ void eu_disasm_send_desc(struct eu_text *t, int gen, const struct eu_inst *in)
 	int space = 0;
 	ctl(t, "SFID", sfid_names, 16, in->sfid, &space);
 	eu_text_puts(t, " MsgDesc:");
+	bool split = in->opcode == EU_OP_SENDS || in->opcode == EU_OP_SENDSC;
 	if (in->desc_is_reg) {
 		eu_text_puts(t, " indirect");
+		if (split && !in->ex_desc_is_reg)
+			eu_text_printf(t, " ex_mlen %u", BITS(in->ex_desc, 9, 6));
 		return;
 	}
 	switch (in->sfid) {
@@ -193,5 +196,7 @@ void eu_disasm_send_desc(struct eu_text *t, int gen, const struct eu_inst *in)
 	if (space)
 		eu_text_puts(t, " ");
 	eu_text_printf(t, "mlen %u", BITS(d, 28, 25));
+	if (split && !in->ex_desc_is_reg)
+		eu_text_printf(t, " ex_mlen %u", BITS(in->ex_desc, 9, 6));
 	eu_text_printf(t, " rlen %u", BITS(d, 24, 20));
 }

@@ -132,6 +132,10 @@ struct eu_inst {
 	uint32_t desc;           /* message descriptor (imm or from a0.0) */
 	uint32_t ex_desc;        /* extended descriptor */
 	bool desc_is_reg;        /* descriptor taken from a0.0 at run time */
+	/* sends/sendsc (gen9): extended descriptor from a0.<ex_desc_subnr>
+	 * (a dword subregister) instead of the immediate ex_desc. */
+	bool ex_desc_is_reg;
+	uint8_t ex_desc_subnr;
 	/* branches: byte offsets relative to this instruction */
 	int32_t jip, uip;
 };

@@ -171,6 +171,51 @@ static int decode_send(int gen, const uint64_t q[2], struct eu_inst *in)
 	return 0;
 }
 
+/* Gen9 split send (PRM vol. 2a "SENDS"): two payloads, direct GRF/ARF
+ * registers only (no regions), descriptors immediate or from a0. */
+static int decode_sends(const uint64_t q[2], struct eu_inst *in)
+{
+	/* src1's register number (51:44) takes the place of src0's type */
+	int dt = eu_type_from_hw((unsigned)isa_get(q, 40, 37), false);
+	int st = EU_TYPE_UD;
+	if (dt < 0 || isa_get(q, 63, 63) || isa_get(q, 79, 79))
+		return -1; /* indirect payloads are not supported */
+	struct eu_operand *d = &in->dst, *s0 = &in->src[0], *s1 = &in->src[1];
+	d->file = (uint8_t)isa_get(q, 35, 35);
+	d->type = (uint8_t)dt;
+	d->nr = (uint8_t)isa_get(q, 60, 53);
+	d->subnr = (uint8_t)(isa_get(q, 52, 52) * 16);
+	d->hstride = 1; d->width = 1; d->writemask = 0xf;
+	s0->file = EU_FILE_GRF; /* bits 42:41 unused (iga writes 0) */
+	s0->type = (uint8_t)st;
+	s0->nr = (uint8_t)isa_get(q, 76, 69);
+	s0->subnr = (uint8_t)(isa_get(q, 68, 68) * 16);
+	s1->file = (uint8_t)isa_get(q, 36, 36);
+	s1->type = EU_TYPE_UD;
+	s1->nr = (uint8_t)isa_get(q, 51, 44);
+	for (int i = 0; i < 2; i++) {
+		in->src[i].vstride = 8; in->src[i].width = 8; in->src[i].hstride = 1;
+		for (int c = 0; c < 4; c++)
+			in->src[i].swizzle[c] = (uint8_t)c;
+	}
+	in->sfid = (uint8_t)isa_get(q, 27, 24);
+	in->cond = 0;
+	in->eot = isa_get(q, 127, 127);
+	in->desc_is_reg = isa_get(q, 77, 77);
+	in->desc = in->desc_is_reg ? 0 : (uint32_t)isa_get(q, 126, 96);
+	/* With the extended descriptor in a0, the SFID comes from its low
+	 * bits at run time and the instruction's SFID field is 0. */
+	in->ex_desc_is_reg = isa_get(q, 61, 61);
+	if (in->ex_desc_is_reg)
+		in->ex_desc_subnr = (uint8_t)isa_get(q, 82, 80);
+	else
+		in->ex_desc = (uint32_t)(isa_get(q, 95, 80) << 16 | isa_get(q, 67, 64) << 6);
+	in->flag_nr = (uint8_t)isa_get(q, 33, 33);
+	in->flag_subnr = (uint8_t)isa_get(q, 32, 32);
+	in->no_mask = isa_get(q, 34, 34);
+	return 0;
+}
+
 int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *in)
 {
 	memset(in, 0, sizeof(*in));
@@ -213,7 +258,7 @@ int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *in)
 	in->no_mask = isa_get(q, 34, 34);
 	bool a16 = in->access_mode == EU_ALIGN16;
 	if (op->kind == EU_KIND_SENDS)
-		return -1; /* split sends: not supported yet */
+		return decode_sends(q, in);
 	if (decode_dst(q, a16, &in->dst))
 		return -1;
 

@@ -168,6 +168,35 @@ static int encode_3src(uint64_t q[2], const struct eu_inst *in)
 	return 0;
 }
 
+static int encode_sends(uint64_t q[2], const struct eu_inst *in)
+{
+	const struct eu_operand *d = &in->dst, *s0 = &in->src[0], *s1 = &in->src[1];
+	int dt = eu_type_to_hw(d->type, false);
+	if (dt < 0 || d->addr_mode || s0->addr_mode || s0->file != EU_FILE_GRF ||
+	    d->file > 1 || s1->file > 1 || (in->ex_desc & 0xfc3f))
+		return -1;
+	isa_set(q, 35, 35, d->file);
+	isa_set(q, 40, 37, (unsigned)dt);
+	isa_set(q, 60, 53, d->nr);
+	isa_set(q, 52, 52, d->subnr >= 16);
+	isa_set(q, 76, 69, s0->nr);
+	isa_set(q, 68, 68, s0->subnr >= 16);
+	isa_set(q, 36, 36, s1->file);
+	isa_set(q, 51, 44, s1->nr);
+	isa_set(q, 77, 77, in->desc_is_reg);
+	if (!in->desc_is_reg)
+		isa_set(q, 126, 96, in->desc);
+	isa_set(q, 61, 61, in->ex_desc_is_reg);
+	if (in->ex_desc_is_reg) {
+		isa_set(q, 82, 80, in->ex_desc_subnr);
+	} else {
+		isa_set(q, 95, 80, in->ex_desc >> 16);
+		isa_set(q, 67, 64, in->ex_desc >> 6);
+	}
+	isa_set(q, 127, 127, in->eot);
+	return 0;
+}
+
 int eu_encode_native(int gen, const struct eu_inst *in, uint64_t q[2])
 {
 	q[0] = q[1] = 0;
@@ -186,7 +215,7 @@ int eu_encode_native(int gen, const struct eu_inst *in, uint64_t q[2])
 	isa_set(q, 20, 20, in->pred_inv);
 	isa_set(q, 23, 21, (unsigned)es);
 	isa_set(q, 27, 24, op->kind == EU_KIND_MATH ? in->math_fn :
-			   op->kind == EU_KIND_SEND ? in->sfid : in->cond);
+			   (op->kind == EU_KIND_SEND || op->kind == EU_KIND_SENDS) ? in->sfid : in->cond);
 	isa_set(q, 28, 28, in->acc_wr || in->branch_ctrl);
 	isa_set(q, 30, 30, in->debug);
 	isa_set(q, 31, 31, in->saturate);
@@ -196,7 +225,7 @@ int eu_encode_native(int gen, const struct eu_inst *in, uint64_t q[2])
 	if (op->kind == EU_KIND_ALU3)
 		return encode_3src(q, in);
 	if (op->kind == EU_KIND_SENDS)
-		return -1;
+		return encode_sends(q, in);
 	bool a16 = in->access_mode == EU_ALIGN16;
 	if (encode_dst(q, a16, &in->dst))
 		return -1;

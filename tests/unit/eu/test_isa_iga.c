@@ -11,6 +11,7 @@
 #include "gpu/eu/isa.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static int cur_gen = 8;
 static unsigned rnd(unsigned n)
 {
 	rng ^= rng << 13;
@@ -253,6 +254,34 @@ static void gen_send(struct eu_inst *in)
 		in->desc &= ~(31u << 20);
 }
 
+/* gen9 split send: two payloads, immediate or a0 descriptors */
+static void gen_sends(struct eu_inst *in)
+{
+	in->opcode = rnd(4) ? EU_OP_SENDS : EU_OP_SENDSC;
+	in->num_srcs = 2;
+	in->pred = 0;
+	in->pred_inv = false;
+	in->dep_ctrl = 0;
+	struct eu_operand *o[3] = { &in->dst, &in->src[0], &in->src[1] };
+	for (int i = 0; i < 3; i++) {
+		memset(o[i], 0, sizeof(*o[i]));
+		o[i]->file = EU_FILE_GRF;
+		o[i]->type = EU_TYPE_UD;
+		o[i]->nr = (uint8_t)rnd(120);
+	}
+	if (rnd(3) == 0)
+		in->dst.file = EU_FILE_ARF, in->dst.nr = EU_ARF_NULL;
+	in->sfid = (uint8_t)(rnd(2) ? EU_SFID_DP_RC : EU_SFID_DP_DC1);
+	in->desc = (1 + rnd(15)) << 25 | rnd(9) << 20 | rnd(2) << 19 | rnd(1 << 19);
+	in->ex_desc = rnd(16) << 6;
+	if (rnd(4) == 0)
+		in->desc_is_reg = true, in->desc = 0;
+	if (rnd(4) == 0)
+		in->ex_desc_is_reg = true, in->ex_desc = 0, in->sfid = 0,
+		in->ex_desc_subnr = (uint8_t)rnd(8);
+	in->eot = rnd(8) == 0;
+}
+
 static void gen_arf(struct eu_inst *in)
 {
 	static const uint8_t arfs[] = { EU_ARF_ACC0, EU_ARF_A0, EU_ARF_F0, EU_ARF_SR0,
@@ -385,7 +414,12 @@ static void generate(struct eu_inst *in)
 	case 5: gen_alu2(in); break; /* align16 2-src: iga rewrites it as align1 */
 	case 6: gen_3src(in); break;
 	case 7: gen_math(in); break;
-	case 8: gen_send(in); break;
+	case 8:
+		if (cur_gen >= 9 && rnd(3) == 0)
+			gen_sends(in);
+		else
+			gen_send(in);
+		break;
 	case 9: gen_arf(in); break;
 	case 10: gen_indirect(in); break;
 	default: gen_branch(in); break;
@@ -410,6 +444,7 @@ static int run(const char *cmd)
 
 static void check_gen(int gen, int count)
 {
+	cur_gen = gen;
 	char dir[] = "/tmp/gtsim-iga-XXXXXX";
 	if (!mkdtemp(dir)) {
 		CHECK(!"mkdtemp");
@@ -482,7 +517,10 @@ static void check_gen(int gen, int count)
 			struct eu_inst d;
 			size_t used;
 			uint8_t re[16];
-			CHECK_EQ(eu_decode(gen, buf + offs[i], len - offs[i], &d, &used), 0);
+			int drc = eu_decode(gen, buf + offs[i], len - offs[i], &d, &used);
+			CHECK_EQ(drc, 0);
+			if (drc)
+				fprintf(stderr, "gen%d inst %zu (opcode 0x%x) does not decode\n", gen, i, insts[i].opcode);
 			CHECK_EQ(eu_encode(gen, &d, re, d.compacted), (int)used);
 			CHECK(!memcmp(re, buf + offs[i], used));
 		}
