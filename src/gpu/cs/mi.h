@@ -30,13 +30,24 @@ MI_HANDLER(mi_store_register_mem);
 MI_HANDLER(mi_math);
 MI_HANDLER(mi_predicate);
 
-/* Field of the command being executed, by its PRM name. */
-static inline uint64_t mi_field(const struct cmd_desc *d, const uint32_t *dw,
-				uint32_t len, const char *name)
+/* Field of the command being executed, by its PRM name. Each call site
+ * remembers (per thread) the field it found for the last descriptor, so
+ * the name is looked up once per command kind, not per command. */
+static inline uint64_t mi_field_at(const struct cmd_field *f, const uint32_t *dw,
+				   uint32_t len)
 {
-	const struct cmd_field *f = cmd_field_find(d, name);
 	return f ? cmd_field_value(f, dw, len, 0) : 0;
 }
+
+#define mi_field(d, dw, len, name) __extension__ ({                          \
+	static _Thread_local const struct cmd_desc *mi_desc_;                \
+	static _Thread_local const struct cmd_field *mi_f_;                  \
+	if (mi_desc_ != (d)) {                                               \
+		mi_f_ = cmd_field_find((d), (name));                         \
+		mi_desc_ = (d);                                              \
+	}                                                                    \
+	mi_field_at(mi_f_, (dw), (len));                                     \
+})
 
 /* Write/read GPU memory for the current batch; a fault stops the engine. */
 enum cs_result mi_write(struct gt_engine *e, const struct cmd_desc *d, bool ggtt,

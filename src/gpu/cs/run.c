@@ -70,6 +70,19 @@ static int ring_read(struct gt_engine *e, uint32_t off, uint32_t *dst, uint32_t 
 	return 0;
 }
 
+/* How many dwords to read with the header: up to 16, within the ring or
+ * the batch's page, so that most commands need one read. (A failed read
+ * falls back to the header alone.) */
+static uint32_t prefetch_count(const struct gt_engine *e)
+{
+	uint64_t n;
+	if (e->level == CS_RING)
+		n = (cs_ring_size(e) - e->head) / 4;
+	else
+		n = (4096 - (e->bb[e->level].addr & 0xfff)) / 4;
+	return n < 16 ? (uint32_t)(n ? n : 1) : 16;
+}
+
 static int fetch(struct gt_engine *e, uint32_t *dst, uint32_t first, uint32_t n)
 {
 	if (e->level == CS_RING)
@@ -125,15 +138,15 @@ static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
 	trace_unlock();
 }
 
-/* The shortest valid length: the table's fixed length, except that
+/* A length shorter than the table's fixed length is bad, except that
  * MI_FLUSH_DW may leave out the upper dword of its immediate data. */
-static uint32_t min_length(const struct cmd_desc *d)
+static bool too_short(const struct cmd_desc *d, uint32_t len)
 {
-	if (!d->len_mask || !d->length)
-		return d->bias;
-	if (!strcmp(d->name, "MI_FLUSH_DW"))
-		return d->length - 1;
-	return d->length;
+	if (len < d->bias)
+		return true;
+	if (!d->len_mask || !d->length || len >= d->length)
+		return false;
+	return !(len + 1 == d->length && !strcmp(d->name, "MI_FLUSH_DW"));
 }
 
 /* Fetch and execute the command at the current position. */
@@ -142,7 +155,8 @@ static enum cs_result step(struct gt_engine *e)
 	uint32_t *dw = e->cmd;
 	uint64_t at = cs_acthd(e);
 
-	if (fetch(e, dw, 0, 1))
+	uint32_t have = prefetch_count(e);
+	if (fetch(e, dw, 0, have) && (have = 1, fetch(e, dw, 0, 1)))
 		return cs_fault(e, "page fault fetching a command at 0x%llx (%s)",
 				(unsigned long long)at, where(e));
 	const struct cmd_desc *d = cmd_find(e->gpu->info->gen, e->id, dw[0]);
@@ -150,13 +164,13 @@ static enum cs_result step(struct gt_engine *e)
 		return cs_fault(e, "unknown command 0x%08x at 0x%llx (%s)", dw[0],
 				(unsigned long long)at, where(e));
 	uint32_t len = cmd_length(d, dw[0]);
-	if (len < d->bias || len > CS_MAX_CMD_DWORDS || len < min_length(d))
+	if (len > CS_MAX_CMD_DWORDS || too_short(d, len))
 		return cs_fault(e, "%s at 0x%llx: bad length %u", d->name,
 				(unsigned long long)at, len);
 	if (e->level == CS_RING && len * 4 > cs_ring_size(e))
 		return cs_fault(e, "%s at 0x%llx: %u dwords do not fit the ring",
 				d->name, (unsigned long long)at, len);
-	if (len > 1 && fetch(e, dw, 1, len - 1))
+	if (len > have && fetch(e, dw, have, len - have))
 		return cs_fault(e, "page fault fetching %s at 0x%llx (%s)", d->name,
 				(unsigned long long)at, where(e));
 
