@@ -1,0 +1,101 @@
+/* The depth and stencil tests of one pixel (PRM vol. 2 "Depth Buffer",
+ * "Stencil Test", "Depth Test"): the incoming depth clamped to the
+ * CC_VIEWPORT range and converted to the depth buffer's format
+ * (D32_FLOAT, D24_UNORM_X8_UINT, D16_UNORM) before comparing; the separate
+ * 8-bit stencil buffer (W-major) with front and back state; then the
+ * stencil operation for fail / depth fail / pass, and the depth write. */
+#include <math.h>
+#include <string.h>
+
+#include "gpu/render/wm_draw.h"
+
+enum { DFMT_D32_FLOAT = 1, DFMT_D24_UNORM_X8 = 3, DFMT_D16_UNORM = 5 };
+
+bool depth_test_enabled(const struct wm_state *st)
+{
+	const struct depth_state *ds = &st->ds;
+	return (ds->test && ds->has_depth) || (ds->stencil_test && ds->has_stencil);
+}
+
+/* Depth value in the buffer's encoding (as bits, for D32 the float's). */
+static uint32_t encode_depth(uint32_t fmt, float z)
+{
+	if (fmt == DFMT_D32_FLOAT) {
+		uint32_t u;
+		memcpy(&u, &z, 4);
+		return u;
+	}
+	z = z < 0 ? 0 : z > 1 ? 1 : z;
+	if (fmt == DFMT_D16_UNORM)
+		return (uint32_t)lrintf(z * 65535.0f);
+	return (uint32_t)llrint((double)z * 16777215.0);
+}
+
+static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t dst)
+{
+	if (fmt == DFMT_D32_FLOAT) {
+		float s, d;
+		memcpy(&s, &src, 4);
+		memcpy(&d, &dst, 4);
+		return om_compare(func, s, d);
+	}
+	return om_compare_u(func, src, dst);
+}
+
+bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool back)
+{
+	const struct depth_state *ds = &d->st.ds;
+	const struct gt_vm *vm = &d->env->vm;
+	if (x < 0 || y < 0)
+		return false;
+
+	/* stencil */
+	uint64_t soff = 0;
+	uint8_t sval = 0;
+	bool stencil = ds->stencil_test && ds->has_stencil &&
+		       om_surface_offset(&ds->stencil, (uint32_t)x, (uint32_t)y, &soff);
+	bool bs = back && ds->double_sided;
+	uint8_t ref = bs ? ds->bsref : ds->sref, tmask = bs ? ds->bsmask : ds->smask;
+	uint8_t wmask = bs ? ds->bswmask : ds->swmask;
+	if (stencil && vm_read(vm, ds->stencil.base + soff, &sval, 1)) {
+		wm_fault(d, "stencil buffer: page fault at 0x%llx",
+			 (unsigned long long)(ds->stencil.base + soff));
+		return false;
+	}
+
+	/* depth */
+	uint64_t doff = 0;
+	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
+	bool depth = ds->has_depth && (ds->test || ds->write) &&
+		     om_surface_offset(&ds->depth, (uint32_t)x, (uint32_t)y, &doff);
+	z = z < d->st.vp.zmin ? d->st.vp.zmin : z > d->st.vp.zmax ? d->st.vp.zmax : z;
+	uint32_t src = encode_depth(fmt, z), dst = 0;
+	if (depth && ds->test && vm_read(vm, ds->depth.base + doff, &dst, cpp)) {
+		wm_fault(d, "depth buffer: page fault at 0x%llx",
+			 (unsigned long long)(ds->depth.base + doff));
+		return false;
+	}
+	if (fmt == DFMT_D24_UNORM_X8)
+		dst &= 0xffffff;
+
+	unsigned op;
+	bool pass = true;
+	if (stencil && !om_compare_u(bs ? ds->bfunc : ds->sfunc, ref & tmask, sval & tmask)) {
+		op = bs ? ds->bfail : ds->sfail;
+		pass = false;
+	} else if (depth && ds->test && !depth_compare(fmt, ds->func, src, dst)) {
+		op = bs ? ds->bzfail : ds->szfail;
+		pass = false;
+	} else {
+		op = bs ? ds->bzpass : ds->szpass;
+	}
+	if (stencil && ds->stencil_write) {
+		uint8_t nv = om_stencil_op(op, sval, ref);
+		nv = (uint8_t)((nv & wmask) | (sval & ~wmask));
+		if (nv != sval)
+			vm_write(vm, ds->stencil.base + soff, &nv, 1);
+	}
+	if (pass && depth && ds->write && ds->depth_buffer_write)
+		vm_write(vm, ds->depth.base + doff, &src, cpp);
+	return pass;
+}

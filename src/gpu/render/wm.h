@@ -1,0 +1,125 @@
+/* The 3D back end after the VS (PRM vol. 2 "Clip", "SF", "WM", "PS",
+ * "Output Merger"): the state it reads from the recorded 3DSTATE_*
+ * commands and the dynamic state they point to, and the draw hook the
+ * front end calls.
+ *
+ * Hook for the front end (render/draw.c): at the start of a draw, once the
+ * URB partitions are set,
+ *     if (wm_draw_begin(rs, env, engine_recorded_state)) return -1;
+ * installs rs->prim_sink; each assembled primitive then goes through
+ * clip, setup, rasterization, the PS threads and the output merger; at the
+ * end of the draw
+ *     if (wm_draw_end(rs)) return -1;
+ * runs the threads still pending and reports a fault met on the way. */
+#ifndef GTSIM_RENDER_WM_H
+#define GTSIM_RENDER_WM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/cs/state.h"
+#include "gpu/render/om.h"
+#include "gpu/render/raster.h"
+#include "gpu/render/render.h"
+
+struct render_state;
+
+#define WM_MAX_RT 8
+#define WM_MAX_SBE_ATTRS 32
+
+struct sbe_state {
+	uint32_t read_offset;      /* in 256-bit units: 2 VUE rows */
+	uint32_t read_length;      /* likewise */
+	uint32_t num_attrs;        /* Number of SF Output Attributes */
+	bool swizzle_enable;
+	uint16_t swiz[16];         /* SF_OUTPUT_ATTRIBUTE_DETAIL, raw */
+	uint32_t const_interp;     /* Constant Interpolation Enable */
+	uint32_t point_sprite;     /* Point Sprite Texture Coordinate Enable */
+	bool sprite_lower_left;    /* Point Sprite Texture Coordinate Origin */
+};
+
+struct ps_state {
+	uint64_t ksp[3];
+	bool simd8, simd16, simd32;
+	uint32_t grf_start[3];
+	uint32_t binding_table_entries, sampler_count;
+	uint32_t scratch_space;
+	uint64_t scratch_base;
+	bool push_constants;
+	uint32_t pos_offset;       /* Position XY Offset Select: 0 none, 2 centroid, 3 sample */
+	/* 3DSTATE_PS_EXTRA */
+	bool valid, kills, uses_depth, uses_w, uses_coverage, omask, no_rt_write;
+	uint32_t computed_depth;   /* PSCDEPTH_* */
+	/* 3DSTATE_CONSTANT_PS: registers (32 B) and addresses of buffers 0..3 */
+	uint32_t const_len[4];
+	uint64_t const_addr[4];
+};
+
+struct depth_state {
+	bool test, write, stencil_test, stencil_write, double_sided;
+	uint8_t func;
+	uint8_t sfunc, sfail, szfail, szpass;      /* front */
+	uint8_t bfunc, bfail, bzfail, bzpass;      /* back */
+	uint8_t smask, swmask, bsmask, bswmask;
+	uint8_t sref, bsref;                       /* COLOR_CALC_STATE */
+	/* buffers */
+	bool has_depth, has_stencil;
+	uint32_t depth_format;                     /* 1 D32_FLOAT, 3 D24_UNORM_X8, 5 D16_UNORM */
+	struct om_surface depth, stencil;
+	bool depth_buffer_write;                   /* 3DSTATE_DEPTH_BUFFER Depth Write Enable */
+	bool stencil_buffer_write;
+	float clear_value;
+	bool clear_valid;
+};
+
+struct wm_state {
+	/* clip and setup */
+	struct clip_params clip;
+	bool persp_divide;         /* !Perspective Divide Disable */
+	bool viewport_transform;
+	uint8_t pv_tri, pv_line, pv_fan;
+	float line_width, point_width;
+	bool point_width_from_state, last_pixel;
+	uint8_t cull_mode;         /* 0 both, 1 none, 2 front, 3 back */
+	bool front_ccw;
+	bool scissor_enable;
+	bool depth_offset;         /* solid */
+	float depth_offset_const, depth_offset_scale, depth_offset_clamp;
+	struct viewport vp;
+	struct pixel_rect scissor, draw_rect;
+	int32_t origin_x, origin_y;
+
+	struct sbe_state sbe;
+
+	/* WM */
+	uint32_t bary_modes;       /* Barycentric Interpolation Mode bits */
+	uint32_t early_ds;         /* 0 normal, 1 PS-exec, 2 pre-PS */
+	bool wm_stats;
+	uint32_t force_dispatch;   /* 0 normal, 1 force off, 2 force on */
+	uint32_t force_kill;
+
+	struct ps_state ps;
+
+	/* output merger */
+	bool alpha_to_coverage, alpha_to_one, alpha_test, independent_alpha;
+	uint8_t alpha_func;
+	bool alpha_test_unorm8;
+	float alpha_ref;
+	float blend_constant[4];
+	struct om_blend_rt rt_blend[WM_MAX_RT];
+	struct depth_state ds;
+
+	uint64_t binding_table;    /* Surface State Base + 3DSTATE_BINDING_TABLE_POINTERS_PS */
+	uint64_t surface_base;
+};
+
+/* Decode the back end's state. -1 with a fault in rs (render_set_fault)
+ * when dynamic state cannot be read. */
+int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
+		  const struct cs_state *state);
+
+int wm_draw_begin(struct render_state *rs, const struct render_env *env,
+		  const struct cs_state *state);
+int wm_draw_end(struct render_state *rs);
+
+#endif

@@ -1,0 +1,345 @@
+/* A draw through the back end: each primitive the front end assembles is
+ * read from its VUEs, clipped, divided and mapped to the window, culled,
+ * set up (attributes, depth offset) and rasterized; its quads pass the
+ * early depth/stencil test and are gathered into PS threads whose render
+ * target writes reach the output merger (rt_write.c). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/trace.h"
+#include "gpu/render/wm_draw.h"
+
+enum {
+	TOPO_POINTLIST = 1, TOPO_LINELIST, TOPO_LINESTRIP, TOPO_TRILIST, TOPO_TRISTRIP,
+	TOPO_TRIFAN, TOPO_QUADLIST, TOPO_QUADSTRIP, TOPO_LINELIST_ADJ, TOPO_LINESTRIP_ADJ,
+	TOPO_TRILIST_ADJ, TOPO_TRISTRIP_ADJ, TOPO_TRISTRIP_REVERSE, TOPO_POLYGON,
+	TOPO_RECTLIST, TOPO_LINELOOP, TOPO_POINTLIST_BF, TOPO_LINESTRIP_CONT,
+	TOPO_LINESTRIP_BF, TOPO_LINESTRIP_CONT_BF, TOPO_TRIFAN_NOSTIPPLE = 22,
+};
+
+int wm_fault(struct wm_draw *d, const char *fmt, ...)
+{
+	if (!d->fault) {
+		char buf[200];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(buf, sizeof(buf), fmt, ap);
+		va_end(ap);
+		render_set_fault(d->rs, "%s", buf);
+		d->fault = 1;
+	}
+	return -1;
+}
+
+static int quad_fn(void *ctx, int32_t x, int32_t y, unsigned mask)
+{
+	struct wm_draw *d = ctx;
+	if (!d->dispatch) {            /* depth/stencil only */
+		for (unsigned i = 0; i < 4; i++) {
+			if (!(mask >> i & 1))
+				continue;
+			int32_t px = x + (int32_t)(i & 1), py = y + (int32_t)(i >> 1);
+			float lin[3], persp[3];
+			bary_at(&d->prim.bary, px + 0.5, py + 0.5, lin, persp);
+			float z = lin[0] * d->prim.v[0].z + lin[1] * d->prim.v[1].z +
+				  lin[2] * d->prim.v[2].z + d->prim.z_offset;
+			depth_stencil_pixel(d, px, py, z, d->prim.back_facing);
+		}
+		return d->fault ? -1 : 0;
+	}
+	return ps_add_quad(d, x, y, mask);
+}
+
+/* Polygon offset (PRM "Depth Offset"): constant * r + scale * max slope,
+ * r the depth buffer's minimum resolvable difference. */
+static float depth_offset(const struct wm_draw *d, const struct win_vertex *v)
+{
+	const struct wm_state *st = &d->st;
+	if (!st->depth_offset)
+		return 0;
+	double ex1 = v[1].x - v[0].x, ey1 = v[1].y - v[0].y, ez1 = v[1].z - v[0].z;
+	double ex2 = v[2].x - v[0].x, ey2 = v[2].y - v[0].y, ez2 = v[2].z - v[0].z;
+	double a = ex1 * ey2 - ex2 * ey1;
+	double dzdx = a ? (ez1 * ey2 - ez2 * ey1) / a : 0, dzdy = a ? (ex1 * ez2 - ex2 * ez1) / a : 0;
+	double r = st->ds.depth_format == 5 ? 1.0 / 65535 : 1.0 / 16777215;
+	double o = st->depth_offset_const * r + st->depth_offset_scale * fmax(fabs(dzdx), fabs(dzdy));
+	float clamp = st->depth_offset_clamp;
+	if (clamp > 0 && o > clamp)
+		o = clamp;
+	if (clamp < 0 && o < clamp)
+		o = clamp;
+	return (float)o;
+}
+
+static struct win_vertex to_window(const struct wm_draw *d, const struct clip_vertex *c)
+{
+	struct win_vertex w = viewport_apply(&d->st.vp, c->pos, d->st.persp_divide,
+					     d->st.viewport_transform);
+	w.x += (float)d->st.origin_x;
+	w.y += (float)d->st.origin_y;
+	return w;
+}
+
+/* One triangle after clipping. */
+static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
+		     const struct clip_vertex *c2, const struct clip_vertex *pv)
+{
+	struct wm_prim *p = &d->prim;
+	const struct wm_state *st = &d->st;
+	p->v[0] = to_window(d, c0);
+	p->v[1] = to_window(d, c1);
+	p->v[2] = to_window(d, c2);
+	double area = raster_area2(&p->v[0], &p->v[1], &p->v[2]);
+	if (area == 0 || !isfinite(area))
+		return;
+	/* area > 0: clockwise on the screen (y down) */
+	bool front = st->front_ccw ? area < 0 : area > 0;
+	p->back_facing = !front;
+	if (st->cull_mode == 0 || st->cull_mode == 0xff || (st->cull_mode == 2 && front) ||
+	    (st->cull_mode == 3 && !front))
+		return;
+	p->is_point = false;
+	p->z_offset = depth_offset(d, p->v);
+	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
+	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
+	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, 0);
+	raster_triangle(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
+	ps_flush(d);
+}
+
+static void rect(struct wm_draw *d, const struct clip_vertex *c)
+{
+	struct wm_prim *p = &d->prim;
+	for (int i = 0; i < 3; i++)
+		p->v[i] = to_window(d, &c[i]);
+	p->back_facing = false;
+	p->is_point = false;
+	p->z_offset = 0;
+	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
+	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
+	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, 0);
+	raster_rect(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
+	ps_flush(d);
+}
+
+static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
+		 const struct clip_vertex *pv)
+{
+	struct wm_prim *p = &d->prim;
+	struct win_vertex a = to_window(d, c0), b = to_window(d, c1);
+	float dx = b.x - a.x, dy = b.y - a.y, len = sqrtf(dx * dx + dy * dy);
+	if (!(len > 0))
+		return;
+	/* setup triangle: the two ends and a point beside the first, whose
+	 * attributes are the first's: values vary along the line only */
+	p->v[0] = a;
+	p->v[1] = b;
+	p->v[2] = a;
+	p->v[2].x -= dy / len;
+	p->v[2].y += dx / len;
+	p->back_facing = false;
+	p->is_point = false;
+	p->z_offset = 0;
+	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
+	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
+	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, 0);
+	raster_line(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, quad_fn, d);
+	ps_flush(d);
+}
+
+static void point(struct wm_draw *d, const struct clip_vertex *c)
+{
+	struct wm_prim *p = &d->prim;
+	struct win_vertex v = to_window(d, c);
+	float size = d->st.point_width;
+	if (!d->st.point_width_from_state)
+		size = c->attr[0][3];             /* VUE header DWord 3: point width */
+	if (!(size > 0))
+		size = 1;
+	float h = size / 2;
+	p->v[0] = v; p->v[0].x -= h; p->v[0].y -= h;
+	p->v[1] = v; p->v[1].x += h; p->v[1].y -= h;
+	p->v[2] = v; p->v[2].x -= h; p->v[2].y += h;
+	p->back_facing = false;
+	p->is_point = true;
+	p->z_offset = 0;
+	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
+	/* z and 1/w constant over the point */
+	for (int i = 0; i < 3; i++) {
+		p->v[i].z = v.z;
+		p->v[i].rhw = v.rhw;
+	}
+	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
+	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
+	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, 0);
+	raster_point(&v, size, &d->clip, quad_fn, d);
+	ps_flush(d);
+}
+
+/* The clip vertex of a VUE: position from row 1, clip distances from rows
+ * 2-3 when user clipping is on, every row as an attribute. */
+static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
+{
+	struct render_state *rs = d->rs;
+	uint32_t bytes = rs->urb_space.part[0].entry_bytes;
+	uint32_t rows = bytes / 16 < CLIP_MAX_ATTRS ? bytes / 16 : CLIP_MAX_ATTRS;
+	const char *why = "";
+	const uint8_t *vue = urb_entry_bytes(&rs->urb_space, handle, 0, rows * 16, &why);
+	if (!vue || rows < 2)
+		return wm_fault(d, "clip: reading VUE 0x%x: %s", handle, vue ? "entry too small" : why);
+	memset(c, 0, sizeof(*c));
+	memcpy(c->attr, vue, rows * 16);
+	memcpy(c->pos, c->attr[1], 16);
+	if ((d->st.clip.user_clip | d->st.clip.user_cull) && rows >= 4) {
+		memcpy(c->dist, c->attr[2], 16);
+		memcpy(c->dist + 4, c->attr[3], 16);
+	}
+	return 0;
+}
+
+static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi)
+{
+	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
+	unsigned n;
+	struct clip_vertex pv = v[pvi];
+	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
+	if (r == CLIP_REJECT)
+		return;
+	for (unsigned i = 1; i + 1 < n && !d->fault; i++)
+		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
+}
+
+static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
+{
+	struct wm_draw *d = ctx;
+	static _Thread_local struct clip_vertex v[6];
+	if (d->fault || n == 0 || n > 6)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		if (read_vue(d, h[i], &v[i]))
+			return;
+	const struct wm_state *st = &d->st;
+	switch (topo) {
+	case TOPO_POINTLIST: case TOPO_POINTLIST_BF: {
+		struct clip_vertex out[CLIP_MAX_VERTS];
+		unsigned m;
+		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT)
+			point(d, &v[0]);
+		break;
+	}
+	case TOPO_LINELIST: case TOPO_LINESTRIP: case TOPO_LINELOOP: case TOPO_LINESTRIP_CONT:
+	case TOPO_LINESTRIP_BF: case TOPO_LINESTRIP_CONT_BF: case TOPO_LINELIST_ADJ:
+	case TOPO_LINESTRIP_ADJ: {
+		struct clip_vertex out[CLIP_MAX_VERTS], *l = v;
+		if (n == 4) /* adjacency: the middle two */
+			l = &v[1];
+		struct clip_vertex pv = l[st->pv_line ? 1 : 0];
+		unsigned m;
+		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT)
+			line(d, &out[0], &out[1], &pv);
+		break;
+	}
+	case TOPO_RECTLIST:
+		rect(d, v);
+		break;
+	case TOPO_QUADLIST:
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
+		break;
+	case TOPO_QUADSTRIP:
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
+		break;
+	case TOPO_TRILIST_ADJ: case TOPO_TRISTRIP_ADJ:
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3);
+		break;
+	case TOPO_TRIFAN: case TOPO_TRIFAN_NOSTIPPLE: case TOPO_POLYGON:
+		clipped_triangle(d, v, st->pv_fan % 3);
+		break;
+	default:
+		if (n == 3)
+			clipped_triangle(d, v, st->pv_tri % 3);
+		else
+			TRACE_STUB_ONCE("back end: topology %u not rasterized", topo);
+		break;
+	}
+}
+
+static void choose_dispatch(struct wm_draw *d)
+{
+	const struct ps_state *ps = &d->st.ps;
+	unsigned k = 0;
+	if (ps->simd8) {
+		d->simd = 8;
+	} else if (ps->simd16) {
+		d->simd = 16;
+		k = ps->simd32 ? 2 : 0;
+	} else {
+		d->simd = 32;
+		k = ps->simd16 ? 1 : 0;
+	}
+	d->grf_start = ps->grf_start[k];
+	d->kernel.addr = ps->ksp[k];          /* offset; ps_kernel_load adds the base */
+}
+
+int wm_draw_begin(struct render_state *rs, const struct render_env *env,
+		  const struct cs_state *state)
+{
+	struct wm_draw *d = calloc(1, sizeof(*d));
+	if (!d)
+		return render_set_fault(rs, "back end: out of memory");
+	d->rs = rs;
+	d->env = env;
+	if (wm_state_load(&d->st, rs, env, state)) {
+		free(d);
+		return -1;
+	}
+	const struct wm_state *st = &d->st;
+	d->clip = st->draw_rect;
+	if (st->scissor_enable)
+		rect_intersect(&d->clip, &st->scissor);
+	d->dispatch = st->ps.valid && (st->ps.simd8 || st->ps.simd16 || st->ps.simd32) &&
+		      st->force_dispatch != 1;
+	bool late = st->ps.kills || st->ps.computed_depth || st->force_kill == 2;
+	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
+	d->sfids = rs->sfids;
+	sfid_register(&d->sfids, EU_SFID_DP_RC, rt_write_handler, d);
+	if (d->dispatch) {
+		choose_dispatch(d);
+		uint64_t ksp = d->kernel.addr;
+		d->kernel.addr = 0;
+		d->thread = aligned_alloc(64, sizeof(struct eu_thread));
+		if (!d->thread || ps_kernel_load(d, ksp)) {
+			if (!d->thread)
+				render_set_fault(rs, "back end: out of memory");
+			free(d->thread);
+			free(d);
+			return -1;
+		}
+		d->thread->sfids = &d->sfids;
+		d->thread->user = d;
+	}
+	rs->prim_sink = prim_sink;
+	rs->prim_ctx = d;
+	return 0;
+}
+
+int wm_draw_end(struct render_state *rs)
+{
+	struct wm_draw *d = rs->prim_ctx;
+	if (!d || rs->prim_sink != prim_sink)
+		return 0;
+	ps_flush(d);
+	int ret = d->fault ? -1 : 0;
+	TRACE(TRACE_PS, "draw: %llu PS threads, %llu pixels", (unsigned long long)d->ps_threads,
+	      (unsigned long long)d->ps_pixels);
+	ps_kernel_release(d);
+	free(d->thread);
+	free(d);
+	rs->prim_sink = NULL;
+	rs->prim_ctx = NULL;
+	return ret;
+}

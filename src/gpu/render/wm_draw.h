@@ -1,0 +1,82 @@
+/* Internals of the back end during one draw (not a contract: the front end
+ * uses wm.h): the current primitive's setup, the pixels gathered for the
+ * next PS thread, and what the render target write needs to find them. */
+#ifndef GTSIM_RENDER_WM_DRAW_H
+#define GTSIM_RENDER_WM_DRAW_H
+
+#include "gpu/eu/exec.h"
+#include "gpu/render/render_state.h"
+#include "gpu/render/wm.h"
+
+#define PS_MAX_PIXELS 32
+
+/* One primitive after setup: what every pixel of it is computed from. */
+struct wm_prim {
+	struct win_vertex v[3];
+	struct bary_setup bary;
+	bool back_facing;
+	bool is_point;             /* point sprite coordinates apply */
+	float point_size;
+	float z_offset;            /* polygon offset added to every depth */
+	unsigned nattrs;
+	float setup[WM_MAX_SBE_ATTRS][4][4]; /* per attribute, component: a1-a0, a2-a0, 0, a0 */
+};
+
+/* The pixels of one PS thread. */
+struct ps_pixels {
+	unsigned count;            /* pixels gathered (4 per quad) */
+	int32_t x[PS_MAX_PIXELS], y[PS_MAX_PIXELS];
+	uint32_t mask;             /* covered and passing the early tests */
+	float lin[PS_MAX_PIXELS][3], persp[PS_MAX_PIXELS][3];
+	float z[PS_MAX_PIXELS], w[PS_MAX_PIXELS];
+};
+
+struct ps_kernel {
+	struct exec_prog *prog;
+	uint64_t addr;
+};
+
+struct wm_draw {
+	struct render_state *rs;
+	const struct render_env *env;
+	struct wm_state st;
+	struct pixel_rect clip;    /* drawing rectangle, scissor */
+	int fault;                 /* a fault happened: skip the rest */
+	unsigned simd;             /* dispatch width chosen: 8, 16 or 32 */
+	struct ps_kernel kernel;
+	unsigned grf_start;
+	bool early_depth;          /* depth/stencil before the PS */
+	bool dispatch;             /* PS threads run at all */
+	struct eu_thread *thread;
+	struct wm_prim prim;
+	struct ps_pixels px;
+	uint64_t ps_threads, ps_pixels;
+	struct sfid_table sfids;   /* the front end's, plus the render cache */
+};
+
+/* attr_setup.c: the SBE attributes of a primitive from the VUE rows of
+ * its three setup vertices (rows[i][r] is row r of vertex i) and of the
+ * provoking vertex (pv_rows), whose values flat attributes take. For points, sprite texture coordinates then
+ * vary across the square p->v[] spans. */
+void attr_setup(struct wm_prim *p, const struct sbe_state *sbe,
+		const float (*const rows[3])[4], const float (*pv_rows)[4], unsigned nrows,
+		uint32_t prim_id);
+
+/* ps_dispatch.c */
+int ps_kernel_load(struct wm_draw *d, uint64_t ksp);
+void ps_kernel_release(struct wm_draw *d);
+int ps_flush(struct wm_draw *d);          /* runs the gathered pixels */
+int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, unsigned mask);
+
+/* depth_test.c: the depth and stencil tests of one pixel at depth z;
+ * true when it passes (buffers updated as the state says). */
+bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool back);
+bool depth_test_enabled(const struct wm_state *st);
+
+/* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
+int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
+
+/* Fault during a draw: records it once (render_set_fault) and returns -1. */
+int wm_fault(struct wm_draw *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
