@@ -38,7 +38,7 @@ static unsigned pin_flags(const struct execbuf *eb, unsigned i, uint64_t *offset
 /* Does another pinned object of this execbuf overlap [start, start+size)? */
 static bool overlaps_own(const struct execbuf *eb, unsigned self, uint64_t start, uint64_t size)
 {
-	for (unsigned i = 0; i < eb->count; i++) {
+	for (unsigned i = 0; i < eb->looked_up; i++) {
 		const struct gem_vma *v = eb->eo[i].vma;
 		if (i != self && v && v->start < start + size && start < v->start + v->size)
 			return true;
@@ -113,7 +113,7 @@ int eb_reserve(struct execbuf *eb)
 
 void eb_unpin(struct execbuf *eb)
 {
-	for (unsigned i = 0; i < eb->count; i++) {
+	for (unsigned i = 0; i < eb->looked_up; i++) {
 		if (eb->eo[i].vma) {
 			vma_unpin(eb->eo[i].vma);
 			eb->eo[i].vma = NULL;

@@ -4,6 +4,7 @@
 #define GTSIM_TEST_EB_H
 
 #include <drm.h>
+#include <errno.h>
 #include <i915_drm.h>
 #include <string.h>
 
