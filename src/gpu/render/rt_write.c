@@ -221,6 +221,10 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	struct rt_surface rt;
 	if (load_surface(d, t, bti, &rt))
 		return -1;
+	if (!d->have_rt0 && !rt.null) {
+		d->rt0 = rt.s;
+		d->have_rt0 = true;
+	}
 	const struct ps_pixels *px = &d->px;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/render/png_dump.h"
 #include "gpu/render/wm_draw.h"
 
 enum {
@@ -334,6 +335,9 @@ int wm_draw_end(struct render_state *rs)
 		return 0;
 	ps_flush(d);
 	int ret = d->fault ? -1 : 0;
+	if (d->have_rt0)
+		png_dump_rt_from_env(&d->env->vm, d->rt0.base, d->rt0.format, d->rt0.tiling,
+				     d->rt0.pitch, d->rt0.width, d->rt0.height);
 	TRACE(TRACE_PS, "draw: %llu PS threads, %llu pixels", (unsigned long long)d->ps_threads,
 	      (unsigned long long)d->ps_pixels);
 	ps_kernel_release(d);

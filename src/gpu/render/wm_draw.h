@@ -52,6 +52,8 @@ struct wm_draw {
 	struct ps_pixels px;
 	uint64_t ps_threads, ps_pixels;
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
+	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
+	bool have_rt0;
 };
 
 /* attr_setup.c: the SBE attributes of a primitive from the VUE rows of
