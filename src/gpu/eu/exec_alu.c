@@ -318,6 +318,9 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			return op->index;
 		return alu_finish(t, op, en);
 	}
+	/* a thread that keeps denormals must not have the host flush them */
+	bool keep_denorm = m.f32_denorm || m.f64_denorm;
+	unsigned saved_host = keep_denorm ? exec_host_daz(false) : 0;
 	int saved_round = 0;
 	bool set_round = d != DOM_INT && m.round != 0;
 	if (set_round || (m.round && exec_type_is_float(op->dst.type)))
@@ -509,6 +512,8 @@ store:
 out:
 	if (set_round)
 		exec_restore_host_round(saved_round);
+	if (keep_denorm)
+		exec_host_restore(saved_host);
 	if (err)
 		return op->index;
 	return alu_finish(t, op, en);

@@ -1,8 +1,265 @@
-/* Specialised handlers for the common shapes (filled in below). */
+/* Specialised handlers for the shapes that dominate real shaders: mov,
+ * add, mul, mad and cmp on F or D/UD, SIMD8/16, every source a register
+ * row (<8;8,1>, <16;16,1>, align16 .xyzw), a scalar (<0;1,0>) or an
+ * immediate, destination stride 1, no saturation, no accumulator write.
+ * They give the same results as the generic path (exec_alu.c): F
+ * arithmetic flushes denormals as cr0's reset state asks, and a thread in
+ * any other float mode (rounding, ALT, denormals kept) falls back to the
+ * generic path at run time. */
+#include <string.h>
+
 #include "gpu/eu/exec_internal.h"
+
+/* The N 32-bit values of source s: a row is read in place (the project
+ * builds with -fno-strict-aliasing; exec_fast_select checks alignment), a
+ * scalar or immediate is broadcast into tmp. Copying rows would cost a
+ * store-forwarding stall per register. */
+static inline const uint32_t *src32(const struct eu_thread *t,
+				    const struct exec_src *s, uint32_t *tmp,
+				    unsigned n)
+{
+	if (s->kind == SRC_DIRECT && !s->scalar)
+		return (const uint32_t *)(const void *)(t->regs + s->off[0]);
+	uint32_t x;
+	if (s->kind == SRC_IMM)
+		x = (uint32_t)s->imm[0];
+	else
+		memcpy(&x, t->regs + s->off[0], 4);
+	for (unsigned i = 0; i < n; i++)
+		tmp[i] = x;
+	return tmp;
+}
+
+/* Flush a single-precision denormal to a signed zero (unless the host's
+ * DAZ/FTZ does it, see exec_internal.h). */
+static inline uint32_t flush_bits(uint32_t x)
+{
+	if (EXEC_HOST_DAZ)
+		return x;
+	return (x & 0x7f800000u) ? x : (x & 0x80000000u);
+}
+
+static inline float as_f(uint32_t x, uint32_t sign)
+{
+	float f;
+	x = flush_bits(x) ^ sign;
+	memcpy(&f, &x, 4);
+	return f;
+}
+
+static inline uint32_t as_u(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	return flush_bits(x);
+}
+
+static inline void st32(struct eu_thread *t, const struct exec_op *op,
+			const uint32_t *r, uint32_t en, unsigned n)
+{
+	uint8_t *d = t->regs + op->dst.off[0];
+	if (en == op->full) {
+		memcpy(d, r, 4 * n);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if ((en >> i) & 1)
+			memcpy(d + 4 * i, &r[i], 4);
+}
+
+static inline uint32_t done(struct eu_thread *t, const struct exec_op *op,
+			    uint32_t en)
+{
+	t->channel_ops += en == op->full ? op->exec_size
+					 : (uint64_t)__builtin_popcount(en);
+	return op->index + 1;
+}
+
+static inline uint32_t neg_mask(const struct exec_op *op, unsigned s, bool flt)
+{
+	return op->src[s].neg ? (flt ? 0x80000000u : UINT32_MAX) : 0;
+}
+
+/* x, y, z: the sources of channel i as float (F_OP) or uint32 (I_OP). */
+#define F_OP(name, N, expr)                                                    \
+static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
+			   uint32_t en)                                        \
+{                                                                              \
+	if (!exec_fpmode_is_default(t))                                        \
+		return exec_alu_generic(t, op, en);                            \
+	uint32_t ta[N], tb[N], tc[N], r[N];                                    \
+	unsigned ns = op->nsrc;                                                \
+	const uint32_t *a = src32(t, &op->src[0], ta, N);                      \
+	const uint32_t *b = ns > 1 ? src32(t, &op->src[1], tb, N) : a;         \
+	const uint32_t *c = ns > 2 ? src32(t, &op->src[2], tc, N) : a;         \
+	uint32_t na = neg_mask(op, 0, true), nb = neg_mask(op, 1, true);       \
+	uint32_t nc = neg_mask(op, 2, true);                                   \
+	for (unsigned i = 0; i < N; i++) {                                     \
+		float x = as_f(a[i], na), y = as_f(b[i], nb), z = as_f(c[i], nc); \
+		(void)y; (void)z;                                              \
+		r[i] = as_u(expr);                                             \
+	}                                                                      \
+	st32(t, op, r, en, N);                                                 \
+	return done(t, op, en);                                                \
+}
+
+#define I_OP(name, N, expr)                                                    \
+static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
+			   uint32_t en)                                        \
+{                                                                              \
+	uint32_t ta[N], tb[N], r[N];                                           \
+	const uint32_t *a = src32(t, &op->src[0], ta, N);                      \
+	const uint32_t *b = op->nsrc > 1 ? src32(t, &op->src[1], tb, N) : a;   \
+	/* negate is two's complement: (x ^ m) - m with m all ones */          \
+	uint32_t na = neg_mask(op, 0, false), nb = neg_mask(op, 1, false);     \
+	for (unsigned i = 0; i < N; i++) {                                     \
+		uint32_t x = (a[i] ^ na) - na, y = (b[i] ^ nb) - nb;           \
+		(void)y;                                                       \
+		r[i] = expr;                                                   \
+	}                                                                      \
+	st32(t, op, r, en, N);                                                 \
+	return done(t, op, en);                                                \
+}
+
+/* mad is fused (no rounding of the product); hosts with FMA get it in
+ * SIMD, others call fmaf per channel. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define FMA_CLONES __attribute__((target_clones("fma", "default")))
+#define SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FMA_CLONES
+#define SIMD_CLONES
+#endif
+
+SIMD_CLONES F_OP(f_add, 8, x + y)
+SIMD_CLONES F_OP(f_add, 16, x + y)
+SIMD_CLONES F_OP(f_mul, 8, x * y)
+SIMD_CLONES F_OP(f_mul, 16, x * y)
+FMA_CLONES F_OP(f_mad, 8, __builtin_fmaf(y, z, x))
+FMA_CLONES F_OP(f_mad, 16, __builtin_fmaf(y, z, x))
+SIMD_CLONES I_OP(i_add, 8, x + y)
+SIMD_CLONES I_OP(i_add, 16, x + y)
+SIMD_CLONES I_OP(i_mul, 8, x * y)
+SIMD_CLONES I_OP(i_mul, 16, x * y)
+SIMD_CLONES I_OP(i_mov, 8, x)
+SIMD_CLONES I_OP(i_mov, 16, x)
+
+/* cmp on D or F: the flag gets the comparison for enabled channels, the
+ * destination (if any) all ones or zero. */
+static inline uint32_t cmp_bits(unsigned cond, bool flt, const uint32_t *a,
+				const uint32_t *b, unsigned n)
+{
+	uint32_t bits = 0;
+	for (unsigned i = 0; i < n; i++) {
+		bool c;
+		if (flt) {
+			float x, y;
+			memcpy(&x, &a[i], 4);
+			memcpy(&y, &b[i], 4);
+			switch (cond) {
+			case EU_COND_Z: c = x == y; break;
+			case EU_COND_NZ: c = !(x == y); break;
+			case EU_COND_G: c = x > y; break;
+			case EU_COND_GE: c = x >= y; break;
+			case EU_COND_L: c = x < y; break;
+			default: c = x <= y; break;
+			}
+		} else {
+			int32_t x = (int32_t)a[i], y = (int32_t)b[i];
+			switch (cond) {
+			case EU_COND_Z: c = x == y; break;
+			case EU_COND_NZ: c = x != y; break;
+			case EU_COND_G: c = x > y; break;
+			case EU_COND_GE: c = x >= y; break;
+			case EU_COND_L: c = x < y; break;
+			default: c = x <= y; break;
+			}
+		}
+		bits |= (uint32_t)c << i;
+	}
+	return bits;
+}
+
+static uint32_t fast_cmp(struct eu_thread *t, const struct exec_op *op,
+			 uint32_t en)
+{
+	uint32_t ta[16], tb[16], a[16], b[16];
+	unsigned n = op->exec_size;
+	bool flt = op->src[0].type == EU_TYPE_F;
+	if (flt && !exec_fpmode_is_default(t))
+		return exec_alu_generic(t, op, en);
+	const uint32_t *pa = src32(t, &op->src[0], ta, n);
+	const uint32_t *pb = src32(t, &op->src[1], tb, n);
+	for (unsigned i = 0; i < n; i++) {
+		a[i] = flt ? flush_bits(pa[i]) : pa[i];
+		b[i] = flt ? flush_bits(pb[i]) : pb[i];
+	}
+	uint32_t bits = cmp_bits(op->inst.cond, flt, a, b, n);
+	exec_set_flag_bits(t, op, en, bits);
+	if (op->dst.kind == DST_DIRECT) {
+		uint32_t r[16];
+		for (unsigned i = 0; i < n; i++)
+			r[i] = (bits >> i) & 1 ? UINT32_MAX : 0;
+		st32(t, op, r, en, n);
+	}
+	return done(t, op, en);
+}
+
+static bool src_ok(const struct exec_src *s, unsigned type)
+{
+	if (s->type != type || s->abs)
+		return false;
+	if (s->kind == SRC_IMM)
+		return s->scalar;
+	return s->kind == SRC_DIRECT && !s->reads_special && s->off[0] % 4 == 0 &&
+	       (s->contiguous || s->scalar);
+}
 
 exec_fn exec_fast_select(const struct exec_op *op)
 {
-	(void)op;
-	return NULL;
+	const struct eu_inst *in = &op->inst;
+	unsigned n = op->exec_size;
+	if ((n != 8 && n != 16) || in->saturate || in->acc_wr || op->dst.is_acc ||
+	    op->dst.is_cr0 || op->dst.is_ip || op->logic)
+		return NULL;
+	unsigned ty = op->src[0].type;
+	bool flt = ty == EU_TYPE_F;
+	if (!flt && ty != EU_TYPE_D && ty != EU_TYPE_UD)
+		return NULL;
+	for (unsigned s = 0; s < op->nsrc; s++)
+		if (!src_ok(&op->src[s], ty))
+			return NULL;
+	if (op->opcode == EU_OP_CMP) {
+		bool dst_ok = op->dst.kind == DST_NULL ||
+			      (op->dst.kind == DST_DIRECT && op->dst.contiguous &&
+			       op->dst.size == 4 && op->dst.wmask == op->full);
+		if (!dst_ok || in->cond < EU_COND_Z || in->cond > EU_COND_LE ||
+		    (!flt && op->src[0].neg) || op->src[0].neg || op->src[1].neg ||
+		    (ty == EU_TYPE_UD && in->cond >= EU_COND_G))
+			return NULL;
+		return fast_cmp;
+	}
+	if (in->cond != EU_COND_NONE || op->dst.kind != DST_DIRECT || op->dst.off[0] % 4 ||
+	    !op->dst.contiguous || op->dst.wmask != op->full)
+		return NULL;
+	/* the destination has the sources' type (no conversion) */
+	if (flt ? op->dst.type != EU_TYPE_F
+		: op->dst.type != EU_TYPE_D && op->dst.type != EU_TYPE_UD)
+		return NULL;
+	bool n16 = n == 16;
+	switch (op->opcode) {
+	case EU_OP_ADD:
+		return flt ? (n16 ? f_add_16 : f_add_8) : (n16 ? i_add_16 : i_add_8);
+	case EU_OP_MUL:
+		return flt ? (n16 ? f_mul_16 : f_mul_8) : (n16 ? i_mul_16 : i_mul_8);
+	case EU_OP_MAD:
+		return flt ? (n16 ? f_mad_16 : f_mad_8) : NULL;
+	case EU_OP_MOV:
+		/* a raw copy: no modifier, same size (F or D/UD) */
+		if (op->src[0].neg || op->dst.type != ty)
+			return NULL;
+		return n16 ? i_mov_16 : i_mov_8;
+	default:
+		return NULL;
+	}
 }

@@ -7,12 +7,10 @@
 #include <string.h>
 
 #include "gpu/eu/exec_internal.h"
+#if EXEC_HOST_DAZ
+#include <xmmintrin.h>
+#endif
 
-#define CR0_ALT          (1u << 0)
-#define CR0_ROUND_SHIFT  4
-#define CR0_F64_DENORM   (1u << 6)
-#define CR0_F32_DENORM   (1u << 7)
-#define CR0_F16_DENORM   (1u << 10)
 
 static uint32_t cr0(const struct eu_thread *t)
 {
@@ -34,12 +32,6 @@ struct exec_fpmode exec_fpmode(const struct eu_thread *t)
 	return m;
 }
 
-/* IEEE mode, round to nearest even, denormals flushed: the reset state,
- * which is what the fast paths implement. */
-bool exec_fpmode_is_default(const struct eu_thread *t)
-{
-	return (cr0(t) & (CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM)) == 0;
-}
 
 float exec_flush_f(float f)
 {
@@ -116,4 +108,30 @@ int exec_set_host_round(unsigned mode)
 void exec_restore_host_round(int saved)
 {
 	fesetround(saved);
+}
+
+#define MXCSR_DAZ_FTZ 0x8040u   /* FTZ bit 15, DAZ bit 6 */
+
+unsigned exec_host_daz(bool on)
+{
+#if EXEC_HOST_DAZ
+	unsigned saved = _mm_getcsr();
+	unsigned want = on ? saved | MXCSR_DAZ_FTZ : saved & ~MXCSR_DAZ_FTZ;
+	if (want != saved)
+		_mm_setcsr(want);
+	return saved;
+#else
+	(void)on;
+	return 0;
+#endif
+}
+
+void exec_host_restore(unsigned saved)
+{
+#if EXEC_HOST_DAZ
+	if ((unsigned)_mm_getcsr() != saved)
+		_mm_setcsr(saved);
+#else
+	(void)saved;
+#endif
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gpu/eu/exec.h"
 #include "gpu/eu/inst.h"
@@ -121,8 +122,34 @@ struct exec_fpmode {
 	bool f32_denorm, f64_denorm, f16_denorm;  /* preserve */
 	unsigned round;          /* 0 RNE, 1 RU, 2 RD, 3 RZ */
 };
+#define CR0_ALT          (1u << 0)
+#define CR0_ROUND_SHIFT  4
+#define CR0_F64_DENORM   (1u << 6)
+#define CR0_F32_DENORM   (1u << 7)
+#define CR0_F16_DENORM   (1u << 10)
 struct exec_fpmode exec_fpmode(const struct eu_thread *t);
-bool exec_fpmode_is_default(const struct eu_thread *t);
+
+/* On x86 hosts the executor runs with the SSE control bits DAZ and FTZ
+ * set, which is exactly cr0's reset state (single and double denormals
+ * flushed, sign kept): the fast paths then need no flushing of their own.
+ * Code that must see denormals (a thread that keeps them, shared-function
+ * handlers) clears them for its duration. */
+#if defined(__x86_64__) || (defined(__i386__) && defined(__SSE2__))
+#define EXEC_HOST_DAZ 1
+#else
+#define EXEC_HOST_DAZ 0
+#endif
+/* Set (on) or clear (off) DAZ+FTZ; returns the previous control word. */
+unsigned exec_host_daz(bool on);
+void exec_host_restore(unsigned saved);
+/* IEEE mode, round to nearest even, denormals flushed: the reset state,
+ * which is what the fast paths implement. */
+static inline bool exec_fpmode_is_default(const struct eu_thread *t)
+{
+	uint32_t c;
+	memcpy(&c, t->regs + EU_ARF_BASE + EU_ARF_CR0 * EU_REG_SIZE, 4);
+	return (c & (CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM)) == 0;
+}
 float exec_flush_f(float f);
 double exec_flush_df(double d);
 float exec_half_to_float(uint16_t h);

@@ -54,6 +54,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	bool tracing = trace_on(TRACE_EU);
 	if (t->state != EU_THREAD_READY)
 		return t->state;
+	unsigned host_fp = exec_host_daz(true);
 	while (t->state == EU_THREAD_READY) {
 		if (ip >= p->count) {
 			eu_thread_fault(t, "instruction pointer 0x%x past the end of the "
@@ -93,6 +94,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 		ip = next;
 	}
 	t->ip = ip;
+	exec_host_restore(host_fp);
 	return t->state;
 }
 

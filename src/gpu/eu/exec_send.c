@@ -55,7 +55,10 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	      sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
 	      m.header ? " header" : "", m.func, m.src, m.rlen ? "g" : "null",
 	      m.dst, m.mask, m.eot ? " EOT" : "");
-	if (sfid_dispatch(t->sfids, t, &m))
+	unsigned host_fp = exec_host_daz(false);   /* handlers see plain IEEE */
+	int err = sfid_dispatch(t->sfids, t, &m);
+	exec_host_restore(host_fp);
+	if (err)
 		return op->index;
 	if (m.eot) {
 		t->state = EU_THREAD_DONE;

@@ -190,6 +190,9 @@ static const char *set_src(struct exec_op *op, struct exec_src *s,
 	memcpy(s->swz, o->swizzle, 4);
 	unsigned n = op->exec_size;
 	unsigned vs = o->vstride, w = o->width, hs = o->hstride;
+	/* 3-source RepCtrl (decoded as <0;1,0>): one scalar for all
+	 * channels, the swizzle does not apply */
+	bool rep = align16 && vs == 0 && w == 1 && hs == 0;
 	if (align16) {
 		w = 4;
 		hs = 1;
@@ -231,7 +234,7 @@ static const char *set_src(struct exec_op *op, struct exec_src *s,
 	unsigned limit = block_limit(o->file, o->nr);
 	s->contiguous = s->scalar = true;
 	for (unsigned i = 0; i < n; i++) {
-		unsigned elem = align16
+		unsigned elem = rep ? 0 : align16
 			? (i / 4) * vs + (o->swizzle[i % 4] & 3)
 			: (i / w) * vs + (i % w) * hs;
 		unsigned off = base + elem * s->size;

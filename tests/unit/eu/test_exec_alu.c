@@ -573,8 +573,55 @@ static void test_half_convert_sad(void)
 	CHECK_EQ(rud(&th, 12, 0), (20u << 16) | 8u);   /* |20-15|+|30-15| = 20 */
 }
 
+/* The shapes the specialised handlers take (SIMD8/16 rows, scalars,
+ * immediates): same rules as everywhere else. */
+static void test_fast_shapes(void)
+{
+	fresh(16);
+	for (unsigned i = 0; i < 16; i++) {
+		setf(&th, 2, i, (float)i);
+		setud(&th, 4, i, i);
+	}
+	eu_grf_set_ud(&th, 6, 0, 1);                 /* a denormal */
+	/* denormal scalar source flushed to 0: 0 + (-i) */
+	run1(i2(EU_OP_ADD, 16, gd(10, EU_TYPE_F), gs(6, 0, EU_TYPE_F), neg(g16(2, EU_TYPE_F))));
+	CHECK(rf(&th, 10, 3) == -3.0f && rf(&th, 10, 15) == -15.0f);
+	CHECK_EQ(rud(&th, 10, 0), 0);                /* +0 + -0 = +0 (RNE) */
+	/* a product that underflows is flushed: 1e-30 * 1e-10 */
+	run1(i2(EU_OP_MUL, 8, gd(12, EU_TYPE_F), immf(1e-30f), immf(1e-10f)));
+	CHECK_EQ(rud(&th, 12, 0), 0);
+	/* predicated SIMD16 mad writes only enabled channels */
+	eu_thread_set_flags(&th, 0x00f0);
+	for (unsigned i = 0; i < 16; i++)
+		setf(&th, 14, i, -1.0f);
+	setf(&th, 7, 0, 1.0f);
+	setf(&th, 7, 1, 2.0f);
+	struct eu_operand one = op_reg(EU_FILE_GRF, 7, 0, EU_TYPE_F, 0, 1, 0);
+	struct eu_operand two = op_reg(EU_FILE_GRF, 7, 4, EU_TYPE_F, 0, 1, 0);
+	struct eu_inst m = i3(EU_OP_MAD, 16, gd(14, EU_TYPE_F), one,
+			      op_reg(EU_FILE_GRF, 2, 0, EU_TYPE_F, 4, 4, 1), two);
+	m.access_mode = EU_ALIGN16;
+	m.pred = EU_PRED_NORMAL;
+	run1(m);
+	CHECK(rf(&th, 14, 3) == -1.0f && rf(&th, 14, 5) == 11.0f && rf(&th, 14, 8) == -1.0f);
+	/* integer: negated mul and add wrap */
+	run1(i2(EU_OP_MUL, 16, gd(16, EU_TYPE_D), neg(g16(4, EU_TYPE_D)), immd(3)));
+	CHECK_EQ((int32_t)rud(&th, 16, 5), -15);
+	run1(i2(EU_OP_ADD, 8, gd(18, EU_TYPE_UD), g(4, EU_TYPE_UD), immud(0xffffffff)));
+	CHECK_EQ(rud(&th, 18, 0), 0xffffffffu);
+	CHECK_EQ(rud(&th, 18, 2), 1);
+	/* cmp.ge on D rows into a flag and a mask register */
+	struct eu_inst c = i2(EU_OP_CMP, 16, gd(20, EU_TYPE_D), g16(4, EU_TYPE_D), immd(10));
+	c.cond = EU_COND_GE;
+	run1(c);
+	CHECK_EQ(eu_thread_flags(&th) & 0xffff, 0xfc00);
+	CHECK_EQ(rud(&th, 20, 10), 0xffffffffu);
+	CHECK_EQ(rud(&th, 20, 9), 0);
+}
+
 int main(void)
 {
+	test_fast_shapes();
 	test_mov_conversions();
 	test_vector_immediates();
 	test_add_mul_int();
