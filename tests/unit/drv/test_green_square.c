@@ -1,0 +1,146 @@
+/* Acceptance of the front end (issue 5) through the whole stack: libgtdrv
+ * builds the green square of seeds 000/001 (four vertices, the seed's VS
+ * assembled by gtsim from the seed's listing), submits it with execbuf
+ * through gtsim_ioctl and waits; afterwards every vertex's VUE holds
+ * X, Y, Z, W in DWords 4-7 and 0, 1, 0, 1 in the next row. The gradient
+ * square of seed 000 then gets (VertexID == 0, == 1, == 2, 1) from a
+ * hand-written VS reading VertexID from 3DSTATE_VF_SGVS. */
+#include <string.h>
+
+#include "drv/pipeline.h"
+#include "gpu/cs/cs.h"
+#include "gpu/render/render.h"
+#include "kernel/device.h"
+#include "common/trace.h"
+#include "test.h"
+
+static const char *const green_vs =
+	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q compacted };\n"
+	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q compacted };\n"
+	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q compacted };\n"
+	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q compacted };\n"
+	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q compacted };\n"
+	"mov(8)          g124<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
+	"mov(8)          g125<1>F        1F                              { align1 1Q };\n"
+	"mov(8)          g126<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
+	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
+	"send(8)         null            g119<8,8,1>F\n"
+	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
+
+static const char *const gradient_vs =
+	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q };\n"
+	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q };\n"
+	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q };\n"
+	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q };\n"
+	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q };\n"
+	"cmp.z.f0.0(8)   g124<1>D        g6<8,8,1>D      0D              { align1 1Q };\n"
+	"cmp.z.f0.0(8)   g125<1>D        g6<8,8,1>D      1D              { align1 1Q };\n"
+	"cmp.z.f0.0(8)   g126<1>D        g6<8,8,1>D      2D              { align1 1Q };\n"
+	"and(8)          g124<1>UD       g124<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
+	"and(8)          g125<1>UD       g125<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
+	"and(8)          g126<1>UD       g126<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
+	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
+	"send(8)         null<1>F        g119<8,8,1>F\n"
+	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
+
+static const float square[4][4] = {
+	{ -1, -1, 0, 1 }, { 1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 1, 0, 1 },
+};
+
+enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0 };
+
+static float urb_f(struct render_state *rs, uint32_t handle, unsigned dw)
+{
+	size_t size;
+	const uint8_t *urb = render_urb(rs, &size);
+	float f = -99;
+	if (handle * 64ull + dw * 4 + 4 <= size)
+		memcpy(&f, urb + handle * 64 + dw * 4, 4);
+	return f;
+}
+
+/* Draws the square with vs_text; with sgvs, VertexID goes to row 1.x. */
+static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *drv,
+					const char *vs_text, bool sgvs)
+{
+	struct gtdrv_bo kernel, vbo;
+	struct gtdrv_batch b;
+	struct urb_config urb;
+
+	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &vbo, 4096), 0);
+	CHECK_EQ(gtdrv_upload_kernel(drv, &kernel, 0, vs_text, NULL), 0);
+	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, square, sizeof(square)), 0);
+	/* the VUE: header row, position, colour = 3 rows -> one 64-byte unit */
+	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
+
+	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
+	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
+	CHECK_EQ(gtdrv_emit_urb(&b, &urb), 0);
+	CHECK_EQ(gtdrv_emit_geometry_off(&b), 0);
+	CHECK_EQ(gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
+						       .read_length = 1, .output_length = 1 }), 0);
+	const struct gtdrv_vb vb = { .index = 0, .bo = &vbo, .pitch = 16, .size = sizeof(square) };
+	CHECK_EQ(gtdrv_emit_vertex_buffers(&b, &vb, 1), 0);
+	/* gl_Vertex: 4 floats; for the gradient a second, zero element whose
+	 * x the SGVS overwrites with VertexID */
+	const struct gtdrv_vertex_attrib attribs[2] = {
+		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 4 },
+		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 0 },
+	};
+	CHECK_EQ(gtdrv_emit_vertex_elements(&b, attribs, sgvs ? 2 : 1), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_SGVS", GTDRV_FIELDS(
+		{ "VertexID Enable", sgvs }, { "VertexID Element Offset", 1 },
+		{ "VertexID Component Number", 0 })), 0);
+	CHECK_EQ(gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
+		.vertex_count = 4, .instance_count = 1 }), 0);
+	int r = gtdrv_batch_submit(&b);
+	CHECK_EQ(r, 0);
+	gtdrv_batch_fini(&b);
+	gtsim_device_idle(dev);
+	gtdrv_bo_free(drv, &kernel);
+	gtdrv_bo_free(drv, &vbo);
+	return render_engine_state(dev->gpu->engines[ENGINE_RCS]);
+}
+
+static void run(const char *device)
+{
+	struct gtsim_config cfg = { .device = device, .sync = 1 };
+	struct gtsim_device *dev = gtsim_device_create(&cfg);
+	CHECK(dev != NULL);
+	if (!dev)
+		return;
+	struct gtsim_file *file = gtsim_open(dev);
+	struct gtdrv drv;
+	gtdrv_init(&drv, file, devinfo_lookup(device));
+
+	struct render_state *rs = draw_square(dev, &drv, green_vs, false);
+	uint32_t h[8];
+	CHECK(rs != NULL);
+	CHECK_EQ(rs ? render_last_vues(rs, h, 8) : 0, 4);
+	for (int v = 0; rs && v < 4; v++)
+		for (int c = 0; c < 4; c++) {
+			CHECK(urb_f(rs, h[v], 4 + c) == square[v][c]);       /* X Y Z W */
+			CHECK(urb_f(rs, h[v], 8 + c) == (c & 1 ? 1.0f : 0.0f)); /* 0 1 0 1 */
+		}
+
+	rs = draw_square(dev, &drv, gradient_vs, true);
+	CHECK_EQ(rs ? render_last_vues(rs, h, 8) : 0, 4);
+	for (unsigned v = 0; rs && v < 4; v++) {
+		CHECK(urb_f(rs, h[v], 4) == square[v][0] && urb_f(rs, h[v], 5) == square[v][1]);
+		CHECK(urb_f(rs, h[v], 8) == (v == 0));
+		CHECK(urb_f(rs, h[v], 9) == (v == 1));
+		CHECK(urb_f(rs, h[v], 10) == (v == 2));
+		CHECK(urb_f(rs, h[v], 11) == 1.0f);
+	}
+	gtsim_close(file);
+	gtsim_device_destroy(dev);
+}
+
+int main(void)
+{
+	trace_init_from_env();
+	run("bdw");
+	run("skl");
+	return test_exit();
+}
