@@ -19,7 +19,23 @@ trap 'rm -f "$log"' EXIT
 # Foreign programs' own leaks are not gtsim's (ASan builds).
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export ASAN_OPTIONS
-GTSIM_TRACE="${GTSIM_TRACE:+$GTSIM_TRACE,}stub" timeout 300 "$gtsim" run -- "$prog" "$@" >"$log" 2>&1
+GTSIM_TRACE="${GTSIM_TRACE:+$GTSIM_TRACE,}stub" timeout 300 "$gtsim" run -- "$prog" "$@" >"$log" 2>&1 &
+pid=$!
+# An IGT program that failed an assertion prints a stack trace with libdw,
+# which can deadlock inside the C library under AddressSanitizer; once the
+# failure is printed, give it a few seconds to exit, then stop it.
+waited=0
+while kill -0 $pid 2>/dev/null; do
+	if grep -q 'CRITICAL: Test assertion failure' "$log"; then
+		waited=$((waited + 1))
+		if [ $waited -gt 10 ]; then
+			kill $pid 2>/dev/null   # timeout passes SIGTERM on to the program
+			break
+		fi
+	fi
+	sleep 0.5
+done
+wait $pid
 rc=$?
 cat "$log"
 stubs=$(grep -o '\[stub\] ioctl [a-z0-9_]* not implemented' "$log" | sort -u | awk '{print $3}' | tr '\n' ' ')
