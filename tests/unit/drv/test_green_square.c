@@ -8,44 +8,12 @@
 #include <string.h>
 
 #include "drv/pipeline.h"
+#include "drv/seed_shaders.h"
 #include "gpu/cs/cs.h"
 #include "gpu/render/render.h"
 #include "kernel/device.h"
 #include "common/trace.h"
 #include "test.h"
-
-static const char *const green_vs =
-	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q compacted };\n"
-	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g124<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
-	"mov(8)          g125<1>F        1F                              { align1 1Q };\n"
-	"mov(8)          g126<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
-	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
-	"send(8)         null            g119<8,8,1>F\n"
-	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
-
-static const char *const gradient_vs =
-	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q };\n"
-	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g124<1>D        g6<8,8,1>D      0D              { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g125<1>D        g6<8,8,1>D      1D              { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g126<1>D        g6<8,8,1>D      2D              { align1 1Q };\n"
-	"and(8)          g124<1>UD       g124<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"and(8)          g125<1>UD       g125<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"and(8)          g126<1>UD       g126<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
-	"send(8)         null<1>F        g119<8,8,1>F\n"
-	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
-
-static const float square[4][4] = {
-	{ -1, -1, 0, 1 }, { 1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 1, 0, 1 },
-};
 
 enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0 };
 
@@ -70,7 +38,7 @@ static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *
 	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
 	CHECK_EQ(gtdrv_bo_alloc(drv, &vbo, 4096), 0);
 	CHECK_EQ(gtdrv_upload_kernel(drv, &kernel, 0, vs_text, NULL), 0);
-	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, square, sizeof(square)), 0);
+	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
 	/* the VUE: header row, position, colour = 3 rows -> one 64-byte unit */
 	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
 
@@ -80,7 +48,7 @@ static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *
 	CHECK_EQ(gtdrv_emit_geometry_off(&b), 0);
 	CHECK_EQ(gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
 						       .read_length = 1, .output_length = 1 }), 0);
-	const struct gtdrv_vb vb = { .index = 0, .bo = &vbo, .pitch = 16, .size = sizeof(square) };
+	const struct gtdrv_vb vb = { .index = 0, .bo = &vbo, .pitch = 16, .size = sizeof(gtdrv_square) };
 	CHECK_EQ(gtdrv_emit_vertex_buffers(&b, &vb, 1), 0);
 	/* gl_Vertex: 4 floats; for the gradient a second, zero element whose
 	 * x the SGVS overwrites with VertexID */
@@ -114,20 +82,20 @@ static void run(const char *device)
 	struct gtdrv drv;
 	gtdrv_init(&drv, file, devinfo_lookup(device));
 
-	struct render_state *rs = draw_square(dev, &drv, green_vs, false);
+	struct render_state *rs = draw_square(dev, &drv, gtdrv_green_vs, false);
 	uint32_t h[8];
 	CHECK(rs != NULL);
 	CHECK_EQ(rs ? render_last_vues(rs, h, 8) : 0, 4);
 	for (int v = 0; rs && v < 4; v++)
 		for (int c = 0; c < 4; c++) {
-			CHECK(urb_f(rs, h[v], 4 + c) == square[v][c]);       /* X Y Z W */
+			CHECK(urb_f(rs, h[v], 4 + c) == gtdrv_square[v][c]);       /* X Y Z W */
 			CHECK(urb_f(rs, h[v], 8 + c) == (c & 1 ? 1.0f : 0.0f)); /* 0 1 0 1 */
 		}
 
-	rs = draw_square(dev, &drv, gradient_vs, true);
+	rs = draw_square(dev, &drv, gtdrv_gradient_vs, true);
 	CHECK_EQ(rs ? render_last_vues(rs, h, 8) : 0, 4);
 	for (unsigned v = 0; rs && v < 4; v++) {
-		CHECK(urb_f(rs, h[v], 4) == square[v][0] && urb_f(rs, h[v], 5) == square[v][1]);
+		CHECK(urb_f(rs, h[v], 4) == gtdrv_square[v][0] && urb_f(rs, h[v], 5) == gtdrv_square[v][1]);
 		CHECK(urb_f(rs, h[v], 8) == (v == 0));
 		CHECK(urb_f(rs, h[v], 9) == (v == 1));
 		CHECK(urb_f(rs, h[v], 10) == (v == 2));

@@ -2,6 +2,7 @@
 #ifndef GTSIM_TEST_RENDER_SETUP_H
 #define GTSIM_TEST_RENDER_SETUP_H
 
+#include "drv/seed_shaders.h"
 #include "fixture.h"
 
 #define KERNEL_ADDR 0x10000
@@ -9,23 +10,8 @@
 #define VB2_ADDR 0x21000
 #define IB_ADDR 0x22000
 
-/* Seed 001's VS, exactly as INTEL_DEBUG=vs printed it. */
-static const char *const green_vs =
-	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q compacted };\n"
-	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q compacted };\n"
-	"mov(8)          g124<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
-	"mov(8)          g125<1>F        1F                              { align1 1Q };\n"
-	"mov(8)          g126<1>F        [0F, 0F, 0F, 0F]VF              { align1 1Q compacted };\n"
-	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
-	"send(8)         null            g119<8,8,1>F\n"
-	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
-
-static const float square[4][4] = {
-	{ -1, -1, 0, 1 }, { 1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 1, 0, 1 },
-};
+#define green_vs gtdrv_green_vs
+#define square gtdrv_square
 
 enum { TRILIST = 4, TRISTRIP = 5, R32G32B32A32_FLOAT = 0, R32_UINT = 215 };
 enum { NOSTORE = 0, SRC = 1, STORE_0 = 2, STORE_1_FP = 3 };

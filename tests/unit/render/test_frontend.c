@@ -40,29 +40,11 @@ static void test_green_square(const char *dev)
 	fx_fini(&fx);
 }
 
-/* Seed 000's gradient square: color = (VertexID == 0, == 1, == 2, 1), the
- * VertexID stored by 3DSTATE_VF_SGVS in row 1, component 0 (g6). */
-static const char *const gradient_vs =
-	"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q };\n"
-	"mov(8)          g120<1>F        g2<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g121<1>F        g3<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g122<1>F        g4<8,8,1>F                      { align1 1Q };\n"
-	"mov(8)          g123<1>F        g5<8,8,1>F                      { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g124<1>D        g6<8,8,1>D      0D              { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g125<1>D        g6<8,8,1>D      1D              { align1 1Q };\n"
-	"cmp.z.f0.0(8)   g126<1>D        g6<8,8,1>D      2D              { align1 1Q };\n"
-	"and(8)          g124<1>UD       g124<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"and(8)          g125<1>UD       g125<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"and(8)          g126<1>UD       g126<8,8,1>UD   0x3f800000UD    { align1 1Q };\n"
-	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
-	"send(8)         null<1>F        g119<8,8,1>F\n"
-	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
-
 static void test_gradient_square(void)
 {
 	struct fixture fx;
 	fx_init(&fx, "bdw");
-	setup(&fx, gradient_vs, 1);
+	setup(&fx, gtdrv_gradient_vs, 1);
 	fx_write(&fx, VB_ADDR, square, sizeof(square));
 	vertex_buffer(&fx, 0, VB_ADDR, 16, sizeof(square));
 	vertex_elements(&fx, (struct element[]){
