@@ -1,0 +1,324 @@
+/* gtsim demo: the README's main job. The green and gradient squares of
+ * seed 000 drawn through the whole stack: libgtdrv builds the batches
+ * (vertex buffer, elements, URB partition, the VS and the FS written in
+ * GEN assembly and assembled by gtsim), submits them with EXECBUFFER2
+ * through the kernel model, the simulated GPU runs them (VF, VS threads,
+ * clip, setup, rasterization, PS threads, render target writes) and the
+ * render target becomes a PNG file. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "command.h"
+#include "common/devinfo.h"
+#include "common/trace.h"
+#include "drv/pipeline.h"
+#include "drv/seed_shaders.h"
+#include "gpu/eu/asm.h"
+#include "gpu/eu/disasm.h"
+#include "gpu/format/format.h"
+#include "gpu/render/png_dump.h"
+
+/* gl_FragColor = color: the varying's plane (g4/g5, after g0, g1 and the
+ * perspective barycentrics g2-g3) through pln, then a SIMD8 render target
+ * write to binding table entry 0. */
+static const char fs[] =
+	"pln(8)          g124<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g125<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g126<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g127<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+#define FS_OFFSET 0x800
+#define DYN_SF_CLIP 0x0
+#define DYN_CC_VP 0x40
+#define DYN_BLEND 0x80
+#define DYN_CC 0xc0
+#define SURF_RSS 0x40
+
+enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0 };
+
+struct demo {
+	struct gtsim_device *dev;
+	struct gtdrv drv;
+	struct gtdrv_bo kernel, dyn, surf, vbo, rt;
+	uint32_t w, h, pitch;
+	bool show_eu;
+};
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* A state structure packed through the command tables into words. */
+static int pack(int gen, const char *sname, uint32_t *dw, uint32_t len,
+		const struct gtdrv_field *f, unsigned n)
+{
+	const struct cmd_desc *d = cmd_struct_find(gen, sname);
+	if (!d)
+		return -EINVAL;
+	for (unsigned i = 0; i < n; i++)
+		if (cmd_field_set(d, dw, len, f[i].name, f[i].value))
+			return -EINVAL;
+	return 0;
+}
+
+static void print_disasm(int gen, const char *title, const char *text)
+{
+	struct eu_asm_result res;
+	if (eu_assemble(gen, text, strlen(text), title, &res))
+		return;
+	size_t bad;
+	char *s = eu_disasm_program(gen, res.bytes, res.len, &bad);
+	printf("%s:\n%s\n", title, s ? s : "(undecodable)\n");
+	free(s);
+	eu_asm_result_free(&res);
+}
+
+/* Dynamic and surface state: viewport, blend, colour calculator, the
+ * binding table and the render target's RENDER_SURFACE_STATE (whose base
+ * is the render target's offset from the first submission). */
+static int write_state(struct demo *dm)
+{
+	int gen = dm->drv.gen, r = 0;
+	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
+	r |= pack(gen, "SF_CLIP_VIEWPORT", dyn + DYN_SF_CLIP / 4, 16, GTDRV_FIELDS(
+		{ "Viewport Matrix Element m00", fbits(dm->w / 2.0f) },
+		{ "Viewport Matrix Element m11", fbits(-(dm->h / 2.0f)) }, /* y up, as GL */
+		{ "Viewport Matrix Element m22", fbits(0.5f) },
+		{ "Viewport Matrix Element m30", fbits(dm->w / 2.0f) },
+		{ "Viewport Matrix Element m31", fbits(dm->h / 2.0f) },
+		{ "Viewport Matrix Element m32", fbits(0.5f) },
+		{ "X Min Clip Guardband", fbits(-1) }, { "X Max Clip Guardband", fbits(1) },
+		{ "Y Min Clip Guardband", fbits(-1) }, { "Y Max Clip Guardband", fbits(1) }));
+	r |= pack(gen, "CC_VIEWPORT", dyn + DYN_CC_VP / 4, 2, GTDRV_FIELDS(
+		{ "Minimum Depth", fbits(0) }, { "Maximum Depth", fbits(1) }));
+	/* BLEND_STATE and COLOR_CALC_STATE: all zero (no blending, writes on) */
+	uint32_t entry = SURF_RSS;
+	surf[0] = entry;
+	r |= pack(gen, "RENDER_SURFACE_STATE", surf + SURF_RSS / 4, 16, GTDRV_FIELDS(
+		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
+		{ "Width", dm->w - 1 }, { "Height", dm->h - 1 }, { "Surface Pitch", dm->pitch - 1 },
+		{ "Tile Mode", 0 }, { "Surface Base Address", dm->rt.offset }));
+	if (r)
+		return -EINVAL;
+	r = gtdrv_bo_write(&dm->drv, &dm->dyn, 0, dyn, sizeof(dyn));
+	return r ? r : gtdrv_bo_write(&dm->drv, &dm->surf, 0, surf, sizeof(surf));
+}
+
+/* STATE_BASE_ADDRESS's surface base at the surface BO, and the render
+ * target as the (unused) general state base so that it is bound with a
+ * known offset in every batch. */
+static int emit_bases(struct gtdrv_batch *b, struct demo *dm)
+{
+	struct gtdrv_cmd c;
+	gtdrv_cmd_begin(&c, dm->drv.gen, "STATE_BASE_ADDRESS", 0);
+	gtdrv_cmd_set(&c, "Surface State Base Address Modify Enable", 1);
+	gtdrv_cmd_address(&c, NULL, 0, "Surface State Base Address", &dm->surf, 0,
+			  I915_GEM_DOMAIN_INSTRUCTION, 0);
+	gtdrv_cmd_set(&c, "General State Base Address Modify Enable", 1);
+	gtdrv_cmd_address(&c, NULL, 0, "General State Base Address", &dm->rt, 0,
+			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
+	return gtdrv_cmd_emit(b, &c);
+}
+
+static int draw(struct demo *dm, bool gradient)
+{
+	struct gtdrv_batch b;
+	struct urb_config urb;
+	int r = gtdrv_batch_init(&b, &dm->drv);
+	if (r)
+		return r;
+	/* VUE: header, position, colour -> one 64-byte unit */
+	r = urb_config_compute(dm->drv.info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb);
+	r = r ? r : gtdrv_emit_3d_begin(&b, &dm->kernel, &dm->dyn);
+	r = r ? r : emit_bases(&b, dm);
+	r = r ? r : gtdrv_emit_urb(&b, &urb);
+	r = r ? r : gtdrv_emit_geometry_off(&b);
+	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
+							 .read_length = 1, .output_length = 1 });
+	const struct gtdrv_vb vb = { .index = 0, .bo = &dm->vbo, .pitch = 16,
+				     .size = sizeof(gtdrv_square) };
+	r = r ? r : gtdrv_emit_vertex_buffers(&b, &vb, 1);
+	const struct gtdrv_vertex_attrib attribs[2] = {
+		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 4 },
+		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 0 },
+	};
+	r = r ? r : gtdrv_emit_vertex_elements(&b, attribs, gradient ? 2 : 1);
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_VF_SGVS", GTDRV_FIELDS(
+		{ "VertexID Enable", gradient }, { "VertexID Element Offset", 1 },
+		{ "VertexID Component Number", 0 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_CLIP", GTDRV_FIELDS(
+		{ "Clip Enable", 1 }, { "Guardband Clip Test Enable", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_SF", GTDRV_FIELDS(
+		{ "Viewport Transform Enable", 1 }, { "Triangle Strip/List Provoking Vertex Select", 0 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
+		{ "Viewport Z Clip Test Enable", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP",
+			       GTDRV_FIELDS({ "SF Clip Viewport Pointer", DYN_SF_CLIP }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_CC",
+			       GTDRV_FIELDS({ "CC Viewport Pointer", DYN_CC_VP }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_BLEND_STATE_POINTERS", GTDRV_FIELDS(
+		{ "Blend State Pointer", DYN_BLEND }, { "Blend State Pointer Valid", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_CC_STATE_POINTERS", GTDRV_FIELDS(
+		{ "Color Calc State Pointer", DYN_CC }, { "Color Calc State Pointer Valid", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_DRAWING_RECTANGLE", GTDRV_FIELDS(
+		{ "Clipped Drawing Rectangle X Max", dm->w - 1 },
+		{ "Clipped Drawing Rectangle Y Max", dm->h - 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_SBE", GTDRV_FIELDS(
+		{ "Vertex URB Entry Read Offset", 1 }, { "Vertex URB Entry Read Length", 1 },
+		{ "Number of SF Output Attributes", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_WM", GTDRV_FIELDS({ "Barycentric Interpolation Mode", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS", GTDRV_FIELDS(
+		{ "Kernel Start Pointer 0", FS_OFFSET }, { "8 Pixel Dispatch Enable", 1 },
+		{ "Dispatch GRF Start Register For Constant/Setup Data 0", 4 },
+		{ "Binding Table Entry Count", 1 }, { "Maximum Number of Threads Per PSD", 63 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS_EXTRA", GTDRV_FIELDS(
+		{ "Pixel Shader Valid", 1 }, { "Attribute Enable", 1 }));
+	r = r ? r : gtdrv_emit(&b, "3DSTATE_BINDING_TABLE_POINTERS_PS",
+			       GTDRV_FIELDS({ "Pointer to PS Binding Table", 0 }));
+	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
+		.vertex_count = 4, .instance_count = 1 });
+	r = r ? r : gtdrv_batch_submit(&b);
+	gtdrv_batch_fini(&b);
+	if (!r)
+		r = gtdrv_bo_wait(&dm->drv, &dm->rt);
+	return r;
+}
+
+/* A first batch binds every BO so the render target's offset is known
+ * for its SURFACE_STATE (as a driver with softpin would know it). */
+static int bind_all(struct demo *dm)
+{
+	struct gtdrv_batch b;
+	int r = gtdrv_batch_init(&b, &dm->drv);
+	if (r)
+		return r;
+	r = gtdrv_emit_3d_begin(&b, &dm->kernel, &dm->dyn);
+	r = r ? r : emit_bases(&b, dm);
+	r = r ? r : gtdrv_batch_submit(&b);
+	gtdrv_batch_fini(&b);
+	return r;
+}
+
+static int render(struct demo *dm, const char *scene, const char *out)
+{
+	bool gradient = !strcmp(scene, "gradient");
+	const char *vs = gradient ? gtdrv_gradient_vs : gtdrv_green_vs;
+	int r = gtdrv_upload_kernel(&dm->drv, &dm->kernel, 0, vs, NULL);
+	r = r ? r : gtdrv_upload_kernel(&dm->drv, &dm->kernel, FS_OFFSET, fs, NULL);
+	r = r ? r : gtdrv_bo_write(&dm->drv, &dm->vbo, 0, gtdrv_square, sizeof(gtdrv_square));
+	r = r ? r : bind_all(dm);
+	r = r ? r : write_state(dm);
+	if (r)
+		return r;
+	if (dm->show_eu) {
+		print_disasm(dm->drv.gen, gradient ? "VS (gradient)" : "VS (green, seed 000)", vs);
+		print_disasm(dm->drv.gen, "FS", fs);
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = draw(dm, gradient);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (r)
+		return r;
+	size_t bytes = (size_t)dm->pitch * dm->h;
+	uint8_t *pixels = malloc(bytes), *rgba = malloc((size_t)dm->w * dm->h * 4);
+	r = pixels && rgba ? gtdrv_bo_read(&dm->drv, &dm->rt, 0, pixels, bytes) : -ENOMEM;
+	if (!r && png_surface_to_rgba8(pixels, FMT_R8G8B8A8_UNORM, 0, dm->pitch, dm->w, dm->h, rgba))
+		r = -EINVAL;
+	if (!r && png_write_rgba8(out, rgba, dm->w, dm->h))
+		r = -EIO;
+	if (!r) {
+		const uint8_t *c = rgba + ((size_t)(dm->h / 2) * dm->w + dm->w / 2) * 4;
+		printf("%s: %ux%u square in %.1f ms, centre pixel (%u, %u, %u, %u) -> %s\n", scene,
+		       dm->w, dm->h, (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		       (double)(t1.tv_nsec - t0.tv_nsec) / 1e6, c[0], c[1], c[2], c[3], out);
+	}
+	free(pixels);
+	free(rgba);
+	return r;
+}
+
+static int setup(struct demo *dm)
+{
+	struct gtsim_config cfg = { .sync = 1 };
+	dm->dev = gtsim_device_create(&cfg);
+	struct gtsim_file *file = dm->dev ? gtsim_open(dm->dev) : NULL;
+	if (!file)
+		return -ENODEV;
+	gtdrv_init(&dm->drv, file, devinfo_from_env());
+	dm->pitch = (dm->w * 4 + 63) & ~63u;
+	int r = gtdrv_bo_alloc(&dm->drv, &dm->kernel, 8192);
+	r = r ? r : gtdrv_bo_alloc(&dm->drv, &dm->dyn, 4096);
+	r = r ? r : gtdrv_bo_alloc(&dm->drv, &dm->surf, 4096);
+	r = r ? r : gtdrv_bo_alloc(&dm->drv, &dm->vbo, 4096);
+	r = r ? r : gtdrv_bo_alloc(&dm->drv, &dm->rt, ((uint64_t)dm->pitch * dm->h + 4095) & ~4095ull);
+	return r;
+}
+
+static int demo_main(int argc, char **argv)
+{
+	struct demo dm = { .w = 256, .h = 256 };
+	const char *scene = NULL, *out = NULL;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "green") || !strcmp(a, "gradient")) {
+			scene = a;
+		} else if (!strcmp(a, "--size") && i + 1 < argc) {
+			if (sscanf(argv[++i], "%ux%u", &dm.w, &dm.h) != 2 || !dm.w || !dm.h ||
+			    dm.w > 8192 || dm.h > 8192) {
+				fprintf(stderr, "gtsim demo: bad size '%s' (WxH, up to 8192)\n", argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(a, "-o") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (!strncmp(a, "--trace=", 8)) {
+			/* "eu" shows the shaders' disassembly (INTEL_DEBUG=vs,fs);
+			 * the other categories go to the trace */
+			char cats[256] = "", *save = NULL;
+			char *list = strdup(a + 8);
+			for (char *c = list ? strtok_r(list, ",", &save) : NULL; c;
+			     c = strtok_r(NULL, ",", &save)) {
+				if (!strcmp(c, "eu")) {
+					dm.show_eu = true;
+					continue;
+				}
+				if (strlen(cats) + strlen(c) + 2 < sizeof(cats)) {
+					strcat(cats, cats[0] ? "," : "");
+					strcat(cats, c);
+				}
+			}
+			free(list);
+			if (cats[0] && trace_set(cats))
+				return 2;
+		} else {
+			fprintf(stderr, "usage: gtsim demo [green|gradient] [--size WxH] "
+				"[-o FILE.png] [--trace=CATS]\n");
+			return 2;
+		}
+	}
+	if (out && !scene) {
+		fprintf(stderr, "gtsim demo: -o needs a scene (green or gradient)\n");
+		return 2;
+	}
+	int r = setup(&dm);
+	if (!r && (!scene || !strcmp(scene, "green")))
+		r = render(&dm, "green", out ? out : "gtsim-green.png");
+	if (!r && (!scene || !strcmp(scene, "gradient")))
+		r = render(&dm, "gradient", out ? out : "gtsim-gradient.png");
+	if (r)
+		fprintf(stderr, "gtsim demo: %s\n", strerror(-r));
+	if (dm.dev)
+		gtsim_device_destroy(dm.dev);
+	return r ? 1 : 0;
+}
+
+GTSIM_COMMAND("demo", "[green|gradient] [--size WxH] [-o FILE.png] [--trace=CATS]  "
+	      "draw seed 000's squares through the whole stack into PNG files", demo_main)
