@@ -49,10 +49,10 @@ static int set_domain(uint32_t h, uint32_t read, uint32_t write)
 	return gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
 }
 
-static bool fd_signaled(int fd)
+static bool fd_signaled(int fd, int timeout_ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	return poll(&p, 1, 0) == 1;
+	return poll(&p, 1, timeout_ms) == 1;
 }
 
 int main(void)
@@ -118,7 +118,7 @@ int main(void)
 	CHECK_EQ(xm[0], 0);
 	CHECK_EQ(ym[0], 0);
 	CHECK_EQ(wm[0], 0);
-	CHECK(!fd_signaled(out_fd));
+	CHECK(!fd_signaled(out_fd, 0));
 	/* BUSY: x written by RCS (class 0: low word 1) and read by RCS and BCS
 	 * (class 1); y written by BCS (2 | bit 17); z read by RCS only. */
 	CHECK_EQ(eb_busy(f, x), 0x00030001);
@@ -152,7 +152,7 @@ int main(void)
 	CHECK_EQ(eb_wait(f, w, 5ll * 1000000000), 0);
 	CHECK_EQ(eb_read32(f, y, 0), 0xbbbb);
 	CHECK_EQ(eb_read32(f, w, 0), 0xcccc);
-	CHECK(fd_signaled(out_fd));
+	CHECK(fd_signaled(out_fd, 2000));
 	close(out_fd);
 	/* SET_DOMAIN for writing waits for every use; then nothing is busy. */
 	CHECK_EQ(set_domain(z, I915_GEM_DOMAIN_CPU, I915_GEM_DOMAIN_CPU), 0);
