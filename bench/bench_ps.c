@@ -1,0 +1,155 @@
+/* Pixel shader throughput: a full-screen 1024x1024 RECTLIST through the
+ * back end (setup, rasterization, PS threads, render target writes into a
+ * linear R8G8B8A8_UNORM target) with a 1-instruction PS (the render target
+ * write alone, of the barycentric registers) and a 30-instruction PS (29
+ * mul/add then the write), SIMD8 and SIMD16. Prints pixels per second. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/devinfo.h"
+#include "gpu/cmd/cmd.h"
+#include "gpu/cs/state.h"
+#include "gpu/eu/asm.h"
+#include "gpu/format/format.h"
+#include "gpu/render/render_state.h"
+#include "gpu/render/wm.h"
+
+#define SIZE 1024
+#define MEM (8u << 20)
+#define DYN 0x10000u
+#define SURF 0x20000u
+#define RT 0x100000u
+
+static uint8_t *mem;
+
+struct row { const char *cmd, *field; uint64_t value; };
+
+/* Each command of the rows, packed field by field and recorded. */
+static void record_rows(struct cs_state *cs, const struct row *r, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		const struct cmd_desc *d = cmd_find_name(8, r[i].cmd);
+		uint32_t dw[16] = { 0 };
+		cmd_init(d, dw, d->length);
+		const char *name = r[i].cmd;
+		for (; i < n && !strcmp(r[i].cmd, name); i++)
+			cmd_field_set(d, dw, d->length, r[i].field, r[i].value);
+		cs_state_record(cs, d, dw, d->length);
+	}
+}
+
+static void put(const char *sname, uint32_t at, const char *field, uint64_t v)
+{
+	cmd_field_set(cmd_struct_find(8, sname), (uint32_t *)(mem + at), 16, field, v);
+}
+
+static uint64_t fb(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static double run(unsigned simd, unsigned alu, const struct gt_vm *vm, struct cs_state *cs)
+{
+	/* the kernel */
+	char text[8192] = "";
+	for (unsigned i = 0; i < alu; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "%s(%u)         g%u<1>F         g2<8,8,1>F      g%u<8,8,1>F { align1 1%s };\n",
+			 i % 2 ? "add" : "mul", simd, 20 + (i % 8) * 2, 20 + ((i + 7) % 8) * 2,
+			 simd == 8 ? "Q" : "H");
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 "sendc(%u)       null<1>UW       g2<8,8,1>F      0x%08x\n"
+		 "                render MsgDesc: RT write mlen %u rlen 0 { align1 1%s EOT };\n",
+		 simd, simd == 8 ? 0x88031400u : 0x90031000u, simd / 2, simd == 8 ? "Q" : "H");
+	struct eu_asm_result res;
+	if (eu_assemble(8, text, strlen(text), "ps.asm", &res)) {
+		fprintf(stderr, "%s\n", res.error);
+		exit(1);
+	}
+	memcpy(mem, res.bytes, res.len);
+	eu_asm_result_free(&res);
+
+	cs_state_clear(cs);
+	const struct row rows[] = {
+		{ "3DSTATE_CLIP", "Clip Enable", 1 },
+		{ "3DSTATE_SF", "Viewport Transform Enable", 1 },
+		{ "3DSTATE_RASTER", "Cull Mode", 1 },
+		{ "3DSTATE_VIEWPORT_STATE_POINTERS_CC", "CC Viewport Pointer", 0x100 },
+		{ "3DSTATE_SBE", "Number of SF Output Attributes", 1 },
+		{ "3DSTATE_WM", "Barycentric Interpolation Mode", 1 },
+		{ "3DSTATE_PS", simd == 8 ? "8 Pixel Dispatch Enable" : "16 Pixel Dispatch Enable", 1 },
+		{ "3DSTATE_PS", "Dispatch GRF Start Register For Constant/Setup Data 0", simd == 8 ? 4 : 6 },
+		{ "3DSTATE_PS_EXTRA", "Pixel Shader Valid", 1 },
+	};
+	record_rows(cs, rows, sizeof(rows) / sizeof(rows[0]));
+
+	struct render_state *rs = render_state_create(devinfo_lookup("bdw"));
+	rs->dynamic_base = DYN;
+	rs->surface_base = SURF;
+	rs->urb_space.part[0].entry_bytes = 64;
+	rs->urb_space.part[0].entries = 4;
+	/* RECTLIST corners (x1,y1) (x0,y1) (x0,y0) in NDC */
+	static const float pos[3][2] = { { 1, 1 }, { -1, 1 }, { -1, -1 } };
+	for (int i = 0; i < 3; i++) {
+		float *v = (float *)(rs->urb_space.mem + i * 64);
+		memset(v, 0, 64);
+		v[4] = pos[i][0]; v[5] = pos[i][1]; v[7] = 1;
+	}
+	struct render_env env = { .vm = *vm };
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int ok = !wm_draw_begin(rs, &env, cs) && rs->prim_sink;
+	if (ok)
+		rs->prim_sink(rs->prim_ctx, 15, (uint32_t[]){ 0, 1, 2 }, 3);
+	ok = ok && !wm_draw_end(rs);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!ok)
+		fprintf(stderr, "bench_ps: %s\n", render_fault(rs));
+	render_state_destroy(rs);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	return ok ? SIZE * (double)SIZE / s : 0;
+}
+
+int main(void)
+{
+	mem = aligned_alloc(4096, MEM);
+	memset(mem, 0, MEM);
+	struct gt_phys *phys = phys_create();
+	uint64_t pa = phys_add(phys, mem, MEM);
+	struct gt_ggtt ggtt = { .size = MEM, .ptes = calloc(MEM / 4096, 8) };
+	for (uint32_t i = 0; i < MEM / 4096; i++)
+		ggtt.ptes[i] = (pa + i * 4096ull) | GT_PTE_PRESENT | GT_PTE_RW;
+	struct gt_vm vm = { .phys = phys, .ggtt = &ggtt };
+
+	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m00", fb(SIZE / 2));
+	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m11", fb(SIZE / 2));
+	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m30", fb(SIZE / 2));
+	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m31", fb(SIZE / 2));
+	put("CC_VIEWPORT", DYN + 0x100, "Maximum Depth", fb(1));
+	uint32_t entry = 0x40;
+	memcpy(mem + SURF, &entry, 4);
+	const struct { const char *f; uint64_t v; } ss[] = {
+		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
+		{ "Width", SIZE - 1 }, { "Height", SIZE - 1 }, { "Surface Pitch", SIZE * 4 - 1 },
+		{ "Surface Base Address", RT },
+	};
+	for (size_t i = 0; i < sizeof(ss) / sizeof(ss[0]); i++)
+		put("RENDER_SURFACE_STATE", SURF + 0x40, ss[i].f, ss[i].v);
+
+	struct cs_state *cs = cs_state_create();
+	static const unsigned alus[2] = { 0, 29 };
+	for (int a = 0; a < 2; a++)
+		for (unsigned simd = 8; simd <= 16; simd *= 2)
+			printf("bench_ps: %2u-instruction PS, SIMD%-2u: %8.2f Mpixels/s (1024x1024)\n",
+			       alus[a] + 1, simd, run(simd, alus[a], &vm, cs) / 1e6);
+	cs_state_destroy(cs);
+	free(ggtt.ptes);
+	phys_remove(phys, pa);
+	phys_destroy(phys);
+	free(mem);
+	return 0;
+}
