@@ -158,7 +158,8 @@ uint32_t exec_flow(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 		/* dst.0 = return address (bytes), dst.1 = the enabled mask */
 		uint64_t raw[EU_MAX_CHANNELS] = { 0 };
 		if (op->opcode == EU_OP_CALLA) {
-			long idx = exec_index_of(op->prog, ud_of(t, op));
+			/* calla: JIP is an absolute offset in the program */
+			long idx = exec_index_of(op->prog, (uint32_t)in->jip);
 			tgt = idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
 		} else {
 			tgt = op->target_jip;

@@ -11,6 +11,7 @@
 struct exec_prog *exec_prog_build(int gen, const struct eu_inst *insts,
 				  const uint32_t *offsets, size_t count)
 {
+	trace_init_from_env();
 	struct exec_prog *p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;

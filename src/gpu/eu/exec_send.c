@@ -2,6 +2,7 @@
  * message length, 24:20 response length, 19 header present, 18:0 function
  * control; the SFID and EOT come from the instruction) and hand the
  * payload to the shared function registered for the SFID (sfid.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/trace.h"
@@ -49,12 +50,17 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 				op->offset, m.rlen, dst_null ? "null" : "g", m.dst);
 		return op->index;
 	}
-	TRACE(TRACE_SEND, "ip 0x%04x %s(%u) sfid %u %s desc 0x%08x ex_desc 0x%08x "
-	      "mlen %u rlen %u%s func 0x%05x g%u -> %s%u mask 0x%x%s",
-	      op->offset, m.sendc ? "sendc" : "send", m.exec_size, m.sfid,
-	      sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
-	      m.header ? " header" : "", m.func, m.src, m.rlen ? "g" : "null",
-	      m.dst, m.mask, m.eot ? " EOT" : "");
+	if (trace_on(TRACE_SEND)) {
+		char to[16] = "null";
+		if (m.rlen)
+			snprintf(to, sizeof(to), "g%u", m.dst);
+		trace_printf(TRACE_SEND, "ip 0x%04x %s(%u) sfid %u %s desc 0x%08x ex_desc "
+			     "0x%08x mlen %u rlen %u%s func 0x%05x g%u -> %s mask 0x%x%s",
+			     op->offset, m.sendc ? "sendc" : "send", m.exec_size, m.sfid,
+			     sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
+			     m.header ? " header" : "", m.func, m.src, to, m.mask,
+			     m.eot ? " EOT" : "");
+	}
 	unsigned host_fp = exec_host_daz(false);   /* handlers see plain IEEE */
 	int err = sfid_dispatch(t->sfids, t, &m);
 	exec_host_restore(host_fp);

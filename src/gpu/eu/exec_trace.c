@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/eu/disasm.h"
 #include "gpu/eu/exec_internal.h"
 
 const char *exec_opcode_name(unsigned opcode)
@@ -38,11 +39,33 @@ const char *exec_opcode_name(unsigned opcode)
 	return opcode < 128 && names[opcode] ? names[opcode] : "illegal";
 }
 
-/* The instruction's text: the opcode and execution size (the ISA
- * module's disassembler replaces this once it is available). */
+/* The instruction's text from the ISA module's disassembler (Mesa's
+ * syntax), on one line. */
 static void inst_text(const struct exec_op *op, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s(%u)", exec_opcode_name(op->opcode), op->exec_size);
+	struct eu_text txt;
+	memset(&txt, 0, sizeof(txt));
+	eu_disasm_inst(&txt, op->prog->gen, &op->inst, op->offset, NULL, NULL);
+	if (!txt.buf || txt.oom) {
+		snprintf(buf, len, "%s(%u)", exec_opcode_name(op->opcode), op->exec_size);
+	} else {
+		/* collapse the line breaks and runs of blanks */
+		size_t o = 0;
+		bool space = false;
+		for (size_t i = 0; i < txt.len && o + 1 < len; i++) {
+			char c = txt.buf[i];
+			if (c == '\n' || c == ' ' || c == '\t') {
+				space = o > 0;
+				continue;
+			}
+			if (space && o + 2 < len)
+				buf[o++] = ' ';
+			space = false;
+			buf[o++] = c;
+		}
+		buf[o] = 0;
+	}
+	eu_text_free(&txt);
 }
 
 static void value_text(const uint8_t *p, unsigned type, char *buf, size_t len)
@@ -75,7 +98,7 @@ static void value_text(const uint8_t *p, unsigned type, char *buf, size_t len)
 
 void exec_trace_op(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 {
-	char text[160], vals[1024];
+	char text[256], vals[1024];
 	size_t at = 0;
 	inst_text(op, text, sizeof(text));
 	vals[0] = 0;
@@ -90,6 +113,6 @@ void exec_trace_op(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 					       op->group + i, v);
 		}
 	}
-	trace_printf(TRACE_EU, "ip 0x%04x %-40s mask 0x%08x%s%s", op->offset, text,
+	trace_printf(TRACE_EU, "ip 0x%04x %s mask 0x%08x%s%s", op->offset, text,
 		     en << op->group, at ? " |" : "", vals);
 }
