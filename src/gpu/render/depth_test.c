@@ -18,7 +18,7 @@ bool depth_test_enabled(const struct wm_state *st)
 }
 
 /* Depth value in the buffer's encoding (as bits, for D32 the float's). */
-static uint32_t encode_depth(uint32_t fmt, float z)
+uint32_t depth_encode(uint32_t fmt, float z)
 {
 	if (fmt == DFMT_D32_FLOAT) {
 		uint32_t u;
@@ -69,7 +69,7 @@ bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool 
 	bool depth = ds->has_depth && (ds->test || ds->write) &&
 		     om_surface_offset(&ds->depth, (uint32_t)x, (uint32_t)y, &doff);
 	z = z < d->st.vp.zmin ? d->st.vp.zmin : z > d->st.vp.zmax ? d->st.vp.zmax : z;
-	uint32_t src = encode_depth(fmt, z), dst = 0;
+	uint32_t src = depth_encode(fmt, z), dst = 0;
 	if (depth && ds->test && vm_read(vm, ds->depth.base + doff, &dst, cpp)) {
 		wm_fault(d, "depth buffer: page fault at 0x%llx",
 			 (unsigned long long)(ds->depth.base + doff));

@@ -118,6 +118,13 @@ struct wm_state {
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);
 
+/* A depth value in the depth buffer's format (D32_FLOAT bits, D24 or
+ * D16 UNORM), z clamped to [0, 1] for the UNORM formats. */
+uint32_t depth_encode(uint32_t format, float z);
+
+/* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it). */
+void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state);
+
 int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);
 int wm_draw_end(struct render_state *rs);

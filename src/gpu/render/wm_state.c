@@ -288,9 +288,8 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	return 0;
 }
 
-static void load_depth(struct wm_state *w, int gen, const struct cs_state *st)
+void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st)
 {
-	struct depth_state *d = &w->ds;
 	struct src s;
 	cmd_src(&s, gen, st, "3DSTATE_WM_DEPTH_STENCIL");
 	d->test = get(&s, "Depth Test Enable");
@@ -352,7 +351,7 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 	load_wm_ps(w, gen, state);
 	if (load_blend_cc(w, rs, env, state))
 		return -1;
-	load_depth(w, gen, state);
+	wm_depth_state_load(&w->ds, gen, state);
 	w->surface_base = rs->surface_base;
 	w->binding_table = rs->surface_base + rs->binding_table[RS_PS];
 	return 0;

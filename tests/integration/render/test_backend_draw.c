@@ -4,7 +4,9 @@
  * in GGTT memory; the primitives handed to the hook the front end calls.
  * The render target's pixels are compared with colours computed here from
  * the barycentric definition (within 1/255), for linear and Y-tiled
- * targets, and with the flat (provoking vertex) colour. */
+ * targets, and with the flat (provoking vertex) colour; a depth test (LESS
+ * against a D32_FLOAT buffer) and a stencil REPLACE keep and update the
+ * pixels the PRM's rules say. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -15,6 +17,7 @@
 #include "gpu/format/format.h"
 #include "gpu/mem/tiling.h"
 #include "gpu/render/render_state.h"
+#include "gpu/render/om.h"
 #include "gpu/render/wm.h"
 #include "test.h"
 
@@ -22,6 +25,8 @@
 #define DYN 0x10000u
 #define SURF 0x20000u
 #define RT 0x40000u
+#define DEPTH 0x80000u
+#define STENCIL 0x90000u
 #define W 16
 #define H 16
 
@@ -137,7 +142,7 @@ static uint8_t unorm8(float f)
 	return (uint8_t)lrintf(f * 255);
 }
 
-static int run(int tile_mode, bool flat)
+static int run(int tile_mode, bool flat, bool depth)
 {
 	memset(mem, 0, MEM_SIZE);
 	cs_state_clear(cs);
@@ -150,6 +155,27 @@ static int run(int tile_mode, bool flat)
 	memcpy(mem, res.bytes, res.len);
 	eu_asm_result_free(&res);
 	setup_state(tile_mode, flat);
+	if (depth) {
+		/* D32_FLOAT (Y-major, pitch 128): 0.25 left of x = 8, 1.0 right;
+		 * draw at z 0.5 with LESS: only the right half passes. Stencil
+		 * (W-major, pitch 64): REPLACE with 0x5a where both tests pass. */
+		REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 1 },
+		    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
+		    { "Surface Pitch", 127 }, { "Surface Base Address", DEPTH });
+		REC("3DSTATE_STENCIL_BUFFER", { "Stencil Buffer Enable", 1 }, { "Surface Pitch", 63 },
+		    { "Surface Base Address", STENCIL });
+		REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
+		    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 2 },
+		    { "Stencil Test Enable", 1 }, { "Stencil Buffer Write Enable", 1 },
+		    { "Stencil Test Function", 0 }, { "Stencil Pass Depth Pass Op", 2 },
+		    { "Stencil Write Mask", 0xff }, { "Stencil Test Mask", 0xff });
+		PUT("COLOR_CALC_STATE", DYN + 0x300, { "Stencil Reference Value", 0x5a });
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				float z = x < 8 ? 0.25f : 1.0f;
+				memcpy(mem + DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), &z, 4);
+			}
+	}
 
 	struct render_state *rs = render_state_create(devinfo_lookup("bdw"));
 	rs->dynamic_base = DYN;
@@ -205,6 +231,8 @@ static int run(int tile_mode, bool flat)
 			}
 			uint64_t off = tiled_offset(tile_mode == 3 ? GT_TILING_Y : GT_TILING_NONE,
 						    (uint64_t)x * 4, (uint64_t)y, pitch);
+			if (depth && x < 8)
+				memset(want, 0, 4);      /* failed the depth test */
 			const uint8_t *got = mem + RT + off;
 			for (int c = 0; c < 4; c++)
 				if (abs(got[c] - want[c]) > 1 && bad++ < 5)
@@ -212,6 +240,18 @@ static int run(int tile_mode, bool flat)
 						tile_mode, flat, x, y, c, got[c], want[c]);
 		}
 	CHECK_EQ(bad, 0);
+	if (depth) {
+		int dbad = 0;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				float z;
+				memcpy(&z, mem + DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
+				uint8_t st = mem[STENCIL + om_tile_w_offset((uint64_t)x, (uint64_t)y, 64)];
+				dbad += z != (x < 8 ? 0.25f : 0.5f);
+				dbad += st != (x < 8 ? 0 : 0x5a);
+			}
+		CHECK_EQ(dbad, 0);
+	}
 	return 0;
 }
 
@@ -226,9 +266,10 @@ int main(void)
 		ggtt.ptes[i] = (pa + i * 4096ull) | GT_PTE_PRESENT | GT_PTE_RW;
 	cs = cs_state_create();
 
-	run(0, false);     /* linear, smooth */
-	run(3, false);     /* Y-tiled */
-	run(0, true);      /* flat: the provoking vertex's colour */
+	run(0, false, false);     /* linear, smooth */
+	run(3, false, false);     /* Y-tiled */
+	run(0, true, false);      /* flat: the provoking vertex's colour */
+	run(0, false, true);      /* depth LESS and stencil REPLACE */
 
 	cs_state_destroy(cs);
 	free(ggtt.ptes);
