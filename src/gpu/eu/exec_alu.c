@@ -212,18 +212,20 @@ static int alu_plane(struct eu_thread *t, const struct exec_op *op, uint32_t en,
 	}
 	if (plane_coef(t, op, d, 1, &q) || plane_coef(t, op, d, 3, &c))
 		return -1;
-	/* pln: src1 holds x in its first register(s), y right after
-	 * (one register per 8 channels; PRM "pln"). */
-	unsigned yoff = n > 8 ? 2 * EU_REG_SIZE : EU_REG_SIZE;
+	/* pln: src1 holds x and y interleaved per 8 channels: x of
+	 * channels 0-7, their y, x of 8-15, their y (PRM "pln"; the
+	 * SIMD16 barycentric payload has this layout). */
+	unsigned base = op->src[1].off[0];
 	CH_LOOP(i) {
-		unsigned off = op->src[1].off[i] + yoff;
-		if (off + 4 > EU_GRF_BYTES)
+		unsigned xo = base + (i / 8) * 2 * EU_REG_SIZE + (i % 8) * 4;
+		if (xo + EU_REG_SIZE + 4 > EU_GRF_BYTES)
 			return eu_thread_fault(t, "ip 0x%x: pln src1 past the GRF file", op->offset);
-		float y;
-		memcpy(&y, t->regs + off, 4);
-		union exec_val yv;
-		if (d == DOM_DF) yv.d = y; else yv.f = y;
-		r[i] = vmad(d, vmad(d, c, p, b[i]), q, yv);
+		float x, y;
+		memcpy(&x, t->regs + xo, 4);
+		memcpy(&y, t->regs + xo + EU_REG_SIZE, 4);
+		union exec_val xv, yv;
+		if (d == DOM_DF) { xv.d = x; yv.d = y; } else { xv.f = x; yv.f = y; }
+		r[i] = vmad(d, vmad(d, c, p, xv), q, yv);
 	}
 	return 0;
 }

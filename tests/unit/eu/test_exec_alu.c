@@ -549,6 +549,21 @@ static void test_dot_line_pln(void)
 	}
 	run1(i2(EU_OP_PLN, 8, gd(15, EU_TYPE_F), p, g(6, EU_TYPE_F)));
 	CHECK(rf(&th, 15, 0) == 8.0f && rf(&th, 15, 4) == 16.0f);
+	/* SIMD16: x/y interleaved per 8 channels: g6 x0-7, g7 y0-7,
+	 * g8 x8-15, g9 y8-15 */
+	fresh(16);
+	setf(&th, 4, 0, 2.0f);
+	setf(&th, 4, 1, 5.0f);
+	setf(&th, 4, 3, 3.0f);
+	for (unsigned i = 0; i < 8; i++) {
+		setf(&th, 6, i, (float)i);
+		setf(&th, 7, i, 1.0f);
+		setf(&th, 8, i, (float)(i + 8));
+		setf(&th, 9, i, 2.0f);
+	}
+	run1(i2(EU_OP_PLN, 16, gd(16, EU_TYPE_F), p, g(6, EU_TYPE_F)));
+	CHECK(rf(&th, 16, 1) == 2 * 1 + 5 * 1 + 3);
+	CHECK(rf(&th, 16, 9) == 2 * 9 + 5 * 2 + 3);
 }
 
 static void test_half_convert_sad(void)
