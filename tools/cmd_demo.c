@@ -43,6 +43,7 @@ enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0 };
 
 struct demo {
 	struct gtsim_device *dev;
+	struct gtsim_file *file;
 	struct gtdrv drv;
 	struct gtdrv_bo kernel, dyn, surf, vbo, rt;
 	uint32_t w, h, pitch;
@@ -250,10 +251,10 @@ static int setup(struct demo *dm)
 {
 	struct gtsim_config cfg = { .sync = 1 };
 	dm->dev = gtsim_device_create(&cfg);
-	struct gtsim_file *file = dm->dev ? gtsim_open(dm->dev) : NULL;
-	if (!file)
+	dm->file = dm->dev ? gtsim_open(dm->dev) : NULL;
+	if (!dm->file)
 		return -ENODEV;
-	gtdrv_init(&dm->drv, file, devinfo_from_env());
+	gtdrv_init(&dm->drv, dm->file, devinfo_from_env());
 	dm->pitch = (dm->w * 4 + 63) & ~63u;
 	int r = gtdrv_bo_alloc(&dm->drv, &dm->kernel, 8192);
 	r = r ? r : gtdrv_bo_alloc(&dm->drv, &dm->dyn, 4096);
@@ -315,6 +316,13 @@ static int demo_main(int argc, char **argv)
 		r = render(&dm, "gradient", out ? out : "gtsim-gradient.png");
 	if (r)
 		fprintf(stderr, "gtsim demo: %s\n", strerror(-r));
+	if (dm.file) {
+		struct gtdrv_bo *bos[] = { &dm.kernel, &dm.dyn, &dm.surf, &dm.vbo, &dm.rt };
+		for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
+			if (bos[i]->handle)
+				gtdrv_bo_free(&dm.drv, bos[i]);
+		gtsim_close(dm.file);
+	}
 	if (dm.dev)
 		gtsim_device_destroy(dm.dev);
 	return r ? 1 : 0;
