@@ -52,6 +52,7 @@ struct fmt_info {
 	bool srgb;
 	bool shared_exp;            /* R9G9B9E5_SHAREDEXP */
 	uint8_t kind;               /* enum fmt_swizzle_kind */
+	bool raw32;                 /* RGBA channels of 32-bit FLOAT/UINT/SINT: copied */
 	struct fmt_channel ch[4];   /* R, G, B, A (L/I stored in R) */
 };
 

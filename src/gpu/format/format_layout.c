@@ -105,6 +105,19 @@ static void parse(struct fmt_info *fi)
 	fi->supported = ok;
 	if (!ok)
 		memset(fi->ch, 0, sizeof(fi->ch));
+	fi->raw32 = ok && fi->kind == FMT_RGBA && !fi->srgb && !fi->shared_exp;
+	int present = 0;
+	for (int c = 0; c < 4; c++)
+		present += fi->ch[c].bits != 0;
+	if (fi->bpe != 32 * present)     /* padding (X32, TYPELESS) is not copied */
+		fi->raw32 = false;
+	for (int c = 0; c < 4 && fi->raw32; c++) {
+		const struct fmt_channel *ch = &fi->ch[c];
+		bool plain = ch->type == FMT_T_FLOAT || ch->type == FMT_T_UINT ||
+			     ch->type == FMT_T_SINT;
+		if (ch->bits && !(plain && ch->bits == 32 && ch->shift == 32 * c))
+			fi->raw32 = false;
+	}
 }
 
 static void build_table(void)

@@ -62,7 +62,7 @@ static uint32_t alloc_vue(struct draw_ctx *dc)
 	const struct urb_partition *p = &rs->urb[0];
 	uint32_t e = rs->vs_next_entry++ % p->entries;
 	uint32_t handle = (p->start * 8192 + e * p->size * 64) / 64;
-	for (unsigned i = 0; i < VCACHE_SIZE; i++) /* reused: no longer cached */
+	for (unsigned i = 0; dc->cache_on && i < VCACHE_SIZE; i++) /* reused: not cached */
 		if (dc->cache[i].valid && dc->cache[i].handle == handle)
 			dc->cache[i].valid = false;
 	return handle;
@@ -109,8 +109,10 @@ static int vertex(struct draw_ctx *dc, uint32_t vindex, uint32_t instance)
 				return push_pending(dc, dc->cache[i].handle);
 	}
 	uint32_t h = alloc_vue(dc);
+	uint64_t t0 = render_clock(rs);
 	if (vf_fetch(rs, dc->env, h, vindex, instance, dc->p->start_instance))
 		return -1;
+	rs->prof.fetch_ns += render_clock(rs) - t0;
 	dc->shaded++;
 	if (dc->cache_on) {
 		dc->cache[dc->cache_next] = (struct vcache_entry){ vindex, h, true };
@@ -201,7 +203,7 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (p->indexed && rs->ib_format > 2)
 		return render_set_fault(rs, "3DSTATE_INDEX_BUFFER: reserved index format %u",
 					rs->ib_format);
-	if (setup_urb(rs))
+	if (setup_urb(rs) || vf_prepare(rs))
 		return -1;
 
 	struct draw_ctx dc = { .rs = rs, .env = env, .p = p };
@@ -237,5 +239,6 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	}
 	if (rs->vs.enable && rs->vs.stats)
 		add_stat(env, VS_INVOCATION_COUNT, dc.shaded);
+	rs->prof.vertices += dc.vertices;
 	return 0;
 }

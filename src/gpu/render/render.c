@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/trace.h"
 #include "gpu/cs/regs.h"
@@ -47,6 +48,27 @@ uint8_t *render_urb(struct render_state *rs, size_t *size)
 {
 	*size = rs->urb_space.bytes;
 	return rs->urb_space.mem;
+}
+
+void render_set_profiling(struct render_state *rs, bool on)
+{
+	rs->profiling = on;
+	memset(&rs->prof, 0, sizeof(rs->prof));
+}
+
+void render_get_profile(const struct render_state *rs, struct render_profile *out)
+{
+	*out = rs->prof;
+	out->threads = rs->threads;
+}
+
+uint64_t render_clock(const struct render_state *rs)
+{
+	struct timespec ts;
+	if (!rs->profiling)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 size_t render_last_vues(const struct render_state *rs, uint32_t *handles, size_t max)

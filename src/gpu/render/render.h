@@ -8,6 +8,7 @@
 #ifndef GTSIM_RENDER_RENDER_H
 #define GTSIM_RENDER_RENDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,16 @@ const char *render_fault(const struct render_state *rs);
  * command (NULL when out of memory). Read it while the engine is idle. */
 struct gt_engine;
 struct render_state *render_engine_state(struct gt_engine *e);
+
+/* Where a draw's time goes (bench_vf): the vertex fetcher, building VS
+ * payloads, and the EU running the VS. Off by default (it reads the clock
+ * around every vertex). */
+struct render_profile {
+	uint64_t fetch_ns, dispatch_ns, eu_ns;
+	uint64_t vertices, threads;
+};
+void render_set_profiling(struct render_state *rs, bool on);
+void render_get_profile(const struct render_state *rs, struct render_profile *out);
 
 /* The URB's bytes (for traces, tests and the later pipeline stages). */
 uint8_t *render_urb(struct render_state *rs, size_t *size);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/format/format.h"
 #include "gpu/render/render.h"
 #include "gpu/sfid/sfid.h"
 #include "gpu/sfid/urb.h"
@@ -28,6 +29,9 @@ struct vb_state {
 	bool valid, null;
 	uint64_t addr;
 	uint32_t pitch, size;
+	/* a one-page translation cache for the vertex fetcher, per draw */
+	uint64_t tlb_page;
+	const uint8_t *tlb_host;
 };
 
 struct ve_state {
@@ -37,6 +41,9 @@ struct ve_state {
 	uint8_t comp[4];          /* enum ve_control */
 	bool instancing;          /* 3DSTATE_VF_INSTANCING */
 	uint32_t step_rate;
+	/* set by vf_prepare() for a draw */
+	const struct fmt_info *fi;
+	bool reads;               /* some component is STORE_SRC */
 };
 
 struct urb_partition {
@@ -96,6 +103,8 @@ struct render_state {
 	uint32_t num_last_vues;
 
 	uint64_t threads;             /* VS threads dispatched, for benches */
+	bool profiling;
+	struct render_profile prof;
 	void (*prim_sink)(void *ctx, uint32_t topology, const uint32_t *handles,
 			  unsigned n);      /* the later stages; NULL: none yet */
 	void *prim_ctx;
@@ -111,9 +120,11 @@ struct draw_params {
 int render_draw(struct render_state *rs, const struct render_env *env,
 		const struct draw_params *p);
 
-/* Vertex fetch (vf.c): the VUE input rows of one vertex, written into the
+/* Vertex fetch (vf.c): checks the elements of a draw, and then the VUE
+ * input rows of one vertex, written into the
  * entry at handle. vertex_index indexes the buffers (base vertex applied),
  * instance is the instance number. */
+int vf_prepare(struct render_state *rs);
 int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
 	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance);
 
@@ -151,6 +162,9 @@ int render_format_row(char *buf, size_t size, const uint32_t dw[4]);
 /* The state and its URB as one block (render.c). */
 size_t render_state_bytes(const struct gt_devinfo *info);
 void render_state_init(void *block, const struct gt_devinfo *info);
+
+/* Monotonic clock in ns when profiling, else 0 (render.c). */
+uint64_t render_clock(const struct render_state *rs);
 
 /* Record a GPU fault; returns -1. */
 int render_set_fault(struct render_state *rs, const char *fmt, ...)

@@ -16,22 +16,63 @@
 
 #define VF_MAX_ROWS 64
 
+int vf_prepare(struct render_state *rs)
+{
+	for (uint32_t e = 0; e < rs->num_ve; e++) {
+		struct ve_state *ve = &rs->ve[e];
+		if (!ve->valid)
+			continue;
+		ve->reads = false;
+		for (int c = 0; c < 4; c++) {
+			if (ve->comp[c] > VFCOMP_STORE_1_INT && ve->comp[c] != VFCOMP_STORE_PID)
+				return render_set_fault(rs, "VF: element %u component %d: "
+							"control %u is reserved", e, c, ve->comp[c]);
+			ve->reads |= ve->comp[c] == VFCOMP_STORE_SRC;
+		}
+		if (ve->vb >= RENDER_MAX_VB)
+			return render_set_fault(rs, "VF: element %u names vertex buffer %u",
+						e, ve->vb);
+		ve->fi = format_info(ve->format);
+		if (ve->reads && (!ve->fi || !ve->fi->supported || !format_vf_supported(ve->format)))
+			return render_set_fault(rs, "VF: vertex element format %u (%s) is not a "
+						"vertex fetch format", ve->format,
+						format_name(ve->format));
+	}
+	for (uint32_t i = 0; i < RENDER_MAX_VB; i++)
+		rs->vb[i].tlb_host = NULL;
+	return 0;
+}
+
+/* bytes at va, through the buffer's one-page translation cache */
+static int vb_read(const struct render_env *env, struct vb_state *vb, uint64_t va,
+		   void *dst, uint32_t bytes)
+{
+	uint64_t page = va & ~4095ull;
+	if ((va & 4095) + bytes > 4096)
+		return vm_read(&env->vm, va, dst, bytes);
+	if (!vb->tlb_host || vb->tlb_page != page) {
+		uint64_t avail;
+		vb->tlb_host = vm_map(&env->vm, page, false, &avail);
+		vb->tlb_page = page;
+		if (!vb->tlb_host)
+			return -1;
+	}
+	memcpy(dst, vb->tlb_host + (va & 4095), bytes);
+	return 0;
+}
+
 static int fetch_element(struct render_state *rs, const struct render_env *env,
 			 const struct ve_state *ve, uint32_t index, union fmt_value out[4])
 {
-	const struct fmt_info *fi = format_info(ve->format);
-	if (!fi || !fi->supported || !format_vf_supported(ve->format))
-		return render_set_fault(rs, "VF: vertex element format %u (%s) is not a "
-					"vertex fetch format", ve->format, format_name(ve->format));
 	uint8_t raw[32] = { 0 };
-	uint32_t bytes = fi->bpe / 8;
-	const struct vb_state *vb = &rs->vb[ve->vb];
+	uint32_t bytes = ve->fi->bpe / 8;
+	struct vb_state *vb = &rs->vb[ve->vb];
 	uint64_t off = (uint64_t)index * vb->pitch + ve->offset;
 	if (vb->valid && !vb->null && off + bytes <= vb->size &&
-	    vm_read(&env->vm, vb->addr + off, raw, bytes))
+	    vb_read(env, vb, vb->addr + off, raw, bytes))
 		return render_set_fault(rs, "VF: page fault reading vertex buffer %u at 0x%llx",
 					ve->vb, (unsigned long long)(vb->addr + off));
-	format_unpack(fi, raw, out);
+	format_unpack(ve->fi, raw, out);
 	return 0;
 }
 
@@ -53,15 +94,10 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 		if (!ve->valid)
 			continue;
 		union fmt_value v[4] = { { 0 } };
-		bool reads = false;
-		for (int c = 0; c < 4; c++)
-			reads |= ve->comp[c] == VFCOMP_STORE_SRC;
-		if (ve->vb >= RENDER_MAX_VB)
-			return render_set_fault(rs, "VF: element %u names vertex buffer %u", e, ve->vb);
 		uint32_t index = vertex_index;
 		if (ve->instancing)
 			index = start_instance + (ve->step_rate ? instance / ve->step_rate : 0);
-		if (reads && fetch_element(rs, env, ve, index, v))
+		if (ve->reads && fetch_element(rs, env, ve, index, v))
 			return -1;
 		uint32_t *row = &rows[nrows * 4];
 		for (int c = 0; c < 4; c++) {
@@ -71,10 +107,7 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 			case VFCOMP_STORE_1_FP: row[c] = 0x3f800000u; break;
 			case VFCOMP_STORE_1_INT: row[c] = 1; break;
 			case VFCOMP_NOSTORE: row[c] = 0; break;
-			case VFCOMP_STORE_PID: row[c] = 0; break; /* no primitive yet */
-			default:
-				return render_set_fault(rs, "VF: element %u component %d: "
-							"control %u is reserved", e, c, ve->comp[c]);
+			default: row[c] = 0; break; /* STORE_PID: no primitive yet */
 			}
 		}
 		nrows++;

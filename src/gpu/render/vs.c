@@ -157,6 +157,7 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 	uint32_t first_row = vs->read_offset * 2, nrows = vs->read_length * 2;
 	unsigned push_end = 2;
 
+	uint64_t t0 = render_clock(rs);
 	eu_thread_init(t, 8, (1u << n) - 1);
 	/* g0.3 sampler state pointer | scratch space size, g0.4 binding
 	 * table pointer, g0.5 scratch space pointer | thread id */
@@ -192,7 +193,10 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 	      n, handles[0], handles[n - 1], push_end - 2, first_row, first_row + nrows - 1,
 	      vs->grf_start);
 	rs->threads++;
+	uint64_t t1 = render_clock(rs);
 	enum eu_thread_state st = exec_run(t, k->prog, 0);
+	rs->prof.dispatch_ns += t1 - t0;
+	rs->prof.eu_ns += render_clock(rs) - t1;
 	if (st == EU_THREAD_FAULT)
 		return render_set_fault(rs, "VS thread: %s", t->fault);
 	if (st != EU_THREAD_DONE)
