@@ -28,6 +28,12 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 			struct rt_surface *rt)
 {
 	const struct gt_vm *vm = &d->env->vm;
+	if (d->rt_cache_bti == (int)bti) {   /* state cannot change within a draw */
+		rt->s = d->rt_cache;
+		rt->null = d->rt_cache_null;
+		rt->fi = format_info(rt->s.format);
+		return 0;
+	}
 	uint32_t entry = 0, ss[16];
 	uint64_t bt = d->st.binding_table + 4ull * bti;
 	if (vm_read(vm, bt, &entry, 4))
@@ -45,8 +51,12 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 #define SS(name) cmd_field_get(sd, ss, name)
 	uint32_t type = (uint32_t)SS("Surface Type");
 	rt->null = type == 7;
-	if (rt->null)
+	if (rt->null) {
+		d->rt_cache_bti = (int)bti;
+		d->rt_cache_null = true;
+		d->rt_cache.format = 0;
 		return 0;
+	}
 	if (type != 1 && type != 0)
 		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", type);
 	uint32_t fmt = (uint32_t)SS("Surface Format");
@@ -71,6 +81,9 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 #undef SS
 	if (rt->s.tiling == OM_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
+	d->rt_cache_bti = (int)bti;
+	d->rt_cache_null = false;
+	d->rt_cache = rt->s;
 	return 0;
 }
 

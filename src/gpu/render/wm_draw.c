@@ -294,6 +294,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		return render_set_fault(rs, "back end: out of memory");
 	d->rs = rs;
 	d->env = env;
+	d->rt_cache_bti = -1;
 	if (wm_state_load(&d->st, rs, env, state)) {
 		free(d);
 		return -1;

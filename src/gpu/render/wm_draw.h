@@ -52,6 +52,9 @@ struct wm_draw {
 	struct ps_pixels px;
 	uint64_t ps_threads, ps_pixels;
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
+	struct om_surface rt_cache; /* the last binding table entry read, per draw */
+	int rt_cache_bti;          /* -1: none */
+	bool rt_cache_null;
 	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;
 };
