@@ -263,8 +263,57 @@ static void test_faults(void)
 	fx_fini(&fx);
 }
 
+/* URB messages beyond the plain write: a SIMD8 read of the VF's row 0
+ * back into GRFs, and a write with per-slot offsets and channel masks. */
+static void test_urb_messages(void)
+{
+	const char *read_vs =
+		"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q };\n"
+		"send(8)         g10<1>UD        g119<8,8,1>UD\n"
+		"                            urb 0 SIMD8 read mlen 1 rlen 4                  { align1 1Q };\n"
+		"mov(8)          g120<1>F        g10<8,8,1>F                     { align1 1Q };\n"
+		"mov(8)          g121<1>F        g11<8,8,1>F                     { align1 1Q };\n"
+		"mov(8)          g122<1>F        g12<8,8,1>F                     { align1 1Q };\n"
+		"mov(8)          g123<1>F        g13<8,8,1>F                     { align1 1Q };\n"
+		"send(8)         null<1>F        g119<8,8,1>F\n"
+		"                            urb 1 SIMD8 write mlen 5 rlen 0                 { align1 1Q EOT };\n";
+	struct fixture fx;
+	fx_init(&fx, "bdw");
+	square_state(&fx, read_vs, 0);   /* nothing pushed: the VS reads the URB itself */
+	CHECK_EQ(draw(&fx, false, 4, 0, 1, 0, 0), 0);
+	check_positions(&fx, (const int[]){ 0, 1, 2, 3 }, 4);
+	fx_fini(&fx);
+
+	/* slot c writes at row 1 + (c & 1); mask 0b0101: only x and z */
+	const char *masked_vs =
+		"mov(8)          g119<1>UD       g1<8,8,1>UD                     { align1 WE_all 1Q };\n"
+		"mov(8)          g120<1>UD       0x10101010UV                    { align1 1Q };\n"
+		"mov(8)          g121<1>UD       0x00050000UD                    { align1 1Q };\n"
+		"mov(8)          g122<1>F        10F                             { align1 1Q };\n"
+		"mov(8)          g123<1>F        20F                             { align1 1Q };\n"
+		"mov(8)          g124<1>F        30F                             { align1 1Q };\n"
+		"mov(8)          g125<1>F        40F                             { align1 1Q };\n"
+		"send(8)         null<1>F        g119<8,8,1>F\n"
+		"                            urb 1 SIMD8 write per-slot masked mlen 7 rlen 0 { align1 1Q EOT };\n";
+	fx_init(&fx, "bdw");
+	square_state(&fx, masked_vs, 1);
+	CHECK_EQ(draw(&fx, false, 4, 0, 1, 0, 0), 0);
+	uint32_t h[4];
+	CHECK_EQ(render_last_vues(fx.rs, h, 4), 4);
+	for (unsigned v = 0; v < 4; v++) {
+		unsigned row = 1 + (v & 1), other = 2 - (v & 1);
+		CHECK(fx_urb_f(&fx, h[v], row * 4 + 0) == 10.0f);
+		CHECK(fx_urb_f(&fx, h[v], row * 4 + 1) == 0.0f);
+		CHECK(fx_urb_f(&fx, h[v], row * 4 + 2) == 30.0f);
+		CHECK(fx_urb_f(&fx, h[v], row * 4 + 3) == 0.0f);
+		CHECK(fx_urb_f(&fx, h[v], other * 4 + 0) == 0.0f);
+	}
+	fx_fini(&fx);
+}
+
 int main(void)
 {
+	test_urb_messages();
 	test_indexed();
 	test_instancing();
 	test_indirect_and_sizes();
