@@ -1,0 +1,234 @@
+/* Types beyond F and D (DF, Q/UQ, HF), register-indirect destinations,
+ * VxH regions, ARF reads (ce0), AccWrEn, SIMD32, and send details
+ * (descriptor from a0.0, response registers, a handler that fails).
+ * Expected values are computed by hand from the PRM's rules. */
+#include <float.h>
+
+#include "gpu/sfid/sfid.h"
+#include "test_exec_util.h"
+
+static struct eu_thread th;
+
+static void run1(struct eu_inst in)
+{
+	run_prog(&th, &in, 1);
+	if (!ran_to_end(&th))
+		fprintf(stderr, "unexpected fault: %s\n", th.fault);
+	CHECK(ran_to_end(&th));
+	th.state = EU_THREAD_READY;
+	th.ip = 0;
+}
+static double rdf(unsigned nr, unsigned i)
+{
+	double d;
+	memcpy(&d, eu_grf(&th, nr) + 8 * i, 8);
+	return d;
+}
+static void setdf(unsigned nr, unsigned i, double d)
+{
+	memcpy(eu_grf(&th, nr) + 8 * i, &d, 8);
+}
+static uint64_t rq(unsigned nr, unsigned i)
+{
+	uint64_t v;
+	memcpy(&v, eu_grf(&th, nr) + 8 * i, 8);
+	return v;
+}
+static uint16_t rw(unsigned nr, unsigned i)
+{
+	uint16_t v;
+	memcpy(&v, eu_grf(&th, nr) + 2 * i, 2);
+	return v;
+}
+
+static void test_df(void)
+{
+	eu_thread_init(&th, 8, 0xff);
+	setdf(2, 0, 0.1);
+	setdf(3, 0, 0.2);
+	run1(i2(EU_OP_ADD, 1, gd(10, EU_TYPE_DF), gs(2, 0, EU_TYPE_DF), gs(3, 0, EU_TYPE_DF)));
+	CHECK(rdf(10, 0) == 0.1 + 0.2);      /* double rounding, not float */
+	CHECK(rdf(10, 0) != (double)(0.1f + 0.2f));
+	/* DF -> F rounds to nearest: 0.1 becomes 0x3dcccccd */
+	run1(i1(EU_OP_MOV, 1, gd(11, EU_TYPE_F), gs(2, 0, EU_TYPE_DF)));
+	CHECK_EQ(rud(&th, 11, 0), 0x3dcccccd);
+	/* F -> DF is exact */
+	run1(i1(EU_OP_MOV, 1, gd(12, EU_TYPE_DF), immf(0.1f)));
+	CHECK(rdf(12, 0) == (double)0.1f);
+	/* DF denormals: flushed by default, kept with cr0 bit 6 */
+	setdf(4, 0, 1e-310);
+	run1(i2(EU_OP_ADD, 1, gd(13, EU_TYPE_DF), gs(4, 0, EU_TYPE_DF), gs(4, 0, EU_TYPE_DF)));
+	CHECK(rdf(13, 0) == 0.0);
+	uint32_t cr0 = 1u << 6;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
+	run1(i2(EU_OP_ADD, 1, gd(13, EU_TYPE_DF), gs(4, 0, EU_TYPE_DF), gs(4, 0, EU_TYPE_DF)));
+	CHECK(rdf(13, 0) == 2e-310);
+	cr0 = 0;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
+	/* SIMD4 DF row: <4;4,1> spans one register of 4 doubles */
+	for (unsigned i = 0; i < 4; i++)
+		setdf(5, i, (double)i + 0.5);
+	run1(i2(EU_OP_MUL, 4, gd(14, EU_TYPE_DF),
+		op_reg(EU_FILE_GRF, 5, 0, EU_TYPE_DF, 4, 4, 1), immf(2.0f)));
+	CHECK(rdf(14, 3) == 7.0);
+}
+
+static void test_q_hf(void)
+{
+	eu_thread_init(&th, 8, 0xff);
+	uint64_t big = 0x7fffffffffffffffull;
+	memcpy(eu_grf(&th, 2), &big, 8);
+	run1(i2(EU_OP_ADD, 1, gd(10, EU_TYPE_Q), gs(2, 0, EU_TYPE_Q), immd(1)));
+	CHECK(rq(10, 0) == 0x8000000000000000ull);          /* wraps */
+	run1(i1(EU_OP_MOV, 1, gd(11, EU_TYPE_Q), immd(-1)));
+	CHECK(rq(11, 0) == UINT64_MAX);                     /* sign-extends */
+	run1(i1(EU_OP_MOV, 1, gd(12, EU_TYPE_UQ), immud(0xffffffffu)));
+	CHECK(rq(12, 0) == 0xffffffffull);                  /* zero-extends */
+	/* F -> HF: 1.0 = 0x3c00, 65504 = 0x7bff (max), 3e-8 -> the smallest
+	 * denormal 0x0001, -0.5 = 0xb800 */
+	float f[4] = { 1.0f, 65504.0f, 3e-8f, -0.5f };
+	uint16_t h[4] = { 0x3c00, 0x7bff, 0x0001, 0xb800 };
+	for (unsigned i = 0; i < 4; i++)
+		setf(&th, 3, i, f[i]);
+	struct eu_operand d = gd(13, EU_TYPE_HF);
+	run1(i1(EU_OP_MOV, 4, d, op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_F, 4, 4, 1)));
+	for (unsigned i = 0; i < 4; i++)
+		CHECK_EQ(rw(13, i), h[i]);
+	/* HF + HF: 1.0 + 0.5 = 1.5 (0x3e00) */
+	uint32_t pair = 0x38003c00;          /* 1.0, 0.5 */
+	memcpy(eu_grf(&th, 4), &pair, 4);
+	run1(i2(EU_OP_ADD, 1, gd(14, EU_TYPE_HF), gs(4, 0, EU_TYPE_HF), gs(4, 1, EU_TYPE_HF)));
+	CHECK_EQ(rw(14, 0), 0x3e00);
+}
+
+static void test_indirect_vxh_arf(void)
+{
+	eu_thread_init(&th, 16, 0x00ff);
+	for (unsigned i = 0; i < 8; i++)
+		setud(&th, 2, i, 200 + i);
+	/* g[a0.2]<1>UD = 7 with a0.2 = 320 (g10) */
+	uint16_t a = 320;
+	memcpy(eu_arf(&th, EU_ARF_A0) + 4, &a, 2);
+	struct eu_operand d = gd(0, EU_TYPE_UD);
+	d.addr_mode = EU_ADDR_INDIRECT;
+	d.indirect_subnr = 2;
+	d.indirect_offset = 4;           /* g10.1 on */
+	run1(i1(EU_OP_MOV, 2, d, immud(7)));
+	CHECK_EQ(rud(&th, 10, 0), 0);
+	CHECK_EQ(rud(&th, 10, 1), 7);
+	CHECK_EQ(rud(&th, 10, 2), 7);
+	/* VxH <1,0>: channel i reads the dword a0.i points to */
+	for (unsigned i = 0; i < 8; i++) {
+		uint16_t ai = (uint16_t)(64 + 4 * (7 - i));     /* g2.(7-i) */
+		memcpy(eu_arf(&th, EU_ARF_A0) + 2 * i, &ai, 2);
+	}
+	struct eu_operand v = op_reg(EU_FILE_GRF, 0, 0, EU_TYPE_UD, 0xff, 1, 0);
+	v.addr_mode = EU_ADDR_INDIRECT;
+	run1(i1(EU_OP_MOV, 8, gd(11, EU_TYPE_UD), v));
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(rud(&th, 11, i), 207 - i);
+	/* ce0 holds the enabled channels */
+	struct eu_inst c = i1(EU_OP_MOV, 1, gd(12, EU_TYPE_UD), arf(EU_ARF_CE0, EU_TYPE_UD));
+	c.no_mask = true;
+	run1(c);
+	CHECK_EQ(rud(&th, 12, 0), 0xff);
+	/* AccWrEn: the result also lands in acc0 */
+	struct eu_inst w = i2(EU_OP_ADD, 8, gd(13, EU_TYPE_D), g(2, EU_TYPE_D), immd(1));
+	w.acc_wr = true;
+	struct eu_inst p[2] = {
+		w, i1(EU_OP_MOV, 8, gd(14, EU_TYPE_D),
+		      op_reg(EU_FILE_ARF, EU_ARF_ACC0, 0, EU_TYPE_D, 8, 8, 1))
+	};
+	run_prog(&th, p, 2);
+	CHECK(ran_to_end(&th));
+	CHECK_EQ(rud(&th, 14, 5), 206);
+	/* SIMD32 on words: 32 channels in one instruction */
+	eu_thread_init(&th, 32, 0xffffffffu);
+	for (unsigned i = 0; i < 32; i++) {
+		uint16_t x = (uint16_t)i;
+		memcpy(eu_grf(&th, 20) + 2 * i, &x, 2);
+	}
+	run1(i2(EU_OP_ADD, 32, gd(22, EU_TYPE_UW),
+		op_reg(EU_FILE_GRF, 20, 0, EU_TYPE_UW, 16, 16, 1), imm(EU_TYPE_UW, 100)));
+	CHECK_EQ(rw(22, 31), 131);
+	CHECK_EQ(rw(22, 0), 100);
+}
+
+struct reply { int calls; uint32_t desc; uint32_t mask; bool sendc; };
+
+static int respond(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	struct reply *r = ctx;
+	r->calls++;
+	r->desc = m->desc;
+	r->mask = m->mask;
+	r->sendc = m->sendc;
+	for (unsigned k = 0; k < m->rlen; k++) {
+		uint8_t *reg = eu_send_response(t, m, k);
+		for (unsigned i = 0; i < 8; i++) {
+			uint32_t v = 1000 * (k + 1) + i;
+			memcpy(reg + 4 * i, &v, 4);
+		}
+	}
+	CHECK(eu_send_response(t, m, m->rlen) == NULL);
+	CHECK(eu_send_payload(t, m, m->mlen) == NULL);
+	return 0;
+}
+
+static int refuse(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	(void)ctx; (void)t; (void)m;
+	return -1;
+}
+
+static void test_send(void)
+{
+	struct sfid_table tab;
+	struct reply r = { 0 };
+	sfid_table_init(&tab);
+	sfid_register(&tab, EU_SFID_DP_DC0, respond, &r);
+	sfid_register(&tab, EU_SFID_SAMPLER, refuse, NULL);
+	eu_thread_init(&th, 8, 0x0f);
+	th.sfids = &tab;
+	/* sendc with the descriptor in a0.0: mlen 1, rlen 2, header */
+	uint32_t desc = 1u << 25 | 2u << 20 | 1u << 19 | 0x1234;
+	struct eu_inst s = i2(EU_OP_SENDC, 8, gd(40, EU_TYPE_UD), g(3, EU_TYPE_UD),
+			      op_reg(EU_FILE_ARF, EU_ARF_A0, 0, EU_TYPE_UD, 0, 1, 0));
+	s.sfid = EU_SFID_DP_DC0;
+	s.desc_is_reg = true;
+	memcpy(eu_arf(&th, EU_ARF_A0), &desc, 4);
+	run1(s);
+	CHECK_EQ(r.calls, 1);
+	CHECK_EQ(r.desc, desc);
+	CHECK_EQ(r.mask, 0x0f);
+	CHECK(r.sendc);
+	CHECK_EQ(rud(&th, 40, 3), 1003);
+	CHECK_EQ(rud(&th, 41, 7), 2007);
+	/* a handler that refuses the message faults the thread */
+	s.opcode = EU_OP_SEND;
+	s.sfid = EU_SFID_SAMPLER;
+	s.desc_is_reg = false;
+	s.desc = 1u << 25;
+	s.dst = null_dst(EU_TYPE_UD);
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	run_prog(&th, &s, 1);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "sampler"));
+	/* a response into null is refused before any handler runs */
+	s.sfid = EU_SFID_DP_DC0;
+	s.desc = 1u << 25 | 1u << 20;
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	run_prog(&th, &s, 1);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "response"));
+	CHECK_EQ(r.calls, 1);
+}
+
+int main(void)
+{
+	test_df();
+	test_q_hf();
+	test_indirect_vxh_arf();
+	test_send();
+	return test_exit();
+}
