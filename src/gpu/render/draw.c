@@ -161,6 +161,11 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 				continue;
 			}
 			vindex = idx + (uint32_t)p->base_vertex;
+		} else if (rs->seq_cut_enable && vindex == rs->cut_index) {
+			/* gen9: a sequential index equal to Cut Index cuts too */
+			if (push_pending(dc, PENDING_CUT))
+				return -1;
+			continue;
 		}
 		if (vertex(dc, vindex, inst))
 			return -1;
@@ -200,6 +205,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 					rs->so_enable ? "stream output" : "tessellation");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
+	if (rs->component_packing)
+		return render_set_fault(rs, "3DSTATE_VF: Component Packing Enable is not "
+					"implemented");
 	if (p->indexed && rs->ib_format > 2)
 		return render_set_fault(rs, "3DSTATE_INDEX_BUFFER: reserved index format %u",
 					rs->ib_format);

@@ -73,6 +73,8 @@ struct render_state {
 	uint32_t num_ve;
 
 	bool cut_enable;          /* 3DSTATE_VF */
+	bool seq_cut_enable;      /* gen9: Sequential Draw Cut Index Enable */
+	bool component_packing;   /* gen9: Component Packing Enable */
 	uint32_t cut_index;
 	bool vf_stats;
 	uint32_t topology;        /* 3DSTATE_VF_TOPOLOGY, _3DPRIM_* */

@@ -170,7 +170,9 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 	int s;
 
 	if (!strcmp(n, "PIPELINE_SELECT")) {
-		rs->pipeline = (uint32_t)GET("Pipeline Selection");
+		/* gen9: the selection only changes when Mask Bits 9:8 say so */
+		if (!cmd_field_find(d, "Mask Bits") || (GET("Mask Bits") & 3))
+			rs->pipeline = (uint32_t)GET("Pipeline Selection");
 	} else if (!strcmp(n, "STATE_BASE_ADDRESS")) {
 		base_address(rs, d, dw);
 	} else if (!strcmp(n, "3DSTATE_VERTEX_BUFFERS")) {
@@ -179,6 +181,8 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 		vertex_elements(rs, d, dw, len);
 	} else if (!strcmp(n, "3DSTATE_VF")) {
 		rs->cut_enable = GET("Indexed Draw Cut Index Enable");
+		rs->seq_cut_enable = GET("Sequential Draw Cut Index Enable");
+		rs->component_packing = GET("Component Packing Enable");
 		rs->cut_index = (uint32_t)GET("Cut Index");
 	} else if (!strcmp(n, "3DSTATE_VF_INSTANCING")) {
 		uint32_t e = (uint32_t)GET("Vertex Element Index");

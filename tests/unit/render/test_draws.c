@@ -311,8 +311,42 @@ static void test_urb_messages(void)
 	fx_fini(&fx);
 }
 
+/* Gen9: Sequential Draw Cut Index Enable cuts sequential draws at the
+ * vertex whose index is Cut Index; PIPELINE_SELECT only switches when its
+ * Mask Bits enable the selection. */
+static void test_gen9_vf(void)
+{
+	struct fixture fx;
+	fx_init(&fx, "skl");
+	square_state(&fx, green_vs, TRISTRIP);
+	fx_begin(&fx, "3DSTATE_VF", 0);
+	fx_set(&fx, "Sequential Draw Cut Index Enable", 1);
+	fx_set(&fx, "Cut Index", 2);
+	CHECK_EQ(fx_submit(&fx), 0);
+	reset_stats(&fx);
+	/* vertices 0 1 | 3: no triangle, 3 vertices fetched */
+	CHECK_EQ(draw(&fx, false, 4, 0, 1, 0, 0), 0);
+	check_positions(&fx, (const int[]){ 0, 1, 3 }, 3);
+	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 3);
+	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 0);
+	fx_cmd(&fx, "3DSTATE_VF", "Component Packing Enable", 1);
+	expect_fault(&fx, "Component Packing");
+	fx_cmd(&fx, "3DSTATE_VF", NULL, 0);
+
+	/* media selected without the mask: still 3D */
+	fx_cmd(&fx, "PIPELINE_SELECT", "Pipeline Selection", 1);
+	CHECK_EQ(draw(&fx, false, 4, 0, 1, 0, 0), 0);
+	fx_begin(&fx, "PIPELINE_SELECT", 0);
+	fx_set(&fx, "Mask Bits", 3);
+	fx_set(&fx, "Pipeline Selection", 1);
+	CHECK_EQ(fx_submit(&fx), 0);
+	expect_fault(&fx, "media");
+	fx_fini(&fx);
+}
+
 int main(void)
 {
+	test_gen9_vf();
 	test_urb_messages();
 	test_indexed();
 	test_instancing();
