@@ -143,6 +143,64 @@ SIMD_CLONES I_OP(i_mul, 8, x * y)
 SIMD_CLONES I_OP(i_mul, 16, x * y)
 SIMD_CLONES I_OP(i_mov, 8, x)
 SIMD_CLONES I_OP(i_mov, 16, x)
+SIMD_CLONES I_OP(i_and, 8, x & y)
+SIMD_CLONES I_OP(i_and, 16, x & y)
+SIMD_CLONES I_OP(i_or, 8, x | y)
+SIMD_CLONES I_OP(i_or, 16, x | y)
+SIMD_CLONES I_OP(i_xor, 8, x ^ y)
+SIMD_CLONES I_OP(i_xor, 16, x ^ y)
+SIMD_CLONES I_OP(i_not, 8, ~x)
+SIMD_CLONES I_OP(i_not, 16, ~x)
+SIMD_CLONES I_OP(i_shl, 8, x << (y & 31))
+SIMD_CLONES I_OP(i_shl, 16, x << (y & 31))
+SIMD_CLONES I_OP(i_shr, 8, x >> (y & 31))
+SIMD_CLONES I_OP(i_shr, 16, x >> (y & 31))
+SIMD_CLONES I_OP(i_asr, 8, (uint32_t)((int32_t)x >> (y & 31)))
+SIMD_CLONES I_OP(i_asr, 16, (uint32_t)((int32_t)x >> (y & 31)))
+/* D/UD to F: the conversion rounds to nearest (cr0's reset state) */
+SIMD_CLONES I_OP(i_d2f, 8, as_u((float)(int32_t)x))
+SIMD_CLONES I_OP(i_d2f, 16, as_u((float)(int32_t)x))
+SIMD_CLONES I_OP(i_ud2f, 8, as_u((float)x))
+SIMD_CLONES I_OP(i_ud2f, 16, as_u((float)x))
+
+/* min/max (sel.l, sel.ge): a NaN operand loses; the result is flushed
+ * like every float result of the generic path. */
+static inline float keep_flush(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	x = (x & 0x7f800000u) ? x : (x & 0x80000000u);
+	memcpy(&f, &x, 4);
+	return f;
+}
+static inline float fmin_gen(float x, float y)
+{
+	return keep_flush(x != x ? y : y != y ? x : x < y ? x : y);
+}
+static inline float fmax_gen(float x, float y)
+{
+	return keep_flush(x != x ? y : y != y ? x : x >= y ? x : y);
+}
+SIMD_CLONES F_OP(f_min, 8, fmin_gen(x, y))
+SIMD_CLONES F_OP(f_min, 16, fmin_gen(x, y))
+SIMD_CLONES F_OP(f_max, 8, fmax_gen(x, y))
+SIMD_CLONES F_OP(f_max, 16, fmax_gen(x, y))
+
+/* F to D: round toward zero, clamp, NaN -> 0 */
+static inline uint32_t f2d(uint32_t b)
+{
+	float f;
+	memcpy(&f, &b, 4);
+	if (f != f)
+		return 0;
+	if (f >= 2147483647.0f)
+		return 0x7fffffffu;
+	if (f <= -2147483648.0f)
+		return 0x80000000u;
+	return (uint32_t)(int32_t)f;
+}
+SIMD_CLONES I_OP(i_f2d, 8, f2d(x))
+SIMD_CLONES I_OP(i_f2d, 16, f2d(x))
 
 /* cmp on D or F: the flag gets the comparison for enabled channels, the
  * destination (if any) all ones or zero. */
@@ -220,15 +278,29 @@ exec_fn exec_fast_select(const struct exec_op *op)
 	const struct eu_inst *in = &op->inst;
 	unsigned n = op->exec_size;
 	if ((n != 8 && n != 16) || in->saturate || in->acc_wr || op->dst.is_acc ||
-	    op->dst.is_cr0 || op->dst.is_ip || op->logic)
+	    op->dst.is_cr0 || op->dst.is_ip)
 		return NULL;
 	unsigned ty = op->src[0].type;
 	bool flt = ty == EU_TYPE_F;
 	if (!flt && ty != EU_TYPE_D && ty != EU_TYPE_UD)
 		return NULL;
-	for (unsigned s = 0; s < op->nsrc; s++)
-		if (!src_ok(&op->src[s], ty))
+	bool conv = op->opcode == EU_OP_MOV && op->dst.type != ty &&
+		    (flt || op->dst.type == EU_TYPE_F);
+	if (op->opcode == EU_OP_SHL || op->opcode == EU_OP_SHR || op->opcode == EU_OP_ASR) {
+		/* the count may be D or UD whatever src0 is */
+		unsigned ct = op->src[1].type;
+		if (ct != EU_TYPE_D && ct != EU_TYPE_UD)
 			return NULL;
+		if (!src_ok(&op->src[0], ty) || !src_ok(&op->src[1], ct) ||
+		    op->src[0].neg || op->src[1].neg)
+			return NULL;
+		if (op->opcode == EU_OP_ASR && ty != EU_TYPE_D)
+			return NULL;
+	} else {
+		for (unsigned s = 0; s < op->nsrc; s++)
+			if (!src_ok(&op->src[s], ty) || (op->logic && op->src[s].neg))
+				return NULL;
+	}
 	if (op->opcode == EU_OP_CMP) {
 		bool dst_ok = op->dst.kind == DST_NULL ||
 			      (op->dst.kind == DST_DIRECT && op->dst.contiguous &&
@@ -239,14 +311,38 @@ exec_fn exec_fast_select(const struct exec_op *op)
 			return NULL;
 		return fast_cmp;
 	}
+	if (op->opcode == EU_OP_SEL) {
+		/* min/max only; a predicated sel chooses by flag (generic) */
+		if (!flt || in->pred != EU_PRED_NONE || op->dst.type != EU_TYPE_F ||
+		    op->dst.kind != DST_DIRECT || op->dst.off[0] % 4 ||
+		    !op->dst.contiguous || op->dst.wmask != op->full)
+			return NULL;
+		if (in->cond == EU_COND_L)
+			return n == 16 ? f_min_16 : f_min_8;
+		if (in->cond == EU_COND_GE)
+			return n == 16 ? f_max_16 : f_max_8;
+		return NULL;
+	}
 	if (in->cond != EU_COND_NONE || op->dst.kind != DST_DIRECT || op->dst.off[0] % 4 ||
 	    !op->dst.contiguous || op->dst.wmask != op->full)
 		return NULL;
-	/* the destination has the sources' type (no conversion) */
+	bool n16 = n == 16;
+	if (conv) {
+		/* mov F <-> D/UD: one conversion, no modifier */
+		if (op->src[0].neg)
+			return NULL;
+		if (flt && op->dst.type == EU_TYPE_D)
+			return n16 ? i_f2d_16 : i_f2d_8;
+		if (ty == EU_TYPE_D)
+			return n16 ? i_d2f_16 : i_d2f_8;
+		if (ty == EU_TYPE_UD)
+			return n16 ? i_ud2f_16 : i_ud2f_8;
+		return NULL;
+	}
+	/* otherwise the destination has the sources' type */
 	if (flt ? op->dst.type != EU_TYPE_F
 		: op->dst.type != EU_TYPE_D && op->dst.type != EU_TYPE_UD)
 		return NULL;
-	bool n16 = n == 16;
 	switch (op->opcode) {
 	case EU_OP_ADD:
 		return flt ? (n16 ? f_add_16 : f_add_8) : (n16 ? i_add_16 : i_add_8);
@@ -255,10 +351,18 @@ exec_fn exec_fast_select(const struct exec_op *op)
 	case EU_OP_MAD:
 		return flt ? (n16 ? f_mad_16 : f_mad_8) : NULL;
 	case EU_OP_MOV:
-		/* a raw copy: no modifier, same size (F or D/UD) */
-		if (op->src[0].neg || op->dst.type != ty)
+		/* a raw copy: no modifier, F to F or D/UD to D/UD */
+		if (op->src[0].neg)
 			return NULL;
 		return n16 ? i_mov_16 : i_mov_8;
+	case EU_OP_AND: return flt ? NULL : n16 ? i_and_16 : i_and_8;
+	case EU_OP_OR: return flt ? NULL : n16 ? i_or_16 : i_or_8;
+	case EU_OP_XOR: return flt ? NULL : n16 ? i_xor_16 : i_xor_8;
+	case EU_OP_NOT: return flt ? NULL : n16 ? i_not_16 : i_not_8;
+	case EU_OP_SHL: return n16 ? i_shl_16 : i_shl_8;
+	case EU_OP_SHR: return n16 ? i_shr_16 : i_shr_8;
+	case EU_OP_ASR: return n16 ? i_asr_16 : i_asr_8;
+
 	default:
 		return NULL;
 	}

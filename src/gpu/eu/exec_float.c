@@ -35,12 +35,24 @@ struct exec_fpmode exec_fpmode(const struct eu_thread *t)
 
 float exec_flush_f(float f)
 {
-	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+	uint32_t b;
+	memcpy(&b, &f, 4);
+	if (!(b & 0x7f800000u)) {       /* zero or denormal: keep the sign */
+		b &= 0x80000000u;
+		memcpy(&f, &b, 4);
+	}
+	return f;
 }
 
 double exec_flush_df(double d)
 {
-	return fpclassify(d) == FP_SUBNORMAL ? copysign(0.0, d) : d;
+	uint64_t b;
+	memcpy(&b, &d, 8);
+	if (!(b & 0x7ff0000000000000ull)) {
+		b &= 0x8000000000000000ull;
+		memcpy(&d, &b, 8);
+	}
+	return d;
 }
 
 float exec_half_to_float(uint16_t h)

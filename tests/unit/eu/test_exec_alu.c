@@ -632,6 +632,57 @@ static void test_fast_shapes(void)
 	CHECK_EQ(eu_thread_flags(&th) & 0xffff, 0xfc00);
 	CHECK_EQ(rud(&th, 20, 10), 0xffffffffu);
 	CHECK_EQ(rud(&th, 20, 9), 0);
+
+	/* SIMD8 rows of integers: logic and shifts */
+	uint32_t x[8] = { 0x0000ffff, 0x80000000, 0xdeadbeef, 0, 1, 0xffffffff, 0x12345678, 7 };
+	uint32_t c8[8] = { 4, 31, 8, 0, 33, 1, 16, 3 };
+	for (unsigned i = 0; i < 8; i++) {
+		setud(&th, 22, i, x[i]);
+		setud(&th, 23, i, c8[i]);
+	}
+	run1(i2(EU_OP_AND, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD), immud(0x00ff00ff)));
+	CHECK_EQ(rud(&th, 24, 2), 0x00ad00ef);
+	run1(i2(EU_OP_OR, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD), immud(0x0f)));
+	CHECK_EQ(rud(&th, 24, 1), 0x8000000f);
+	run1(i2(EU_OP_XOR, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD), g(23, EU_TYPE_UD)));
+	CHECK_EQ(rud(&th, 24, 0), 0x0000fffb);
+	run1(i1(EU_OP_NOT, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD)));
+	CHECK_EQ(rud(&th, 24, 3), 0xffffffffu);
+	run1(i2(EU_OP_SHL, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD), g(23, EU_TYPE_UD)));
+	CHECK_EQ(rud(&th, 24, 0), 0x000ffff0);
+	CHECK_EQ(rud(&th, 24, 4), 2);                 /* count 33 & 31 = 1 */
+	run1(i2(EU_OP_SHR, 8, gd(24, EU_TYPE_UD), g(22, EU_TYPE_UD), g(23, EU_TYPE_UD)));
+	CHECK_EQ(rud(&th, 24, 1), 1);
+	CHECK_EQ(rud(&th, 24, 6), 0x1234);
+	run1(i2(EU_OP_ASR, 8, gd(24, EU_TYPE_D), g(22, EU_TYPE_D), g(23, EU_TYPE_UD)));
+	CHECK_EQ(rud(&th, 24, 1), 0xffffffffu);       /* INT_MIN >> 31 */
+	CHECK_EQ(rud(&th, 24, 2), 0xffdeadbe);
+	/* float min/max: a NaN loses; a negative denormal is flushed to -0 */
+	float f8[8] = { 1.0f, -2.0f, NAN, 3.0f, -0.0f, 5.0f, -1e-40f, 0.25f };
+	for (unsigned i = 0; i < 8; i++)
+		setf(&th, 25, i, f8[i]);
+	struct eu_inst mn = i2(EU_OP_SEL, 8, gd(26, EU_TYPE_F), g(25, EU_TYPE_F), immf(0.5f));
+	mn.cond = EU_COND_L;
+	run1(mn);
+	CHECK(rf(&th, 26, 0) == 0.5f && rf(&th, 26, 1) == -2.0f && rf(&th, 26, 2) == 0.5f);
+	CHECK_EQ(rud(&th, 26, 6), 0x80000000u);
+	mn.cond = EU_COND_GE;
+	run1(mn);
+	CHECK(rf(&th, 26, 0) == 1.0f && rf(&th, 26, 2) == 0.5f && rf(&th, 26, 7) == 0.5f);
+	/* conversions F -> D (toward zero, clamp, NaN 0), D -> F, UD -> F */
+	float cf[8] = { 2.9f, -2.9f, NAN, 3e9f, -3e9f, 0.0f, -0.5f, 16777217.0f };
+	int32_t cd[8] = { 2, -2, 0, INT32_MAX, INT32_MIN, 0, 0, 16777216 };
+	for (unsigned i = 0; i < 8; i++)
+		setf(&th, 27, i, cf[i]);
+	run1(i1(EU_OP_MOV, 8, gd(28, EU_TYPE_D), g(27, EU_TYPE_F)));
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ((int32_t)rud(&th, 28, i), cd[i]);
+	setud(&th, 29, 0, 16777217);                  /* rounds to even: 2^24 */
+	setud(&th, 29, 1, (uint32_t)-7);
+	run1(i1(EU_OP_MOV, 8, gd(30, EU_TYPE_F), g(29, EU_TYPE_D)));
+	CHECK(rf(&th, 30, 0) == 16777216.0f && rf(&th, 30, 1) == -7.0f);
+	run1(i1(EU_OP_MOV, 8, gd(30, EU_TYPE_F), g(29, EU_TYPE_UD)));
+	CHECK(rf(&th, 30, 1) == 4294967296.0f);       /* 0xfffffff9 rounds up */
 }
 
 int main(void)
