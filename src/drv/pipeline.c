@@ -84,6 +84,22 @@ int gtdrv_emit_draw(struct gtdrv_batch *b, const struct gtdrv_draw *d)
 	return r;
 }
 
+int gtdrv_emit_lri(struct gtdrv_batch *b, uint32_t reg, uint32_t value)
+{
+	return gtdrv_emit(b, "MI_LOAD_REGISTER_IMM", GTDRV_FIELDS(
+		{ "Register Offset", reg }, { "Data DWord", value }));
+}
+
+int gtdrv_emit_srm(struct gtdrv_batch *b, uint32_t reg, struct gtdrv_bo *bo, uint32_t offset)
+{
+	struct gtdrv_cmd c;
+	gtdrv_cmd_begin(&c, b->drv->gen, "MI_STORE_REGISTER_MEM", 0);
+	gtdrv_cmd_set(&c, "Register Address", reg);
+	gtdrv_cmd_address(&c, NULL, 0, "Memory Address", bo, offset,
+			  I915_GEM_DOMAIN_INSTRUCTION, I915_GEM_DOMAIN_INSTRUCTION);
+	return gtdrv_cmd_emit(b, &c);
+}
+
 int gtdrv_upload_kernel(struct gtdrv *drv, struct gtdrv_bo *bo, uint32_t offset,
 			const char *text, size_t *len)
 {

@@ -33,6 +33,11 @@ struct gtdrv_draw {
 };
 int gtdrv_emit_draw(struct gtdrv_batch *b, const struct gtdrv_draw *d);
 
+/* MI_LOAD_REGISTER_IMM of one register, and MI_STORE_REGISTER_MEM of one
+ * register into bo at offset (relocated). */
+int gtdrv_emit_lri(struct gtdrv_batch *b, uint32_t reg, uint32_t value);
+int gtdrv_emit_srm(struct gtdrv_batch *b, uint32_t reg, struct gtdrv_bo *bo, uint32_t offset);
+
 /* Assemble EU code (Mesa syntax) and write it into bo at offset; the
  * number of bytes in *len. 0, -EINVAL (assembler error, printed) or the
  * pwrite's -errno. */

@@ -10,6 +10,7 @@
 #include "drv/pipeline.h"
 #include "drv/seed_shaders.h"
 #include "gpu/cs/cs.h"
+#include "gpu/cs/regs.h"
 #include "gpu/render/render.h"
 #include "kernel/device.h"
 #include "common/trace.h"
@@ -71,6 +72,60 @@ static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *
 	return render_engine_state(dev->gpu->engines[ENGINE_RCS]);
 }
 
+/* An indirect, instanced draw: the 3DPRIM_* registers loaded with
+ * MI_LOAD_REGISTER_IMM, the statistics stored with MI_STORE_REGISTER_MEM
+ * before and after. 4 vertices x 2 instances of a strip: 8 vertices
+ * fetched, 8 VS invocations, 2 triangles per instance. */
+static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
+{
+	struct gtdrv_bo kernel, vbo, res;
+	struct gtdrv_batch b;
+	struct urb_config urb;
+	static const uint32_t stats[3] = { IA_VERTICES_COUNT, IA_PRIMITIVES_COUNT,
+					   VS_INVOCATION_COUNT };
+	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &vbo, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &res, 4096), 0);
+	CHECK_EQ(gtdrv_upload_kernel(drv, &kernel, 0, gtdrv_green_vs, NULL), 0);
+	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
+	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
+	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
+	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
+	CHECK_EQ(gtdrv_emit_urb(&b, &urb), 0);
+	CHECK_EQ(gtdrv_emit_geometry_off(&b), 0);
+	CHECK_EQ(gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .grf_start = 2, .read_length = 1,
+						       .output_length = 1 }), 0);
+	const struct gtdrv_vb vb = { .bo = &vbo, .pitch = 16, .size = sizeof(gtdrv_square) };
+	CHECK_EQ(gtdrv_emit_vertex_buffers(&b, &vb, 1), 0);
+	CHECK_EQ(gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
+		.format = R32G32B32A32_FLOAT, .size = 4 }, 1), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_SGVS", NULL, 0), 0);
+	for (int i = 0; i < 3; i++)
+		CHECK_EQ(gtdrv_emit_srm(&b, stats[i], &res, 4 * i), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_VERTEX_COUNT, 4), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_START_VERTEX, 0), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_INSTANCE_COUNT, 2), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_START_INSTANCE, 0), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_BASE_VERTEX, 0), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_TOPOLOGY",
+			    GTDRV_FIELDS({ "Primitive Topology Type", TRISTRIP })), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_STATISTICS", GTDRV_FIELDS({ "Statistics Enable", 1 })), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DPRIMITIVE", GTDRV_FIELDS({ "Indirect Parameter Enable", 1 })), 0);
+	for (int i = 0; i < 3; i++)
+		CHECK_EQ(gtdrv_emit_srm(&b, stats[i], &res, 16 + 4 * i), 0);
+	CHECK_EQ(gtdrv_batch_submit(&b), 0);
+	gtdrv_batch_fini(&b);
+	gtsim_device_idle(dev);
+	uint32_t v[7] = { 0 };
+	CHECK_EQ(gtdrv_bo_read(drv, &res, 0, v, sizeof(v)), 0);
+	CHECK_EQ(v[4] - v[0], 8);   /* IA_VERTICES_COUNT */
+	CHECK_EQ(v[5] - v[1], 4);   /* IA_PRIMITIVES_COUNT */
+	CHECK_EQ(v[6] - v[2], 8);   /* VS_INVOCATION_COUNT */
+	gtdrv_bo_free(drv, &kernel);
+	gtdrv_bo_free(drv, &vbo);
+	gtdrv_bo_free(drv, &res);
+}
+
 static void run(const char *device)
 {
 	struct gtsim_config cfg = { .device = device, .sync = 1 };
@@ -101,6 +156,7 @@ static void run(const char *device)
 		CHECK(urb_f(rs, h[v], 10) == (v == 2));
 		CHECK(urb_f(rs, h[v], 11) == 1.0f);
 	}
+	indirect_stats(dev, &drv);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);
 }
