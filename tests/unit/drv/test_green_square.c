@@ -28,29 +28,37 @@ static float urb_f(struct render_state *rs, uint32_t handle, unsigned dw)
 	return f;
 }
 
+/* Buffers for the square (kernel, vertices) and a batch with the state
+ * up to the vertex buffer: 3D pipeline, URB of seed 003 for a one-unit
+ * VUE (header row, position, colour), geometry stages off, the VS. */
+static void begin_square(struct gtdrv *drv, struct gtdrv_batch *b, struct gtdrv_bo *kernel,
+			 struct gtdrv_bo *vbo, const char *vs_text)
+{
+	struct urb_config urb;
+	CHECK_EQ(gtdrv_bo_alloc(drv, kernel, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, vbo, 4096), 0);
+	CHECK_EQ(gtdrv_upload_kernel(drv, kernel, 0, vs_text, NULL), 0);
+	CHECK_EQ(gtdrv_bo_write(drv, vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
+	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
+	CHECK_EQ(gtdrv_batch_init(b, drv), 0);
+	CHECK_EQ(gtdrv_emit_3d_begin(b, kernel, NULL), 0);
+	CHECK_EQ(gtdrv_emit_urb(b, &urb), 0);
+	CHECK_EQ(gtdrv_emit_geometry_off(b), 0);
+	CHECK_EQ(gtdrv_emit_vs(b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
+						      .read_length = 1, .output_length = 1 }), 0);
+	const struct gtdrv_vb vb = { .index = 0, .bo = vbo, .pitch = 16,
+				     .size = sizeof(gtdrv_square) };
+	CHECK_EQ(gtdrv_emit_vertex_buffers(b, &vb, 1), 0);
+}
+
 /* Draws the square with vs_text; with sgvs, VertexID goes to row 1.x. */
 static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *drv,
 					const char *vs_text, bool sgvs)
 {
 	struct gtdrv_bo kernel, vbo;
 	struct gtdrv_batch b;
-	struct urb_config urb;
 
-	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(drv, &vbo, 4096), 0);
-	CHECK_EQ(gtdrv_upload_kernel(drv, &kernel, 0, vs_text, NULL), 0);
-	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
-	/* the VUE: header row, position, colour = 3 rows -> one 64-byte unit */
-	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
-
-	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
-	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
-	CHECK_EQ(gtdrv_emit_urb(&b, &urb), 0);
-	CHECK_EQ(gtdrv_emit_geometry_off(&b), 0);
-	CHECK_EQ(gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
-						       .read_length = 1, .output_length = 1 }), 0);
-	const struct gtdrv_vb vb = { .index = 0, .bo = &vbo, .pitch = 16, .size = sizeof(gtdrv_square) };
-	CHECK_EQ(gtdrv_emit_vertex_buffers(&b, &vb, 1), 0);
+	begin_square(drv, &b, &kernel, &vbo, vs_text);
 	/* gl_Vertex: 4 floats; for the gradient a second, zero element whose
 	 * x the SGVS overwrites with VertexID */
 	const struct gtdrv_vertex_attrib attribs[2] = {
@@ -80,23 +88,10 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 {
 	struct gtdrv_bo kernel, vbo, res;
 	struct gtdrv_batch b;
-	struct urb_config urb;
 	static const uint32_t stats[3] = { IA_VERTICES_COUNT, IA_PRIMITIVES_COUNT,
 					   VS_INVOCATION_COUNT };
-	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(drv, &vbo, 4096), 0);
 	CHECK_EQ(gtdrv_bo_alloc(drv, &res, 4096), 0);
-	CHECK_EQ(gtdrv_upload_kernel(drv, &kernel, 0, gtdrv_green_vs, NULL), 0);
-	CHECK_EQ(gtdrv_bo_write(drv, &vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
-	CHECK_EQ(urb_config_compute(drv->info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb), 0);
-	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
-	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
-	CHECK_EQ(gtdrv_emit_urb(&b, &urb), 0);
-	CHECK_EQ(gtdrv_emit_geometry_off(&b), 0);
-	CHECK_EQ(gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .grf_start = 2, .read_length = 1,
-						       .output_length = 1 }), 0);
-	const struct gtdrv_vb vb = { .bo = &vbo, .pitch = 16, .size = sizeof(gtdrv_square) };
-	CHECK_EQ(gtdrv_emit_vertex_buffers(&b, &vb, 1), 0);
+	begin_square(drv, &b, &kernel, &vbo, gtdrv_green_vs);
 	CHECK_EQ(gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
 		.format = R32G32B32A32_FLOAT, .size = 4 }, 1), 0);
 	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_SGVS", NULL, 0), 0);
