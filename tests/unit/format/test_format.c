@@ -53,6 +53,16 @@ static void test_layouts(void)
 	CHECK(!format_vf_supported(FMT_R8G8B8A8_UNORM_SRGB));
 	CHECK(!format_vf_supported(FMT_B5G6R5_UNORM));
 	CHECK(!format_vf_supported(FMT_BC1_UNORM));
+	/* every format the VF accepts has a layout the conversion knows */
+	int vf = 0;
+	for (uint32_t n = 0; n < FMT_NUM; n++) {
+		if (!format_vf_supported(n))
+			continue;
+		vf++;
+		const struct fmt_info *f = format_info(n);
+		CHECK(f != NULL && f->supported && !f->srgb && f->bpe % 8 == 0);
+	}
+	CHECK_EQ(vf, 109);
 }
 
 static void test_unpack(void)
