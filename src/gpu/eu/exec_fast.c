@@ -59,7 +59,11 @@ static inline void st32(struct eu_thread *t, const struct exec_op *op,
 {
 	uint8_t *d = t->regs + op->dst.off[0];
 	if (en == op->full) {
-		memcpy(d, r, 4 * n);
+		/* whole-vector stores, so the next instruction's loads of this
+		 * register forward from them */
+		uint32_t *d32 = (uint32_t *)(void *)d;
+		for (unsigned i = 0; i < n; i++)
+			d32[i] = r[i];
 		return;
 	}
 	for (unsigned i = 0; i < n; i++)

@@ -33,7 +33,9 @@ enum eu_thread_state {
 };
 
 struct eu_thread {
-	/* GRFs then ARFs; 32-byte aligned so SIMD loads vectorise. */
+	/* GRFs then ARFs, 64-byte aligned: allocate threads statically or
+	 * with aligned_alloc(64, sizeof(struct eu_thread)) (the size is a
+	 * multiple of 64). */
 	_Alignas(64) uint8_t regs[EU_REGS_BYTES];
 
 	/* Accumulator with the precision the hardware keeps beyond the

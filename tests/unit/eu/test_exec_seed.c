@@ -92,7 +92,7 @@ static void run_and_check(const struct exec_prog *prog, uint32_t mask)
 {
 	struct sfid_table tab;
 	struct capture cap;
-	struct eu_thread *t = calloc(1, sizeof(*t));
+	struct eu_thread *t = aligned_alloc(64, sizeof(*t));
 	memset(&cap, 0, sizeof(cap));
 	sfid_table_init(&tab);
 	sfid_register(&tab, EU_SFID_URB, urb_capture, &cap);
