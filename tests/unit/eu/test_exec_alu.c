@@ -320,6 +320,40 @@ static void test_predication_forms(void)
 	run1(m);
 	CHECK_EQ(rud(&th, 12, 0), 0);
 	CHECK_EQ(rud(&th, 12, 4), 1);
+	/* .any2h/.all2h, .any8h, .any16h over larger groups; .anyv/.allv
+	 * across f0.0 and f1.0 of each channel */
+	eu_thread_set_flags(&th, 0x10);          /* channel 4 */
+	unsigned forms[4] = { EU_PRED_ANY2H, EU_PRED_ALL2H, EU_PRED_ANY8H, EU_PRED_ANY16H };
+	uint32_t want_mask[4] = { 0x30, 0x00, 0xff, 0xff };
+	for (unsigned k = 0; k < 4; k++) {
+		m = i1(EU_OP_MOV, 8, gd(20 + k, EU_TYPE_UD), immud(1));
+		m.pred = (uint8_t)forms[k];
+		run1(m);
+		for (unsigned i = 0; i < 8; i++)
+			CHECK_EQ(rud(&th, 20 + k, i), (want_mask[k] >> i) & 1);
+	}
+	eu_thread_set_flags(&th, 0x0000000300000005ull);   /* f0.0 = 0b101, f1.0 = 0b11 */
+	m = i1(EU_OP_MOV, 8, gd(24, EU_TYPE_UD), immud(1));
+	m.pred = EU_PRED_ANYV;
+	run1(m);
+	CHECK_EQ(rud(&th, 24, 0) | rud(&th, 24, 1) << 1 | rud(&th, 24, 2) << 2 | rud(&th, 24, 3) << 3, 0x7);
+	m = i1(EU_OP_MOV, 8, gd(25, EU_TYPE_UD), immud(1));
+	m.pred = EU_PRED_ALLV;
+	run1(m);
+	CHECK_EQ(rud(&th, 25, 0) | rud(&th, 25, 1) << 1 | rud(&th, 25, 2) << 2, 0x1);
+	/* align16 .y: each group of four channels takes its own y bit;
+	 * f1.1 selects bits 48.. */
+	eu_thread_set_flags(&th, 0x0020000000000000ull);   /* f1.1 bit 5 */
+	m = i1(EU_OP_MOV, 8, gd(26, EU_TYPE_UD), immud(1));
+	m.access_mode = EU_ALIGN16;
+	m.src[0] = immud(1);
+	m.pred = EU_PRED_XYZW_Y;
+	m.flag_nr = 1;
+	m.flag_subnr = 1;
+	run1(m);
+	CHECK_EQ(rud(&th, 26, 0), 0);
+	CHECK_EQ(rud(&th, 26, 4), 1);
+	CHECK_EQ(rud(&th, 26, 7), 1);
 	/* NoMask (WE_all) writes channels the dispatch disabled */
 	eu_thread_init(&th, 8, 0x01);
 	m = i1(EU_OP_MOV, 8, gd(13, EU_TYPE_UD), immud(5));
