@@ -246,11 +246,10 @@ static int64_t int_value(uint64_t bits, unsigned type)
  * written value for the conditional modifier (double when *cmp_is_float,
  * else int64). */
 static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
-			 union exec_val r, enum exec_dom dom, union exec_val *cmpv,
-			 bool *cmp_is_float)
+			 union exec_val r, enum exec_dom dom, bool sat,
+			 union exec_val *cmpv, bool *cmp_is_float)
 {
 	unsigned type = op->dst.type;
-	bool sat = op->inst.saturate;
 	bool dst_float = exec_type_is_float(type);
 	*cmp_is_float = dst_float;
 	if (dom == DOM_INT && !dst_float) {
@@ -388,7 +387,11 @@ int exec_store(struct eu_thread *t, const struct exec_op *op,
 			continue;
 		union exec_val cv;
 		bool cf;
-		raw[i] = from_dom(op, &m, v[i], dom, &cv, &cf);
+		raw[i] = from_dom(op, &m, v[i], dom, op->inst.saturate, &cv, &cf);
+		/* PRM "Assigning Conditional Mods": the flag comes from the
+		 * result before .sat */
+		if (op->writes_flag && op->inst.saturate)
+			from_dom(op, &m, v[i], dom, false, &cv, &cf);
 		if (op->writes_flag && cond_holds(cond, cv, cf))
 			flag_bits |= 1u << i;
 		if (acc) {

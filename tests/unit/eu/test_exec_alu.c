@@ -286,6 +286,15 @@ static void test_cmp_sel_flags(void)
 	eu_thread_set_flags(&th, 0);
 	run1(z);
 	CHECK_EQ(eu_thread_flags(&th), 0x4);
+	/* with .sat the flag sees the value before saturation (PRM
+	 * "Assigning Conditional Mods"): -0.5 is written as 0 but is < 0 */
+	struct eu_inst sl = i2(EU_OP_ADD, 1, gd(15, EU_TYPE_F), immf(-1.0f), immf(0.5f));
+	sl.saturate = true;
+	sl.cond = EU_COND_L;
+	eu_thread_set_flags(&th, 0);
+	run1(sl);
+	CHECK(rf(&th, 15, 0) == 0.0f);
+	CHECK_EQ(eu_thread_flags(&th), 1);
 	/* csel: src2 .g 0 ? src0 : src1 (align16 3-src form) */
 	struct eu_inst cs = i3(EU_OP_CSEL, 8, gd(14, EU_TYPE_F), immf(1.0f), immf(2.0f), g(2, EU_TYPE_F));
 	cs.cond = EU_COND_G;
