@@ -53,14 +53,20 @@ static float get_fixed(const struct src *s, const char *name)
 	return (float)cmd_field_value(f, s->dw, s->len, 0) / (float)(1u << f->frac);
 }
 
-/* A structure of dynamic state at Dynamic State Base + off. */
-static int dyn_src(struct src *s, struct render_state *rs, const struct render_env *env,
-		   const char *name, uint64_t off, uint32_t dwords)
+/* A structure of dynamic state that reads as zeros. */
+static void dyn_zero(struct src *s, struct render_state *rs, const char *name, uint32_t dwords)
 {
 	s->d = cmd_struct_find(rs->info->gen, name);
 	memset(s->zero, 0, sizeof(s->zero));
 	s->dw = s->zero;
 	s->len = dwords;
+}
+
+/* A structure of dynamic state at Dynamic State Base + off. */
+static int dyn_src(struct src *s, struct render_state *rs, const struct render_env *env,
+		   const char *name, uint64_t off, uint32_t dwords)
+{
+	dyn_zero(s, rs, name, dwords);
 	if (dwords > 17)
 		return render_set_fault(rs, "%s: %u dwords", name, dwords);
 	if (vm_read(&env->vm, rs->dynamic_base + off, s->zero, dwords * 4))
@@ -123,9 +129,17 @@ static int load_viewports(struct wm_state *w, struct render_state *rs,
 {
 	int gen = rs->info->gen;
 	struct src s, v;
-	cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP");
-	if (dyn_src(&v, rs, env, "SF_CLIP_VIEWPORT", get(&s, "SF Clip Viewport Pointer"), 16))
-		return -1;
+	/* SF_CLIP_VIEWPORT is only fetched when the viewport transform or the
+	 * guard band / viewport XY clip test needs it: Mesa's blorp draws its
+	 * RECTLISTs with both off and never points at one. */
+	if (w->viewport_transform || w->clip.xy_test) {
+		cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP");
+		if (dyn_src(&v, rs, env, "SF_CLIP_VIEWPORT",
+			    get(&s, "SF Clip Viewport Pointer"), 16))
+			return -1;
+	} else {
+		dyn_zero(&v, rs, "SF_CLIP_VIEWPORT", 16);
+	}
 	w->vp.m00 = getf(&v, "Viewport Matrix Element m00");
 	w->vp.m11 = getf(&v, "Viewport Matrix Element m11");
 	w->vp.m22 = getf(&v, "Viewport Matrix Element m22");

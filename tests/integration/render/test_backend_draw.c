@@ -142,7 +142,10 @@ static uint8_t unorm8(float f)
 	return (uint8_t)lrintf(f * 255);
 }
 
-static int run(int tile_mode, bool flat, bool depth)
+/* screen_space: the way Mesa's blorp draws (no clipping, no viewport
+ * transform, vertices already in window coordinates, and no
+ * SF_CLIP_VIEWPORT: its pointer leads outside memory and is not read). */
+static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 {
 	memset(mem, 0, MEM_SIZE);
 	cs_state_clear(cs);
@@ -155,6 +158,13 @@ static int run(int tile_mode, bool flat, bool depth)
 	memcpy(mem, res.bytes, res.len);
 	eu_asm_result_free(&res);
 	setup_state(tile_mode, flat);
+	if (screen_space) {
+		REC("3DSTATE_CLIP", { "Clip Enable", 0 });
+		REC("3DSTATE_SF", { "Viewport Transform Enable", 0 },
+		    { "Triangle Strip/List Provoking Vertex Select", 2 });
+		REC("3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP",
+		    { "SF Clip Viewport Pointer", MEM_SIZE - DYN });
+	}
 	if (depth) {
 		/* D32_FLOAT (Y-major, pitch 128): 0.25 left of x = 8, 1.0 right;
 		 * draw at z 0.5 with LESS: only the right half passes. Stencil
@@ -188,7 +198,8 @@ static int run(int tile_mode, bool flat, bool depth)
 	static const float col[4][4] = { { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 1, 1, 0, 1 } };
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	for (uint32_t i = 0; i < 4; i++)
-		put_vue(rs, i, pos[i][0], pos[i][1], col[i]);
+		put_vue(rs, i, screen_space ? (pos[i][0] + 1) * W / 2 : pos[i][0],
+			screen_space ? (pos[i][1] + 1) * H / 2 : pos[i][1], col[i]);
 	struct render_env env = { .vm = { .phys = phys, .ggtt = &ggtt } };
 	CHECK_EQ(wm_draw_begin(rs, &env, cs), 0);
 	if (render_fault(rs)[0])
@@ -266,10 +277,11 @@ int main(void)
 		ggtt.ptes[i] = (pa + i * 4096ull) | GT_PTE_PRESENT | GT_PTE_RW;
 	cs = cs_state_create();
 
-	run(0, false, false);     /* linear, smooth */
-	run(3, false, false);     /* Y-tiled */
-	run(0, true, false);      /* flat: the provoking vertex's colour */
-	run(0, false, true);      /* depth LESS and stencil REPLACE */
+	run(0, false, false, false);  /* linear, smooth */
+	run(3, false, false, false);  /* Y-tiled */
+	run(0, true, false, false);   /* flat: the provoking vertex's colour */
+	run(0, false, true, false);   /* depth LESS and stencil REPLACE */
+	run(0, false, false, true);   /* window coordinates, no SF_CLIP_VIEWPORT */
 
 	cs_state_destroy(cs);
 	free(ggtt.ptes);
