@@ -24,8 +24,15 @@ static int walk_ggtt(const struct gt_vm *vm, uint64_t va, uint64_t *pa)
 
 static int walk_ppgtt(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *pa)
 {
-	if (va >> PPGTT_VA_BITS)
+	/* Addresses in commands are 64-bit; the GPU uses bits 47:0. i915
+	 * writes relocations and softpinned offsets in canonical form (bits
+	 * 63:48 copies of bit 47) and Mesa emits both forms, so bits 63:48
+	 * may be zero or the sign extension; anything else is a fault. */
+	uint64_t upper = va >> PPGTT_VA_BITS;
+	bool canonical_high = upper == 0xffff && (va >> (PPGTT_VA_BITS - 1) & 1);
+	if (upper != 0 && !canonical_high)
 		return -EFAULT;
+	va &= (1ull << PPGTT_VA_BITS) - 1;
 	uint64_t table = vm->pml4;
 	for (int level = 3; level >= 0; level--) {
 		unsigned index = (va >> (12 + 9 * level)) & 511;

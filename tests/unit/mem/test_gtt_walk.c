@@ -71,6 +71,16 @@ int main(void)
 	CHECK_EQ(pa, data_pa + 0xabc);
 	CHECK_EQ(vm_translate(&p, va + 2 * 4096, false, &pa), -EFAULT);
 	CHECK_EQ(vm_translate(&p, 1ull << 48, false, &pa), -EFAULT);   /* beyond 48 bits */
+	/* Canonical form (bits 63:48 = bit 47, as i915 writes relocations):
+	 * the same walk as bits 47:0. PML4 slot 0x1fe = 0xfe | bit 47. */
+	pml4[0x1fe] = pdp_pa | GT_PTE_PRESENT | GT_PTE_RW;
+	CHECK_EQ(vm_translate(&p, va | 0xffff800000000000ull, false, &pa), 0);
+	CHECK_EQ(pa, data_pa + 4096 + 0xabc);
+	CHECK_EQ(vm_translate(&p, va | 0x0000800000000000ull, false, &pa), 0);
+	CHECK_EQ(pa, data_pa + 4096 + 0xabc);
+	/* upper bits that are not bit 47's sign extension */
+	CHECK_EQ(vm_translate(&p, va | 0xffff000000000000ull, false, &pa), -EFAULT);
+	CHECK_EQ(vm_translate(&p, va | 0x8000800000000000ull, false, &pa), -EFAULT);
 	CHECK_EQ(vm_translate(&p, va ^ (1ull << 39), false, &pa), -EFAULT); /* other PML4 slot */
 
 	uint64_t avail;
