@@ -128,13 +128,30 @@ static bool dropped_for_privilege(struct gt_engine *e, const struct cmd_desc *d,
 	return true;
 }
 
+/* Trace `batch`: a section line names the engine and where the commands
+ * come from ("[batch] rcs0 ring:", "[batch] rcs0 batch 0x...:") when that
+ * changes (a batch starts, chains or returns, or another engine's command
+ * came between); then each command as INTEL_DEBUG=bat prints it. */
 static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
 			  const uint32_t *dw, uint32_t len)
 {
+	static const struct gt_engine *last_engine;   /* under trace_lock */
+	static enum cs_level last_level;
+	uint64_t at = cs_acthd(e);
 	trace_lock();
 	FILE *f = trace_stream();
-	fprintf(f, "[batch] %s %s:\n", e->name, where(e));
-	cmd_decode_print(f, d, cs_acthd(e), dw, len);
+	bool batch_start = e->level != CS_RING && at == e->bb[e->level].start;
+	if (last_engine != e || last_level != e->level || batch_start) {
+		if (e->level == CS_RING)
+			fprintf(f, "[batch] %s ring:\n", e->name);
+		else
+			fprintf(f, "[batch] %s %s 0x%llx%s:\n", e->name, where(e),
+				(unsigned long long)e->bb[e->level].start,
+				batch_start ? "" : " (continued)");
+		last_engine = e;
+		last_level = e->level;
+	}
+	cmd_decode_print(f, d, at, dw, len);
 	trace_unlock();
 }
 
