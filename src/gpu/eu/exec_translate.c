@@ -116,6 +116,19 @@ static unsigned block_limit(unsigned file, unsigned nr)
 	return EU_ARF_BASE + ((nr & 0xf0) + 16) * EU_REG_SIZE;
 }
 
+/* Is nr an architecture register that exists on Gen8/9 (PRM vol. 7
+ * "ARF Registers")? null, a0, acc0-acc9, f0-f1, ce0, msg0-1, sp, sr0-1,
+ * cr0, n0-1, ip, tdr0, tm0. */
+static bool arf_exists(unsigned nr)
+{
+	static const uint8_t count[16] = {
+		[0x0] = 1, [0x1] = 1, [0x2] = 10, [0x3] = 2, [0x4] = 1, [0x5] = 2,
+		[0x6] = 1, [0x7] = 2, [0x8] = 1, [0x9] = 2, [0xa] = 1, [0xb] = 1,
+		[0xc] = 1,
+	};
+	return (nr & 15) < count[nr >> 4];
+}
+
 static unsigned reg_base(unsigned file, unsigned nr)
 {
 	return file == EU_FILE_GRF ? nr * EU_REG_SIZE
@@ -221,6 +234,8 @@ static const char *set_src(struct exec_op *op, struct exec_src *s,
 	if (vs == 0xff)
 		return "VxH region with direct addressing";
 	s->kind = SRC_DIRECT;
+	if (o->file == EU_FILE_ARF && !arf_exists(o->nr))
+		return "source is an architecture register that does not exist";
 	if (o->file == EU_FILE_ARF) {
 		unsigned cls = o->nr & 0xf0;
 		if (cls == EU_ARF_CE0 || cls == EU_ARF_IP || cls == EU_ARF_TM0)
@@ -287,6 +302,8 @@ static const char *set_dst(struct exec_op *op, const struct eu_operand *o,
 		d->ind_off = o->indirect_offset;
 		return NULL;
 	}
+	if (o->file == EU_FILE_ARF && !arf_exists(o->nr))
+		return "destination is an architecture register that does not exist";
 	if (o->file == EU_FILE_ARF) {
 		unsigned cls = o->nr & 0xf0;
 		if (cls == EU_ARF_NULL) {

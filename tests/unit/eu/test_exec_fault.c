@@ -40,6 +40,11 @@ int main(void)
 	expect_fault(i1(EU_OP_MOV, 8, gd(10, EU_TYPE_F), g(127, EU_TYPE_DF)), "past the end");
 	/* region width larger than the execution size */
 	expect_fault(i1(EU_OP_MOV, 1, gd(10, EU_TYPE_F), g(2, EU_TYPE_F)), "width");
+	/* architecture registers that do not exist: f2, 0xe0 */
+	expect_fault(i1(EU_OP_MOV, 1, gd(10, EU_TYPE_UD), arf(0x32, EU_TYPE_UD)), "does not exist");
+	struct eu_operand bogus = arf(0xe0, EU_TYPE_UD);
+	bogus.hstride = 1;
+	expect_fault(i1(EU_OP_MOV, 1, bogus, immud(1)), "does not exist");
 	/* destination stride 0 */
 	struct eu_inst d0 = i1(EU_OP_MOV, 8, gd(10, EU_TYPE_F), immf(1));
 	d0.dst.hstride = 0;
