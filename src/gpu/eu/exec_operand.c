@@ -471,6 +471,8 @@ void exec_set_flag_bits(struct eu_thread *t, const struct exec_op *op,
 {
 	const struct eu_inst *in = &op->inst;
 	unsigned base = in->flag_nr * 32 + in->flag_subnr * 16 + op->group;
+	if (base >= 64)
+		return;          /* past f1: nothing to write */
 	uint64_t flags = eu_thread_flags(t);
 	uint64_t mask = (uint64_t)en << base, val = (uint64_t)bits << base;
 	flags = (flags & ~mask) | (val & mask);

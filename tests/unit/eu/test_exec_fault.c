@@ -3,8 +3,10 @@
  * to shared functions nobody implements. Each must stop the thread with a
  * fault naming the problem, never crash the host; random instructions must
  * not crash it either (this test runs under ASan/UBSan). */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "gpu/eu/isa.h"
 #include "gpu/sfid/sfid.h"
 #include "test_exec_util.h"
 
@@ -131,5 +133,31 @@ int main(void)
 		CHECK(th.state != EU_THREAD_READY);
 		exec_prog_free(rp);
 	}
+	/* random bytes through eu-isa's decoder: whatever decodes runs */
+	unsigned decoded = 0;
+	for (int k = 0; k < 3000; k++) {
+		/* four instructions that decode one by one */
+		uint8_t bytes[64];
+		for (int n = 0; n < 4; n++) {
+			struct eu_inst tmp;
+			int tries = 0;
+			do {
+				for (int i = 0; i < 16; i++)
+					bytes[16 * n + i] = (uint8_t)rand();
+				bytes[16 * n + 3] &= (uint8_t)~0x20;   /* native form */
+			} while (eu_decode(8 + (k & 1), bytes + 16 * n, 16, &tmp, NULL) && ++tries < 1000);
+		}
+		size_t bad = 0;
+		struct exec_prog *bp = exec_prog_from_bytes(8 + (k & 1), bytes, sizeof(bytes), &bad);
+		if (!bp)
+			continue;
+		decoded++;
+		eu_thread_init(&th, 16, (uint32_t)rand());
+		th.sfids = &tab;
+		exec_run(&th, bp, 64);
+		CHECK(th.state != EU_THREAD_READY);
+		exec_prog_free(bp);
+	}
+	printf("%u random byte programs decoded and ran\n", decoded);
 	return test_exit();
 }
