@@ -163,6 +163,9 @@ int exec_load(struct eu_thread *t, const struct exec_op *op, unsigned s,
 		if (dom == DOM_F) {
 			if (!m.f32_denorm && src->type == EU_TYPE_F)
 				x.f = exec_flush_f(x.f);
+			/* a half denormal (exponent 0) with cr0 bit 10 clear */
+			if (!m.f16_denorm && src->type == EU_TYPE_HF && !(raw[i] & 0x7c00))
+				x.f = copysignf(0.0f, x.f);
 			if (src->abs)
 				x.f = fabsf(x.f);
 			if (src->neg)
@@ -297,6 +300,8 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 	}
 	case EU_TYPE_HF: {
 		uint16_t h = exec_float_to_half((float)d, m->round);
+		if (!m->f16_denorm && !(h & 0x7c00))
+			h &= 0x8000;      /* cr0 bit 10 clear: flush denormals */
 		cmpv->d = exec_half_to_float(h);
 		return h;
 	}

@@ -85,15 +85,22 @@ static void test_q_hf(void)
 	run1(i1(EU_OP_MOV, 1, gd(12, EU_TYPE_UQ), immud(0xffffffffu)));
 	CHECK(rq(12, 0) == 0xffffffffull);                  /* zero-extends */
 	/* F -> HF: 1.0 = 0x3c00, 65504 = 0x7bff (max), 3e-8 -> the smallest
-	 * denormal 0x0001, -0.5 = 0xb800 */
+	 * denormal 0x0001 (flushed to 0 unless cr0 bit 10 keeps half
+	 * denormals), -0.5 = 0xb800 */
 	float f[4] = { 1.0f, 65504.0f, 3e-8f, -0.5f };
 	uint16_t h[4] = { 0x3c00, 0x7bff, 0x0001, 0xb800 };
+	uint32_t cr0 = 1u << 10;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
 	for (unsigned i = 0; i < 4; i++)
 		setf(&th, 3, i, f[i]);
 	struct eu_operand d = gd(13, EU_TYPE_HF);
 	run1(i1(EU_OP_MOV, 4, d, op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_F, 4, 4, 1)));
 	for (unsigned i = 0; i < 4; i++)
 		CHECK_EQ(rw(13, i), h[i]);
+	cr0 = 0;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
+	run1(i1(EU_OP_MOV, 4, d, op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_F, 4, 4, 1)));
+	CHECK_EQ(rw(13, 2), 0);
 	/* HF + HF: 1.0 + 0.5 = 1.5 (0x3e00) */
 	uint32_t pair = 0x38003c00;          /* 1.0, 0.5 */
 	memcpy(eu_grf(&th, 4), &pair, 4);
