@@ -20,6 +20,13 @@
 /* Batch nesting: the ring (level 0), first-level and second-level batches. */
 enum cs_level { CS_RING, CS_BATCH1, CS_BATCH2 };
 
+struct cs_state;
+/* A logical context's saved state, keyed by its GGTT address. */
+struct cs_context_image {
+	uint32_t key;
+	struct cs_state *state;
+};
+
 struct cs_batch {
 	uint64_t start;     /* address the MI_BATCH_BUFFER_START named */
 	uint64_t addr;      /* address of the next command (ACTHD) */
@@ -73,8 +80,15 @@ struct gt_engine {
 	uint64_t timestamp_t0_ns;
 	uint64_t commands;           /* executed, for tests and benches */
 
-	/* 3D/media state recorded for the pipeline (see state.h). */
+	/* 3D/media state recorded for the pipeline (see state.h): the
+	 * current logical context's. */
 	struct cs_state *state;
+	/* Logical contexts (MI_SET_CONTEXT, mi_context.c): the current one
+	 * (ctx_valid: one was set) and the saved images of the others. */
+	bool ctx_valid;
+	uint32_t ctx_key;
+	struct cs_context_image *images;
+	uint32_t num_images, cap_images;
 };
 
 uint32_t cs_ring_size(const struct gt_engine *e);
@@ -129,6 +143,10 @@ static inline bool cs_privileged(const struct gt_engine *e)
 enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 			      const uint32_t *dw, uint32_t len);
 enum cs_result cs_batch_end(struct gt_engine *e);
+/* Logical contexts (mi_context.c), with the lock held: drop the image at
+ * addr; free every image (engine destruction). */
+void cs_context_forget(struct gt_engine *e, uint32_t addr);
+void cs_context_images_free(struct gt_engine *e);
 /* Host monotonic time in ns. */
 uint64_t cs_now_ns(void);
 /* Wait a little with the lock dropped (polling commands). Returns false

@@ -40,6 +40,7 @@ static const struct named_handler builtin[] = {
 	{ "MI_STORE_REGISTER_MEM", mi_store_register_mem },
 	{ "MI_MATH", mi_math },
 	{ "MI_PREDICATE", mi_predicate },
+	{ "MI_SET_CONTEXT", mi_set_context },
 };
 
 #define MAX_REGISTERED 64

@@ -122,6 +122,7 @@ void engine_destroy(struct gt_engine *e)
 	pthread_cond_destroy(&e->idle);
 	pthread_cond_destroy(&e->wake);
 	pthread_mutex_destroy(&e->lock);
+	cs_context_images_free(e);
 	cs_state_destroy(e->state);
 	free(e->cmd);
 	free(e);
@@ -233,6 +234,13 @@ uint64_t engine_commands(struct gt_engine *e)
 const struct cs_state *engine_state(struct gt_engine *e)
 {
 	return e->state;
+}
+
+void engine_forget_context(struct gt_engine *e, uint32_t addr)
+{
+	lock_engine(e);
+	cs_context_forget(e, addr);
+	pthread_mutex_unlock(&e->lock);
 }
 
 void engine_reset(struct gt_engine *e, uint32_t restart_head)

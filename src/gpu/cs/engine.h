@@ -84,6 +84,11 @@ uint64_t engine_commands(struct gt_engine *e);
 struct cs_state;
 const struct cs_state *engine_state(struct gt_engine *e);
 
+/* The render engine keeps each logical context's 3D/media state, keyed by
+ * the Logical Context Address of MI_SET_CONTEXT (cs/mi_context.c); the
+ * kernel calls this when it destroys the context that used addr. */
+void engine_forget_context(struct gt_engine *e, uint32_t addr);
+
 /* Error-state registers, relative to the engine's MMIO base (i915 names):
  * IPEIR 0x64, IPEHR 0x68 (header of the faulting command), INSTDONE 0x6c,
  * EIR 0xb0 (bit 0 set on a fault), BBADDR 0x140/0x168, BBSTATE 0x110,

@@ -26,6 +26,8 @@ MI_HANDLER(mi_load_register_imm);
 MI_HANDLER(mi_load_register_mem);
 MI_HANDLER(mi_load_register_reg);
 MI_HANDLER(mi_store_register_mem);
+/* mi_context.c */
+MI_HANDLER(mi_set_context);
 /* mi_math.c */
 MI_HANDLER(mi_math);
 MI_HANDLER(mi_predicate);
