@@ -95,32 +95,41 @@ int main(void)
 
 	struct exec_prog *prog = exec_prog_build(8, p, NULL, n);
 	static struct eu_thread t;
-	eu_thread_init(&t, 16, 0xffff);
-	for (unsigned i = 0; i < 16; i++) {
-		float a = 1.0f + (float)i * 0.001f, b = 0.999f;
-		memcpy(t.regs + 30 * 32 + 4 * i, &a, 4);
-		memcpy(t.regs + 32 * 32 + 4 * i, &b, 4);
-		uint32_t d = i;
-		memcpy(t.regs + 34 * 32 + 4 * i, &d, 4);
+	printf("bench_eu: SIMD16 ALU loop, %zu instructions per iteration, %d iterations, "
+	       "5 runs\n", n - 1, ITER);
+	double best = 0;
+	for (int run = 0; run < 5; run++) {
+		eu_thread_init(&t, 16, 0xffff);
+		for (unsigned i = 0; i < 16; i++) {
+			float a = 1.0f + (float)i * 0.001f, b = 0.999f;
+			memcpy(t.regs + 30 * 32 + 4 * i, &a, 4);
+			memcpy(t.regs + 32 * 32 + 4 * i, &b, 4);
+			uint32_t d = i;
+			memcpy(t.regs + 34 * 32 + 4 * i, &d, 4);
+		}
+		struct timespec t0, t1, c0, c1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+		enum eu_thread_state st = exec_run(&t, prog, (uint64_t)ITER * n + 100);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+		double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
+		/* the program ends by running off its end after the loop */
+		if (st != EU_THREAD_FAULT || t.instructions < (uint64_t)ITER * (n - 1)) {
+			printf("  run %d stopped early\n", run);
+			return 1;
+		}
+		/* CPU time of this process is the "one core" figure when the
+		 * machine is shared; wall time is printed too */
+		double cops = (double)t.channel_ops / cpu * 1e-6;
+		printf("  run %d: wall %.3f s, cpu %.3f s: %.1f M instructions/s, "
+		       "%.1f M channel-ops/s\n", run, sec, cpu,
+		       (double)t.instructions / cpu * 1e-6, cops);
+		if (cops > best)
+			best = cops;
 	}
-	struct timespec t0, t1, c0, c1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-	enum eu_thread_state st = exec_run(&t, prog, (uint64_t)ITER * n + 100);
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-	double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
-	/* falls off the end after the loop: that's the expected stop */
-	printf("bench_eu: SIMD16 ALU loop, %zu instructions per iteration, %d iterations\n",
-	       n - 1, ITER);
-	printf("  stopped: %s\n", st == EU_THREAD_FAULT ? "end of program" : "unexpected");
-	printf("  wall %.3f s: %.1f M instructions/s, %.1f M channel-ops/s\n", sec,
-	       (double)t.instructions / sec * 1e-6, (double)t.channel_ops / sec * 1e-6);
-	/* CPU time of this process: the figure for "one core" when the
-	 * machine is shared */
-	printf("  cpu  %.3f s: %.1f M instructions/s, %.1f M channel-ops/s (target 1000)\n",
-	       cpu, (double)t.instructions / cpu * 1e-6, (double)t.channel_ops / cpu * 1e-6);
+	printf("  best: %.1f M channel-ops/s per core (target 1000)\n", best);
 	exec_prog_free(prog);
 	return 0;
 }

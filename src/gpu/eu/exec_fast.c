@@ -207,38 +207,34 @@ SIMD_CLONES I_OP(i_f2d, 8, f2d(x))
 SIMD_CLONES I_OP(i_f2d, 16, f2d(x))
 
 /* cmp on D or F: the flag gets the comparison for enabled channels, the
- * destination (if any) all ones or zero. */
+ * destination (if any) all ones or zero. One loop per condition so the
+ * compiler can vectorise it. */
+#define CMP_LOOP(T, OP)                                                        \
+	for (unsigned i = 0; i < n; i++) {                                     \
+		T x, y;                                                        \
+		memcpy(&x, &a[i], 4);                                          \
+		memcpy(&y, &b[i], 4);                                          \
+		bits |= (uint32_t)(OP) << i;                                   \
+	}
+
+#define CMP_ALL(T)                                                             \
+	switch (cond) {                                                        \
+	case EU_COND_Z: CMP_LOOP(T, x == y) break;                             \
+	case EU_COND_NZ: CMP_LOOP(T, !(x == y)) break;                         \
+	case EU_COND_G: CMP_LOOP(T, x > y) break;                              \
+	case EU_COND_GE: CMP_LOOP(T, x >= y) break;                            \
+	case EU_COND_L: CMP_LOOP(T, x < y) break;                              \
+	default: CMP_LOOP(T, x <= y) break;                                    \
+	}
+
 static inline uint32_t cmp_bits(unsigned cond, bool flt, const uint32_t *a,
 				const uint32_t *b, unsigned n)
 {
 	uint32_t bits = 0;
-	for (unsigned i = 0; i < n; i++) {
-		bool c;
-		if (flt) {
-			float x, y;
-			memcpy(&x, &a[i], 4);
-			memcpy(&y, &b[i], 4);
-			switch (cond) {
-			case EU_COND_Z: c = x == y; break;
-			case EU_COND_NZ: c = !(x == y); break;
-			case EU_COND_G: c = x > y; break;
-			case EU_COND_GE: c = x >= y; break;
-			case EU_COND_L: c = x < y; break;
-			default: c = x <= y; break;
-			}
-		} else {
-			int32_t x = (int32_t)a[i], y = (int32_t)b[i];
-			switch (cond) {
-			case EU_COND_Z: c = x == y; break;
-			case EU_COND_NZ: c = x != y; break;
-			case EU_COND_G: c = x > y; break;
-			case EU_COND_GE: c = x >= y; break;
-			case EU_COND_L: c = x < y; break;
-			default: c = x <= y; break;
-			}
-		}
-		bits |= (uint32_t)c << i;
-	}
+	if (flt)
+		CMP_ALL(float)
+	else
+		CMP_ALL(int32_t)
 	return bits;
 }
 

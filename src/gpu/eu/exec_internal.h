@@ -61,8 +61,12 @@ struct exec_op;
 typedef uint32_t (*exec_fn)(struct eu_thread *t, const struct exec_op *op,
 			    uint32_t en);
 
+#define EXEC_RUN_PRED   1u    /* predication masks the channels */
+#define EXEC_RUN_IP     2u    /* writes ip: a jump */
+
 struct exec_op {
 	exec_fn fn;
+	uint8_t run;             /* EXEC_RUN_*: what the loop must do */
 	const struct exec_prog *prog;
 	struct eu_inst inst;     /* as decoded, for traces and slow paths */
 	uint32_t index;          /* own instruction index */

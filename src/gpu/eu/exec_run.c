@@ -75,13 +75,13 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 		const struct exec_op *op = &p->ops[ip];
 		uint32_t en = op->no_mask ? op->full
 					  : ((t->active & t->live) >> op->group) & op->full;
-		if (op->inst.pred != EU_PRED_NONE && !op->pred_is_operand)
+		if (op->run & EXEC_RUN_PRED)
 			en &= exec_pred_mask(t, op);
 		uint32_t next = op->fn(t, op, en);
 		t->instructions++;
-		if (tracing && t->state != EU_THREAD_FAULT)
+		if (__builtin_expect(tracing, 0) && t->state != EU_THREAD_FAULT)
 			exec_trace_op(t, op, en);
-		if (op->dst.is_ip && t->state == EU_THREAD_READY) {
+		if ((op->run & EXEC_RUN_IP) && t->state == EU_THREAD_READY) {
 			uint32_t to;
 			memcpy(&to, eu_arf(t, EU_ARF_IP), 4);
 			long idx = exec_index_of(p, to);

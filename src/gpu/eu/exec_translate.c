@@ -481,6 +481,8 @@ void exec_translate(int gen, struct exec_prog *p, size_t i,
 {
 	translate_one(gen, p, i, in);
 	struct exec_op *op = &p->ops[i];
+	op->run = (uint8_t)((op->inst.pred != EU_PRED_NONE && !op->pred_is_operand
+			     ? EXEC_RUN_PRED : 0) | (op->dst.is_ip ? EXEC_RUN_IP : 0));
 	if (op->illegal) {
 		/* nothing of it may be used before the fault is raised */
 		op->fn = exec_illegal;
@@ -489,5 +491,6 @@ void exec_translate(int gen, struct exec_prog *p, size_t i,
 		op->no_mask = false;
 		op->inst.pred = EU_PRED_NONE;
 		op->dst.is_ip = false;
+		op->run = 0;
 	}
 }
