@@ -174,7 +174,9 @@ uint32_t exec_flow(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 		w.dst.off[1] = (uint16_t)(w.dst.off[0] + 4);
 		w.dst.size = 4;
 		w.dst.wmask = 3;
-		if (w.dst.off[1] + 4 > EU_GRF_BYTES && w.dst.kind == DST_DIRECT)
+		/* dst.1 only when it is a GRF dword inside the file */
+		if (w.dst.kind == DST_DIRECT &&
+		    (w.dst.off[0] >= EU_GRF_BYTES || w.dst.off[1] + 4 > EU_GRF_BYTES))
 			w.exec_size = 1;
 		if (exec_store_raw(t, &w, 3, raw))
 			return op->index;
