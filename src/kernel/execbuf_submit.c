@@ -112,11 +112,15 @@ static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 {
 	struct rq_engine *e = &eb->dev->requests->engine[eb->engine];
-	struct gem_request *rq = request_create(e, eb->ctx);
 	*kick = NULL;
+	int err = request_engine_setup(e);
+	if (err)
+		return err;
+	struct gem_request *rq = request_create(e, eb->ctx);
 	if (!rq)
 		return -ENOMEM;
-	int err = collect_deps(eb, rq);
+	rq->ctx_slot = eb->engine_slot;
+	err = collect_deps(eb, rq);
 	if (!err)
 		err = move_to_active(eb, rq);
 	if (err) {

@@ -149,6 +149,10 @@ void requests_signal_completed(struct rq_engine *e)
 	do {
 		n = 0;
 		pthread_mutex_lock(&e->lock);
+		if (list_empty(&e->requests)) {
+			pthread_mutex_unlock(&e->lock);
+			return;
+		}
 		uint32_t seqno = engine_hws_seqno(e);
 		struct list_node *p, *t;
 		list_for_each_safe(p, t, &e->requests) {
@@ -310,17 +314,29 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 	list_init(&e->requests);
 	if (!e->hw)
 		return -ENODEV;
-	pthread_mutex_lock(&dev->lock);
-	e->ring_obj = ggtt_object(dev, RING_BYTES, &e->ring_ggtt);
-	e->hws_obj = ggtt_object(dev, GT_PAGE_SIZE, &e->hws_ggtt);
-	pthread_mutex_unlock(&dev->lock);
-	if (!e->ring_obj || !e->hws_obj)
-		return -ENOMEM;
-	e->ring = e->ring_obj->map;
-	e->hws = e->hws_obj->map;
-
 	struct engine_callbacks cb = { on_user_interrupt, on_fault, e };
 	engine_set_callbacks(e->hw, &cb);
+	return 0;
+}
+
+int request_engine_setup(struct rq_engine *e)
+{
+	struct gtsim_device *dev = e->dev;
+	if (e->ring_obj)
+		return 0;
+	uint64_t ring_ggtt, hws_ggtt;
+	struct gem_object *ring = ggtt_object(dev, RING_BYTES, &ring_ggtt);
+	struct gem_object *hws = ring ? ggtt_object(dev, GT_PAGE_SIZE, &hws_ggtt) : NULL;
+	if (!hws) {
+		obj_put(ring);
+		return -ENOSPC;
+	}
+	e->ring_obj = ring;
+	e->hws_obj = hws;
+	e->ring_ggtt = ring_ggtt;
+	e->hws_ggtt = hws_ggtt;
+	e->ring = ring->map;
+	__atomic_store_n(&e->hws, (volatile uint32_t *)hws->map, __ATOMIC_RELEASE);
 	/* Seed 004: the ring's GGTT address and size, the status page; HEAD
 	 * and TAIL at 0; then enable. */
 	engine_mmio_write(e->hw, RING_CTL, 0);
@@ -330,7 +346,7 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 	engine_mmio_write(e->hw, RING_TAIL, 0);
 	engine_mmio_write(e->hw, RING_CTL, RING_CTL_SIZE(RING_BYTES) | RING_CTL_ENABLE);
 	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
-	      engine_name(id), (unsigned long long)e->ring_ggtt, RING_BYTES,
+	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
 	      (unsigned long long)e->hws_ggtt);
 	return 0;
 }

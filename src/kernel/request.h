@@ -2,7 +2,8 @@
  * per-engine state that ring-buffer submission needs (seed 002, seed 004).
  *
  * Each engine has a ring (a kernel object bound pinned in the GGTT) and a
- * hardware status page. A request gets the engine's next seqno and emits
+ * hardware status page, set up before the engine's first request (so a
+ * device that never submits work keeps its whole GGTT). A request gets the engine's next seqno and emits
  * into the ring: a PPGTT switch when the context changes (LRI of
  * RING_PDP0), MI_BATCH_BUFFER_START, then the breadcrumb: MI_STORE_DATA_INDEX
  * of the seqno into the status page and MI_USER_INTERRUPT. The interrupt
@@ -37,8 +38,8 @@ struct gt_engine;
  * last completed seqno. */
 #define HWS_SEQNO_INDEX 0x30
 #define RING_BYTES (32 * 1024)
-/* Longest emission of one request, in bytes (LRI + BB_START + breadcrumb,
- * padded). */
+/* Longest emission of one request, in bytes (SET_CONTEXT + LRI + BB_START
+ * + breadcrumb, padded: 14 dwords). */
 #define REQUEST_MAX_BYTES 64
 
 struct gem_request {
@@ -47,6 +48,7 @@ struct gem_request {
 	uint32_t seqno;
 	struct gem_context *ctx;     /* reference, dropped at retire */
 	uint64_t pml4;               /* the context's PPGTT root */
+	unsigned ctx_slot;           /* logical context within ctx (execbuf.h) */
 	struct gt_fence *fence;      /* signaled when the seqno passed */
 	int error;                   /* fence error: -EIO when reset/skipped */
 
@@ -88,6 +90,7 @@ struct rq_engine {
 	uint32_t emit;               /* next byte to write in the ring */
 	uint32_t space_head;         /* last HEAD read, for space accounting */
 	uint64_t last_pml4;          /* PPGTT root loaded by the last emission */
+	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
 	uint32_t next_seqno;
 	unsigned queued;             /* requests not emitted yet */
 	struct list_node requests;
@@ -125,11 +128,17 @@ void request_put(struct gem_request *rq);
 bool request_completed(const struct gem_request *rq);
 /* i915's i915_seqno_passed: wrap-safe seqno compare. */
 static inline bool seqno_passed(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
+/* 0 until the engine's ring and status page exist (the worker may retire
+ * before the first execbuf sets them up). */
 static inline uint32_t engine_hws_seqno(const struct rq_engine *e)
 {
-	return __atomic_load_n(&e->hws[HWS_SEQNO_INDEX], __ATOMIC_ACQUIRE);
+	volatile uint32_t *hws = __atomic_load_n(&e->hws, __ATOMIC_ACQUIRE);
+	return hws ? __atomic_load_n(&hws[HWS_SEQNO_INDEX], __ATOMIC_ACQUIRE) : 0;
 }
 
+/* The engine's ring and status page, created (bound pinned in the GGTT,
+ * programmed through MMIO) before its first request. dev->lock held. */
+int request_engine_setup(struct rq_engine *e);
 /* A new request on engine for ctx (reference taken), with its fence.
  * dev->lock held. */
 struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx);

@@ -104,6 +104,10 @@ void engine_hang(struct rq_engine *e, const char *why)
 	e->reset_count++;
 	e->space_head = restart;
 	pthread_mutex_unlock(&e->lock);
+	/* Stored before the reset lets anything run on, so whoever sees the
+	 * consequences of the reset also finds the error state. */
+	if (text)
+		error_state_store(dev, text);
 
 	engine_reset(e->hw, restart);
 	__atomic_store_n(&e->fault, false, __ATOMIC_RELEASE);
@@ -111,8 +115,5 @@ void engine_hang(struct rq_engine *e, const char *why)
 	TRACE(TRACE_HANG, "%s: engine reset, HEAD 0x%x; device resets: %u",
 	      engine_name(e->id), restart, dev->reset_count);
 	pthread_mutex_unlock(&dev->lock);
-
-	if (text)
-		error_state_store(dev, text);
 	requests_signal_completed(e);
 }
