@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "common/trace.h"
+#include "gpu/cs/engine.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/vm.h"
@@ -46,6 +47,12 @@ void ctx_put(struct gem_context *ctx)
 	if (!ctx || --ctx->refcount)
 		return;
 	TRACE(TRACE_GEM, "context hw id %u freed", ctx->hw_id);
+	/* Its requests retired (they held references): the render engine
+	 * may drop the logical context image. */
+	for (unsigned slot = 0; slot < CTX_MAX_ENGINES && ctx->dev->gpu; slot++)
+		if (ctx->rcs_images >> slot & 1)
+			engine_forget_context(ctx->dev->gpu->engines[ENGINE_RCS],
+					      ctx_logical_addr(ctx, slot));
 	vm_put(ctx->vm);
 	free(ctx);
 }

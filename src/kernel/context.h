@@ -41,12 +41,27 @@ struct gem_context {
 	 * banned: execbufs fail with -EIO. guilty_count: hangs this context
 	 * caused (GET_RESET_STATS batch_active); active_count: its requests
 	 * lost to resets caused by others (batch_pending). ban_score as i915's. */
+	/* Render engine logical contexts (MI_SET_CONTEXT, ring_emit.c), one
+	 * per engine map slot (or legacy engine): bit set once an image of
+	 * it exists, so that later switches restore it. */
+	uint64_t rcs_images;
+
 	bool banned;
 	unsigned ban_score;
 	unsigned guilty_count;
 	unsigned active_count;
 	void *exec_priv;          /* anything execbuf wants per context */
 };
+
+/* The Logical Context Address that names the render state of ctx's
+ * engine map slot (or legacy engine) in MI_SET_CONTEXT: 4 KiB aligned,
+ * never 0, distinct for the contexts alive at once (the engine keeps the
+ * images on the host and never touches this GGTT page). */
+static inline uint32_t ctx_logical_addr(const struct gem_context *ctx, unsigned slot)
+{
+	uint32_t n = ctx->hw_id * CTX_MAX_ENGINES + slot % CTX_MAX_ENGINES;
+	return (n % 0xfffffu + 1u) << 12;
+}
 
 /* A context with a fresh PPGTT (or vm, referenced, when not NULL). */
 struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err);

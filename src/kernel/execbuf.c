@@ -16,6 +16,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "common/trace.h"
 #include "kernel/context.h"
@@ -26,6 +28,34 @@
 #include "kernel/request.h"
 #include "kernel/sync/user_copy.h"
 #include "kernel/vm.h"
+
+/* The exec list is the one user array every execbuf reads: copied with
+ * process_vm_readv like copy_from_user_ptr (a bad pointer is -EFAULT, not
+ * a crash), but without asking the kernel for our pid each time. */
+static pid_t self_pid;
+static pthread_once_t self_pid_once = PTHREAD_ONCE_INIT;
+
+static void self_pid_forked(void) { __atomic_store_n(&self_pid, getpid(), __ATOMIC_RELAXED); }
+static void self_pid_init(void)
+{
+	self_pid_forked();
+	pthread_atfork(NULL, NULL, self_pid_forked);
+}
+
+static int copy_exec_list(void *dst, uint64_t uptr, size_t size)
+{
+	pthread_once(&self_pid_once, self_pid_init);
+	if (!uptr || uptr + size < uptr)
+		return -EFAULT;
+	struct iovec local = { dst, size }, remote = { (void *)(uintptr_t)uptr, size };
+	ssize_t n = process_vm_readv(__atomic_load_n(&self_pid, __ATOMIC_RELAXED), &local, 1,
+				     &remote, 1, 0);
+	if (n == (ssize_t)size)
+		return 0;
+	if (n < 0 && (errno == ENOSYS || errno == EPERM))
+		return copy_from_user_ptr(dst, uptr, size);
+	return -EFAULT;
+}
 
 static int eb_copy_exec(struct execbuf *eb)
 {
@@ -39,7 +69,7 @@ static int eb_copy_exec(struct execbuf *eb)
 		if (!eb->exec || !eb->eo)
 			return -ENOMEM;
 	}
-	if (copy_from_user_ptr(eb->exec, eb->args->buffers_ptr, n * sizeof(*eb->exec)))
+	if (copy_exec_list(eb->exec, eb->args->buffers_ptr, n * sizeof(*eb->exec)))
 		return -EFAULT;
 	return 0;
 }
@@ -64,7 +94,7 @@ static int eb_locked(struct execbuf *eb, struct rq_engine **kick)
 	eb->ctx = ctx_lookup(eb->file, (uint32_t)eb->args->rsvd1);
 	if (!eb->ctx)
 		return -ENOENT;
-	int err = eb_select_engine(eb->args, &eb->engine);
+	int err = eb_select_engine(eb->args, eb->ctx, &eb->engine, &eb->engine_slot);
 	if (!err)
 		err = eb_lookup_objects(eb);
 	if (!err && eb->ctx->banned)

@@ -47,6 +47,7 @@ struct execbuf {
 	unsigned count, batch_idx, looked_up;
 	struct gem_context *ctx;
 	enum gt_engine_id engine;
+	unsigned engine_slot;      /* the context's engine map index, or engine */
 	uint64_t batch_start, batch_len;
 	bool has_reloc;
 	struct gt_fence *in_fence;
@@ -63,7 +64,8 @@ static inline uint64_t gen8_noncanonical(uint64_t a) { return a & ((1ull << 48) 
 /* execbuf_check.c: checks on the ioctl arguments (i915_gem_check_execbuffer,
  * engine selection) and on each exec object (eb_validate_vma). */
 int eb_check_args(struct drm_i915_gem_execbuffer2 *args);
-int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, enum gt_engine_id *out);
+int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, const struct gem_context *ctx,
+		     enum gt_engine_id *out, unsigned *slot);
 int eb_check_object(const struct drm_i915_gem_exec_object2 *entry);
 
 /* execbuf_lookup.c: handles to objects, duplicates, the batch's range. */

@@ -1,6 +1,7 @@
 /* Argument checks of EXECBUFFER2 as i915 makes them (i915_gem_execbuffer.c:
  * i915_gem_check_execbuffer, eb_select_legacy_ring, eb_validate_vma). */
 #include "kernel/execbuf.h"
+#include "kernel/context.h"
 
 #include <errno.h>
 
@@ -28,7 +29,12 @@ int eb_check_args(struct drm_i915_gem_execbuffer2 *args)
 	return 0;
 }
 
-int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, enum gt_engine_id *out)
+/* With an engine map (I915_CONTEXT_PARAM_ENGINES) the ring bits index it
+ * (i915's eb_select_engine with user engines); otherwise the legacy
+ * I915_EXEC_RENDER/BSD/BLT/VEBOX selection. *slot names the logical
+ * context within ctx: the map index, or the engine. */
+int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, const struct gem_context *ctx,
+		     enum gt_engine_id *out, unsigned *slot)
 {
 	static const enum gt_engine_id ring_map[] = {
 		[I915_EXEC_DEFAULT] = ENGINE_RCS, [I915_EXEC_RENDER] = ENGINE_RCS,
@@ -36,6 +42,13 @@ int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, enum gt_engine
 		[I915_EXEC_VEBOX] = ENGINE_VECS,
 	};
 	unsigned ring = args->flags & I915_EXEC_RING_MASK;
+	if (ctx->num_engines) {
+		if (ring >= ctx->num_engines || ctx->engines[ring] < 0)
+			return -EINVAL;
+		*out = (enum gt_engine_id)ctx->engines[ring];
+		*slot = ring;
+		return 0;
+	}
 	/* BSD ring selectors only with I915_EXEC_BSD; with one VCS (BDW GT2)
 	 * they choose nothing. */
 	if (ring != I915_EXEC_BSD && (args->flags & I915_EXEC_BSD_MASK))
@@ -43,6 +56,7 @@ int eb_select_engine(const struct drm_i915_gem_execbuffer2 *args, enum gt_engine
 	if (ring >= sizeof(ring_map) / sizeof(ring_map[0]))
 		return -EINVAL;
 	*out = ring_map[ring];
+	*slot = (unsigned)*out;
 	return 0;
 }
 

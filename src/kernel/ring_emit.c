@@ -1,5 +1,8 @@
 /* What the kernel writes into an engine's ring for one request (seed 002,
  * seed 004; i915's gen8 legacy ring submission):
+ *   MI_SET_CONTEXT <- the context's logical context address, on the render
+ *     engine when the context changes, with Restore Inhibit on the
+ *     context's first switch (BDW PRM vol. 2a; its 3D state is its own);
  *   MI_LOAD_REGISTER_IMM RING_PDP0_UDW/LDW <- the context's PML4, when the
  *     PPGTT changes (4-level PPGTT: PDP0 holds the PML4, BDW PRM vol. 2c);
  *   MI_BATCH_BUFFER_START, Address Space Indicator = PPGTT (so the batch
@@ -10,6 +13,7 @@
 #include "kernel/request.h"
 
 #include "gpu/cs/engine.h"
+#include "kernel/context.h"
 
 #define MI_NOOP 0u
 #define MI_USER_INTERRUPT (0x02u << 23)
@@ -17,6 +21,9 @@
 #define MI_BATCH_BUFFER_START_GEN8 ((0x31u << 23) | 1u)
 #define MI_BB_START_PPGTT (1u << 8)
 #define MI_STORE_DATA_INDEX ((0x21u << 23) | 1u)
+#define MI_SET_CONTEXT (0x18u << 23)
+#define MI_SET_CONTEXT_MBO (1u << 8)            /* dword 1 bit 8: must be 1 */
+#define MI_RESTORE_INHIBIT 1u
 
 static void ring_write(struct rq_engine *e, const uint32_t *dw, unsigned n)
 {
@@ -33,6 +40,15 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	uint32_t base = engine_mmio_base(e->id);
 
 	rq->head = e->emit;
+	uint32_t ctx_addr = rq->ctx ? ctx_logical_addr(rq->ctx, rq->ctx_slot) : 0;
+	if (e->id == ENGINE_RCS && rq->ctx && ctx_addr != e->last_ctx_addr) {
+		uint64_t bit = 1ull << (rq->ctx_slot % CTX_MAX_ENGINES);
+		e->last_ctx_addr = ctx_addr;
+		dw[n++] = MI_SET_CONTEXT;
+		dw[n++] = ctx_addr | MI_SET_CONTEXT_MBO |
+			  (rq->ctx->rcs_images & bit ? 0 : MI_RESTORE_INHIBIT);
+		rq->ctx->rcs_images |= bit;
+	}
 	if (rq->pml4 != e->last_pml4) {
 		dw[n++] = MI_LOAD_REGISTER_IMM(2);
 		dw[n++] = base + RING_PDP_UDW(0);
