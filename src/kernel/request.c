@@ -157,11 +157,12 @@ void requests_signal_completed(struct rq_engine *e)
 		struct list_node *p, *t;
 		list_for_each_safe(p, t, &e->requests) {
 			struct gem_request *rq = list_entry(p, struct gem_request, link);
-			if (rq->signaled)
-				continue;
 			if (!rq->emitted || !seqno_passed(seqno, rq->seqno) || n == 32)
 				break;
 			__atomic_store_n(&rq->signaled, true, __ATOMIC_RELEASE);
+			/* To the retire list, in order. */
+			list_del(&rq->link);
+			list_add_tail(&e->done, &rq->link);
 			done[n++] = request_get(rq);
 		}
 		if (n)
@@ -204,12 +205,9 @@ void requests_retire_engine(struct rq_engine *e)
 	for (;;) {
 		pthread_mutex_lock(&e->lock);
 		struct gem_request *rq = NULL;
-		if (!list_empty(&e->requests)) {
-			rq = list_entry(e->requests.next, struct gem_request, link);
-			if (rq->signaled)
-				list_del(&rq->link);
-			else
-				rq = NULL;
+		if (!list_empty(&e->done)) {
+			rq = list_entry(e->done.next, struct gem_request, link);
+			list_del(&rq->link);
 		}
 		pthread_mutex_unlock(&e->lock);
 		if (!rq)
@@ -312,6 +310,7 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 	pthread_mutex_init(&e->kick_lock, NULL);
 	pthread_cond_init(&e->cond, NULL);
 	list_init(&e->requests);
+	list_init(&e->done);
 	if (!e->hw)
 		return -ENODEV;
 	struct engine_callbacks cb = { on_user_interrupt, on_fault, e };
@@ -374,6 +373,11 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 	pthread_mutex_lock(&dev->lock);
 	/* Whatever did not complete is abandoned with its objects. */
 	struct list_node *n, *t;
+	while (!list_empty(&e->done)) {
+		struct list_node *d = e->done.next;
+		list_del(d);
+		list_add_tail(&e->requests, d);
+	}
 	list_for_each_safe(n, t, &e->requests) {
 		struct gem_request *rq = list_entry(n, struct gem_request, link);
 		list_del(&rq->link);

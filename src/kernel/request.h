@@ -73,7 +73,7 @@ struct gem_request {
 	uint32_t head, bb_pos, tail;
 	bool emitted, signaled, skip;
 	uint64_t submit_ns;
-	struct list_node link;       /* engine->requests, seqno order */
+	struct list_node link;       /* engine->requests, then engine->done */
 };
 
 struct rq_engine {
@@ -93,7 +93,8 @@ struct rq_engine {
 	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
 	uint32_t next_seqno;
 	unsigned queued;             /* requests not emitted yet */
-	struct list_node requests;
+	struct list_node requests;   /* not signaled yet, seqno order */
+	struct list_node done;       /* signaled, waiting to be retired */
 
 	/* TAIL writes (engine.h): serialised, always the newest tail. */
 	pthread_mutex_t kick_lock;
