@@ -2,7 +2,11 @@
  * the kernel rewrites only what moved and reports the new addresses.
  * Also NO_RELOC, HANDLE_LUT, BATCH_FIRST, batch_start_offset and a
  * softpinned 48-bit address. Expected values are computed by hand. */
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "eb_test.h"
+#include "common/trace.h"
 
 static struct gtsim_file *f;
 
@@ -22,8 +26,28 @@ static uint64_t batch_addr(uint32_t batch, uint64_t at)
 	return (uint64_t)hi << 32 | lo;
 }
 
+/* Lines of the trace file containing both words. */
+static int trace_lines(const char *path, const char *a, const char *b)
+{
+	FILE *t = fopen(path, "r");
+	char line[512];
+	int n = 0;
+	while (t && fgets(line, sizeof(line), t))
+		n += strstr(line, a) && strstr(line, b);
+	if (t)
+		fclose(t);
+	return n;
+}
+
 int main(void)
 {
+	/* Trace category reloc: each entry checked, kept or rewritten. */
+	char trace[] = "/tmp/gtsim-test-relocXXXXXX";
+	int tfd = mkstemp(trace);
+	if (tfd >= 0)
+		close(tfd);
+	setenv("GTSIM_TRACE", "reloc", 1);
+	setenv("GTSIM_TRACE_FILE", trace, 1);
 	struct gtsim_device *dev = eb_device(0, 0, 0);
 	f = gtsim_open(dev);
 	uint32_t target = eb_create(f, 4096), batch = eb_create(f, 4096);
@@ -140,5 +164,12 @@ int main(void)
 
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
+	fflush(trace_stream());
+	/* Step 1 kept its entry; step 2 rewrote it (to moved + 8). */
+	CHECK(trace_lines(trace, "[reloc]", "correct, kept") >= 1);
+	char want[64];
+	snprintf(want, sizeof(want), "rewritten to 0x%llx", (unsigned long long)moved + 8);
+	CHECK_EQ(trace_lines(trace, "[reloc]", want) >= 1, 1);
+	unlink(trace);
 	return test_exit();
 }
