@@ -7,11 +7,11 @@
  * new open file each time, lets kcmp-style checks tell opens apart. dup()ed
  * descriptors share the entry; the gtsim_file closes with the last one.
  *
- * fork(): the child cannot use the parent's device (its engine threads do
- * not exist in the child). The first use of a node in the child creates a
- * fresh device for the child, and each inherited open gets a fresh
- * gtsim_file on it: the child starts with no objects, contexts or
- * syncobjs of the parent (handles the parent created are unknown there). */
+ * fork(): the child continues on a private copy of the device (fork.c);
+ * if making the copy fails, its first use of a node creates a new device
+ * and each inherited open gets a new file on it (an empty device: handles
+ * the parent created are unknown there).
+ */
 #include "shim/shim.h"
 
 #include <errno.h>
@@ -25,6 +25,7 @@
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
+#include "kernel/sync/fence.h"
 
 struct node_open {
 	int fds;                    /* descriptors referring to it */
@@ -222,15 +223,32 @@ void devnode_fill_statx(int minor, struct statx *stx)
 	stx->stx_dev_minor = 5;
 }
 
-/* fork: keep the table consistent across the fork, and mark the child's
- * opens as belonging to the previous generation. */
-static void atfork_prepare(void) { pthread_mutex_lock(&table_lock); }
-static void atfork_parent(void) { pthread_mutex_unlock(&table_lock); }
+/* fork: the device is idled first (no batch in flight, engine threads
+ * outside their locks), then the table and the sync unit's locks are held
+ * across the fork (lock order: table, then fences). */
+static void atfork_prepare(void)
+{
+	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
+	if (dev)
+		gtsim_device_idle(dev);
+	pthread_mutex_lock(&table_lock);
+	fence_fork_prepare();
+}
+
+static void atfork_parent(void)
+{
+	fence_fork_parent();
+	pthread_mutex_unlock(&table_lock);
+}
+
 static void atfork_child(void)
 {
+	fence_fork_child();
 	pthread_mutex_init(&table_lock, NULL);
-	device = NULL;     /* the parent's stays allocated: never touched */
-	generation++;
+	if (!fork_child_device(device)) {
+		device = NULL;     /* the parent's stays allocated: never touched */
+		generation++;
+	}
 }
 
 __attribute__((constructor(102))) static void devnode_init(void)

@@ -89,6 +89,13 @@ void devnode_dup(int oldfd, int newfd);
 void devnode_fill_stat(int minor, struct stat *st);
 void devnode_fill_statx(int minor, struct statx *stx);
 
+/* fork.c: in the child, makes dev a private copy (object memory copied,
+ * batches run inside execbuf); false when that failed (the child then
+ * gets a new, empty device). */
+struct gtsim_device;
+bool fork_child_device(struct gtsim_device *dev);
+int fork_privatize_memory(void);
+
 /* sysfs.c */
 /* When path lies in the tree the shim serves (/sys/dev/char/226:*,
  * /sys/class/drm, the PCI device, /dev/dri as a directory), writes the

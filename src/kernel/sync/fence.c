@@ -4,6 +4,7 @@
  * waiter sleep on any number of fences and syncobjs at once (see
  * fence_wait_change). */
 #include "kernel/sync/fence.h"
+#include "kernel/sync/sync_fd.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -290,4 +291,22 @@ struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n)
 	struct gt_fence done = { .signaled = 1 };
 	merge_input_signaled(&done, m);
 	return result;
+}
+
+void fence_fork_prepare(void)
+{
+	sync_fd_fork_lock();
+	pthread_mutex_lock(&fence_lock);
+}
+
+void fence_fork_parent(void)
+{
+	pthread_mutex_unlock(&fence_lock);
+	sync_fd_fork_unlock();
+}
+
+void fence_fork_child(void)
+{
+	pthread_mutex_unlock(&fence_lock);
+	sync_fd_fork_unlock();
 }

@@ -50,6 +50,12 @@ uint64_t fence_wait_seq(void);
 int fence_wait_change(uint64_t seq, int64_t deadline_ns);
 void fence_notify_change(void);
 
+/* fork(): the forking thread holds the unit's locks across the fork
+ * (prepare), then releases them in the parent and in the child. */
+void fence_fork_prepare(void);
+void fence_fork_parent(void);
+void fence_fork_child(void);
+
 /* sync_file: a real file descriptor standing for a fence, pollable (POLLIN
  * once signaled), as Mesa and IGT use them. -errno on failure. */
 int sync_file_export(struct gt_fence *f);

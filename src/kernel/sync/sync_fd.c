@@ -168,3 +168,13 @@ bool sync_fd_known(int fd)
 	pthread_mutex_unlock(&registry_lock);
 	return known;
 }
+
+void sync_fd_fork_lock(void)
+{
+	pthread_mutex_lock(&registry_lock);
+}
+
+void sync_fd_fork_unlock(void)
+{
+	pthread_mutex_unlock(&registry_lock);
+}

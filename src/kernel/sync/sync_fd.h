@@ -34,4 +34,8 @@ void sync_fd_entry_put(struct sync_fd_entry *e);
 /* Makes the fd readable (POLLIN), once. */
 void sync_fd_mark_ready(struct sync_fd_entry *e);
 
+/* Held across fork() (fence_fork_*). */
+void sync_fd_fork_lock(void);
+void sync_fd_fork_unlock(void);
+
 #endif

@@ -203,17 +203,47 @@ static void check_syncobj(int fd)
 	CHECK_EQ(errno, EINVAL);
 }
 
-/* fork: the child works on its own device through the inherited fd and
- * through a new open; the parent is unaffected. */
+static uint32_t pread_u32(int fd, uint32_t handle, uint64_t offset)
+{
+	uint32_t v = 0xdeadbeef;
+	struct drm_i915_gem_pread pr = { .handle = handle, .offset = offset, .size = 4,
+					 .data_ptr = (uintptr_t)&v };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr) ? 0xdeadbeef : v;
+}
+
+static int pwrite_u32(int fd, uint32_t handle, uint64_t offset, uint32_t v)
+{
+	struct drm_i915_gem_pwrite pw = { .handle = handle, .offset = offset, .size = 4,
+					  .data_ptr = (uintptr_t)&v };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+}
+
+/* fork: the child works on its own copy of the device: the parent's
+ * objects are there with their contents, through handles and through CPU
+ * mappings made before the fork; what the child writes stays in the child. */
 static void check_fork(int fd)
 {
-	uint32_t parent_handle = gem_create(fd, 4096);
+	uint32_t h = gem_create(fd, 4096);
+	CHECK_EQ(pwrite_u32(fd, h, 0, 0x9a9e47), 0);
+	struct drm_i915_gem_mmap_offset mo = { .handle = h, .flags = I915_MMAP_OFFSET_WB };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), 0);
+	volatile uint32_t *map = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, mo.offset);
+	CHECK(map != MAP_FAILED);
+	if (map == MAP_FAILED)
+		return;
+	map[1] = 0x11;
+
 	pid_t pid = fork();
 	if (pid == 0) {
 		int ok = 1, value = 0;
 		ok &= getparam(fd, I915_PARAM_CHIPSET_ID, &value) == 0 && value == 0x1616;
-		uint32_t h = gem_create(fd, 4096);
-		ok &= h != 0 && gem_close(fd, h) == 0;
+		ok &= pread_u32(fd, h, 0) == 0x9a9e47;      /* the parent's object */
+		ok &= pread_u32(fd, h, 4) == 0x11;
+		ok &= pwrite_u32(fd, h, 0, 0xc41d) == 0;
+		map[1] = 0x22;                              /* the child's copy */
+		ok &= map[0] == 0xc41d && pread_u32(fd, h, 4) == 0x22;
+		uint32_t h2 = gem_create(fd, 4096);
+		ok &= h2 != 0 && gem_close(fd, h2) == 0;
 		int fd2 = open("/dev/dri/renderD128", O_RDWR);
 		ok &= fd2 >= 0 && gem_create(fd2, 4096) != 0;
 		close(fd2);
@@ -222,7 +252,11 @@ static void check_fork(int fd)
 	int status = -1;
 	CHECK_EQ(waitpid(pid, &status, 0), pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	CHECK_EQ(gem_close(fd, parent_handle), 0);
+	/* Nothing the child did reached the parent. */
+	CHECK_EQ(pread_u32(fd, h, 0), 0x9a9e47);
+	CHECK_EQ(map[1], 0x11);
+	munmap((void *)map, 4096);
+	CHECK_EQ(gem_close(fd, h), 0);
 }
 
 #define THREADS 4

@@ -1,0 +1,181 @@
+/* fork(): the child continues on a private copy of the parent's device.
+ *
+ * The device's data structures are already copied by fork (ordinary
+ * memory); what is not is the memory of GEM objects, which lives in memfds
+ * mapped MAP_SHARED ("memfd:gtsim-gem"), and the host threads (engines,
+ * the kernel worker), which exist only in the parent. So:
+ *  - before the fork the parent's device is idled (no batch half done, no
+ *    engine or worker thread inside a lock) and the sync unit's locks are
+ *    taken, to be released on both sides;
+ *  - in the child every gtsim memfd is replaced, under the same descriptor
+ *    number, by a new memfd holding a copy of its bytes, and every shared
+ *    mapping of it is remapped at the same address: the kernel model's own
+ *    pointers and the program's CPU mappings stay valid and now reach the
+ *    child's copy;
+ *  - the child's device runs every batch inside execbuf (GTSIM_SYNC mode),
+ *    since it has no engine threads.
+ * What the child does never reaches the parent, and the other way round. */
+#include "shim/shim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "gtsim/gtsim.h"
+#include "kernel/device.h"
+
+#define MEMFD_NAME "/memfd:gtsim-gem"
+
+struct mapping {
+	uintptr_t start, end;
+	uint64_t offset;
+	ino_t ino;
+	int prot;
+};
+
+/* Shared mappings of gtsim memfds, from /proc/self/maps. */
+static int read_mappings(struct mapping **out, unsigned *count)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	unsigned n = 0, cap = 0;
+	struct mapping *maps = NULL;
+	char line[512];
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		uintptr_t start, end;
+		uint64_t offset, ino;
+		char perms[5];
+		int path_at = 0;
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %4s %" SCNx64 " %*s %" SCNu64 " %n",
+			   &start, &end, perms, &offset, &ino, &path_at) < 5 || !path_at)
+			continue;
+		if (strncmp(line + path_at, MEMFD_NAME, strlen(MEMFD_NAME)) || perms[3] != 's')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct mapping *grown = realloc(maps, cap * sizeof(*maps));
+			if (!grown) {
+				free(maps);
+				fclose(f);
+				return -ENOMEM;
+			}
+			maps = grown;
+		}
+		maps[n++] = (struct mapping){
+			start, end, offset, (ino_t)ino,
+			(perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+			(perms[2] == 'x' ? PROT_EXEC : 0) };
+	}
+	fclose(f);
+	*out = maps;
+	*count = n;
+	return 0;
+}
+
+static bool is_gtsim_memfd(int fd, struct stat *st)
+{
+	char link[64], target[128];
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t len = readlink(link, target, sizeof(target) - 1);
+	if (len <= 0)
+		return false;
+	target[len] = '\0';
+	return !strncmp(target, MEMFD_NAME, strlen(MEMFD_NAME)) && fstat(fd, st) == 0;
+}
+
+static int copy_contents(int dst, int src, off_t size)
+{
+	if (ftruncate(dst, size))
+		return -errno;
+	off_t done = 0;
+	char buf[65536];
+	while (done < size) {
+		ssize_t n = pread(src, buf, sizeof(buf), done);
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		if (pwrite(dst, buf, (size_t)n, done) != n)
+			return -EIO;
+		done += n;
+	}
+	return 0;
+}
+
+/* Gives one memfd (all descriptors of its inode, all its shared mappings)
+ * a private copy. */
+static int privatize(int fd, const struct stat *st, const struct mapping *maps, unsigned n)
+{
+	int copy = memfd_create("gtsim-gem", MFD_CLOEXEC);
+	if (copy < 0)
+		return -errno;
+	int err = copy_contents(copy, fd, st->st_size);
+	for (unsigned i = 0; !err && i < n; i++) {
+		if (maps[i].ino != st->st_ino)
+			continue;
+		void *p = real.mmap((void *)maps[i].start, maps[i].end - maps[i].start, maps[i].prot,
+				    MAP_SHARED | MAP_FIXED, copy, (off_t)maps[i].offset);
+		if (p == MAP_FAILED)
+			err = -errno;
+	}
+	if (!err && real.dup3(copy, fd, O_CLOEXEC) < 0)
+		err = -errno;
+	real.close(copy);
+	return err;
+}
+
+int fork_privatize_memory(void)
+{
+	struct mapping *maps = NULL;
+	unsigned nmaps = 0;
+	int err = read_mappings(&maps, &nmaps);
+	if (err)
+		return err;
+	/* Descriptors sharing an inode (an object and its dma-buf) follow the
+	 * first one, which holds the copy by then. */
+	struct { ino_t ino; int fd; } done[1024];
+	unsigned ndone = 0, copied = 0;
+	long max_fd = sysconf(_SC_OPEN_MAX);
+	for (int fd = 0; !err && fd < max_fd && fd < 65536; fd++) {
+		struct stat st;
+		if (fcntl(fd, F_GETFD) < 0 || !is_gtsim_memfd(fd, &st))
+			continue;
+		int first = -1;
+		for (unsigned i = 0; i < ndone && first < 0; i++)
+			if (done[i].ino == st.st_ino)
+				first = done[i].fd;
+		if (first >= 0) {
+			if (real.dup3(first, fd, O_CLOEXEC) < 0)
+				err = -errno;
+			continue;
+		}
+		if (ndone == sizeof(done) / sizeof(done[0])) {
+			err = -ENOSPC;
+			break;
+		}
+		err = privatize(fd, &st, maps, nmaps);
+		done[ndone].ino = st.st_ino;
+		done[ndone++].fd = fd;
+		copied++;
+	}
+	free(maps);
+	TRACE(TRACE_SHIM, "fork child %d: %u object memfds copied (%d)", (int)getpid(), copied, err);
+	return err;
+}
+
+bool fork_child_device(struct gtsim_device *dev)
+{
+	if (!dev)
+		return true;
+	if (fork_privatize_memory())
+		return false;
+	/* No engine threads here: engines run inside execbuf. */
+	dev->sync = true;
+	dev->gpu->sync = true;
+	return true;
+}
