@@ -138,6 +138,7 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	eb.in_fence = NULL;
 	eb.fences = NULL;
 	eb.nfences = 0;
+	eb.handle_index = NULL;
 
 	err = eb_copy_exec(&eb);
 	if (!err && (args->flags & I915_EXEC_SECURE))
@@ -154,6 +155,7 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	if (kick)
 		request_kick(kick);
 	eb_release_fences(&eb);
+	free(eb.handle_index);
 	if (eb.exec != eb.exec_stack) {
 		free(eb.exec);
 		free(eb.eo);

@@ -53,6 +53,9 @@ struct execbuf {
 	struct gt_fence *in_fence;
 	struct eb_fence *fences;
 	unsigned nfences;
+	/* Relocation targets by handle (no HANDLE_LUT), sorted on first use
+	 * when there are many objects: (handle << 32 | index). */
+	uint64_t *handle_index;
 	struct drm_i915_gem_exec_object2 exec_stack[EB_STACK];
 	struct eb_object eo_stack[EB_STACK];
 };

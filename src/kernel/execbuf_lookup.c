@@ -78,11 +78,40 @@ int eb_lookup_objects(struct execbuf *eb)
 	return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
 int eb_reloc_target(struct execbuf *eb, uint32_t target_handle)
 {
 	if (eb->args->flags & I915_EXEC_HANDLE_LUT)
 		return target_handle < eb->count ? (int)target_handle : -1;
-	/* Only objects of this execbuf can be targets. */
+	/* Only objects of this execbuf can be targets: a scan for a few, a
+	 * binary search in (handle, index) pairs for many. */
+	if (eb->count > 32 && !eb->handle_index) {
+		eb->handle_index = malloc(eb->count * sizeof(uint64_t));
+		if (eb->handle_index) {
+			for (unsigned i = 0; i < eb->count; i++)
+				eb->handle_index[i] = (uint64_t)eb->exec[i].handle << 32 | i;
+			qsort(eb->handle_index, eb->count, sizeof(uint64_t), cmp_u64);
+		}
+	}
+	if (eb->handle_index) {
+		size_t lo = 0, hi = eb->count;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			uint32_t h = (uint32_t)(eb->handle_index[mid] >> 32);
+			if (h == target_handle)
+				return (int)(uint32_t)eb->handle_index[mid];
+			if (h < target_handle)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return -1;
+	}
 	for (unsigned i = 0; i < eb->count; i++)
 		if (eb->exec[i].handle == target_handle)
 			return (int)i;

@@ -162,6 +162,27 @@ int main(void)
 	CHECK(low[0].offset < (1ull << 32));
 	gtsim_device_idle(dev);
 
+	/* 6. Many objects (targets found by handle among 41): the relocation
+	 * names object 37 by its handle; a handle outside the list: ENOENT. */
+	struct drm_i915_gem_exec_object2 many[41];
+	memset(many, 0, sizeof(many));
+	for (int i = 0; i < 40; i++)
+		many[i].handle = eb_create(f, 4096);
+	uint32_t mbb = eb_create(f, 4096);
+	write_batch(mbb, 0, 0x66666666, 0);
+	struct drm_i915_gem_relocation_entry mr = {
+		.target_handle = many[37].handle, .delta = 8, .offset = 4, .presumed_offset = 1,
+		.read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER,
+	};
+	many[40] = (struct drm_i915_gem_exec_object2){ .handle = mbb, .relocation_count = 1,
+		.relocs_ptr = (uintptr_t)&mr };
+	CHECK_EQ(eb_exec(f, many, 41, 0, 0), 0);
+	CHECK_EQ(eb_wait(f, many[37].handle, -1), 0);
+	CHECK_EQ(batch_addr(mbb, 0), many[37].offset + 8);
+	CHECK_EQ(eb_read32(f, many[37].handle, 8), 0x66666666);
+	mr.target_handle = 4000;
+	CHECK_EQ(eb_exec(f, many, 41, 0, 0), -ENOENT);
+
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
 	fflush(trace_stream());
