@@ -3,15 +3,8 @@
  * the vertices of each, handed to the later stages. A cut (primitive
  * restart) or the end of a draw ends a run. */
 #include "gpu/render/render_state.h"
+#include "gpu/render/topology.h"
 
-enum {
-	PRIM_POINTLIST = 1, PRIM_LINELIST, PRIM_LINESTRIP, PRIM_TRILIST, PRIM_TRISTRIP,
-	PRIM_TRIFAN, PRIM_QUADLIST, PRIM_QUADSTRIP, PRIM_LINELIST_ADJ, PRIM_LINESTRIP_ADJ,
-	PRIM_TRILIST_ADJ, PRIM_TRISTRIP_ADJ, PRIM_TRISTRIP_REVERSE, PRIM_POLYGON,
-	PRIM_RECTLIST, PRIM_LINELOOP, PRIM_POINTLIST_BF, PRIM_LINESTRIP_CONT,
-	PRIM_LINESTRIP_BF, PRIM_LINESTRIP_CONT_BF, PRIM_TRIFAN_NOSTIPPLE = 22,
-	PRIM_PATCHLIST_1 = 32, PRIM_PATCHLIST_32 = 63,
-};
 
 /* Vertices per primitive and how far the window moves (list: = size,
  * strip: 1 or 2); 0 for fans, polygons and loops, which keep the first. */

@@ -11,10 +11,8 @@
 
 #include "common/trace.h"
 #include "gpu/eu/exec.h"
-#include "gpu/eu/isa.h"
+#include "gpu/render/kernel_load.h"
 #include "gpu/render/render_state.h"
-
-#define VS_MAX_KERNEL (64 * 1024)
 
 struct vs_kernel {
 	struct exec_prog *prog;
@@ -30,96 +28,24 @@ void vs_kernel_free(struct vs_kernel *k)
 	free(k);
 }
 
-/* Read and decode instructions until an end-of-thread send that no branch
- * jumps past; the kernel's length is not in any state. */
-static int read_kernel(struct render_state *rs, const struct render_env *env, uint64_t addr,
-		       struct eu_program *prog)
-{
-	uint8_t *bytes = malloc(VS_MAX_KERNEL);
-	size_t have = 0, off = 0, count = 0, cap = 0;
-	int64_t reach = 0;
-	int ret = -1;
-	struct eu_inst *insts = NULL;
-	uint32_t *offsets = NULL;
-
-	if (!bytes)
-		return render_set_fault(rs, "VS: out of memory");
-	for (;;) {
-		if (off + 16 > have) {
-			if (have >= VS_MAX_KERNEL) {
-				render_set_fault(rs, "VS kernel at 0x%llx: no end of thread in %d bytes",
-						 (unsigned long long)addr, VS_MAX_KERNEL);
-				break;
-			}
-			/* one page at a time, stopping at the first unmapped one */
-			size_t chunk = 4096 - ((addr + have) & 4095);
-			if (vm_read(&env->vm, addr + have, bytes + have, chunk)) {
-				if (off + 8 > have) {
-					render_set_fault(rs, "VS kernel: page fault at 0x%llx",
-							 (unsigned long long)(addr + have));
-					break;
-				}
-			} else {
-				have += chunk;
-				continue;
-			}
-		}
-		if (count == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct eu_inst *ni = realloc(insts, cap * sizeof(*ni));
-			uint32_t *no = realloc(offsets, cap * sizeof(*no));
-			if (ni)
-				insts = ni;
-			if (no)
-				offsets = no;
-			if (!ni || !no) {
-				render_set_fault(rs, "VS: out of memory");
-				break;
-			}
-		}
-		size_t used = 0;
-		struct eu_inst *in = &insts[count];
-		if (eu_decode(rs->info->gen, bytes + off, have - off, in, &used)) {
-			render_set_fault(rs, "VS kernel at 0x%llx: undecodable instruction at +0x%zx",
-					 (unsigned long long)addr, off);
-			break;
-		}
-		offsets[count++] = (uint32_t)off;
-		if (in->jip > 0 && (int64_t)off + in->jip > reach)
-			reach = (int64_t)off + in->jip;
-		if (in->uip > 0 && (int64_t)off + in->uip > reach)
-			reach = (int64_t)off + in->uip;
-		off += used;
-		if (in->eot && (int64_t)off > reach) {
-			prog->insts = insts;
-			prog->offsets = offsets;
-			prog->count = count;
-			prog->size = off;
-			insts = NULL;
-			offsets = NULL;
-			ret = 0;
-			break;
-		}
-	}
-	free(insts);
-	free(offsets);
-	free(bytes);
-	return ret;
-}
-
 struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_env *env)
 {
-	struct eu_program prog = { 0 };
 	uint64_t addr = rs->instruction_base + rs->vs.ksp;
-	if (read_kernel(rs, env, addr, &prog))
+	char why[160];
+	struct exec_prog *prog = render_kernel_load(rs->info->gen, &env->vm, addr, "VS", why,
+						    sizeof(why));
+	if (!prog) {
+		render_set_fault(rs, "%s", why);
 		return NULL;
+	}
 	struct vs_kernel *k = calloc(1, sizeof(*k));
 	if (k) {
-		k->prog = exec_prog_build(rs->info->gen, prog.insts, prog.offsets, prog.count);
+		k->prog = prog;
 		k->thread = aligned_alloc(64, sizeof(struct eu_thread));
+	} else {
+		exec_prog_free(prog);
 	}
-	eu_program_free(&prog);
-	if (!k || !k->prog || !k->thread) {
+	if (!k || !k->thread) {
 		vs_kernel_free(k);
 		render_set_fault(rs, "VS: out of memory");
 		return NULL;

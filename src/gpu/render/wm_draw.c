@@ -11,15 +11,9 @@
 
 #include "common/trace.h"
 #include "gpu/render/png_dump.h"
+#include "gpu/render/topology.h"
 #include "gpu/render/wm_draw.h"
 
-enum {
-	TOPO_POINTLIST = 1, TOPO_LINELIST, TOPO_LINESTRIP, TOPO_TRILIST, TOPO_TRISTRIP,
-	TOPO_TRIFAN, TOPO_QUADLIST, TOPO_QUADSTRIP, TOPO_LINELIST_ADJ, TOPO_LINESTRIP_ADJ,
-	TOPO_TRILIST_ADJ, TOPO_TRISTRIP_ADJ, TOPO_TRISTRIP_REVERSE, TOPO_POLYGON,
-	TOPO_RECTLIST, TOPO_LINELOOP, TOPO_POINTLIST_BF, TOPO_LINESTRIP_CONT,
-	TOPO_LINESTRIP_BF, TOPO_LINESTRIP_CONT_BF, TOPO_TRIFAN_NOSTIPPLE = 22,
-};
 
 int wm_fault(struct wm_draw *d, const char *fmt, ...)
 {
@@ -224,16 +218,16 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			return;
 	const struct wm_state *st = &d->st;
 	switch (topo) {
-	case TOPO_POINTLIST: case TOPO_POINTLIST_BF: {
+	case PRIM_POINTLIST: case PRIM_POINTLIST_BF: {
 		struct clip_vertex out[CLIP_MAX_VERTS];
 		unsigned m;
 		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT)
 			point(d, &v[0]);
 		break;
 	}
-	case TOPO_LINELIST: case TOPO_LINESTRIP: case TOPO_LINELOOP: case TOPO_LINESTRIP_CONT:
-	case TOPO_LINESTRIP_BF: case TOPO_LINESTRIP_CONT_BF: case TOPO_LINELIST_ADJ:
-	case TOPO_LINESTRIP_ADJ: {
+	case PRIM_LINELIST: case PRIM_LINESTRIP: case PRIM_LINELOOP: case PRIM_LINESTRIP_CONT:
+	case PRIM_LINESTRIP_BF: case PRIM_LINESTRIP_CONT_BF: case PRIM_LINELIST_ADJ:
+	case PRIM_LINESTRIP_ADJ: {
 		struct clip_vertex out[CLIP_MAX_VERTS], *l = v;
 		if (n == 4) /* adjacency: the middle two */
 			l = &v[1];
@@ -243,21 +237,21 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			line(d, &out[0], &out[1], &pv);
 		break;
 	}
-	case TOPO_RECTLIST:
+	case PRIM_RECTLIST:
 		rect(d, v);
 		break;
-	case TOPO_QUADLIST:
+	case PRIM_QUADLIST:
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
 		break;
-	case TOPO_QUADSTRIP:
+	case PRIM_QUADSTRIP:
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
 		break;
-	case TOPO_TRILIST_ADJ: case TOPO_TRISTRIP_ADJ:
+	case PRIM_TRILIST_ADJ: case PRIM_TRISTRIP_ADJ:
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3);
 		break;
-	case TOPO_TRIFAN: case TOPO_TRIFAN_NOSTIPPLE: case TOPO_POLYGON:
+	case PRIM_TRIFAN: case PRIM_TRIFAN_NOSTIPPLE: case PRIM_POLYGON:
 		clipped_triangle(d, v, st->pv_fan % 3);
 		break;
 	default:

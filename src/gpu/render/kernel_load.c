@@ -1,0 +1,68 @@
+/* One loader for the stages' kernels (kernel_load.h). */
+#include "gpu/render/kernel_load.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gpu/eu/isa.h"
+
+/* Bytes readable from addr, stopping at the first unmapped page. */
+static size_t read_mapped(const struct gt_vm *vm, uint64_t addr, uint8_t *buf, size_t max)
+{
+	size_t have = 0;
+	while (have < max) {
+		size_t chunk = 4096 - ((addr + have) & 4095);
+		if (chunk > max - have)
+			chunk = max - have;
+		if (vm_read(vm, addr + have, buf + have, chunk))
+			break;
+		have += chunk;
+	}
+	return have;
+}
+
+/* Instructions up to and including the first EOT no branch passes. */
+static size_t kernel_length(const struct eu_program *p)
+{
+	int64_t reach = 0;
+	for (size_t i = 0; i < p->count; i++) {
+		const struct eu_inst *in = &p->insts[i];
+		int64_t at = p->offsets[i];
+		if (in->jip > 0 && at + in->jip > reach)
+			reach = at + in->jip;
+		if (in->uip > 0 && at + in->uip > reach)
+			reach = at + in->uip;
+		if (in->eot && at >= reach)
+			return i + 1;
+	}
+	return 0;
+}
+
+struct exec_prog *render_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
+				     const char *stage, char *why, size_t why_size)
+{
+	uint8_t *bytes = malloc(RENDER_KERNEL_MAX);
+	if (!bytes) {
+		snprintf(why, why_size, "%s: out of memory", stage);
+		return NULL;
+	}
+	size_t len = read_mapped(vm, addr, bytes, RENDER_KERNEL_MAX);
+	struct eu_program prog = { 0 };
+	size_t bad = 0;
+	/* an undecodable instruction ends the decode; those before it stay */
+	eu_program_decode(gen, bytes, len, &prog, &bad);
+	free(bytes);
+	size_t n = kernel_length(&prog);
+	struct exec_prog *p = NULL;
+	if (!len)
+		snprintf(why, why_size, "%s kernel: page fault at 0x%llx", stage,
+			 (unsigned long long)addr);
+	else if (!n)
+		snprintf(why, why_size, "%s kernel at 0x%llx: no end of thread in %zu readable "
+			 "bytes (%zu decodable)", stage, (unsigned long long)addr,
+			 len, prog.size);
+	else if (!(p = exec_prog_build(gen, prog.insts, prog.offsets, n)))
+		snprintf(why, why_size, "%s: out of memory", stage);
+	eu_program_free(&prog);
+	return p;
+}
