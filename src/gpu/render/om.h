@@ -80,9 +80,5 @@ struct om_surface {
 /* Byte offset of pixel (x, y) from the surface's base; false when (x, y)
  * is outside the surface (the write is dropped). */
 bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint64_t *off);
-/* W-major tiling (PRM vol. 5 "W-Major Tile Format"), used by the separate
- * stencil buffer: 64 B x 64 rows per 4 KiB tile, interleaved down to
- * single bytes. x in bytes. */
-uint64_t om_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch);
 
 #endif

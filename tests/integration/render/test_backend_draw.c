@@ -257,7 +257,7 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 			for (int x = 0; x < W; x++) {
 				float z;
 				memcpy(&z, mem + DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
-				uint8_t st = mem[STENCIL + om_tile_w_offset((uint64_t)x, (uint64_t)y, 64)];
+				uint8_t st = mem[STENCIL + tile_w_offset((uint64_t)x, (uint64_t)y, 64)];
 				dbad += z != (x < 8 ? 0.25f : 0.5f);
 				dbad += st != (x < 8 ? 0 : 0x5a);
 			}

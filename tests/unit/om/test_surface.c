@@ -1,6 +1,7 @@
 /* Pixel addresses in linear, X-, Y- and W-tiled surfaces against the PRM's
  * tile formats (vol. 5 "Tiling"), computed here from the definitions. */
 #include "gpu/render/om.h"
+#include "gpu/mem/tiling.h"
 #include "test.h"
 
 int main(void)
@@ -40,16 +41,24 @@ int main(void)
 	 * column 0; inside (13, 6): block column 1 (512), block row 0;
 	 * x=5 (101b) y=6 (110b): x0 1, y0 0, x1 0, y1 1, x2 1, y2 1
 	 * -> 1 + 8 + 16 + 32 = 57. */
-	CHECK_EQ(om_tile_w_offset(13, 70, 128), 8192 + 512 + 57);
+	CHECK_EQ(tile_w_offset(13, 70, 128), 8192 + 512 + 57);
 	/* every byte of one W tile maps once into [0, 4096) */
 	static uint8_t seen[4096];
 	int dup = 0;
 	for (unsigned y = 0; y < 64; y++)
 		for (unsigned x = 0; x < 64; x++) {
-			uint64_t o = om_tile_w_offset(x, y, 64);
+			uint64_t o = tile_w_offset(x, y, 64);
 			if (o >= 4096 || seen[o]++)
 				dup++;
 		}
 	CHECK_EQ(dup, 0);
+	CHECK_EQ(tiled_offset(GT_TILING_W, 13, 70, 128), 8192 + 512 + 57);
+	CHECK_EQ(tile_width(GT_TILING_W), 64);
+	CHECK_EQ(tile_height(GT_TILING_W), 64);
+	/* a W-tiled om_surface goes through the same formula */
+	struct om_surface w = { .width = 128, .height = 128, .pitch = 128, .cpp = 1,
+				.tiling = OM_TILE_W };
+	CHECK(om_surface_offset(&w, 13, 70, &off));
+	CHECK_EQ(off, 8192 + 512 + 57);
 	return test_exit();
 }
