@@ -15,6 +15,8 @@ struct state_slot {
 
 struct cs_state {
 	struct state_slot slot[STATE_SLOTS];
+	void *render;                  /* cs_state_render() */
+	void (*render_free)(void *);
 };
 
 struct cs_state *cs_state_create(void)
@@ -24,6 +26,7 @@ struct cs_state *cs_state_create(void)
 
 void cs_state_clear(struct cs_state *s)
 {
+	cs_state_set_render(s, NULL, NULL);
 	for (uint32_t i = 0; i < STATE_SLOTS; i++) {
 		free(s->slot[i].dw);
 		memset(&s->slot[i], 0, sizeof(s->slot[i]));
@@ -81,4 +84,17 @@ const uint32_t *cs_state_get(const struct cs_state *s, const struct cmd_desc *d,
 	if (len)
 		*len = sl->len;
 	return sl->dw;
+}
+
+void *cs_state_render(const struct cs_state *s)
+{
+	return s->render;
+}
+
+void cs_state_set_render(struct cs_state *s, void *render, void (*free_fn)(void *))
+{
+	if (s->render && s->render_free && s->render != render)
+		s->render_free(s->render);
+	s->render = render;
+	s->render_free = free_fn;
 }

@@ -23,4 +23,11 @@ const uint32_t *cs_state_get(const struct cs_state *s, const struct cmd_desc *d,
 			     uint32_t *len);
 void cs_state_clear(struct cs_state *s);
 
+/* The 3D pipeline's own state for this logical context (render/render.h:
+ * struct render_state, with its URB): owned by the recorded state, so it
+ * follows MI_SET_CONTEXT with it, and freed by free_fn when the state is
+ * cleared or destroyed. NULL until set. */
+void *cs_state_render(const struct cs_state *s);
+void cs_state_set_render(struct cs_state *s, void *render, void (*free_fn)(void *));
+
 #endif

@@ -8,14 +8,13 @@
 #include "common/trace.h"
 #include "gpu/cs/regs.h"
 
-size_t render_state_bytes(const struct gt_devinfo *info)
+static size_t render_state_bytes(const struct gt_devinfo *info)
 {
 	return sizeof(struct render_state) + (size_t)info->urb_size_kb * 1024;
 }
 
-/* The state and its URB are one block of render_state_bytes() so that the
- * engine can keep it among its recorded state (render_cs.c). */
-void render_state_init(void *block, const struct gt_devinfo *info)
+/* The state and its URB are one block of render_state_bytes(). */
+static void render_state_init(void *block, const struct gt_devinfo *info)
 {
 	struct render_state *rs = block;
 	memset(rs, 0, sizeof(*rs));

@@ -1,35 +1,29 @@
 /* The front end on the render engine: the command streamer calls these
  * handlers (cs_register_handler) for the 3D commands the front end
- * implements. Each engine's render state lives among the engine's
- * recorded state (cs/state.h) under a private key, so it is created with
- * the engine's first 3D command, cleared with the engine's state and freed
- * with the engine. */
+ * implements. The render state of the engine's current logical context is
+ * owned by its recorded state (cs_state_render): created with the first 3D
+ * command, switched by MI_SET_CONTEXT with the rest of the context, freed
+ * when that state is cleared or destroyed. */
 #include <stdlib.h>
 
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
 #include "gpu/render/render_state.h"
 
-static const struct cmd_desc render_key = { .name = "(render front-end state)" };
+static void render_free(void *rs)
+{
+	render_state_destroy(rs);
+}
 
 struct render_state *render_engine_state(struct gt_engine *e)
 {
-	uint32_t len;
-	const uint32_t *p = cs_state_get(e->state, &render_key, &len);
-	if (!p) {
-		size_t bytes = render_state_bytes(e->gpu->info);
-		uint32_t *zero = calloc(1, bytes);
-		if (!zero || cs_state_record(e->state, &render_key, zero, (uint32_t)(bytes / 4))) {
-			free(zero);
-			return NULL;
-		}
-		free(zero);
-		p = cs_state_get(e->state, &render_key, &len);
-		if (!p)
-			return NULL;
-		render_state_init((void *)p, e->gpu->info);
+	struct render_state *rs = cs_state_render(e->state);
+	if (!rs) {
+		rs = render_state_create(e->gpu->info);
+		if (rs)
+			cs_state_set_render(e->state, rs, render_free);
 	}
-	return (struct render_state *)p;
+	return rs;
 }
 
 static enum cs_result render_handler(struct gt_engine *e, const struct cmd_desc *d,

@@ -161,10 +161,6 @@ int wm_draw_end(struct render_state *rs);
 void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex);
 int render_format_row(char *buf, size_t size, const uint32_t dw[4]);
 
-/* The state and its URB as one block (render.c). */
-size_t render_state_bytes(const struct gt_devinfo *info);
-void render_state_init(void *block, const struct gt_devinfo *info);
-
 /* Monotonic clock in ns when profiling, else 0 (render.c). */
 uint64_t render_clock(const struct render_state *rs);
 
