@@ -39,12 +39,20 @@ static inline uint32_t flush_bits(uint32_t x)
 	return (x & 0x7f800000u) ? x : (x & 0x80000000u);
 }
 
-static inline float as_f(uint32_t x, uint32_t sign)
+/* Source modifiers: abs clears the sign (keep = 0x7fffffff), then
+ * negate flips it (sign = 0x80000000). */
+static inline float as_f(uint32_t x, uint32_t keep, uint32_t sign)
 {
 	float f;
-	x = flush_bits(x) ^ sign;
+	x = (flush_bits(x) & keep) ^ sign;
 	memcpy(&f, &x, 4);
 	return f;
+}
+
+/* .sat on a float: clamp to [0, 1], NaN to 0 */
+static inline float sat_f(float f)
+{
+	return f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;
 }
 
 static inline uint32_t as_u(float f)
@@ -84,6 +92,11 @@ static inline uint32_t neg_mask(const struct exec_op *op, unsigned s, bool flt)
 	return op->src[s].neg ? (flt ? 0x80000000u : UINT32_MAX) : 0;
 }
 
+static inline uint32_t keep_mask(const struct exec_op *op, unsigned s)
+{
+	return op->src[s].abs ? 0x7fffffffu : UINT32_MAX;
+}
+
 /* x, y, z: the sources of channel i as float (F_OP) or uint32 (I_OP). */
 #define F_OP(name, N, expr)                                                    \
 static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
@@ -97,11 +110,15 @@ static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
 	const uint32_t *b = ns > 1 ? src32(t, &op->src[1], tb, N) : a;         \
 	const uint32_t *c = ns > 2 ? src32(t, &op->src[2], tc, N) : a;         \
 	uint32_t na = neg_mask(op, 0, true), nb = neg_mask(op, 1, true);       \
-	uint32_t nc = neg_mask(op, 2, true);                                   \
+	uint32_t nc = neg_mask(op, 2, true), ka = keep_mask(op, 0);            \
+	uint32_t kb = keep_mask(op, 1), kc = keep_mask(op, 2);                 \
+	bool sat = op->inst.saturate;                                          \
 	for (unsigned i = 0; i < N; i++) {                                     \
-		float x = as_f(a[i], na), y = as_f(b[i], nb), z = as_f(c[i], nc); \
+		float x = as_f(a[i], ka, na), y = as_f(b[i], kb, nb);          \
+		float z = as_f(c[i], kc, nc);                                  \
 		(void)y; (void)z;                                              \
-		r[i] = as_u(expr);                                             \
+		float v = expr;                                                \
+		r[i] = as_u(sat ? sat_f(v) : v);                               \
 	}                                                                      \
 	st32(t, op, r, en, N);                                                 \
 	return done(t, op, en);                                                \
@@ -263,9 +280,69 @@ static uint32_t fast_cmp(struct eu_thread *t, const struct exec_op *op,
 	return done(t, op, en);
 }
 
+/* math on F rows: the same libm functions as the generic path, without
+ * its per-channel type dispatch. */
+#define MATH_OP(N)                                                             \
+static uint32_t f_math_##N(struct eu_thread *t, const struct exec_op *op,     \
+			   uint32_t en)                                        \
+{                                                                              \
+	if (!exec_fpmode_is_default(t))                                        \
+		return exec_alu_generic(t, op, en);                            \
+	uint32_t ta[N], tb[N], r[N];                                           \
+	const uint32_t *a = src32(t, &op->src[0], ta, N);                      \
+	const uint32_t *b = op->nsrc > 1 ? src32(t, &op->src[1], tb, N) : a;   \
+	uint32_t na = neg_mask(op, 0, true), nb = neg_mask(op, 1, true);       \
+	uint32_t ka = keep_mask(op, 0), kb = keep_mask(op, 1);                 \
+	unsigned fn = op->inst.math_fn;                                        \
+	bool sat = op->inst.saturate;                                          \
+	for (unsigned i = 0; i < N; i++) {                                     \
+		if (!((en >> i) & 1))                                          \
+			continue;                                              \
+		union exec_val x, y;                                           \
+		x.f = as_f(a[i], ka, na);                                      \
+		y.f = as_f(b[i], kb, nb);                                      \
+		float v = exec_math_float(fn, DOM_F, false, x, y).f;           \
+		r[i] = flush_always(sat ? sat_f(v) : v);                       \
+	}                                                                      \
+	st32(t, op, r, en, N);                                                 \
+	return done(t, op, en);                                                \
+}
+
+static inline uint32_t flush_always(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	return (x & 0x7f800000u) ? x : (x & 0x80000000u);
+}
+MATH_OP(8)
+MATH_OP(16)
+
+/* predicated sel: the flag chooses src0 or src1 per channel (F results
+ * are flushed like every float result of the generic path) */
+#define SEL_OP(N)                                                              \
+static uint32_t sel_pred_##N(struct eu_thread *t, const struct exec_op *op,   \
+			     uint32_t en)                                      \
+{                                                                              \
+	bool flt = op->src[0].type == EU_TYPE_F;                               \
+	if (flt && !exec_fpmode_is_default(t))                                 \
+		return exec_alu_generic(t, op, en);                            \
+	uint32_t ta[N], tb[N], r[N];                                           \
+	const uint32_t *a = src32(t, &op->src[0], ta, N);                      \
+	const uint32_t *b = src32(t, &op->src[1], tb, N);                      \
+	uint32_t m = exec_pred_mask(t, op);                                    \
+	for (unsigned i = 0; i < N; i++) {                                     \
+		uint32_t v = (m >> i) & 1 ? a[i] : b[i];                       \
+		r[i] = flt && !(v & 0x7f800000u) ? (v & 0x80000000u) : v;      \
+	}                                                                      \
+	st32(t, op, r, en, N);                                                 \
+	return done(t, op, en);                                                \
+}
+SIMD_CLONES SEL_OP(8)
+SIMD_CLONES SEL_OP(16)
+
 static bool src_ok(const struct exec_src *s, unsigned type)
 {
-	if (s->type != type || s->abs)
+	if (s->type != type || (s->abs && type != EU_TYPE_F))
 		return false;
 	if (s->kind == SRC_IMM)
 		return s->scalar;
@@ -277,8 +354,13 @@ exec_fn exec_fast_select(const struct exec_op *op)
 {
 	const struct eu_inst *in = &op->inst;
 	unsigned n = op->exec_size;
-	if ((n != 8 && n != 16) || in->saturate || in->acc_wr || op->dst.is_acc ||
+	if ((n != 8 && n != 16) || in->acc_wr || op->dst.is_acc ||
 	    op->dst.is_cr0 || op->dst.is_ip)
+		return NULL;
+	/* .sat only on float add/mul/mad/math (applied in F_OP/MATH_OP) */
+	if (in->saturate && !(op->src[0].type == EU_TYPE_F && op->dst.type == EU_TYPE_F &&
+			      (op->opcode == EU_OP_ADD || op->opcode == EU_OP_MUL ||
+			       op->opcode == EU_OP_MAD || op->opcode == EU_OP_MATH)))
 		return NULL;
 	unsigned ty = op->src[0].type;
 	bool flt = ty == EU_TYPE_F;
@@ -306,16 +388,33 @@ exec_fn exec_fast_select(const struct exec_op *op)
 			      (op->dst.kind == DST_DIRECT && op->dst.contiguous &&
 			       op->dst.size == 4 && op->dst.wmask == op->full);
 		if (!dst_ok || in->cond < EU_COND_Z || in->cond > EU_COND_LE ||
-		    (!flt && op->src[0].neg) || op->src[0].neg || op->src[1].neg ||
+		    op->src[0].neg || op->src[1].neg || op->src[0].abs || op->src[1].abs ||
 		    (ty == EU_TYPE_UD && in->cond >= EU_COND_G))
 			return NULL;
 		return fast_cmp;
 	}
+	bool dst_row = op->dst.kind == DST_DIRECT && op->dst.off[0] % 4 == 0 &&
+		       op->dst.contiguous && op->dst.wmask == op->full &&
+		       op->dst.type == ty;
+	if (op->opcode == EU_OP_SEL && in->pred != EU_PRED_NONE &&
+	    in->cond == EU_COND_NONE) {
+		if (!dst_row || op->src[0].neg || op->src[1].neg || op->src[0].abs ||
+		    op->src[1].abs)
+			return NULL;
+		return n == 16 ? sel_pred_16 : sel_pred_8;
+	}
+	if (op->opcode == EU_OP_MATH) {
+		unsigned fn = in->math_fn;
+		bool fl = fn == EU_MATH_INV || fn == EU_MATH_LOG || fn == EU_MATH_EXP ||
+			  fn == EU_MATH_SQRT || fn == EU_MATH_RSQ || fn == EU_MATH_SIN ||
+			  fn == EU_MATH_COS || fn == EU_MATH_FDIV || fn == EU_MATH_POW;
+		if (!flt || !fl || !dst_row)
+			return NULL;
+		return n == 16 ? f_math_16 : f_math_8;
+	}
 	if (op->opcode == EU_OP_SEL) {
 		/* min/max only; a predicated sel chooses by flag (generic) */
-		if (!flt || in->pred != EU_PRED_NONE || op->dst.type != EU_TYPE_F ||
-		    op->dst.kind != DST_DIRECT || op->dst.off[0] % 4 ||
-		    !op->dst.contiguous || op->dst.wmask != op->full)
+		if (!flt || in->pred != EU_PRED_NONE || !dst_row)
 			return NULL;
 		if (in->cond == EU_COND_L)
 			return n == 16 ? f_min_16 : f_min_8;
@@ -329,7 +428,7 @@ exec_fn exec_fast_select(const struct exec_op *op)
 	bool n16 = n == 16;
 	if (conv) {
 		/* mov F <-> D/UD: one conversion, no modifier */
-		if (op->src[0].neg)
+		if (op->src[0].neg || op->src[0].abs)
 			return NULL;
 		if (flt && op->dst.type == EU_TYPE_D)
 			return n16 ? i_f2d_16 : i_f2d_8;
@@ -352,7 +451,7 @@ exec_fn exec_fast_select(const struct exec_op *op)
 		return flt ? (n16 ? f_mad_16 : f_mad_8) : NULL;
 	case EU_OP_MOV:
 		/* a raw copy: no modifier, F to F or D/UD to D/UD */
-		if (op->src[0].neg)
+		if (op->src[0].neg || op->src[0].abs)
 			return NULL;
 		return n16 ? i_mov_16 : i_mov_8;
 	case EU_OP_AND: return flt ? NULL : n16 ? i_and_16 : i_and_8;

@@ -726,6 +726,49 @@ static void test_fast_shapes(void)
 	CHECK(rf(&th, 30, 0) == 16777216.0f && rf(&th, 30, 1) == -7.0f);
 	run1(i1(EU_OP_MOV, 8, gd(30, EU_TYPE_F), g(29, EU_TYPE_UD)));
 	CHECK(rf(&th, 30, 1) == 4294967296.0f);       /* 0xfffffff9 rounds up */
+
+	/* predicated sel on rows: f0.0 = 0b0101 picks src0 in channels 0, 2 */
+	eu_thread_set_flags(&th, 0x5);
+	struct eu_inst ps = i2(EU_OP_SEL, 8, gd(31, EU_TYPE_F), g(25, EU_TYPE_F), immf(9.0f));
+	ps.pred = EU_PRED_NORMAL;
+	run1(ps);
+	CHECK(rf(&th, 31, 0) == 1.0f && rf(&th, 31, 1) == 9.0f && isnan(rf(&th, 31, 2)));
+	eu_thread_set_flags(&th, 0x40);               /* channel 6: -1e-40 */
+	run1(ps);
+	CHECK_EQ(rud(&th, 31, 6), 0x80000000u);       /* flushed, sign kept */
+	ps = i2(EU_OP_SEL, 8, gd(32, EU_TYPE_D), g(22, EU_TYPE_D), immd(-1));
+	ps.pred = EU_PRED_NORMAL;
+	ps.pred_inv = true;
+	run1(ps);
+	/* inverted: flag clear (channel 0) takes src0, set (6) src1 */
+	CHECK_EQ(rud(&th, 32, 0), 0x0000ffff);
+	CHECK_EQ(rud(&th, 32, 6), 0xffffffffu);
+	/* math on a SIMD8 row, with .sat and with |x| */
+	float mx[8] = { 4.0f, 0.25f, -4.0f, 0.0f, 1.0f, 9.0f, 2.25f, 100.0f };
+	for (unsigned i = 0; i < 8; i++)
+		setf(&th, 33, i, mx[i]);
+	struct eu_inst mt = i1(EU_OP_MATH, 8, gd(34, EU_TYPE_F), g(33, EU_TYPE_F));
+	mt.math_fn = EU_MATH_SQRT;
+	run1(mt);
+	CHECK(rf(&th, 34, 0) == 2.0f && rf(&th, 34, 1) == 0.5f && isnan(rf(&th, 34, 2)));
+	CHECK(rf(&th, 34, 6) == 1.5f);
+	mt.src[0] = absm(g(33, EU_TYPE_F));
+	mt.saturate = true;
+	run1(mt);
+	CHECK(rf(&th, 34, 2) == 1.0f && rf(&th, 34, 1) == 0.5f && rf(&th, 34, 3) == 0.0f);
+	mt = i2(EU_OP_MATH, 8, gd(35, EU_TYPE_F), g(33, EU_TYPE_F), immf(2.0f));
+	mt.math_fn = EU_MATH_POW;
+	run1(mt);
+	CHECK(rf(&th, 35, 5) == 81.0f && rf(&th, 35, 2) == 16.0f);
+	/* add.sat and mul with |x| on SIMD16 rows */
+	for (unsigned i = 0; i < 16; i++)
+		setf(&th, 36, i, (float)i * 0.25f - 1.0f);    /* -1 .. 2.75 */
+	struct eu_inst as = i2(EU_OP_ADD, 16, gd(38, EU_TYPE_F), g16(36, EU_TYPE_F), immf(0.0f));
+	as.saturate = true;
+	run1(as);
+	CHECK(rf(&th, 38, 0) == 0.0f && rf(&th, 38, 6) == 0.5f && rf(&th, 38, 15) == 1.0f);
+	run1(i2(EU_OP_MUL, 16, gd(40, EU_TYPE_F), absm(g16(36, EU_TYPE_F)), immf(2.0f)));
+	CHECK(rf(&th, 40, 0) == 2.0f && rf(&th, 40, 15) == 5.5f);
 }
 
 int main(void)
