@@ -1,0 +1,140 @@
+/* 3DSTATE_WM_HZ_OP by its effect, through libgtdrv, execbuf and the render
+ * engine: a depth clear writes 3DSTATE_CLEAR_PARAMS's Depth Clear Value,
+ * encoded in the depth buffer's format, into every pixel of the clear
+ * rectangle (maxima exclusive) of the Y-major depth buffer and nothing
+ * else; a stencil clear writes the Stencil Clear Value into the W-major
+ * stencil buffer's rectangle; a depth or HiZ resolve changes nothing.
+ * Expected values: D32_FLOAT 0.75 = 0x3f400000, D16_UNORM round(0.75 *
+ * 65535) = 49151, D24_UNORM_X8 round(0.75 * 16777215) = 12582911; pixel
+ * addresses from the PRM's Y- and W-tile formulas (gpu/mem/tiling). */
+#include <string.h>
+
+#include "drv/pipeline.h"
+#include "gpu/mem/tiling.h"
+#include "kernel/device.h"
+#include "test.h"
+
+#define W 32
+#define H 32
+#define X0 4
+#define Y0 8
+#define X1 20
+#define Y1 24
+
+enum { D32_FLOAT = 1, D24_UNORM_X8 = 3, D16_UNORM = 5 };
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+struct hz_case {
+	uint32_t format, cpp;
+	uint32_t want;            /* the cleared pixel */
+	bool depth, stencil, resolve;
+};
+
+static void run_case(struct gtdrv *drv, const struct hz_case *c)
+{
+	struct gtdrv_bo kernel, depth, stencil;
+	struct gtdrv_batch b;
+	uint32_t pitch = 128;     /* one Y tile (128 B) across; W tiles 64 B */
+	uint8_t *before = malloc(8192), *after = malloc(8192), *sbefore = malloc(8192),
+		*safter = malloc(8192);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &kernel, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &depth, 8192), 0);
+	CHECK_EQ(gtdrv_bo_alloc(drv, &stencil, 8192), 0);
+	for (int i = 0; i < 8192; i++) {
+		before[i] = (uint8_t)(i * 7 + 1);
+		sbefore[i] = (uint8_t)(i * 13 + 5);
+	}
+	CHECK_EQ(gtdrv_bo_write(drv, &depth, 0, before, 8192), 0);
+	CHECK_EQ(gtdrv_bo_write(drv, &stencil, 0, sbefore, 8192), 0);
+
+	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
+	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
+	struct gtdrv_cmd cmd;
+	gtdrv_cmd_begin(&cmd, drv->gen, "3DSTATE_DEPTH_BUFFER", 0);
+	gtdrv_cmd_set(&cmd, "Surface Type", 1);
+	gtdrv_cmd_set(&cmd, "Surface Format", c->format);
+	gtdrv_cmd_set(&cmd, "Depth Write Enable", 1);
+	gtdrv_cmd_set(&cmd, "Width", W - 1);
+	gtdrv_cmd_set(&cmd, "Height", H - 1);
+	gtdrv_cmd_set(&cmd, "Surface Pitch", pitch - 1);
+	gtdrv_cmd_address(&cmd, NULL, 0, "Surface Base Address", &depth, 0,
+			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
+	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
+	gtdrv_cmd_begin(&cmd, drv->gen, "3DSTATE_STENCIL_BUFFER", 0);
+	gtdrv_cmd_set(&cmd, "Stencil Buffer Enable", 1);
+	gtdrv_cmd_set(&cmd, "Surface Pitch", 64 - 1);
+	gtdrv_cmd_address(&cmd, NULL, 0, "Surface Base Address", &stencil, 0,
+			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
+	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_CLEAR_PARAMS", GTDRV_FIELDS(
+		{ "Depth Clear Value", fbits(0.75f) }, { "Depth Clear Value Valid", 1 })), 0);
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_WM_HZ_OP", GTDRV_FIELDS(
+		{ "Depth Buffer Clear Enable", c->depth }, { "Stencil Buffer Clear Enable", c->stencil },
+		{ "Depth Buffer Resolve Enable", c->resolve },
+		{ "Hierarchical Depth Buffer Resolve Enable", c->resolve },
+		{ "Stencil Clear Value", 0x3c }, { "Clear Rectangle X Min", X0 },
+		{ "Clear Rectangle Y Min", Y0 }, { "Clear Rectangle X Max", X1 },
+		{ "Clear Rectangle Y Max", Y1 }, { "Sample Mask", 1 })), 0);
+	/* the end of the operation, as drivers send it */
+	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_WM_HZ_OP", NULL, 0), 0);
+	CHECK_EQ(gtdrv_batch_submit(&b), 0);
+	gtdrv_batch_fini(&b);
+	CHECK_EQ(gtdrv_bo_read(drv, &depth, 0, after, 8192), 0);
+	CHECK_EQ(gtdrv_bo_read(drv, &stencil, 0, safter, 8192), 0);
+
+	/* the expected buffers: the old bytes, the rectangle overwritten */
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool in = x >= X0 && x < X1 && y >= Y0 && y < Y1;
+			if (in && c->depth)
+				memcpy(before + tile_y_offset((uint64_t)x * c->cpp, (uint64_t)y, pitch),
+				       &c->want, c->cpp);
+			if (in && c->stencil)
+				sbefore[tile_w_offset((uint64_t)x, (uint64_t)y, 64)] = 0x3c;
+		}
+	int bad = 0, sbad = 0;
+	for (int i = 0; i < 8192; i++) {
+		bad += before[i] != after[i];
+		sbad += sbefore[i] != safter[i];
+	}
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(sbad, 0);
+	gtdrv_bo_free(drv, &kernel);
+	gtdrv_bo_free(drv, &depth);
+	gtdrv_bo_free(drv, &stencil);
+	free(before);
+	free(after);
+	free(sbefore);
+	free(safter);
+}
+
+int main(void)
+{
+	struct gtsim_config cfg = { .device = "bdw", .sync = 1 };
+	struct gtsim_device *dev = gtsim_device_create(&cfg);
+	CHECK(dev != NULL);
+	if (!dev)
+		return test_exit();
+	struct gtsim_file *file = gtsim_open(dev);
+	struct gtdrv drv;
+	gtdrv_init(&drv, file, devinfo_lookup("bdw"));
+	static const struct hz_case cases[] = {
+		{ D32_FLOAT, 4, 0x3f400000u, true, false, false },
+		{ D16_UNORM, 2, 49151, true, false, false },
+		{ D24_UNORM_X8, 4, 12582911, true, false, false },
+		{ D32_FLOAT, 4, 0, false, true, false },   /* stencil only */
+		{ D32_FLOAT, 4, 0x3f400000u, true, true, false },
+		{ D32_FLOAT, 4, 0, false, false, true },   /* resolves: no change */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		run_case(&drv, &cases[i]);
+	gtsim_close(file);
+	gtsim_device_destroy(dev);
+	return test_exit();
+}
