@@ -256,7 +256,8 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 		return -1;
 	w->ds.sref = (uint8_t)get(&v, "Stencil Reference Value");
 	w->ds.bsref = (uint8_t)get(&v, "Backface Stencil Reference Value");
-	w->alpha_test_unorm8 = get(&v, "Alpha Test Format") == 1;
+	/* Alpha Test Format: 0 ALPHATEST_UNORM8, 1 ALPHATEST_FLOAT32 */
+	w->alpha_test_unorm8 = get(&v, "Alpha Test Format") == 0;
 	w->alpha_ref = w->alpha_test_unorm8 ? (float)(get(&v, "Alpha Reference Value As UNORM8") & 255) / 255.0f
 					    : getf(&v, "Alpha Reference Value As FLOAT32");
 	w->blend_constant[0] = getf(&v, "Blend Constant Color Red");
