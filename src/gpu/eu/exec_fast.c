@@ -112,14 +112,18 @@ static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
 	uint32_t na = neg_mask(op, 0, true), nb = neg_mask(op, 1, true);       \
 	uint32_t nc = neg_mask(op, 2, true), ka = keep_mask(op, 0);            \
 	uint32_t kb = keep_mask(op, 1), kc = keep_mask(op, 2);                 \
-	bool sat = op->inst.saturate;                                          \
+	float v[N];                                                            \
 	for (unsigned i = 0; i < N; i++) {                                     \
 		float x = as_f(a[i], ka, na), y = as_f(b[i], kb, nb);          \
 		float z = as_f(c[i], kc, nc);                                  \
 		(void)y; (void)z;                                              \
-		float v = expr;                                                \
-		r[i] = as_u(sat ? sat_f(v) : v);                               \
+		v[i] = expr;                                                   \
 	}                                                                      \
+	if (op->inst.saturate)                                                 \
+		for (unsigned i = 0; i < N; i++)                               \
+			v[i] = sat_f(v[i]);                                    \
+	for (unsigned i = 0; i < N; i++)                                       \
+		r[i] = as_u(v[i]);                                             \
 	st32(t, op, r, en, N);                                                 \
 	return done(t, op, en);                                                \
 }
