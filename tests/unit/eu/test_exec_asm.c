@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/asm.h"
+#include "gpu/sfid/sfid.h"
 #include "test_exec_util.h"
 
 static struct exec_prog *load(const char *name)
@@ -31,8 +32,69 @@ static struct exec_prog *load(const char *name)
 	return p;
 }
 
+struct rt_capture { int calls; struct eu_send msg; float v[4][16]; };
+
+static int rt_write(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	struct rt_capture *c = ctx;
+	c->calls++;
+	c->msg = *m;
+	for (unsigned k = 0; k < 8 && k < m->mlen; k++)
+		memcpy(&c->v[k / 2][(k % 2) * 8], eu_send_payload(t, m, k), 32);
+	return 0;
+}
+
+/* A fragment-shader-like SIMD16 program: pln interpolation from an
+ * interleaved barycentric payload, math inv, align16 mad, cmp + predicated
+ * sel, mov.sat, then a sendc render-target write. */
+static void test_fs_like(void)
+{
+	struct exec_prog *p = load("test_exec_fs.asm");
+	CHECK(p != NULL);
+	if (!p)
+		return;
+	static struct eu_thread t;
+	struct rt_capture cap;
+	struct sfid_table tab;
+	memset(&cap, 0, sizeof(cap));
+	sfid_table_init(&tab);
+	sfid_register(&tab, EU_SFID_DP_RC, rt_write, &cap);
+	eu_thread_init(&t, 16, 0x7fff);
+	t.sfids = &tab;
+	for (unsigned i = 0; i < 16; i++) {
+		unsigned reg = 2 + (i / 8) * 2;          /* x: g2 / g4, y: g3 / g5 */
+		setf(&t, reg, i % 8, (float)i);
+		setf(&t, reg + 1, i % 8, 0.25f * (float)i);
+	}
+	setf(&t, 6, 0, 2.0f);      /* a = 2x + 1y + 0.5 */
+	setf(&t, 6, 1, 1.0f);
+	setf(&t, 6, 3, 0.5f);
+	CHECK_EQ(exec_run(&t, p, 1000), EU_THREAD_DONE);
+	CHECK_EQ(cap.calls, 1);
+	CHECK(cap.msg.sendc && cap.msg.eot);
+	CHECK_EQ(cap.msg.mlen, 8);
+	CHECK_EQ(cap.msg.exec_size, 16);
+	CHECK_EQ(cap.msg.mask, 0x7fff);
+	/* 0x90031000 as printed includes EOT (bit 127 = bit 31 of the
+	 * descriptor dword); the descriptor proper is 0x10031000 */
+	CHECK_EQ(cap.msg.desc & 0x1fffffff, 0x10031000u);
+	CHECK(!cap.msg.header);
+	CHECK_EQ(cap.msg.func, 0x31000);
+	for (unsigned i = 0; i < 15; i++) {
+		float a = 2.0f * (float)i + 0.25f * (float)i + 0.5f;
+		float inv = 1.0f / a;
+		float mad = fmaf(a, a, inv);
+		CHECK(cap.v[0][i] == (a > 1.0f ? 1.0f : a));
+		CHECK(cap.v[1][i] == inv);
+		CHECK(cap.v[2][i] == mad);
+		CHECK(cap.v[3][i] == (a < 3.0f ? mad : 0.0f));
+	}
+	exec_prog_free(p);
+}
+
 int main(void)
 {
+	test_fs_like();
 	/* for (k = 1; k <= i; k++) sum += k odd ? k : -k, per channel i */
 	struct exec_prog *p = load("test_exec_loop.asm");
 	CHECK(p != NULL);
