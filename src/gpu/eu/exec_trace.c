@@ -113,6 +113,8 @@ void exec_trace_op(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 					       op->group + i, v);
 		}
 	}
+	if (op->fn == exec_flow)   /* branches: who is enabled afterwards */
+		snprintf(vals, sizeof(vals), " -> enabled 0x%08x", t->active & t->live);
 	trace_printf(TRACE_EU, "ip 0x%04x %s mask 0x%08x%s%s", op->offset, text,
 		     en << op->group, at ? " |" : "", vals);
 }
