@@ -293,6 +293,9 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		free(d);
 		return -1;
 	}
+	/* clipping interpolates every VUE row read_vue() carries */
+	uint32_t rows = rs->urb_space.part[0].entry_bytes / 16;
+	d->st.clip.nattrs = rows < CLIP_MAX_ATTRS ? rows : CLIP_MAX_ATTRS;
 	const struct wm_state *st = &d->st;
 	d->clip = st->draw_rect;
 	if (st->scissor_enable)

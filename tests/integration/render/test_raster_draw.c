@@ -1,0 +1,289 @@
+/* Setup and rasterization through a real draw (clip, viewport, SF, raster,
+ * SIMD8 PS, RT write) into a 16x16 R8G8B8A8_UNORM target, each against a
+ * pixel set or values worked out here from the PRM's rules:
+ *  - culling (Cull Mode BOTH/NONE/FRONT/BACK) and Front Winding;
+ *  - the scissor rectangle (inclusive);
+ *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances;
+ *  - the guard band: a triangle reaching far outside the viewport is
+ *    clipped to the band and its attributes still follow the unclipped
+ *    triangle's linear function;
+ *  - points: width from 3DSTATE_SF and from the VUE header (DWord 3),
+ *    point sprite texture coordinates (upper-left origin);
+ *  - lines: a 1-wide horizontal line covers its row from the first end's
+ *    pixel up to, not including, the last end's;
+ *  - polygon offset: constant x r (r = 2^-24 for depth near 0.5) and
+ *    scale x max slope, read back from a D32_FLOAT depth buffer. */
+#include "backend_fixture.h"
+#include "drv/seed_shaders.h"
+#include "gpu/render/topology.h"
+
+#define W 16
+#define H 16
+#define PITCH (W * 4)
+
+static const float green[4] = { 0, 1, 0, 1 };
+
+/* Written pixels: non-zero green byte. */
+static int written(int x, int y)
+{
+	return fx_px(PITCH, 4, x, y)[1] != 0;
+}
+
+static int count_written(void)
+{
+	int n = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			n += written(x, y);
+	return n;
+}
+
+static double ndc(double win, int size)
+{
+	return win / size * 2 - 1;
+}
+
+/* The lower-left triangle (0,0) (16,0) (0,16) in window space, clockwise
+ * on the screen (y down) when drawn 0, 1, 2: with the top-left rule its
+ * hypotenuse (a right edge) is out, so x + y <= 14: 120 pixels. */
+static int draw_triangle(bool reversed)
+{
+	fx_begin();
+	fx_vertex(0, -1, -1, 0.5f, 1, green);
+	fx_vertex(1, 1, -1, 0.5f, 1, green);
+	fx_vertex(2, -1, 1, 0.5f, 1, green);
+	return fx_draw(PRIM_TRILIST, reversed ? (const unsigned[]){ 0, 2, 1 } :
+					       (const unsigned[]){ 0, 1, 2 }, 1, 3);
+}
+
+static void culling(void)
+{
+	/* Cull Mode: 0 BOTH, 1 NONE, 2 FRONT, 3 BACK; Front Winding 0 CW, 1 CCW */
+	static const struct { int cull, ccw; bool reversed; int want; } cases[] = {
+		{ 1, 0, false, 120 }, { 1, 0, true, 120 },
+		{ 3, 0, false, 120 }, { 3, 0, true, 0 },
+		{ 2, 0, false, 0 }, { 2, 0, true, 120 },
+		{ 3, 1, false, 0 }, { 3, 1, true, 120 },
+		{ 0, 0, false, 0 }, { 0, 1, true, 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_RASTER", { "Cull Mode", (uint64_t)cases[i].cull },
+		    { "Front Winding", (uint64_t)cases[i].ccw });
+		CHECK_EQ(draw_triangle(cases[i].reversed), 0);
+		int n = count_written();
+		if (n != cases[i].want)
+			fprintf(stderr, "cull case %zu: %d pixels, want %d\n", i, n, cases[i].want);
+		CHECK_EQ(n, cases[i].want);
+		if (cases[i].want) {
+			CHECK(written(0, 0) && written(14, 0) && written(0, 14) && written(7, 7));
+			CHECK(!written(15, 0) && !written(8, 7) && !written(15, 15));
+		}
+	}
+}
+
+static int draw_square(void)
+{
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+	return fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3);
+}
+
+static void scissor(void)
+{
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_RASTER", { "Scissor Rectangle Enable", 1 });
+	REC("3DSTATE_SCISSOR_STATE_POINTERS", { "Scissor Rect Pointer", FX_SCISSOR });
+	PUT("SCISSOR_RECT", FX_DYN + FX_SCISSOR, { "Scissor Rectangle X Min", 3 },
+	    { "Scissor Rectangle Y Min", 2 }, { "Scissor Rectangle X Max", 9 },
+	    { "Scissor Rectangle Y Max", 12 });
+	CHECK_EQ(draw_square(), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			bad += written(x, y) != (x >= 3 && x <= 9 && y >= 2 && y <= 12);
+	CHECK_EQ(bad, 0);
+}
+
+/* The square with the colour at row 4 (SBE read offset 2) and clip
+ * distance 0 = NDC x, distance 1 = -1 (rows 2-3 of the VUE). */
+static void clip_distances(void)
+{
+	for (int cull = 0; cull <= 1; cull++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
+		REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 },
+		    { "User Clip Distance Cull Test Enable Bitmask", cull ? 2 : 0 });
+		fx_begin();
+		static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+		for (unsigned i = 0; i < 4; i++) {
+			float *v = fx_vue(i);
+			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, NULL);
+			v[8] = pos[i][0];       /* clip distance 0 */
+			v[9] = -1;              /* clip distance 1 (culls when enabled) */
+			memcpy(v + 16, green, 16);
+		}
+		CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+		int bad = 0;
+		/* d0 = NDC x >= 0: window x >= 8, pixel centres x + 0.5 > 8 */
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				bad += written(x, y) != (!cull && x >= 8);
+		CHECK_EQ(bad, 0);
+	}
+}
+
+/* A triangle (-1,-1) (5,-1) (-1,5) in NDC covers the whole viewport; its
+ * colour is R = (x + 1) / 6, G = (y + 1) / 6 of the NDC position. With
+ * the guard band at +-1.5 (clipped), at +-8 (inside) and with the XY
+ * clip test off, every pixel has the unclipped triangle's colour. */
+static void guard_band(void)
+{
+	static const float band[3] = { 1.5f, 8, 0 };
+	for (int k = 0; k < 3; k++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_CLIP", { "Guardband Clip Test Enable", band[k] > 0 });
+		PUT("SF_CLIP_VIEWPORT", FX_DYN + FX_SF_CLIP,
+		    { "X Min Clip Guardband", fx_fbits(-band[k]) },
+		    { "X Max Clip Guardband", fx_fbits(band[k]) },
+		    { "Y Min Clip Guardband", fx_fbits(-band[k]) },
+		    { "Y Max Clip Guardband", fx_fbits(band[k]) });
+		fx_begin();
+		static const float pos[3][2] = { { -1, -1 }, { 5, -1 }, { -1, 5 } };
+		for (unsigned i = 0; i < 3; i++) {
+			float c[4] = { (pos[i][0] + 1) / 6, (pos[i][1] + 1) / 6, 0, 1 };
+			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, c);
+		}
+		CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+		int bad = 0;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				const uint8_t *p = fx_px(PITCH, 4, x, y);
+				int r = fx_unorm8((ndc(x + 0.5, W) + 1) / 6);
+				int g = fx_unorm8((ndc(y + 0.5, H) + 1) / 6);
+				if ((abs(p[0] - r) > 1 || abs(p[1] - g) > 1 || p[3] != 255) && bad++ < 3)
+					fprintf(stderr, "guard band %g: pixel %d,%d = %u,%u,%u want %d,%d\n",
+						band[k], x, y, p[0], p[1], p[3], r, g);
+			}
+		CHECK_EQ(bad, 0);
+	}
+}
+
+/* One point at window (5.5, 5.5). */
+static int draw_point(float header_size)
+{
+	fx_begin();
+	fx_vertex(0, (float)ndc(5.5, W), (float)ndc(5.5, H), 0.5f, 1, green);
+	fx_vue(0)[3] = header_size;             /* VUE header DWord 3: point width */
+	return fx_draw(PRIM_POINTLIST, (const unsigned[]){ 0 }, 1, 1);
+}
+
+static void points(void)
+{
+	/* width 3 from the state (U8.3: 3 << 3): pixels 4..6 x 4..6 */
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_SF", { "Point Width Source", 1 }, { "Point Width", 3 << 3 });
+	CHECK_EQ(draw_point(7), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			bad += written(x, y) != (x >= 4 && x <= 6 && y >= 4 && y <= 6);
+	CHECK_EQ(bad, 0);
+
+	/* width 5 from the VUE header, point sprite coordinates in attribute
+	 * 0: s = (x + 0.5 - 3) / 5 across, t likewise down, (s, t, 0, 1) */
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_SF", { "Point Width Source", 0 });
+	REC("3DSTATE_SBE", { "Point Sprite Texture Coordinate Enable", 1 });
+	CHECK_EQ(draw_point(5), 0);
+	bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			bool in = x >= 3 && x <= 7 && y >= 3 && y <= 7;
+			int want[4] = { 0, 0, 0, 0 };
+			if (in) {
+				want[0] = fx_unorm8((x + 0.5 - 3) / 5);
+				want[1] = fx_unorm8((y + 0.5 - 3) / 5);
+				want[3] = 255;
+			}
+			for (int c = 0; c < 4; c++)
+				if (abs(p[c] - want[c]) > 1 && bad++ < 3)
+					fprintf(stderr, "sprite pixel %d,%d ch %d = %u want %d\n", x, y, c,
+						p[c], want[c]);
+		}
+	CHECK_EQ(bad, 0);
+}
+
+static void lines(void)
+{
+	/* window (2, 5.5) -> (12, 5.5), width 1 (U3.7 in 3DSTATE_SF: 1 << 7):
+	 * row 5, pixels 2..11 */
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_SF", { "Line Width", 1 << 7 });
+	fx_begin();
+	fx_vertex(0, (float)ndc(2, W), (float)ndc(5.5, H), 0.5f, 1, green);
+	fx_vertex(1, (float)ndc(12, W), (float)ndc(5.5, H), 0.5f, 1, green);
+	CHECK_EQ(fx_draw(PRIM_LINELIST, (const unsigned[]){ 0, 1 }, 1, 2), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			bad += written(x, y) != (y == 5 && x >= 2 && x <= 11);
+	CHECK_EQ(bad, 0);
+}
+
+/* D32_FLOAT depth buffer (Y-major, pitch 64: 16 pixels), depth test
+ * ALWAYS with writes; the square at z from z0 (left) to z1 (right). */
+static void polygon_offset_case(float z0, float z1, float constant, float scale, double want_off)
+{
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 1 },
+	    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
+	    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
+	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
+	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 0 });
+	REC("3DSTATE_RASTER", { "Global Depth Offset Enable Solid", 1 },
+	    { "Global Depth Offset Constant", fx_fbits(constant) },
+	    { "Global Depth Offset Scale", fx_fbits(scale) });
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], pos[i][0] < 0 ? z0 : z1, 1, green);
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			float z;
+			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
+			double want = z0 + (z1 - z0) * (x + 0.5) / W + want_off;
+			if (fabs(z - want) > 1e-6 && bad++ < 3)
+				fprintf(stderr, "depth offset: pixel %d,%d z %.9f want %.9f\n", x, y, z, want);
+		}
+	CHECK_EQ(bad, 0);
+}
+
+static void polygon_offset(void)
+{
+	/* constant 4: 4 x 2^-24 = 2^-22 at depth 0.5 (D32_FLOAT: r = 2^(e - 23)
+	 * with e = -1 the exponent of the largest depth) */
+	polygon_offset_case(0.5f, 0.5f, 4, 0, 4.0 / 16777216);
+	/* scale 2 x max slope: z goes 0.25 -> 0.75 over 16 pixels, slope
+	 * 1/32 per pixel: offset 1/16 */
+	polygon_offset_case(0.25f, 0.75f, 0, 2, 1.0 / 16);
+}
+
+int main(void)
+{
+	fx_init();
+	culling();
+	scissor();
+	clip_distances();
+	guard_band();
+	points();
+	lines();
+	polygon_offset();
+	fx_fini();
+	return test_exit();
+}
