@@ -89,8 +89,16 @@ uint32_t exec_flow(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	uint32_t next = op->index + 1, tgt;
 
 	switch (op->opcode) {
-	case EU_OP_NOP: case EU_OP_DO: case EU_OP_ENDIF:
+	case EU_OP_NOP: case EU_OP_DO: case EU_OP_ENDIF: case EU_OP_JOIN:
+		/* join/endif: waiting channels were woken on arrival */
 		return next;
+	case EU_OP_GOTO:
+		/* goto: channels whose predicate holds go to UIP, the others
+		 * fall through; they meet again at a join */
+		if ((tgt = need(t, op, op->target_uip, "UIP")) == EXEC_NO_TARGET)
+			return op->index;
+		park(t, E & P, tgt);
+		return settle(t, next);
 	case EU_OP_WAIT: {
 		/* one thread, no other party: a pending notification is
 		 * consumed, otherwise nothing to wait for */

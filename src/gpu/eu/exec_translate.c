@@ -52,6 +52,7 @@ static bool is_flow(unsigned opc)
 	case EU_OP_ELSE: case EU_OP_ENDIF: case EU_OP_DO: case EU_OP_WHILE:
 	case EU_OP_BREAK: case EU_OP_CONTINUE: case EU_OP_HALT:
 	case EU_OP_CALLA: case EU_OP_CALL: case EU_OP_RET:
+	case EU_OP_GOTO: case EU_OP_JOIN:
 	case EU_OP_WAIT: case EU_OP_NOP:
 		return true;
 	default:

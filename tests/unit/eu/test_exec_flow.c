@@ -213,8 +213,24 @@ static void test_jmpi_call(void)
 	CHECK_EQ(th.instructions, 6);
 }
 
+static void test_goto_join(void)
+{
+	/* (+f0) goto to the join: taken channels skip the mov */
+	struct eu_inst p[] = {
+		/* 0 */ cmp(8, EU_COND_L, g(2, EU_TYPE_D), immd(3)),
+		/* 1 */ pred(bra(EU_OP_GOTO, 8, 1, 3, 3)),
+		/* 2 */ i1(EU_OP_MOV, 8, gd(60, EU_TYPE_D), immd(1)),
+		/* 3 */ bra(EU_OP_JOIN, 8, 3, 4, 4),
+		/* 4 */ i2(EU_OP_ADD, 8, gd(61, EU_TYPE_D), g(60, EU_TYPE_D), immd(10)),
+	};
+	run(p, 5, 8, 0xff);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(rud(&th, 61, i), i < 3 ? 10 : 11);
+}
+
 int main(void)
 {
+	test_goto_join();
 	test_if_else();
 	test_nested_if_simd16();
 	test_loop_break_continue();
