@@ -1,8 +1,10 @@
 /* Copies between the kernel model and "user" memory named by a client's
  * 64-bit pointer. A bad address gives -EFAULT instead of a crash: the copy
- * goes through process_vm_readv/writev on our own process, which reports
- * unmapped memory as an error (plain memcpy where those calls are not
- * permitted). */
+ * runs under a SIGSEGV/SIGBUS handler (installed at the first copy,
+ * chaining to the handler that was there before) that turns a fault inside
+ * it into -EFAULT, at the cost of a plain copy. A program that installs its
+ * own SIGSEGV handler later takes such faults itself. Without the handler
+ * the copy falls back to process_vm_readv/writev (a few microseconds). */
 #ifndef GTSIM_SYNC_USER_COPY_H
 #define GTSIM_SYNC_USER_COPY_H
 
