@@ -138,10 +138,9 @@ static union exec_val rnd(unsigned opc, enum exec_dom d, union exec_val a)
 	return r;
 }
 
-static int64_t int_div(unsigned fn, const struct exec_op *op, union exec_val a,
+static int64_t int_div(const struct exec_op *op, union exec_val a,
 		       union exec_val b, bool want_rem)
 {
-	(void)fn;
 	bool sgn = exec_type_is_signed(op->src[0].type) ||
 		   exec_type_is_signed(op->src[1].type);
 	/* Division by zero: quotient all ones, remainder the dividend
@@ -161,7 +160,7 @@ static int64_t int_div(unsigned fn, const struct exec_op *op, union exec_val a,
 }
 
 /* Dot products over each group of four channels (align16 vec4). */
-static void dot(const struct exec_op *op, enum exec_dom d, uint32_t en,
+static void dot(const struct exec_op *op, enum exec_dom d,
 		const union exec_val *a, const union exec_val *b, union exec_val *r)
 {
 	unsigned n = op->exec_size;
@@ -175,7 +174,6 @@ static void dot(const struct exec_op *op, enum exec_dom d, uint32_t en,
 		for (unsigned k = 0; k < 4 && g + k < n; k++)
 			r[g + k] = s;
 	}
-	(void)en;
 }
 
 /* line and pln read scalar coefficients from src0's first element. */
@@ -353,7 +351,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 		goto out;
 	}
 	case EU_OP_DP4: case EU_OP_DPH: case EU_OP_DP3: case EU_OP_DP2:
-		dot(op, d, en, a, b, r);
+		dot(op, d, a, b, r);
 		goto store;
 	case EU_OP_LINE: case EU_OP_PLN:
 		err = alu_plane(t, op, en, b, r);
@@ -366,7 +364,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 	case EU_OP_MATH:
 		if (d == DOM_INT) {
 			unsigned fn = op->inst.math_fn;
-			CH_LOOP(i) r[i].i = int_div(fn, op, a[i], b[i],
+			CH_LOOP(i) r[i].i = int_div(op, a[i], b[i],
 						    fn == EU_MATH_INT_DIV_REMAINDER);
 			if (fn == EU_MATH_INT_DIV_BOTH) {
 				/* remainder goes to the register after dst */
@@ -381,7 +379,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 					rem.dst.off[i] = (uint16_t)off;
 				}
 				union exec_val q[EU_MAX_CHANNELS];
-				CH_LOOP(i) q[i].i = int_div(fn, op, a[i], b[i], true);
+				CH_LOOP(i) q[i].i = int_div(op, a[i], b[i], true);
 				if (rem.dst.kind == DST_DIRECT && (err = exec_store(t, &rem, d, en, q)))
 					goto out;
 			}

@@ -8,12 +8,9 @@
 
 #include "gpu/eu/exec_internal.h"
 
-static double fn_df(unsigned fn, double a, double b, bool alt)
+/* Double precision has no ALT mode. */
+static double fn_df(unsigned fn, double a, double b)
 {
-	if (alt) {
-		if (fn == EU_MATH_LOG || fn == EU_MATH_SQRT || fn == EU_MATH_RSQ)
-			a = fabs(a);
-	}
 	switch (fn) {
 	case EU_MATH_INV: case EU_MATH_INVM: return fn == EU_MATH_INVM ? a / b : 1.0 / a;
 	case EU_MATH_LOG: return log2(a);
@@ -33,7 +30,7 @@ union exec_val exec_math_float(unsigned fn, enum exec_dom dom, bool alt,
 {
 	union exec_val r;
 	if (dom == DOM_DF) {
-		r.d = fn_df(fn, a.d, b.d, false);
+		r.d = fn_df(fn, a.d, b.d);
 		return r;
 	}
 	float x = a.f, y = b.f, f;
