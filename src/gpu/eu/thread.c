@@ -17,6 +17,12 @@ void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
 	t->active = t->dispatch_mask;
 	t->wake_at = UINT32_MAX;
 	t->state = EU_THREAD_READY;
+	/* sr0.2 dispatch mask, sr0.3 vector mask (PRM "State Register");
+	 * Mesa reads them to find live channels. A dispatcher may refine
+	 * sr0.3 (e.g. pixels that are helpers). */
+	uint8_t *sr0 = t->regs + EU_ARF_BASE + EU_ARF_SR0 * EU_REG_SIZE;
+	memcpy(sr0 + 8, &t->dispatch_mask, 4);
+	memcpy(sr0 + 12, &t->dispatch_mask, 4);
 }
 
 int eu_thread_fault(struct eu_thread *t, const char *fmt, ...)

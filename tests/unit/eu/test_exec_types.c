@@ -139,6 +139,11 @@ static void test_indirect_vxh_arf(void)
 	c.no_mask = true;
 	run1(c);
 	CHECK_EQ(rud(&th, 12, 0), 0xff);
+	/* sr0.2/sr0.3 hold the dispatch mask */
+	c = i1(EU_OP_MOV, 1, gd(12, EU_TYPE_UD), op_reg(EU_FILE_ARF, EU_ARF_SR0, 8, EU_TYPE_UD, 0, 1, 0));
+	c.no_mask = true;
+	run1(c);
+	CHECK_EQ(rud(&th, 12, 0), 0xff);
 	/* AccWrEn: the result also lands in acc0 */
 	struct eu_inst w = i2(EU_OP_ADD, 8, gd(13, EU_TYPE_D), g(2, EU_TYPE_D), immd(1));
 	w.acc_wr = true;
