@@ -21,17 +21,6 @@
 #include "gpu/format/format.h"
 #include "gpu/render/png_dump.h"
 
-/* gl_FragColor = color: the varying's plane (g4/g5, after g0, g1 and the
- * perspective barycentrics g2-g3) through pln, then a SIMD8 render target
- * write to binding table entry 0. */
-static const char fs[] =
-	"pln(8)          g124<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g125<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g126<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g127<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
-	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
-	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
-
 #define FS_OFFSET 0x800
 #define DYN_SF_CLIP 0x0
 #define DYN_CC_VP 0x40
@@ -83,8 +72,8 @@ static void print_disasm(int gen, const char *title, const char *text)
 }
 
 /* Dynamic and surface state: viewport, blend, colour calculator, the
- * binding table and the render target's RENDER_SURFACE_STATE (whose base
- * is the render target's offset from the first submission). */
+ * binding table and the render target's RENDER_SURFACE_STATE (its base
+ * address is written and relocated by the draw's batch, draw()). */
 static int write_state(struct demo *dm)
 {
 	int gen = dm->drv.gen, r = 0;
@@ -106,16 +95,14 @@ static int write_state(struct demo *dm)
 	r |= pack(gen, "RENDER_SURFACE_STATE", surf + SURF_RSS / 4, 16, GTDRV_FIELDS(
 		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
 		{ "Width", dm->w - 1 }, { "Height", dm->h - 1 }, { "Surface Pitch", dm->pitch - 1 },
-		{ "Tile Mode", 0 }, { "Surface Base Address", dm->rt.offset }));
+		{ "Tile Mode", 0 }));
 	if (r)
 		return -EINVAL;
 	r = gtdrv_bo_write(&dm->drv, &dm->dyn, 0, dyn, sizeof(dyn));
 	return r ? r : gtdrv_bo_write(&dm->drv, &dm->surf, 0, surf, sizeof(surf));
 }
 
-/* STATE_BASE_ADDRESS's surface base at the surface BO, and the render
- * target as the (unused) general state base so that it is bound with a
- * known offset in every batch. */
+/* STATE_BASE_ADDRESS's surface base at the surface BO. */
 static int emit_bases(struct gtdrv_batch *b, struct demo *dm)
 {
 	struct gtdrv_cmd c;
@@ -123,9 +110,6 @@ static int emit_bases(struct gtdrv_batch *b, struct demo *dm)
 	gtdrv_cmd_set(&c, "Surface State Base Address Modify Enable", 1);
 	gtdrv_cmd_address(&c, NULL, 0, "Surface State Base Address", &dm->surf, 0,
 			  I915_GEM_DOMAIN_INSTRUCTION, 0);
-	gtdrv_cmd_set(&c, "General State Base Address Modify Enable", 1);
-	gtdrv_cmd_address(&c, NULL, 0, "General State Base Address", &dm->rt, 0,
-			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
 	return gtdrv_cmd_emit(b, &c);
 }
 
@@ -138,6 +122,15 @@ static int draw(struct demo *dm, bool gradient)
 		return r;
 	/* VUE: header, position, colour -> one 64-byte unit */
 	r = urb_config_compute(dm->drv.info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb);
+	/* the render target's address in its SURFACE_STATE: relocated by the
+	 * kernel if the target is not where presumed (seed 002) */
+	const struct cmd_desc *rss = cmd_struct_find(dm->drv.gen, "RENDER_SURFACE_STATE");
+	const struct cmd_field *base = rss ? cmd_field_find(rss, "Surface Base Address") : NULL;
+	if (!r && !base)
+		r = -EINVAL;
+	if (!r)
+		gtdrv_batch_state_reloc(&b, &dm->surf, SURF_RSS + base->start / 8, &dm->rt,
+					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
 	r = r ? r : gtdrv_emit_3d_begin(&b, &dm->kernel, &dm->dyn);
 	r = r ? r : emit_bases(&b, dm);
 	r = r ? r : gtdrv_emit_urb(&b, &urb);
@@ -193,35 +186,19 @@ static int draw(struct demo *dm, bool gradient)
 	return r;
 }
 
-/* A first batch binds every BO so the render target's offset is known
- * for its SURFACE_STATE (as a driver with softpin would know it). */
-static int bind_all(struct demo *dm)
-{
-	struct gtdrv_batch b;
-	int r = gtdrv_batch_init(&b, &dm->drv);
-	if (r)
-		return r;
-	r = gtdrv_emit_3d_begin(&b, &dm->kernel, &dm->dyn);
-	r = r ? r : emit_bases(&b, dm);
-	r = r ? r : gtdrv_batch_submit(&b);
-	gtdrv_batch_fini(&b);
-	return r;
-}
-
 static int render(struct demo *dm, const char *scene, const char *out)
 {
 	bool gradient = !strcmp(scene, "gradient");
 	const char *vs = gradient ? gtdrv_gradient_vs : gtdrv_green_vs;
 	int r = gtdrv_upload_kernel(&dm->drv, &dm->kernel, 0, vs, NULL);
-	r = r ? r : gtdrv_upload_kernel(&dm->drv, &dm->kernel, FS_OFFSET, fs, NULL);
+	r = r ? r : gtdrv_upload_kernel(&dm->drv, &dm->kernel, FS_OFFSET, gtdrv_color_fs, NULL);
 	r = r ? r : gtdrv_bo_write(&dm->drv, &dm->vbo, 0, gtdrv_square, sizeof(gtdrv_square));
-	r = r ? r : bind_all(dm);
 	r = r ? r : write_state(dm);
 	if (r)
 		return r;
 	if (dm->show_eu) {
 		print_disasm(dm->drv.gen, gradient ? "VS (gradient)" : "VS (green, seed 000)", vs);
-		print_disasm(dm->drv.gen, "FS", fs);
+		print_disasm(dm->drv.gen, "FS", gtdrv_color_fs);
 	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -26,13 +26,18 @@ int gtdrv_batch_init(struct gtdrv_batch *b, struct gtdrv *drv)
 void gtdrv_batch_fini(struct gtdrv_batch *b)
 {
 	free(b->dw);
-	free(b->relocs);
+	free(b->relocs.r);
+	for (uint32_t i = 0; i < GTDRV_MAX_BOS; i++)
+		free(b->bo_relocs[i].r);
 	memset(b, 0, sizeof(*b));
 }
 
 void gtdrv_batch_reset(struct gtdrv_batch *b)
 {
-	b->used = b->nrelocs = b->nbos = 0;
+	b->used = b->relocs.n = 0;
+	for (uint32_t i = 0; i < b->nbos; i++)
+		b->bo_relocs[i].n = 0;
+	b->nbos = 0;
 	b->begin_n = 0;
 	b->error = 0;
 }
@@ -78,31 +83,70 @@ void gtdrv_batch_advance(struct gtdrv_batch *b)
 	b->begin_n = 0;
 }
 
-void gtdrv_batch_add_reloc(struct gtdrv_batch *b, uint32_t at, struct gtdrv_bo *bo,
-			   uint32_t read_domains, uint32_t write_domain, uint64_t delta)
+static void push_reloc(struct gtdrv_batch *b, struct gtdrv_reloc_list *l,
+		       const struct drm_i915_gem_relocation_entry *r)
 {
-	if (b->nrelocs == b->cap_relocs) {
-		uint32_t cap = b->cap_relocs ? b->cap_relocs * 2 : 32;
-		void *r = realloc(b->relocs, cap * sizeof(*b->relocs));
-		if (!r) {
+	if (l->n == l->cap) {
+		uint32_t cap = l->cap ? l->cap * 2 : 32;
+		void *n = realloc(l->r, cap * sizeof(*l->r));
+		if (!n) {
 			fail(b, -ENOMEM);
 			return;
 		}
-		b->relocs = r;
-		b->cap_relocs = cap;
+		l->r = n;
+		l->cap = cap;
 	}
-	b->relocs[b->nrelocs++] = (struct drm_i915_gem_relocation_entry){
+	l->r[l->n++] = *r;
+}
+
+/* bo's index in the exec list (added once), or -1. */
+static int exec_index(struct gtdrv_batch *b, struct gtdrv_bo *bo)
+{
+	for (uint32_t i = 0; i < b->nbos; i++)
+		if (b->bos[i] == bo)
+			return (int)i;
+	if (b->nbos == GTDRV_MAX_BOS) {
+		fail(b, -E2BIG);
+		return -1;
+	}
+	b->bos[b->nbos] = bo;
+	return (int)b->nbos++;
+}
+
+void gtdrv_batch_add_reloc(struct gtdrv_batch *b, uint32_t at, struct gtdrv_bo *bo,
+			   uint32_t read_domains, uint32_t write_domain, uint64_t delta)
+{
+	push_reloc(b, &b->relocs, &(struct drm_i915_gem_relocation_entry){
 		.target_handle = bo->handle, .delta = (uint32_t)delta,
 		.offset = at * 4ull, .presumed_offset = bo->offset,
 		.read_domains = read_domains, .write_domain = write_domain,
-	};
-	for (uint32_t i = 0; i < b->nbos; i++)
-		if (b->bos[i] == bo)
-			return;
-	if (b->nbos == GTDRV_MAX_BOS)
-		fail(b, -E2BIG);
-	else
-		b->bos[b->nbos++] = bo;
+	});
+	exec_index(b, bo);
+}
+
+void gtdrv_batch_state_reloc(struct gtdrv_batch *b, struct gtdrv_bo *holder, uint64_t offset,
+			     struct gtdrv_bo *target, uint32_t read_domains,
+			     uint32_t write_domain, uint64_t delta)
+{
+	uint64_t addr = target->offset + delta;
+	if ((offset & 3) || offset + 8 > holder->size) {
+		fail(b, -EINVAL);
+		return;
+	}
+	int r = gtdrv_bo_write(b->drv, holder, offset, &addr, sizeof(addr));
+	if (r) {
+		fail(b, r);
+		return;
+	}
+	int h = exec_index(b, holder);
+	if (h < 0)
+		return;
+	push_reloc(b, &b->bo_relocs[h], &(struct drm_i915_gem_relocation_entry){
+		.target_handle = target->handle, .delta = (uint32_t)delta,
+		.offset = offset, .presumed_offset = target->offset,
+		.read_domains = read_domains, .write_domain = write_domain,
+	});
+	exec_index(b, target);
 }
 
 void gtdrv_batch_reloc64(struct gtdrv_batch *b, struct gtdrv_bo *bo, uint32_t read_domains,
@@ -141,10 +185,12 @@ int gtdrv_batch_submit(struct gtdrv_batch *b)
 	memset(obj, 0, sizeof(obj));
 	for (uint32_t i = 0; i < b->nbos; i++)
 		obj[i] = (struct drm_i915_gem_exec_object2){
-			.handle = b->bos[i]->handle, .offset = b->bos[i]->offset };
+			.handle = b->bos[i]->handle, .offset = b->bos[i]->offset,
+			.relocation_count = b->bo_relocs[i].n,
+			.relocs_ptr = (uintptr_t)b->bo_relocs[i].r };
 	obj[b->nbos] = (struct drm_i915_gem_exec_object2){
-		.handle = batch_bo.handle, .relocation_count = b->nrelocs,
-		.relocs_ptr = (uintptr_t)b->relocs };
+		.handle = batch_bo.handle, .relocation_count = b->relocs.n,
+		.relocs_ptr = (uintptr_t)b->relocs.r };
 	struct drm_i915_gem_execbuffer2 eb = {
 		.buffers_ptr = (uintptr_t)obj, .buffer_count = b->nbos + 1,
 		.batch_len = b->used * 4, .flags = I915_EXEC_RENDER,

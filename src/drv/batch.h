@@ -15,14 +15,21 @@
 
 #define GTDRV_MAX_BOS 64
 
+/* One exec object's relocation list (seed 002: every buffer of an
+ * execbuf has its own; most have none). */
+struct gtdrv_reloc_list {
+	struct drm_i915_gem_relocation_entry *r;
+	uint32_t n, cap;
+};
+
 struct gtdrv_batch {
 	struct gtdrv *drv;
 	uint32_t *dw;
 	uint32_t used, cap;            /* dwords */
 	uint32_t begin_at, begin_n;    /* the open BEGIN_BATCH, n == 0: none */
-	struct drm_i915_gem_relocation_entry *relocs;
-	uint32_t nrelocs, cap_relocs;
-	struct gtdrv_bo *bos[GTDRV_MAX_BOS]; /* every relocation target, once */
+	struct gtdrv_reloc_list relocs;      /* the batch's own */
+	struct gtdrv_bo *bos[GTDRV_MAX_BOS]; /* every relocation target and holder, once */
+	struct gtdrv_reloc_list bo_relocs[GTDRV_MAX_BOS]; /* relocations inside bos[i] */
 	uint32_t nbos;
 	int error;                     /* first error: -ENOMEM, -EINVAL... */
 };
@@ -47,6 +54,16 @@ void gtdrv_batch_advance(struct gtdrv_batch *b);
  * with bo->offset + delta) and add bo to the exec list. */
 void gtdrv_batch_add_reloc(struct gtdrv_batch *b, uint32_t at, struct gtdrv_bo *bo,
 			   uint32_t read_domains, uint32_t write_domain, uint64_t delta);
+
+/* A relocation inside another buffer, such as the Surface Base Address
+ * of a RENDER_SURFACE_STATE in a state buffer (seed 002: the batch points
+ * at the surface state, which points at the render target): writes
+ * target's presumed offset + delta as a qword at byte `offset` of holder
+ * (PWRITE) and records the relocation in holder's own list, so the kernel
+ * rewrites it if target moved. Both buffers join the exec list. */
+void gtdrv_batch_state_reloc(struct gtdrv_batch *b, struct gtdrv_bo *holder, uint64_t offset,
+			     struct gtdrv_bo *target, uint32_t read_domains,
+			     uint32_t write_domain, uint64_t delta);
 
 /* End the batch (MI_BATCH_BUFFER_END, padded to a qword), upload it into
  * a new buffer object, submit it on the render engine through

@@ -70,12 +70,12 @@ static void test_relocations(struct gtdrv *drv)
 	const uint32_t want[5] = { 0x78080003, 0x04004010, 0x00010040, 0, 64 };
 	for (int i = 0; i < 5; i++)
 		CHECK_EQ(b.dw[i], want[i]);
-	CHECK_EQ(b.nrelocs, 1);
-	CHECK_EQ(b.relocs[0].offset, 8);               /* bytes: dword 2 */
-	CHECK_EQ(b.relocs[0].target_handle, 7);
-	CHECK_EQ(b.relocs[0].delta, 0x40);
-	CHECK_EQ(b.relocs[0].presumed_offset, 0x10000);
-	CHECK_EQ(b.relocs[0].read_domains, I915_GEM_DOMAIN_VERTEX);
+	CHECK_EQ(b.relocs.n, 1);
+	CHECK_EQ(b.relocs.r[0].offset, 8);               /* bytes: dword 2 */
+	CHECK_EQ(b.relocs.r[0].target_handle, 7);
+	CHECK_EQ(b.relocs.r[0].delta, 0x40);
+	CHECK_EQ(b.relocs.r[0].presumed_offset, 0x10000);
+	CHECK_EQ(b.relocs.r[0].read_domains, I915_GEM_DOMAIN_VERTEX);
 
 	/* STATE_BASE_ADDRESS: the address shares its qword with Modify
 	 * Enable (bit 0), which travels in the relocation's delta */
@@ -86,9 +86,9 @@ static void test_relocations(struct gtdrv *drv)
 			  I915_GEM_DOMAIN_INSTRUCTION, 0);
 	CHECK_EQ(gtdrv_cmd_emit(&b, &c), 0);
 	CHECK_EQ(b.dw[5 + 1], 0x00200001);
-	CHECK_EQ(b.nrelocs, 2);
-	CHECK_EQ(b.relocs[1].offset, 4 * 6);
-	CHECK_EQ(b.relocs[1].delta, 1);
+	CHECK_EQ(b.relocs.n, 2);
+	CHECK_EQ(b.relocs.r[1].offset, 4 * 6);
+	CHECK_EQ(b.relocs.r[1].delta, 1);
 	CHECK_EQ(b.nbos, 2);
 
 	/* a second relocation to the same bo adds no exec object */
