@@ -30,6 +30,14 @@ const char gtdrv_gradient_vs[] =
 	"send(8)         null<1>F        g119<8,8,1>F\n"
 	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
 
+const char gtdrv_color_fs[] =
+	"pln(8)          g124<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g125<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g126<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g127<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
 const float gtdrv_square[4][4] = {
 	{ -1, -1, 0, 1 }, { 1, -1, 0, 1 }, { -1, 1, 0, 1 }, { 1, 1, 0, 1 },
 };

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "common/devinfo.h"
+#include "drv/seed_shaders.h"
 #include "gpu/cmd/cmd.h"
 #include "gpu/cs/state.h"
 #include "gpu/eu/asm.h"
@@ -84,16 +85,6 @@ static uint64_t fbits(float f)
 	return u;
 }
 
-/* The PS: attribute 0 interpolated with pln into g124..g127 (R, G, B, A)
- * and written with a SIMD8 render target write to binding table entry 0. */
-static const char ps_asm[] =
-	"pln(8)          g124<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g125<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g126<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
-	"pln(8)          g127<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
-	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
-	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
-
 static void setup_state(int tile_mode, bool flat)
 {
 	REC("3DSTATE_CLIP", { "Clip Enable", 1 }, { "API Mode", 0 });
@@ -150,7 +141,7 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 	memset(mem, 0, MEM_SIZE);
 	cs_state_clear(cs);
 	struct eu_asm_result res;
-	if (eu_assemble(gen, ps_asm, sizeof(ps_asm) - 1, "ps.asm", &res)) {
+	if (eu_assemble(gen, gtdrv_color_fs, strlen(gtdrv_color_fs), "ps.asm", &res)) {
 		fprintf(stderr, "%s\n", res.error);
 		CHECK(0);
 		return -1;
