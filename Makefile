@@ -7,7 +7,8 @@
 # Packages the build and the tests need (Debian 12 names).
 BUILD_PKGS = gcc make meson ninja-build pkg-config libdrm-dev libpng-dev
 TEST_PKGS  = libigc-tools intel-gpu-tools libdrm-intel1 mesa-utils \
-             libgl1-mesa-dri libegl1 libgles2 libegl-mesa0 libgbm1 python3
+             libgl1-mesa-dri libegl1 libgles2 libegl-mesa0 libgbm1 python3 \
+             libegl-dev libgles-dev
 
 BUILD_DIR ?= build
 SAN_DIR   ?= build-san
