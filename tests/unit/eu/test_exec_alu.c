@@ -206,6 +206,13 @@ static void test_logic_shift(void)
 	CHECK_EQ(rud(&th, 11, 0), 2);                     /* count mod 32 */
 	run1(i2(EU_OP_SHL, 1, gd(11, EU_TYPE_UD), immud(0x80000001), immud(1)));
 	CHECK_EQ(rud(&th, 11, 0), 2);
+	/* rotates (the gen11 encodings, executed as rotates here) */
+	run1(i2(EU_OP_ROR, 1, gd(12, EU_TYPE_UD), immud(0x80000001), immud(1)));
+	CHECK_EQ(rud(&th, 12, 0), 0xc0000000u);
+	run1(i2(EU_OP_ROL, 1, gd(12, EU_TYPE_UD), immud(0x80000001), immud(1)));
+	CHECK_EQ(rud(&th, 12, 0), 0x00000003u);
+	run1(i2(EU_OP_ROL, 1, gd(12, EU_TYPE_UD), immud(0x12345678), immud(32)));
+	CHECK_EQ(rud(&th, 12, 0), 0x12345678u);   /* count mod 32 */
 }
 
 static void test_bit_ops(void)
@@ -629,6 +636,21 @@ static void test_half_convert_sad(void)
 	struct eu_operand b = op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_UB, 4, 2, 2);
 	run1(i2(EU_OP_SAD2, 2, gd(12, EU_TYPE_UW), a, b));
 	CHECK_EQ(rud(&th, 12, 0), (20u << 16) | 8u);   /* |20-15|+|30-15| = 20 */
+	/* sada2 adds the accumulator: acc0 = UV [1, 2] + 99 = 100, 101 */
+	struct eu_operand acc = op_reg(EU_FILE_ARF, EU_ARF_ACC0, 0, EU_TYPE_UW, 0, 1, 1);
+	run1(i2(EU_OP_ADD, 2, acc, imm(EU_TYPE_UV, 0x21), imm(EU_TYPE_UW, 99)));
+	run1(i2(EU_OP_SADA2, 2, gd(13, EU_TYPE_UW), a, b));
+	CHECK_EQ(rud(&th, 13, 0), (121u << 16) | 108u);   /* 8+100, 20+101 */
+	/* movi moves like mov; madm multiplies and adds like mad */
+	run1(i1(EU_OP_MOVI, 1, gd(14, EU_TYPE_UD), immud(0xabc)));
+	CHECK_EQ(rud(&th, 14, 0), 0xabc);
+	setf(&th, 15, 0, 1.0f);
+	setf(&th, 15, 1, 2.0f);
+	setf(&th, 15, 2, 3.0f);
+	struct eu_inst mm = i3(EU_OP_MADM, 1, gd(16, EU_TYPE_F), gs(15, 0, EU_TYPE_F),
+			       gs(15, 1, EU_TYPE_F), gs(15, 2, EU_TYPE_F));
+	run1(mm);
+	CHECK(rf(&th, 16, 0) == 7.0f);
 }
 
 /* The shapes the specialised handlers take (SIMD8/16 rows, scalars,
