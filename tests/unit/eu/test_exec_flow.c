@@ -228,8 +228,33 @@ static void test_goto_join(void)
 		CHECK_EQ(rud(&th, 61, i), i < 3 ? 10 : 11);
 }
 
+static void test_brd_wait(void)
+{
+	/* brd: channels whose predicate holds branch to JIP, the others run
+	 * on and meet them there */
+	struct eu_inst p[] = {
+		/* 0 */ cmp(8, EU_COND_L, g(2, EU_TYPE_D), immd(4)),
+		/* 1 */ pred(bra(EU_OP_BRD, 8, 1, 3, 3)),
+		/* 2 */ i1(EU_OP_MOV, 8, gd(70, EU_TYPE_D), immd(1)),
+		/* 3 */ i2(EU_OP_ADD, 8, gd(71, EU_TYPE_D), g(70, EU_TYPE_D), immd(5)),
+	};
+	run(p, 4, 8, 0xff);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(rud(&th, 71, i), i < 4 ? 5 : 6);
+	/* wait consumes a pending notification in n0 */
+	struct eu_inst w = br(EU_OP_WAIT, 1, 0, 0);
+	eu_thread_init(&th, 8, 0xff);
+	uint32_t n0 = 2;
+	memcpy(eu_arf(&th, EU_ARF_N0), &n0, 4);
+	run_prog(&th, &w, 1);
+	CHECK(ran_to_end(&th));
+	memcpy(&n0, eu_arf(&th, EU_ARF_N0), 4);
+	CHECK_EQ(n0, 1);
+}
+
 int main(void)
 {
+	test_brd_wait();
 	test_goto_join();
 	test_if_else();
 	test_nested_if_simd16();
