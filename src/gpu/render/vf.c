@@ -2,7 +2,15 @@
  * every valid VERTEX_ELEMENT_STATE, read the element from its vertex
  * buffer, convert it from its Source Element Format (format.h), apply the
  * component controls and write it as one 128-bit row of the vertex's VUE,
- * then store the VertexID/InstanceID system values (3DSTATE_VF_SGVS).
+ * then store the VertexID/InstanceID system values (3DSTATE_VF_SGVS) into
+ * the row of the element they name.
+ *
+ * *64*_PASSTHRU formats are copied without conversion, one 64-bit value
+ * per component control: a 128-bit element (components 2-3 NOSTORE) or a
+ * 256-bit one taking two rows (PRM vol. 2d VERTEX_ELEMENT_STATE). An
+ * element with Edge Flag Enable is sideband data, not stored in the VUE
+ * (gtsim has no wireframe fill modes that would read it); it cannot use a
+ * *64*_PASSTHRU format.
  *
  * Buffer-size rule: an element that does not lie entirely inside the
  * buffer's Buffer Size reads as zeros; memory is only ever read through
@@ -14,7 +22,7 @@
 #include "gpu/format/format.h"
 #include "gpu/render/render_state.h"
 
-#define VF_MAX_ROWS 64
+#define VF_MAX_ROWS (2 * RENDER_MAX_VE)  /* 256-bit elements take two rows */
 
 int vf_prepare(struct render_state *rs)
 {
@@ -37,6 +45,9 @@ int vf_prepare(struct render_state *rs)
 			return render_set_fault(rs, "VF: vertex element format %u (%s) is not a "
 						"vertex fetch format", ve->format,
 						format_name(ve->format));
+		if (ve->edge_flag && ve->fi && ve->fi->ch[0].type == FMT_T_PASSTHRU)
+			return render_set_fault(rs, "VF: element %u: a *64*_PASSTHRU format "
+						"cannot carry the edge flag", e);
 	}
 	for (uint32_t i = 0; i < RENDER_MAX_VB; i++)
 		rs->vb[i].tlb_host = NULL;
@@ -76,6 +87,43 @@ static int fetch_element(struct render_state *rs, const struct render_env *env,
 	return 0;
 }
 
+static bool is_passthru64(const struct ve_state *ve)
+{
+	return ve->fi && ve->fi->ch[0].type == FMT_T_PASSTHRU && ve->fi->ch[0].bits == 64;
+}
+
+/* A *64*_PASSTHRU element: each control stores 64 bits (two dwords) until
+ * the first NOSTORE; returns the dwords written (4 or 8). */
+static int fetch_passthru64(struct render_state *rs, const struct render_env *env,
+			    const struct ve_state *ve, uint32_t index, uint32_t *out,
+			    uint32_t *ndw)
+{
+	uint8_t raw[32] = { 0 };
+	uint32_t bytes = ve->fi->bpe / 8 < 32 ? ve->fi->bpe / 8 : 32;
+	struct vb_state *vb = &rs->vb[ve->vb];
+	uint64_t off = (uint64_t)index * vb->pitch + ve->offset;
+	if (ve->reads && vb->valid && !vb->null && off + bytes <= vb->size &&
+	    vb_read(env, vb, vb->addr + off, raw, bytes))
+		return render_set_fault(rs, "VF: page fault reading vertex buffer %u at 0x%llx",
+					ve->vb, (unsigned long long)(vb->addr + off));
+	uint32_t n = 0;
+	for (unsigned c = 0; c < 4 && ve->comp[c] != VFCOMP_NOSTORE; c++, n += 2) {
+		uint64_t v = 0;
+		if (ve->comp[c] == VFCOMP_STORE_SRC && (c + 1) * 8 <= bytes)
+			memcpy(&v, raw + 8 * c, 8);
+		else if (ve->comp[c] == VFCOMP_STORE_1_FP)
+			v = 0x3ff0000000000000ull;          /* 1.0 as a double */
+		else if (ve->comp[c] == VFCOMP_STORE_1_INT)
+			v = 1;
+		out[n] = (uint32_t)v;
+		out[n + 1] = (uint32_t)(v >> 32);
+	}
+	for (uint32_t i = n; i < 8; i++)
+		out[i] = 0;
+	*ndw = n <= 4 ? 4 : 8;
+	return 0;
+}
+
 static void store_sgv(uint32_t *rows, uint32_t nrows, uint32_t row, uint32_t comp,
 		      uint32_t value)
 {
@@ -88,18 +136,27 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 {
 	uint32_t rows[VF_MAX_ROWS * 4];
 	uint32_t nrows = 0;
+	uint32_t row_of[RENDER_MAX_VE];   /* each element's first row */
 
 	for (uint32_t e = 0; e < rs->num_ve; e++) {
 		const struct ve_state *ve = &rs->ve[e];
-		if (!ve->valid)
+		row_of[e] = nrows;
+		if (!ve->valid || ve->edge_flag)
 			continue;
 		union fmt_value v[4] = { { 0 } };
 		uint32_t index = vertex_index;
 		if (ve->instancing)
 			index = start_instance + (ve->step_rate ? instance / ve->step_rate : 0);
+		uint32_t *row = &rows[nrows * 4];
+		if (is_passthru64(ve)) {
+			uint32_t ndw;
+			if (fetch_passthru64(rs, env, ve, index, row, &ndw))
+				return -1;
+			nrows += ndw / 4;
+			continue;
+		}
 		if (ve->reads && fetch_element(rs, env, ve, index, v))
 			return -1;
-		uint32_t *row = &rows[nrows * 4];
 		for (int c = 0; c < 4; c++) {
 			switch (ve->comp[c]) {
 			case VFCOMP_STORE_SRC: row[c] = v[c].u; break;
@@ -114,10 +171,10 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 	}
 	/* System values go into a row the elements already made (the driver
 	 * sets that component to STORE_0 or NOSTORE). */
-	if (rs->vid_enable)
-		store_sgv(rows, nrows, rs->vid_elem, rs->vid_comp, vertex_index);
-	if (rs->iid_enable)
-		store_sgv(rows, nrows, rs->iid_elem, rs->iid_comp, instance);
+	if (rs->vid_enable && rs->vid_elem < rs->num_ve)
+		store_sgv(rows, nrows, row_of[rs->vid_elem], rs->vid_comp, vertex_index);
+	if (rs->iid_enable && rs->iid_elem < rs->num_ve)
+		store_sgv(rows, nrows, row_of[rs->iid_elem], rs->iid_comp, instance);
 
 	const char *why = "";
 	uint8_t *vue = urb_entry_bytes(&rs->urb_space, handle, 0, nrows * 16, &why);
