@@ -39,6 +39,7 @@ void real_init(void)
 	RESOLVE(realpath); RESOLVE(canonicalize_file_name);
 	RESOLVE(opendir); RESOLVE(scandir);
 	RESOLVE(fork);
+	RESOLVE(sigaction);
 	__atomic_store_n(&state, 2, __ATOMIC_RELEASE);
 }
 

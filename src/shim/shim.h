@@ -10,6 +10,7 @@
 #define GTSIM_SHIM_H
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -61,6 +62,7 @@ struct real_fns {
 		       int (*)(const struct dirent *),
 		       int (*)(const struct dirent **, const struct dirent **));
 	pid_t (*fork)(void);
+	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 };
 extern struct real_fns real;
 /* Resolves every entry of `real` (once; cheap afterwards). */

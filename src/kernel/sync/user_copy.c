@@ -15,11 +15,13 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 static _Thread_local sigjmp_buf *copy_fixup;
 static struct sigaction previous[2];   /* SIGSEGV, SIGBUS */
+static pthread_mutex_t previous_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static int handler_installed;
 
@@ -30,20 +32,39 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		copy_fixup = NULL;
 		siglongjmp(*fixup, 1);
 	}
-	/* Not ours: restore the previous disposition and let the faulting
-	 * instruction run again under it. */
-	struct sigaction *old = &previous[sig == SIGBUS];
-	if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
-		old->sa_sigaction(sig, info, uctx);
+	/* Not ours: pass it on to the handler installed before (or after,
+	 * through user_copy_sigaction); with none, restore the default and
+	 * let the faulting instruction run again under it. */
+	struct sigaction old = previous[sig == SIGBUS];
+	if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction) {
+		old.sa_sigaction(sig, info, uctx);
 		return;
 	}
-	if (old->sa_handler == SIG_IGN)
+	if (old.sa_handler == SIG_IGN)
 		return;
-	if (old->sa_handler != SIG_DFL) {
-		old->sa_handler(sig);
+	if (old.sa_handler != SIG_DFL) {
+		old.sa_handler(sig);
 		return;
 	}
-	sigaction(sig, old, NULL);
+	/* The raw system call: sigaction() itself may be interposed (the
+	 * shim records handlers instead of installing them). */
+	struct { void *handler; unsigned long flags; void *restorer; uint64_t mask; } dfl = {
+		.handler = (void *)SIG_DFL };
+	syscall(SYS_rt_sigaction, sig, &dfl, NULL, sizeof(dfl.mask));
+}
+
+int user_copy_sigaction(int sig, const struct sigaction *act, struct sigaction *oldact)
+{
+	if ((sig != SIGSEGV && sig != SIGBUS) || !__atomic_load_n(&handler_installed, __ATOMIC_ACQUIRE))
+		return -1;
+	pthread_mutex_lock(&previous_lock);
+	struct sigaction *slot = &previous[sig == SIGBUS];
+	if (oldact)
+		*oldact = *slot;
+	if (act)
+		*slot = *act;
+	pthread_mutex_unlock(&previous_lock);
+	return 0;
 }
 
 static void install_handler(void)
@@ -55,7 +76,7 @@ static void install_handler(void)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGSEGV, &sa, &previous[0]) == 0 &&
 	    sigaction(SIGBUS, &sa, &previous[1]) == 0)
-		handler_installed = 1;
+		__atomic_store_n(&handler_installed, 1, __ATOMIC_RELEASE);
 }
 
 /* Not instrumented: a bad address must fault here, inside the guarded

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <i915_drm.h>
 
@@ -124,6 +126,37 @@ static void check_fd_semantics(void)
 	close(copy);
 }
 
+static void own_segv(int sig) { (void)sig; _exit(42); }
+
+/* A program's SIGSEGV handler, installed after the kernel model's copy
+ * handler, gets the program's own faults, while a bad pointer handed to an
+ * ioctl still fails with EFAULT (as on i915) instead of reaching it. */
+static void check_signal_chaining(void)
+{
+	int fd = open("/dev/dri/renderD128", O_RDWR);
+	CHECK_EQ(chipset(fd), 0x1616);         /* the copy handler is in place */
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct sigaction sa = { .sa_handler = own_segv }, old;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGSEGV, &sa, NULL);
+		CHECK_EQ(sigaction(SIGSEGV, NULL, &old), 0);
+		struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID,
+						.value = (int *)(uintptr_t)0x10 };
+		int r = ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+		if (r != -1 || errno != EFAULT || old.sa_handler != own_segv)
+			_exit(1);
+		volatile uintptr_t bad = 0x10;
+		*(volatile int *)bad = 1;      /* the program's own fault */
+		_exit(2);
+	}
+	int status = 0;
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+	CHECK(WIFEXITED(status));
+	CHECK_EQ(WEXITSTATUS(status), 42);
+	close(fd);
+}
+
 int main(void)
 {
 	const char *dev = getenv("GTSIM_DEVICE");
@@ -132,5 +165,6 @@ int main(void)
 	check_stat_variants();
 	check_sysfs();
 	check_fd_semantics();
+	check_signal_chaining();
 	return test_exit();
 }
