@@ -176,6 +176,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	struct wm_draw *d = ctx;
 	unsigned bti = msg->desc & 0xff, sub = (msg->desc >> 8) & 7;
 	unsigned type = (msg->desc >> 14) & 31, slot = (msg->desc >> 11) & 1;
+	bool last_rt = msg->desc >> 12 & 1;
 	if (type != RT_WRITE_MSG)
 		return eu_thread_fault(t, "render cache message type %u is not implemented", type);
 	unsigned n = sub == 0 || sub == 1 ? 16 : 8;
@@ -266,6 +267,8 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			if (!depth_stencil_pixel(d, px->x[ch], px->y[ch], z, d->prim.back_facing))
 				continue;
 		}
+		if (last_rt)
+			d->depth_passed++;      /* PS_DEPTH_COUNT: once per pixel */
 		if (!rt.null)
 			write_pixel(d, &rt, rti, px->x[ch], px->y[ch], src, src1);
 		if (d->fault)

@@ -75,6 +75,7 @@ struct depth_state {
 struct wm_state {
 	/* clip and setup */
 	struct clip_params clip;
+	bool clip_stats;           /* 3DSTATE_CLIP Statistics Enable */
 	bool persp_divide;         /* !Perspective Divide Disable */
 	bool viewport_transform;
 	uint8_t pv_tri, pv_line, pv_fan;

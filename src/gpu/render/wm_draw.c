@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/cs/regs.h"
 #include "gpu/render/png_dump.h"
 #include "gpu/render/topology.h"
 #include "gpu/render/wm_draw.h"
@@ -41,7 +42,7 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, unsigned mask)
 			bary_at(&d->prim.bary, px + 0.5, py + 0.5, lin, persp);
 			float z = lin[0] * d->prim.v[0].z + lin[1] * d->prim.v[1].z +
 				  lin[2] * d->prim.v[2].z + d->prim.z_offset;
-			depth_stencil_pixel(d, px, py, z, d->prim.back_facing);
+			d->depth_passed += depth_stencil_pixel(d, px, py, z, d->prim.back_facing);
 		}
 		return d->fault ? -1 : 0;
 	}
@@ -203,6 +204,7 @@ static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned 
 	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
 	if (r == CLIP_REJECT)
 		return;
+	d->cl_out += n - 2;
 	for (unsigned i = 1; i + 1 < n && !d->fault; i++)
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
 }
@@ -217,12 +219,15 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		if (read_vue(d, h[i], &v[i]))
 			return;
 	const struct wm_state *st = &d->st;
+	d->cl_in++;
 	switch (topo) {
 	case PRIM_POINTLIST: case PRIM_POINTLIST_BF: {
 		struct clip_vertex out[CLIP_MAX_VERTS];
 		unsigned m;
-		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT)
+		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT) {
+			d->cl_out++;
 			point(d, &v[0]);
+		}
 		break;
 	}
 	case PRIM_LINELIST: case PRIM_LINESTRIP: case PRIM_LINELOOP: case PRIM_LINESTRIP_CONT:
@@ -233,11 +238,14 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			l = &v[1];
 		struct clip_vertex pv = l[st->pv_line ? 1 : 0];
 		unsigned m;
-		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT)
+		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT) {
+			d->cl_out++;
 			line(d, &out[0], &out[1], &pv);
+		}
 		break;
 	}
 	case PRIM_RECTLIST:
+		d->cl_out++;
 		rect(d, v);
 		break;
 	case PRIM_QUADLIST:
@@ -326,6 +334,29 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	return 0;
 }
 
+static void add_stat(const struct wm_draw *d, uint32_t reg, uint64_t n)
+{
+	struct cs_regs *r = d->env->regs;
+	if (r && n)
+		regs_set64(r, reg, regs_get64(r, reg) + n);
+}
+
+/* Pipeline statistics (PRM vol. 2 "Statistics"): CL_* with 3DSTATE_CLIP
+ * Statistics Enable, PS_* with 3DSTATE_WM's. Broadwell's
+ * PS_INVOCATION_COUNT counts four per pixel (Mesa's
+ * WaDividePSInvocationCountBy4 for HSW/BDW divides it back). */
+static void add_stats(const struct wm_draw *d)
+{
+	if (d->st.clip_stats) {
+		add_stat(d, CL_INVOCATION_COUNT, d->cl_in);
+		add_stat(d, CL_PRIMITIVES_COUNT, d->cl_out);
+	}
+	if (d->st.wm_stats) {
+		add_stat(d, PS_INVOCATION_COUNT, d->ps_pixels * (d->rs->info->gen == 8 ? 4 : 1));
+		add_stat(d, PS_DEPTH_COUNT, d->depth_passed);
+	}
+}
+
 int wm_draw_end(struct render_state *rs)
 {
 	struct wm_draw *d = rs->prim_ctx;
@@ -333,6 +364,8 @@ int wm_draw_end(struct render_state *rs)
 		return 0;
 	ps_flush(d);
 	int ret = d->fault ? -1 : 0;
+	if (!ret)
+		add_stats(d);
 	if (d->have_rt0)
 		png_dump_rt_from_env(&d->env->vm, d->rt0.base, d->rt0.format, d->rt0.tiling,
 				     d->rt0.pitch, d->rt0.width, d->rt0.height);

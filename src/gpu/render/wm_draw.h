@@ -51,6 +51,9 @@ struct wm_draw {
 	struct wm_prim prim;
 	struct ps_pixels px;
 	uint64_t ps_threads, ps_pixels;
+	/* pipeline statistics of the draw (added to the registers at its end) */
+	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
+	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
 	struct om_surface rt_cache; /* the last binding table entry read, per draw */
 	int rt_cache_bti;          /* -1: none */

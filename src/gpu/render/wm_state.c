@@ -81,6 +81,7 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	cmd_src(&s, gen, st, "3DSTATE_CLIP");
 	uint32_t mode = (uint32_t)get(&s, "Clip Mode");
 	w->clip.clip_enable = get(&s, "Clip Enable") && mode != 4;
+	w->clip_stats = get(&s, "Statistics Enable");
 	w->clip.z_01 = get(&s, "API Mode") == 1;
 	w->clip.xy_test = get(&s, "Guardband Clip Test Enable") ||
 			  get(&s, "Viewport XY Clip Test Enable");

@@ -13,6 +13,7 @@
 
 #include "common/devinfo.h"
 #include "gpu/cmd/cmd.h"
+#include "gpu/cs/regs.h"
 #include "gpu/cs/state.h"
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
@@ -43,6 +44,7 @@ static struct gt_phys *fx_phys;
 static struct gt_ggtt fx_ggtt;
 static uint64_t fx_pa;
 static struct cs_state *fx_cs;
+static struct cs_regs *fx_regs;     /* pipeline statistics land here */
 static int fx_gen = 8;
 
 static inline uint64_t fx_fbits(float f)
@@ -107,11 +109,13 @@ static void fx_init(void)
 	for (uint32_t i = 0; i < FX_MEM_SIZE / 4096; i++)
 		fx_ggtt.ptes[i] = (fx_pa + i * 4096ull) | GT_PTE_PRESENT | GT_PTE_RW;
 	fx_cs = cs_state_create();
+	fx_regs = calloc(1, sizeof(*fx_regs));
 }
 
 static void fx_fini(void)
 {
 	cs_state_destroy(fx_cs);
+	free(fx_regs);
 	free(fx_ggtt.ptes);
 	phys_remove(fx_phys, fx_pa);
 	phys_destroy(fx_phys);
@@ -223,7 +227,7 @@ static void fx_vertex(unsigned i, float x, float y, float z, float w, const floa
  * Returns 0, or -1 on a GPU fault (printed). */
 static int fx_draw(uint32_t topo, const unsigned *prims, unsigned nprims, unsigned per)
 {
-	struct render_env env = { .vm = { .phys = fx_phys, .ggtt = &fx_ggtt } };
+	struct render_env env = { .vm = { .phys = fx_phys, .ggtt = &fx_ggtt }, .regs = fx_regs };
 	int r = wm_draw_begin(fx_rs, &env, fx_cs);
 	if (!r && fx_rs->prim_sink) {
 		for (unsigned p = 0; p < nprims; p++) {

@@ -12,7 +12,12 @@
  *  - lines: a 1-wide horizontal line covers its row from the first end's
  *    pixel up to, not including, the last end's;
  *  - polygon offset: constant x r (r = 2^-24 for depth near 0.5) and
- *    scale x max slope, read back from a D32_FLOAT depth buffer. */
+ *    scale x max slope, read back from a D32_FLOAT depth buffer;
+ *  - pipeline statistics: CL_INVOCATION_COUNT (primitives into the
+ *    clipper), CL_PRIMITIVES_COUNT (out of it), PS_INVOCATION_COUNT (pixels
+ *    shaded; x4 on Broadwell, Mesa's WaDividePSInvocationCountBy4) and
+ *    PS_DEPTH_COUNT (pixels past the depth test), each only with its
+ *    stage's Statistics Enable. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 #include "gpu/render/topology.h"
@@ -274,6 +279,49 @@ static void polygon_offset(void)
 	polygon_offset_case(0.25f, 0.75f, 0, 2, 1.0 / 16);
 }
 
+static uint64_t stat_delta(uint32_t reg, uint64_t *before)
+{
+	uint64_t now = regs_get64(fx_regs, reg), d = now - *before;
+	*before = now;
+	return d;
+}
+
+static void statistics(void)
+{
+	static const uint32_t regs[4] = { CL_INVOCATION_COUNT, CL_PRIMITIVES_COUNT,
+					  PS_INVOCATION_COUNT, PS_DEPTH_COUNT };
+	uint64_t base[4];
+	for (int i = 0; i < 4; i++)
+		base[i] = regs_get64(fx_regs, regs[i]);
+	/* the whole square: 2 triangles in and out, 256 pixels */
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_CLIP", { "Statistics Enable", 1 });
+	REC("3DSTATE_WM", { "Statistics Enable", 1 });
+	CHECK_EQ(draw_square(), 0);
+	CHECK_EQ(stat_delta(regs[0], &base[0]), 2);
+	CHECK_EQ(stat_delta(regs[1], &base[1]), 2);
+	CHECK_EQ(stat_delta(regs[2], &base[2]), 4 * 256);
+	CHECK_EQ(stat_delta(regs[3], &base[3]), 256);
+	/* clip distance 0 = -1 everywhere: both rejected by the clipper */
+	REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 });
+	REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++) {
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, NULL);
+		fx_vue(i)[8] = -1;
+	}
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+	CHECK_EQ(stat_delta(regs[0], &base[0]), 2);
+	CHECK_EQ(stat_delta(regs[1], &base[1]), 0);
+	CHECK_EQ(stat_delta(regs[2], &base[2]), 0);
+	/* Statistics Enable off: nothing counts */
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	CHECK_EQ(draw_square(), 0);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ(stat_delta(regs[i], &base[i]), 0);
+}
+
 int main(void)
 {
 	fx_init();
@@ -284,6 +332,7 @@ int main(void)
 	points();
 	lines();
 	polygon_offset();
+	statistics();
 	fx_fini();
 	return test_exit();
 }
