@@ -149,7 +149,7 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 			index = start_instance + (ve->step_rate ? instance / ve->step_rate : 0);
 		uint32_t *row = &rows[nrows * 4];
 		if (is_passthru64(ve)) {
-			uint32_t ndw;
+			uint32_t ndw = 4;
 			if (fetch_passthru64(rs, env, ve, index, row, &ndw))
 				return -1;
 			nrows += ndw / 4;
