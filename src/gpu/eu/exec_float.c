@@ -15,7 +15,7 @@
 static uint32_t cr0(const struct eu_thread *t)
 {
 	uint32_t v;
-	memcpy(&v, t->regs + EU_ARF_BASE + EU_ARF_CR0 * EU_REG_SIZE, 4);
+	memcpy(&v, eu_arf_c(t, EU_ARF_CR0), 4);
 	return v;
 }
 

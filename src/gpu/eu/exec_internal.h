@@ -126,6 +126,7 @@ struct exec_fpmode {
 	bool f32_denorm, f64_denorm, f16_denorm;  /* preserve */
 	unsigned round;          /* 0 RNE, 1 RU, 2 RD, 3 RZ */
 };
+#define EXEC_CR0_SLOT    20   /* eu_arf_slot(EU_ARF_CR0) */
 #define CR0_ALT          (1u << 0)
 #define CR0_ROUND_SHIFT  4
 #define CR0_F64_DENORM   (1u << 6)
@@ -151,7 +152,7 @@ void exec_host_restore(unsigned saved);
 static inline bool exec_fpmode_is_default(const struct eu_thread *t)
 {
 	uint32_t c;
-	memcpy(&c, t->regs + EU_ARF_BASE + EU_ARF_CR0 * EU_REG_SIZE, 4);
+	memcpy(&c, t->regs + EU_ARF_BASE + EXEC_CR0_SLOT * EU_REG_SIZE, 4);
 	return (c & (CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM)) == 0;
 }
 float exec_flush_f(float f);

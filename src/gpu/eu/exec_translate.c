@@ -108,32 +108,28 @@ unsigned exec_type_bytes(unsigned type)
 	}
 }
 
-/* Byte limit of the register block an access starting at `base` must stay
- * in: the GRF file, or the ARF class (acc0..acc9, f0..f1, a0, ...). */
+/* Byte limit of the register block an access starting at register nr
+ * must stay in: the GRF file, or the rest of its ARF class (acc0..acc9,
+ * f0..f1, ...). */
 static unsigned block_limit(unsigned file, unsigned nr)
 {
 	if (file == EU_FILE_GRF)
 		return EU_GRF_BYTES;
-	return EU_ARF_BASE + ((nr & 0xf0) + 16) * EU_REG_SIZE;
+	unsigned left = 0;
+	int slot = eu_arf_slot(nr, &left);
+	return slot < 0 ? 0 : EU_ARF_BASE + ((unsigned)slot + left) * EU_REG_SIZE;
 }
 
-/* Is nr an architecture register that exists on Gen8/9 (PRM vol. 7
- * "ARF Registers")? null, a0, acc0-acc9, f0-f1, ce0, msg0-1, sp, sr0-1,
- * cr0, n0-1, ip, tdr0, tm0. */
 static bool arf_exists(unsigned nr)
 {
-	static const uint8_t count[16] = {
-		[0x0] = 1, [0x1] = 1, [0x2] = 10, [0x3] = 2, [0x4] = 1, [0x5] = 2,
-		[0x6] = 1, [0x7] = 2, [0x8] = 1, [0x9] = 2, [0xa] = 1, [0xb] = 1,
-		[0xc] = 1,
-	};
-	return (nr & 15) < count[nr >> 4];
+	return eu_arf_slot(nr, NULL) >= 0;
 }
 
 static unsigned reg_base(unsigned file, unsigned nr)
 {
+	int slot = eu_arf_slot(nr, NULL);
 	return file == EU_FILE_GRF ? nr * EU_REG_SIZE
-				   : EU_ARF_BASE + nr * EU_REG_SIZE;
+				   : EU_ARF_BASE + (unsigned)(slot < 0 ? 0 : slot) * EU_REG_SIZE;
 }
 
 static float vf_to_float(uint8_t vf)

@@ -20,7 +20,7 @@ void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
 	/* sr0.2 dispatch mask, sr0.3 vector mask (PRM "State Register");
 	 * Mesa reads them to find live channels. A dispatcher may refine
 	 * sr0.3 (e.g. pixels that are helpers). */
-	uint8_t *sr0 = t->regs + EU_ARF_BASE + EU_ARF_SR0 * EU_REG_SIZE;
+	uint8_t *sr0 = eu_arf(t, EU_ARF_SR0);
 	memcpy(sr0 + 8, &t->dispatch_mask, 4);
 	memcpy(sr0 + 12, &t->dispatch_mask, 4);
 }
@@ -39,14 +39,14 @@ int eu_thread_fault(struct eu_thread *t, const char *fmt, ...)
 uint64_t eu_thread_flags(const struct eu_thread *t)
 {
 	uint32_t f0, f1;
-	memcpy(&f0, t->regs + EU_ARF_BASE + EU_ARF_F0 * EU_REG_SIZE, 4);
-	memcpy(&f1, t->regs + EU_ARF_BASE + EU_ARF_F1 * EU_REG_SIZE, 4);
+	memcpy(&f0, eu_arf_c(t, EU_ARF_F0), 4);
+	memcpy(&f1, eu_arf_c(t, EU_ARF_F1), 4);
 	return (uint64_t)f1 << 32 | f0;
 }
 
 void eu_thread_set_flags(struct eu_thread *t, uint64_t flags)
 {
 	uint32_t f0 = (uint32_t)flags, f1 = (uint32_t)(flags >> 32);
-	memcpy(t->regs + EU_ARF_BASE + EU_ARF_F0 * EU_REG_SIZE, &f0, 4);
-	memcpy(t->regs + EU_ARF_BASE + EU_ARF_F1 * EU_REG_SIZE, &f1, 4);
+	memcpy(eu_arf(t, EU_ARF_F0), &f0, 4);
+	memcpy(eu_arf(t, EU_ARF_F1), &f1, 4);
 }

@@ -2,10 +2,11 @@
  * 32 bytes, the architecture registers, and the per-channel state of a
  * SIMD8/16/32 dispatch. The executor (exec.h) runs a program on it.
  *
- * All registers live in one byte array `regs`: GRF n at n*32, and ARF
- * number a (enum eu_arf: a0 = 0x10, acc0 = 0x20, f0 = 0x30, ...) at
- * EU_ARF_BASE + a*32. A region is then a list of byte offsets into one
- * array, which keeps operand access uniform and every bound one check. */
+ * All registers live in one byte array `regs`: GRF n at n*32, then the
+ * architecture registers that exist, 32 bytes each (eu_arf_slot: null,
+ * a0, acc0-acc9, f0-f1, ce0, msg0-1, sp, sr0-1, cr0, n0-1, ip, tdr0, tm0).
+ * A region is then a list of byte offsets into one array, which keeps
+ * operand access uniform and every bound one check. */
 #ifndef GTSIM_EU_THREAD_H
 #define GTSIM_EU_THREAD_H
 
@@ -19,7 +20,8 @@
 #define EU_REG_SIZE    32
 #define EU_GRF_BYTES   (EU_GRF_COUNT * EU_REG_SIZE)          /* 4096 */
 #define EU_ARF_BASE    EU_GRF_BYTES
-#define EU_REGS_BYTES  (EU_ARF_BASE + 256 * EU_REG_SIZE)     /* 12288 */
+#define EU_ARF_SLOTS   26
+#define EU_REGS_BYTES  (EU_ARF_BASE + 32 * EU_REG_SIZE)      /* 5120 */
 #define EU_MAX_CHANNELS 32
 
 struct sfid_table;
@@ -70,9 +72,31 @@ static inline uint8_t *eu_grf(struct eu_thread *t, unsigned nr)
 {
 	return t->regs + (nr % EU_GRF_COUNT) * EU_REG_SIZE;
 }
+/* Storage slot of architecture register nr (enum eu_arf + instance), or
+ * -1 when Gen8/9 has no such register. *count: registers in its class
+ * from this one on (acc0 -> 10). */
+static inline int eu_arf_slot(unsigned nr, unsigned *left)
+{
+	/* per class (nr >> 4): first slot, number of registers */
+	static const uint8_t first[13] = { 0, 1, 2, 12, 14, 15, 17, 18, 20, 21, 23, 24, 25 };
+	static const uint8_t count[13] = { 1, 1, 10, 2, 1, 2, 1, 2, 1, 2, 1, 1, 1 };
+	unsigned cls = (nr >> 4) & 15, inst = nr & 15;
+	if (cls >= 13 || inst >= count[cls])
+		return -1;
+	if (left)
+		*left = count[cls] - inst;
+	return first[cls] + (int)inst;
+}
+/* An architecture register's 32 bytes (nr must exist: enum eu_arf). */
 static inline uint8_t *eu_arf(struct eu_thread *t, unsigned arf_nr)
 {
-	return t->regs + EU_ARF_BASE + (arf_nr & 0xff) * EU_REG_SIZE;
+	int slot = eu_arf_slot(arf_nr, NULL);
+	return t->regs + EU_ARF_BASE + (slot < 0 ? 0 : slot) * EU_REG_SIZE;
+}
+static inline const uint8_t *eu_arf_c(const struct eu_thread *t, unsigned arf_nr)
+{
+	int slot = eu_arf_slot(arf_nr, NULL);
+	return t->regs + EU_ARF_BASE + (slot < 0 ? 0 : slot) * EU_REG_SIZE;
 }
 static inline uint32_t eu_grf_ud(const struct eu_thread *t, unsigned nr,
 				 unsigned dw)
