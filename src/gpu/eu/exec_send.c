@@ -24,7 +24,8 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	m.header = (m.desc >> 19) & 1;
 	m.func = m.desc & 0x7ffff;
 	m.eot = in->eot;
-	m.sendc = in->opcode == EU_OP_SENDC;
+	m.sendc = in->opcode == EU_OP_SENDC || in->opcode == EU_OP_SENDSC;
+	m.split = in->opcode == EU_OP_SENDS || in->opcode == EU_OP_SENDSC;
 	m.exec_size = op->exec_size;
 	m.group = op->group;
 	m.mask = en;
@@ -45,6 +46,23 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 				op->offset, m.src, m.mlen);
 		return op->index;
 	}
+	if (m.split) {
+		/* Gen9 split send: the second part (ex_desc 9:6 registers)
+		 * starts at src1; the SFID may also sit in ex_desc 3:0 */
+		m.ex_mlen = (m.ex_desc >> 6) & 15;
+		if (!m.sfid)
+			m.sfid = m.ex_desc & 15;
+		if (m.ex_mlen) {
+			if (in->src[1].file != EU_FILE_GRF || in->src[1].addr_mode != EU_ADDR_DIRECT ||
+			    in->src[1].nr + m.ex_mlen > EU_GRF_COUNT) {
+				eu_thread_fault(t, "ip 0x%x: sends second payload g%u..+%u is not "
+						"inside the GRF file", op->offset, in->src[1].nr, m.ex_mlen);
+				return op->index;
+			}
+			m.src2 = in->src[1].nr;
+			m.mlen = (uint8_t)(m.mlen + m.ex_mlen);
+		}
+	}
 	if (m.rlen && (dst_null || m.dst + m.rlen > EU_GRF_COUNT)) {
 		eu_thread_fault(t, "ip 0x%x: send response of %u registers at %s%u",
 				op->offset, m.rlen, dst_null ? "null" : "g", m.dst);
@@ -56,7 +74,7 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 			snprintf(to, sizeof(to), "g%u", m.dst);
 		trace_printf(TRACE_SEND, "ip 0x%04x %s(%u) sfid %u %s desc 0x%08x ex_desc "
 			     "0x%08x mlen %u rlen %u%s func 0x%05x g%u -> %s mask 0x%x%s",
-			     op->offset, m.sendc ? "sendc" : "send", m.exec_size, m.sfid,
+			     op->offset, exec_opcode_name(op->opcode), m.exec_size, m.sfid,
 			     sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
 			     m.header ? " header" : "", m.func, m.src, to, m.mask,
 			     m.eot ? " EOT" : "");

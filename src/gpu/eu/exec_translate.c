@@ -441,7 +441,8 @@ static void translate_one(int gen, struct exec_prog *p, size_t i,
 			op->fn = exec_illegal;
 		return;
 	}
-	if (in->opcode == EU_OP_SEND || in->opcode == EU_OP_SENDC) {
+	if (in->opcode == EU_OP_SEND || in->opcode == EU_OP_SENDC ||
+	    in->opcode == EU_OP_SENDS || in->opcode == EU_OP_SENDSC) {
 		op->fn = exec_send;
 		return;
 	}

@@ -53,9 +53,13 @@ int sfid_dispatch(const struct sfid_table *tab, struct eu_thread *t,
 const uint8_t *eu_send_payload(const struct eu_thread *t,
 			       const struct eu_send *msg, unsigned k)
 {
-	if (k >= msg->mlen || msg->src + k >= EU_GRF_COUNT)
+	if (k >= msg->mlen)
 		return NULL;
-	return t->regs + (msg->src + k) * EU_REG_SIZE;
+	unsigned first = msg->mlen - msg->ex_mlen;   /* registers at src */
+	unsigned reg = k < first ? msg->src + k : msg->src2 + (k - first);
+	if (reg >= EU_GRF_COUNT)
+		return NULL;
+	return t->regs + reg * EU_REG_SIZE;
 }
 
 uint8_t *eu_send_response(struct eu_thread *t, const struct eu_send *msg,

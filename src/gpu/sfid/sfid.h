@@ -16,18 +16,25 @@
 
 #define SFID_COUNT 16
 
-/* One decoded send message. Register numbers are GRFs and already checked:
- * src + mlen <= 128 and, when rlen > 0, dst + rlen <= 128. */
+/* One decoded send message. Register numbers are GRFs and already checked
+ * to lie inside g0..g127. A split send (Gen9 sends/sendsc) has its payload
+ * in two parts, mlen - ex_mlen registers from src then ex_mlen from src2;
+ * eu_send_payload(t, msg, k) hides the split, so handlers just read
+ * registers 0..mlen-1. */
 struct eu_send {
 	uint8_t sfid;          /* enum eu_sfid */
 	uint32_t desc;         /* message descriptor */
 	uint32_t ex_desc;      /* extended descriptor */
-	uint8_t mlen;          /* payload registers (desc 28:25) */
+	uint8_t mlen;          /* payload registers in all (desc 28:25, plus
+				* ex_desc 9:6 for a split send) */
+	uint8_t ex_mlen;       /* of which in the second part (split send) */
+	uint8_t src2;          /* first register of the second part */
 	uint8_t rlen;          /* response registers (desc 24:20) */
 	bool header;           /* header present (desc 19) */
 	uint32_t func;         /* function control (desc 18:0), per SFID */
 	bool eot;              /* end of thread after this message */
-	bool sendc;            /* sendc: dependency-checked form */
+	bool sendc;            /* sendc/sendsc: dependency-checked form */
+	bool split;            /* sends/sendsc */
 	uint8_t src;           /* first payload GRF */
 	uint8_t dst;           /* first response GRF (rlen > 0) */
 	uint8_t exec_size;     /* SIMD width of the send (1..32) */

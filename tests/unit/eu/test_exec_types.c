@@ -236,11 +236,52 @@ static void test_send(void)
 	CHECK_EQ(r.calls, 1);
 }
 
+static const uint8_t *seen[4];
+static uint8_t seen_mlen, seen_ex;
+
+static int look(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	(void)ctx;
+	seen_mlen = m->mlen;
+	seen_ex = m->ex_mlen;
+	for (unsigned k = 0; k < 4; k++)
+		seen[k] = eu_send_payload(t, m, k);
+	return 0;
+}
+
+/* Gen9 split send: payload g10..g11 (mlen 2) then g20 (ex_desc 9:6 = 1);
+ * handlers see one payload of three registers */
+static void test_split_send(void)
+{
+	struct sfid_table tab;
+	sfid_table_init(&tab);
+	sfid_register(&tab, EU_SFID_DP_DC0, look, NULL);
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	struct eu_inst s = i2(EU_OP_SENDS, 8, null_dst(EU_TYPE_UD), g(10, EU_TYPE_UD), g(20, EU_TYPE_UD));
+	s.sfid = 0;
+	s.ex_desc = 1u << 6 | EU_SFID_DP_DC0;
+	s.desc = 2u << 25;
+	run1(s);
+	CHECK_EQ(seen_mlen, 3);
+	CHECK_EQ(seen_ex, 1);
+	CHECK(seen[0] == eu_grf(&th, 10) && seen[1] == eu_grf(&th, 11));
+	CHECK(seen[2] == eu_grf(&th, 20) && seen[3] == NULL);
+	/* a second part past g127 is a fault */
+	s.src[1] = g(127, EU_TYPE_UD);
+	s.ex_desc = 2u << 6 | EU_SFID_DP_DC0;
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	run_prog(&th, &s, 1);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "second payload"));
+}
+
 int main(void)
 {
 	test_df();
 	test_q_hf();
 	test_indirect_vxh_arf();
 	test_send();
+	test_split_send();
 	return test_exit();
 }
