@@ -16,8 +16,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
-#include <unistd.h>
 
 #include "common/trace.h"
 #include "kernel/context.h"
@@ -28,34 +26,6 @@
 #include "kernel/request.h"
 #include "kernel/sync/user_copy.h"
 #include "kernel/vm.h"
-
-/* The exec list is the one user array every execbuf reads: copied with
- * process_vm_readv like copy_from_user_ptr (a bad pointer is -EFAULT, not
- * a crash), but without asking the kernel for our pid each time. */
-static pid_t self_pid;
-static pthread_once_t self_pid_once = PTHREAD_ONCE_INIT;
-
-static void self_pid_forked(void) { __atomic_store_n(&self_pid, getpid(), __ATOMIC_RELAXED); }
-static void self_pid_init(void)
-{
-	self_pid_forked();
-	pthread_atfork(NULL, NULL, self_pid_forked);
-}
-
-static int copy_exec_list(void *dst, uint64_t uptr, size_t size)
-{
-	pthread_once(&self_pid_once, self_pid_init);
-	if (!uptr || uptr + size < uptr)
-		return -EFAULT;
-	struct iovec local = { dst, size }, remote = { (void *)(uintptr_t)uptr, size };
-	ssize_t n = process_vm_readv(__atomic_load_n(&self_pid, __ATOMIC_RELAXED), &local, 1,
-				     &remote, 1, 0);
-	if (n == (ssize_t)size)
-		return 0;
-	if (n < 0 && (errno == ENOSYS || errno == EPERM))
-		return copy_from_user_ptr(dst, uptr, size);
-	return -EFAULT;
-}
 
 static int eb_copy_exec(struct execbuf *eb)
 {
@@ -69,7 +39,9 @@ static int eb_copy_exec(struct execbuf *eb)
 		if (!eb->exec || !eb->eo)
 			return -ENOMEM;
 	}
-	if (copy_exec_list(eb->exec, eb->args->buffers_ptr, n * sizeof(*eb->exec)))
+	/* A fault-guarded copy (user_copy.h): a bad pointer is -EFAULT, not a
+	 * crash, and no system call on the hot path. */
+	if (copy_from_user_ptr(eb->exec, eb->args->buffers_ptr, n * sizeof(*eb->exec)))
 		return -EFAULT;
 	return 0;
 }
@@ -154,6 +126,8 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	}
 	if (kick)
 		request_kick(kick);
+	if (!err)
+		request_throttle(&eb.dev->requests->engine[eb.engine]);
 	eb_release_fences(&eb);
 	free(eb.handle_index);
 	if (eb.exec != eb.exec_stack) {

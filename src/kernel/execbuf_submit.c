@@ -81,7 +81,8 @@ static void set_tracker(struct gem_request **slot, struct gem_request *rq)
 /* The objects become active on the request (i915_vma_move_to_active). */
 static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 {
-	rq->objs = malloc(eb->count * sizeof(*rq->objs));
+	const unsigned few = sizeof(rq->objs_inline) / sizeof(rq->objs_inline[0]);
+	rq->objs = eb->count <= few ? rq->objs_inline : malloc(eb->count * sizeof(*rq->objs));
 	if (!rq->objs)
 		return -ENOMEM;
 	for (unsigned i = 0; i < eb->count; i++) {
@@ -134,6 +135,16 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	rq->batch_offset = eb->batch_start;
 	rq->batch_len = eb->batch_len;
 	rq->batch_addr = batch->vma->start + eb->batch_start;
+	if (eb->engine == ENGINE_RCS) {
+		/* Which render logical contexts have an image: a context
+		 * field, so under dev->lock here rather than at emission (the
+		 * worker emits queued requests without dev->lock). Requests
+		 * enter the ring in submission order, so the first submitted
+		 * is the first to switch to it. */
+		uint64_t bit = 1ull << (eb->engine_slot % CTX_MAX_ENGINES);
+		rq->ctx_first_use = !(eb->ctx->rcs_images & bit);
+		eb->ctx->rcs_images |= bit;
+	}
 	unsigned ndeps = rq->ndeps;
 	if (request_submit(rq))
 		*kick = e;

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "common/trace.h"
 #include "gpu/cs/engine.h"
@@ -26,7 +27,8 @@ void request_put(struct gem_request *rq)
 	for (unsigned i = 0; i < rq->ndeps; i++)
 		fence_put(rq->deps[i]);
 	free(rq->deps);
-	free(rq->objs);
+	if (rq->objs != rq->objs_inline)
+		free(rq->objs);
 	free(rq->capture);
 	fence_put(rq->fence);
 	free(rq);
@@ -92,6 +94,7 @@ bool request_submit(struct gem_request *rq)
 	bool emitted = false;
 
 	request_get(rq);    /* the engine list's reference */
+	e->unretired++;
 	pthread_mutex_lock(&e->lock);
 	rq->seqno = ++e->next_seqno;
 	list_add_tail(&e->requests, &rq->link);
@@ -131,6 +134,50 @@ bool requests_emit_ready(struct rq_engine *e)
 	return remain;
 }
 
+/* The request to wait for when less than a page of the ring is free: the
+ * first whose completion frees more than half the ring (i915's
+ * eb_throttle). Engine lock held. */
+static struct gem_request *throttle_target(struct rq_engine *e)
+{
+	if (!e->ring_obj || ring_space(e) >= GT_PAGE_SIZE)
+		return NULL;
+	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	if (ring_space(e) >= GT_PAGE_SIZE)
+		return NULL;
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &e->requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (!rq->emitted)
+			break;
+		if (((rq->tail - e->emit - 64) & (RING_BYTES - 1)) > RING_BYTES / 2)
+			return rq;
+	}
+	return NULL;
+}
+
+/* A client that submits faster than the engine runs neither queues
+ * requests without bound nor wakes up for each one that completes: it
+ * sleeps until the target request completes (its interrupt wakes e->cond,
+ * not every fence as fence_wait would), about once per half ring. The
+ * timed wait re-reads the status page in case no interrupt comes. */
+void request_throttle(struct rq_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	struct gem_request *rq = throttle_target(e);
+	while (rq && !rq->signaled && !request_completed(rq)) {
+		rq->throttled = true;
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 10 * 1000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&e->cond, &e->lock, &ts);
+	}
+	pthread_mutex_unlock(&e->lock);
+}
+
 void request_kick(struct rq_engine *e)
 {
 	pthread_mutex_lock(&e->kick_lock);
@@ -147,6 +194,7 @@ void requests_signal_completed(struct rq_engine *e)
 	struct gem_request *done[32];
 	unsigned n;
 	do {
+		bool wake = false;
 		n = 0;
 		pthread_mutex_lock(&e->lock);
 		if (list_empty(&e->requests)) {
@@ -160,12 +208,13 @@ void requests_signal_completed(struct rq_engine *e)
 			if (!rq->emitted || !seqno_passed(seqno, rq->seqno) || n == 32)
 				break;
 			__atomic_store_n(&rq->signaled, true, __ATOMIC_RELEASE);
+			wake |= rq->throttled;
 			/* To the retire list, in order. */
 			list_del(&rq->link);
 			list_add_tail(&e->done, &rq->link);
 			done[n++] = request_get(rq);
 		}
-		if (n)
+		if (wake)
 			pthread_cond_broadcast(&e->cond);
 		pthread_mutex_unlock(&e->lock);
 		/* Outside the engine lock: fence callbacks may submit. */
@@ -201,17 +250,25 @@ void request_retire(struct gem_request *rq)
 
 void requests_retire_engine(struct rq_engine *e)
 {
+	/* Every ioctl retires: an engine without requests costs no lock. */
+	if (!e->unretired)
+		return;
 	requests_signal_completed(e);
-	for (;;) {
-		pthread_mutex_lock(&e->lock);
-		struct gem_request *rq = NULL;
-		if (!list_empty(&e->done)) {
-			rq = list_entry(e->done.next, struct gem_request, link);
-			list_del(&rq->link);
-		}
-		pthread_mutex_unlock(&e->lock);
-		if (!rq)
-			break;
+	/* The whole retire list at once, in order. */
+	struct list_node done;
+	list_init(&done);
+	pthread_mutex_lock(&e->lock);
+	if (!list_empty(&e->done)) {
+		done = e->done;
+		done.next->prev = &done;
+		done.prev->next = &done;
+		list_init(&e->done);
+	}
+	pthread_mutex_unlock(&e->lock);
+	while (!list_empty(&done)) {
+		struct gem_request *rq = list_entry(done.next, struct gem_request, link);
+		list_del(&rq->link);
+		e->unretired--;
 		request_retire(rq);
 		request_put(rq);
 	}

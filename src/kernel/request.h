@@ -49,6 +49,10 @@ struct gem_request {
 	struct gem_context *ctx;     /* reference, dropped at retire */
 	uint64_t pml4;               /* the context's PPGTT root */
 	unsigned ctx_slot;           /* logical context within ctx (execbuf.h) */
+	/* RCS: the first request of that logical context, so its
+	 * MI_SET_CONTEXT inhibits the restore (decided under dev->lock at
+	 * submission, which guards ctx->rcs_images). */
+	bool ctx_first_use;
 	struct gt_fence *fence;      /* signaled when the seqno passed */
 	int error;                   /* fence error: -EIO when reset/skipped */
 
@@ -59,8 +63,9 @@ struct gem_request {
 
 	/* Objects the GPU uses (one active reference each) and those to
 	 * capture in an error state. */
-	struct gem_object **objs;
+	struct gem_object **objs;    /* objs_inline when few */
 	unsigned nobjs;
+	struct gem_object *objs_inline[4];
 	struct gem_object **capture;
 	unsigned ncapture;
 
@@ -72,6 +77,7 @@ struct gem_request {
 	 * end (the TAIL after it). Valid once emitted. */
 	uint32_t head, bb_pos, tail;
 	bool emitted, signaled, skip;
+	bool throttled;              /* a client waits for it (request_throttle) */
 	uint64_t submit_ns;
 	struct list_node link;       /* engine->requests, then engine->done */
 };
@@ -81,7 +87,7 @@ struct rq_engine {
 	enum gt_engine_id id;
 	struct gt_engine *hw;
 	pthread_mutex_t lock;
-	pthread_cond_t cond;         /* a request completed */
+	pthread_cond_t cond;         /* a throttled client's request completed */
 
 	struct gem_object *ring_obj, *hws_obj;
 	uint64_t ring_ggtt, hws_ggtt;
@@ -93,6 +99,7 @@ struct rq_engine {
 	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
 	uint32_t next_seqno;
 	unsigned queued;             /* requests not emitted yet */
+	unsigned unretired;          /* submitted, not retired (dev->lock) */
 	struct list_node requests;   /* not signaled yet, seqno order */
 	struct list_node done;       /* signaled, waiting to be retired */
 
@@ -148,6 +155,9 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
  * Returns true when the engine needs a TAIL kick (request_kick, without
  * dev->lock). dev->lock held. */
 bool request_submit(struct gem_request *rq);
+/* Wait while the engine's ring is nearly full (i915's eb_throttle), with
+ * no lock held. */
+void request_throttle(struct rq_engine *e);
 /* Write the engine's newest TAIL (runs the work in sync mode). */
 void request_kick(struct rq_engine *e);
 /* Emit whatever queued requests are ready (worker). Returns true when

@@ -41,13 +41,14 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 
 	rq->head = e->emit;
 	uint32_t ctx_addr = rq->ctx ? ctx_logical_addr(rq->ctx, rq->ctx_slot) : 0;
+	/* The kernel worker emits queued requests without dev->lock: only the
+	 * request and this engine (its lock held) are touched here, never the
+	 * context's fields (eb_submit decided ctx_first_use). */
 	if (e->id == ENGINE_RCS && rq->ctx && ctx_addr != e->last_ctx_addr) {
-		uint64_t bit = 1ull << (rq->ctx_slot % CTX_MAX_ENGINES);
 		e->last_ctx_addr = ctx_addr;
 		dw[n++] = MI_SET_CONTEXT;
 		dw[n++] = ctx_addr | MI_SET_CONTEXT_MBO |
-			  (rq->ctx->rcs_images & bit ? 0 : MI_RESTORE_INHIBIT);
-		rq->ctx->rcs_images |= bit;
+			  (rq->ctx_first_use ? MI_RESTORE_INHIBIT : 0);
 	}
 	if (rq->pml4 != e->last_pml4) {
 		dw[n++] = MI_LOAD_REGISTER_IMM(2);

@@ -14,8 +14,14 @@
 #include "gpu/cs/engine.h"
 #include "gpu/cs/regs.h"
 
+/* posted_tail holds a TAIL value (bits 20:3) with this bit set. */
+#define CS_TAIL_POSTED (1u << 31)
+
 /* Longest command the fetcher accepts: a 16-bit DWord Length plus bias. */
 #define CS_MAX_CMD_DWORDS (0xffff + 2)
+
+/* Dwords of the ring the fetcher reads at once. */
+#define CS_RING_PREFETCH 64
 
 /* Batch nesting: the ring (level 0), first-level and second-level batches. */
 enum cs_level { CS_RING, CS_BATCH1, CS_BATCH2 };
@@ -54,6 +60,12 @@ struct gt_engine {
 	pthread_cond_t idle;         /* runner left: idle, stopped or reset */
 	bool quit;
 	int waiters;                 /* threads waiting for the lock (atomic) */
+	/* Async TAIL writes without the lock (engine.c): the newest value
+	 * with CS_TAIL_POSTED set, taken over by the next lock holder; and
+	 * whether the engine thread sleeps on wake (then the writer signals
+	 * it). Both atomic. */
+	uint32_t posted_tail;
+	int sleeping;
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
 	bool stopped;                /* on a fault, until engine_reset() */
@@ -68,6 +80,13 @@ struct gt_engine {
 	/* Batch state: level 0 is the ring, bb[1] and bb[2] the batches. */
 	enum cs_level level;
 	struct cs_batch bb[3];
+
+	/* Ring dwords read ahead (run.c): rbuf_len dwords from ring byte
+	 * offset rbuf_off, read while they lay between HEAD and TAIL (which
+	 * the kernel does not rewrite, except while resetting the engine),
+	 * in HEAD's lap rbuf_wraps. */
+	uint32_t rbuf[CS_RING_PREFETCH];
+	uint32_t rbuf_off, rbuf_len, rbuf_wraps;
 
 	/* The command being executed. */
 	uint64_t cmd_addr;           /* its address (ACTHD) */
@@ -116,6 +135,16 @@ struct gt_vm cs_vm_for(const struct gt_engine *e, bool ggtt);
  * CS_FAULT so handlers can `return cs_fault(...)`. */
 enum cs_result cs_fault(struct gt_engine *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* With e->lock held: apply a TAIL written without the lock (engine.c),
+ * so that the register state is the newest. */
+void cs_take_posted_tail(struct gt_engine *e);
+
+/* Forget the ring read ahead (HEAD, ring or engine reset). */
+static inline void cs_ring_prefetch_drop(struct gt_engine *e)
+{
+	e->rbuf_len = 0;
+}
 
 /* Run commands until idle, stopped, reset or quit. Called with e->lock
  * held and e->running set by the caller. */

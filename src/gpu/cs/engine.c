@@ -33,6 +33,35 @@ enum gt_engine_id engine_id(const struct gt_engine *e)
 	return e->id;
 }
 
+/* An idle engine thread spins this long for a new TAIL before it sleeps,
+ * so that a client submitting back to back does not pay a futex wake and
+ * two context switches per batch (about as long as such a wake costs; an
+ * engine with nothing to do still sleeps). */
+#define IDLE_SPIN_NS 10000
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
+/* Async TAIL writes are posted without the engine lock (engine_mmio_write);
+ * whoever holds the lock next applies the newest one. */
+static void apply_posted(struct gt_engine *e, uint32_t v)
+{
+	if (v)
+		cs_reg_write(e, e->base + RING_TAIL, v & ~CS_TAIL_POSTED);
+}
+
+void cs_take_posted_tail(struct gt_engine *e)
+{
+	if (__atomic_load_n(&e->posted_tail, __ATOMIC_RELAXED))
+		apply_posted(e, __atomic_exchange_n(&e->posted_tail, 0, __ATOMIC_ACQUIRE));
+}
+
 /* Take the engine lock from outside the executing thread: announce the
  * wait so that a runner busy with a long stream of commands lets go of the
  * lock between two commands (cs_run). */
@@ -41,6 +70,7 @@ static void lock_engine(struct gt_engine *e)
 	__atomic_add_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_lock(&e->lock);
 	__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+	cs_take_posted_tail(e);
 }
 
 static bool has_work(const struct gt_engine *e)
@@ -61,17 +91,53 @@ static void run_locked(struct gt_engine *e)
 	pthread_cond_broadcast(&e->idle);
 }
 
+/* With the lock dropped, wait until a TAIL is posted or IDLE_SPIN_NS
+ * passed. */
+static void spin_for_tail(struct gt_engine *e)
+{
+	pthread_mutex_unlock(&e->lock);
+	uint64_t deadline = 0;
+	for (unsigned i = 1; !__atomic_load_n(&e->posted_tail, __ATOMIC_RELAXED); i++) {
+		cpu_relax();
+		if (i % 32)
+			continue;
+		uint64_t now = cs_now_ns();
+		if (!deadline)
+			deadline = now + IDLE_SPIN_NS;
+		else if (now >= deadline)
+			break;
+	}
+	pthread_mutex_lock(&e->lock);
+}
+
 static void *engine_thread(void *arg)
 {
 	struct gt_engine *e = arg;
+	bool just_ran = false;
 
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
-		while (!e->quit && (e->running || !has_work(e)))
-			pthread_cond_wait(&e->wake, &e->lock);
+		cs_take_posted_tail(e);
 		if (e->quit)
 			break;
-		run_locked(e);
+		if (!e->running && has_work(e)) {
+			run_locked(e);
+			just_ran = true;
+			continue;
+		}
+		if (just_ran && !e->gpu->sync) {
+			just_ran = false;
+			spin_for_tail(e);
+			continue;
+		}
+		/* Sleep. A TAIL posted from here on sees `sleeping` and signals
+		 * (both sides are sequentially consistent: one of them sees the
+		 * other's write). Everything else changes under the lock. */
+		__atomic_store_n(&e->sleeping, 1, __ATOMIC_SEQ_CST);
+		apply_posted(e, __atomic_exchange_n(&e->posted_tail, 0, __ATOMIC_SEQ_CST));
+		if (!e->quit && (e->running || !has_work(e)))
+			pthread_cond_wait(&e->wake, &e->lock);
+		__atomic_store_n(&e->sleeping, 0, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&e->lock);
 	return NULL;
@@ -163,8 +229,27 @@ static void kick(struct gt_engine *e)
 	}
 }
 
+/* Async TAIL write without the engine lock: posted for the engine thread
+ * (spinning for it, running, or woken here when asleep). Traced writes
+ * take the locked path so that trace lines keep their order. */
+static bool post_tail(struct gt_engine *e, uint32_t val)
+{
+	if (e->gpu->sync || trace_on(TRACE_REG) || trace_on(TRACE_CS))
+		return false;
+	__atomic_store_n(&e->posted_tail, (val & RING_TAIL_ADDR_MASK) | CS_TAIL_POSTED,
+			 __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&e->sleeping, __ATOMIC_SEQ_CST)) {
+		pthread_mutex_lock(&e->lock);
+		pthread_cond_signal(&e->wake);
+		pthread_mutex_unlock(&e->lock);
+	}
+	return true;
+}
+
 void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 {
+	if (reg == RING_TAIL && post_tail(e, val))
+		return;
 	lock_engine(e);
 	cs_reg_write(e, e->base + reg, val);
 	if (reg == RING_TAIL || reg == RING_CTL)
@@ -255,6 +340,7 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	      restart_head & RING_HEAD_ADDR_MASK);
 	e->level = CS_RING;
 	memset(e->bb, 0, sizeof(e->bb));
+	cs_ring_prefetch_drop(e);   /* the kernel may have rewritten the ring */
 	e->head = restart_head & RING_HEAD_ADDR_MASK;
 	if (e->head >= cs_ring_size(e))
 		e->head = 0;

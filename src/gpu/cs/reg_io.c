@@ -134,6 +134,8 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 		return;
 	}
 	uint32_t rel = reg - e->base;
+	if (rel == RING_HEAD || rel == RING_START || rel == RING_CTL)
+		cs_ring_prefetch_drop(e);
 	switch (rel) {
 	case RING_TAIL:
 		e->tail = (val & RING_TAIL_ADDR_MASK) % cs_ring_size(e);

@@ -70,14 +70,50 @@ static int ring_read(struct gt_engine *e, uint32_t off, uint32_t *dst, uint32_t 
 	return 0;
 }
 
-/* How many dwords to read with the header: up to 16, within the ring or
- * the batch's page, so that most commands need one read. (A failed read
- * falls back to the header alone.) */
+/* Dwords from ring byte offset off (below the ring size) up to TAIL or
+ * the ring's end, when off lies between HEAD and TAIL; else 0. */
+static uint32_t before_tail(const struct gt_engine *e, uint32_t off)
+{
+	uint32_t head = e->head, tail = e->tail, end = 0;
+	if (head <= tail)
+		end = off >= head && off < tail ? tail : 0;
+	else
+		end = off >= head ? cs_ring_size(e) : off < tail ? tail : 0;
+	return end ? (end - off) / 4 : 0;
+}
+
+/* Ring reads go through the read-ahead buffer: up to CS_RING_PREFETCH
+ * dwords between HEAD and TAIL at once (one address translation for a
+ * request's commands instead of one per command). Anything else (past
+ * TAIL, across the ring's end) is read directly. */
+static int ring_fetch(struct gt_engine *e, uint32_t off, uint32_t *dst, uint32_t n)
+{
+	off %= cs_ring_size(e);
+	bool hit = e->rbuf_len && e->rbuf_wraps == e->head_wraps && off >= e->rbuf_off &&
+		   (uint64_t)(off - e->rbuf_off) / 4 + n <= e->rbuf_len;
+	if (!hit) {
+		uint32_t avail = before_tail(e, off);
+		if (avail > CS_RING_PREFETCH)
+			avail = CS_RING_PREFETCH;
+		cs_ring_prefetch_drop(e);
+		if (avail < n || ring_read(e, off, e->rbuf, avail))
+			return ring_read(e, off, dst, n);
+		e->rbuf_off = off;
+		e->rbuf_len = avail;
+		e->rbuf_wraps = e->head_wraps;
+	}
+	memcpy(dst, e->rbuf + (off - e->rbuf_off) / 4, n * 4);
+	return 0;
+}
+
+/* How many dwords to read with the header: up to 16, within the ring (up
+ * to TAIL) or the batch's page, so that most commands need one read. (A
+ * failed read falls back to the header alone.) */
 static uint32_t prefetch_count(const struct gt_engine *e)
 {
 	uint64_t n;
 	if (e->level == CS_RING)
-		n = (cs_ring_size(e) - e->head) / 4;
+		n = before_tail(e, e->head);
 	else
 		n = (4096 - (e->bb[e->level].addr & 0xfff)) / 4;
 	return n < 16 ? (uint32_t)(n ? n : 1) : 16;
@@ -86,7 +122,7 @@ static uint32_t prefetch_count(const struct gt_engine *e)
 static int fetch(struct gt_engine *e, uint32_t *dst, uint32_t first, uint32_t n)
 {
 	if (e->level == CS_RING)
-		return ring_read(e, e->head + first * 4, dst + first, n);
+		return ring_fetch(e, e->head + first * 4, dst + first, n);
 	struct gt_vm vm = e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
 	return vm_read(&vm, e->bb[e->level].addr + first * 4ull, dst + first, n * 4);
 }
@@ -236,6 +272,8 @@ void cs_run(struct gt_engine *e)
 		let_waiters_in(e);
 		if (e->quit || e->reset_req || e->stopped)
 			break;
+		if (e->level == CS_RING && e->head == e->tail)
+			cs_take_posted_tail(e);
 		if (e->level == CS_RING &&
 		    (!(e->ring_ctl & RING_CTL_ENABLE) || e->head == e->tail))
 			break;
