@@ -1,7 +1,10 @@
-/* sync_file and syncobj fds: one end of a socketpair per object (see
- * sync_fd.h). A socket rather than a pipe because writing the "ready" byte
- * with MSG_NOSIGNAL can never raise SIGPIPE after the client closed its end,
- * and each socket has an inode of its own to recognise copies of the fd. */
+/* sync_file and syncobj fds: the read end of a pipe per object (see
+ * sync_fd.h). A pipe's read end polls like a sync_file: POLLIN once the
+ * "ready" byte is in, never POLLOUT; each pipe has an inode of its own to
+ * recognise copies of the fd; and the write end, which the registry keeps,
+ * reports POLLERR once every copy of the read end is closed. The byte is
+ * written with SIGPIPE blocked, so a client that closed its end meanwhile
+ * costs nothing. */
 #include "kernel/sync/sync_fd.h"
 
 #include <errno.h>
@@ -9,7 +12,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,13 +54,24 @@ void sync_fd_mark_ready(struct sync_fd_entry *e)
 {
 	if (e && !__atomic_exchange_n(&e->ready, 1, __ATOMIC_ACQ_REL)) {
 		char byte = 1;
-		ssize_t r = send(e->our_fd, &byte, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-		(void)r;  /* the client may have closed its end: nothing to wake */
+		sigset_t pipe_only, old;
+		sigemptyset(&pipe_only);
+		sigaddset(&pipe_only, SIGPIPE);
+		pthread_sigmask(SIG_BLOCK, &pipe_only, &old);
+		if (write(e->our_fd, &byte, 1) < 0 && errno == EPIPE) {
+			/* Nobody reads any more: take back the SIGPIPE this
+			 * thread just got, unless one was pending before. */
+			if (!sigismember(&old, SIGPIPE)) {
+				struct timespec zero = { 0, 0 };
+				sigtimedwait(&pipe_only, NULL, &zero);
+			}
+		}
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	}
 }
 
-/* Drops entries whose client end is closed everywhere (our end sees a
- * hang-up). Caller holds registry_lock. */
+/* Drops entries whose read end is closed everywhere (our write end polls
+ * POLLERR). Caller holds registry_lock. */
 static void collect_closed_locked(void)
 {
 	if (!num_entries)
@@ -89,13 +105,13 @@ int sync_fd_create(enum sync_fd_kind kind, void *obj, const struct sync_fd_ops *
 		ops->put(obj);
 		return -ENOMEM;
 	}
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+	if (pipe2(sv, O_CLOEXEC) < 0) {
 		int err = -errno;
 		free(e);
 		ops->put(obj);
 		return err;
 	}
-	if (fstat(sv[0], &st) < 0) {
+	if (fstat(sv[0], &st) < 0 || fcntl(sv[1], F_SETFL, O_NONBLOCK) < 0) {
 		int err = -errno;
 		close(sv[0]);
 		close(sv[1]);
@@ -103,8 +119,6 @@ int sync_fd_create(enum sync_fd_kind kind, void *obj, const struct sync_fd_ops *
 		ops->put(obj);
 		return err;
 	}
-	/* The client's end only ever receives. */
-	shutdown(sv[0], SHUT_WR);
 	e->refcount = 1;
 	e->our_fd = sv[1];
 	e->dev = st.st_dev;
@@ -139,7 +153,7 @@ int sync_fd_create(enum sync_fd_kind kind, void *obj, const struct sync_fd_ops *
 static struct sync_fd_entry *find_locked(int fd)
 {
 	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISSOCK(st.st_mode))
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
 		return NULL;
 	for (unsigned i = 0; i < num_entries; i++)
 		if (entries[i]->ino == st.st_ino && entries[i]->dev == st.st_dev)

@@ -1,7 +1,8 @@
 /* The registry behind sync_file and syncobj file descriptors. Each fd handed
  * to a client is the read end of a pipe: a real descriptor that survives
  * dup(), fork() and passing over a socket, that poll() reports readable once
- * a byte is written into it, and whose pipe inode identifies it (fstat), so
+ * a byte is written into it (and never writable, like a sync_file), and
+ * whose pipe inode identifies it (fstat), so
  * any copy of the fd maps back to its object. The registry keeps the write
  * end; an entry goes away once no process holds the read end any more. */
 #ifndef GTSIM_SYNC_SYNC_FD_H

@@ -17,6 +17,14 @@ static int readable(int fd)
 	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
 }
 
+/* What poll reports when asked for everything: a sync_file only ever
+ * reports POLLIN (drivers/dma-buf/sync_file.c sync_file_poll). */
+static short revents_all(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN | POLLOUT | POLLPRI };
+	return poll(&p, 1, 0) == 1 ? p.revents : 0;
+}
+
 static int count_open_fds(void)
 {
 	int n = 0;
@@ -47,10 +55,20 @@ int main(void)
 	CHECK(back == f);
 	fence_put(back);
 
+	CHECK_EQ(revents_all(fd), 0);
 	fence_signal(f, 0);
 	CHECK(readable(fd));
 	CHECK(readable(copy));
+	CHECK_EQ(revents_all(fd), POLLIN);
 	close(copy);
+
+	/* A client that closed its fd before the fence signals: signaling
+	 * must not raise SIGPIPE (whose default action ends the process). */
+	struct gt_fence *lonely = fence_create();
+	int gone = sync_file_export(lonely);
+	close(gone);
+	fence_signal(lonely, 0);
+	fence_put(lonely);
 
 	/* Exporting an already signaled fence gives a readable fd at once. */
 	int fd2 = sync_file_export(f);
