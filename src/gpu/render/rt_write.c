@@ -24,6 +24,7 @@ struct rt_surface {
 	bool null;
 };
 
+
 static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 			struct rt_surface *rt)
 {
@@ -67,6 +68,9 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 				       "format", fmt, format_name(fmt));
 	if (SS("MIP Count / LOD"))
 		TRACE_STUB_ONCE("RT write: LOD %u written as LOD 0", (unsigned)SS("MIP Count / LOD"));
+	d->rt_layers[0] = (uint32_t)SS("Surface QPitch") * 4;
+	d->rt_layers[1] = (uint32_t)SS("Depth");
+	d->rt_layers[2] = (uint32_t)SS("Minimum Array Element");
 	rt->s = (struct om_surface){
 		.base = SS("Surface Base Address"),
 		.width = (uint32_t)SS("Width") + 1,
@@ -112,7 +116,14 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 			int32_t x, int32_t y, const float src[4], const float src1[4])
 {
 	uint64_t off;
-	if (x < 0 || y < 0 || !om_surface_offset(&rt->s, (uint32_t)x, (uint32_t)y, &off))
+	/* the primitive's Render Target Array Index picks the layer; past
+	 * the surface's Depth it is layer 0 */
+	struct om_surface layer = rt->s;
+	uint32_t rtai = d->prim.rt_array_index;
+	if (rtai > d->rt_layers[1])
+		rtai = 0;
+	layer.y_offset += (d->rt_layers[2] + rtai) * d->rt_layers[0];
+	if (x < 0 || y < 0 || !om_surface_offset(&layer, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];

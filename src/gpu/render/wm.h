@@ -25,6 +25,7 @@
 struct render_state;
 
 #define WM_MAX_RT 8
+#define WM_MAX_VIEWPORTS 16
 #define WM_MAX_SBE_ATTRS 32
 
 struct sbe_state {
@@ -76,6 +77,7 @@ struct wm_state {
 	/* clip and setup */
 	struct clip_params clip;
 	bool clip_stats;           /* 3DSTATE_CLIP Statistics Enable */
+	bool xy_clip_enable;       /* Guardband or Viewport XY Clip Test Enable */
 	bool persp_divide;         /* !Perspective Divide Disable */
 	bool viewport_transform;
 	uint8_t pv_tri, pv_line, pv_fan;
@@ -86,8 +88,15 @@ struct wm_state {
 	bool scissor_enable;
 	bool depth_offset;         /* solid */
 	float depth_offset_const, depth_offset_scale, depth_offset_clamp;
-	struct viewport vp;
+	struct viewport vp;        /* viewport 0; wm_draw selects per primitive */
 	struct pixel_rect scissor, draw_rect;
+	/* every viewport 0..Maximum VP Index (3DSTATE_CLIP): SF_CLIP_VIEWPORT
+	 * (with its guard band), CC_VIEWPORT and SCISSOR_RECT entries */
+	uint32_t num_vp;
+	struct viewport vps[WM_MAX_VIEWPORTS];
+	float gbs[WM_MAX_VIEWPORTS][4];
+	bool gb_valid[WM_MAX_VIEWPORTS];
+	struct pixel_rect scissors[WM_MAX_VIEWPORTS];
 	int32_t origin_x, origin_y;
 
 	struct sbe_state sbe;

@@ -209,6 +209,35 @@ static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned 
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
 }
 
+/* The drawing rectangle, cut by viewport vpi's scissor when enabled. */
+static void set_clip_rect(struct wm_draw *d, uint32_t vpi)
+{
+	d->clip = d->st.draw_rect;
+	if (d->st.scissor_enable)
+		rect_intersect(&d->clip, &d->st.scissors[vpi]);
+}
+
+/* The VUE header of the primitive's first vertex: DWord 1 Render Target
+ * Array Index, DWord 2 Viewport Index (PRM vol. 2 "Vertex URB Entry (VUE)
+ * Formats"). A viewport index above 3DSTATE_CLIP's Maximum VP Index
+ * becomes 0, as the clipper passes it down. */
+static void header_indices(struct wm_draw *d, const struct clip_vertex *v)
+{
+	uint32_t rtai, vpi;
+	memcpy(&rtai, &v->attr[0][1], 4);
+	memcpy(&vpi, &v->attr[0][2], 4);
+	if (vpi >= d->st.num_vp)
+		vpi = 0;
+	d->prim.rt_array_index = rtai;
+	if (vpi == d->vp_index)
+		return;
+	d->vp_index = vpi;
+	d->st.vp = d->st.vps[vpi];
+	d->st.clip.xy_test = d->st.xy_clip_enable && d->st.gb_valid[vpi];
+	memcpy(d->st.clip.gb, d->st.gbs[vpi], sizeof(d->st.clip.gb));
+	set_clip_rect(d, vpi);
+}
+
 static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 {
 	struct wm_draw *d = ctx;
@@ -218,6 +247,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		if (read_vue(d, h[i], &v[i]))
 			return;
+	header_indices(d, &v[0]);
 	const struct wm_state *st = &d->st;
 	d->cl_in++;
 	switch (topo) {
@@ -305,9 +335,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	uint32_t rows = rs->urb_space.part[0].entry_bytes / 16;
 	d->st.clip.nattrs = rows < CLIP_MAX_ATTRS ? rows : CLIP_MAX_ATTRS;
 	const struct wm_state *st = &d->st;
-	d->clip = st->draw_rect;
-	if (st->scissor_enable)
-		rect_intersect(&d->clip, &st->scissor);
+	set_clip_rect(d, 0);
 	d->dispatch = st->ps.valid && (st->ps.simd8 || st->ps.simd16 || st->ps.simd32) &&
 		      st->force_dispatch != 1;
 	bool late = st->ps.kills || st->ps.computed_depth || st->force_kill == 2;

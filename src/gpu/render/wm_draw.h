@@ -18,6 +18,7 @@ struct wm_prim {
 	bool is_point;             /* point sprite coordinates apply */
 	float point_size;
 	float z_offset;            /* polygon offset added to every depth */
+	uint32_t rt_array_index;   /* VUE header DWord 1 of the primitive */
 	unsigned nattrs;
 	float setup[WM_MAX_SBE_ATTRS][4][4]; /* per attribute, component: a1-a0, a2-a0, 0, a0 */
 };
@@ -41,6 +42,7 @@ struct wm_draw {
 	const struct render_env *env;
 	struct wm_state st;
 	struct pixel_rect clip;    /* drawing rectangle, scissor */
+	uint32_t vp_index;         /* the viewport st.vp, st.clip.gb, clip hold */
 	int fault;                 /* a fault happened: skip the rest */
 	unsigned simd;             /* dispatch width chosen: 8, 16 or 32 */
 	struct ps_kernel kernel;
@@ -57,6 +59,9 @@ struct wm_draw {
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
 	struct om_surface rt_cache; /* the last binding table entry read, per draw */
 	int rt_cache_bti;          /* -1: none */
+	/* its array layers: QPitch in rows (Surface QPitch is in units of 4
+	 * rows), Depth (layers - 1), Minimum Array Element */
+	uint32_t rt_layers[3];
 	bool rt_cache_null;
 	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;

@@ -83,8 +83,8 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->clip.clip_enable = get(&s, "Clip Enable") && mode != 4;
 	w->clip_stats = get(&s, "Statistics Enable");
 	w->clip.z_01 = get(&s, "API Mode") == 1;
-	w->clip.xy_test = get(&s, "Guardband Clip Test Enable") ||
-			  get(&s, "Viewport XY Clip Test Enable");
+	w->xy_clip_enable = get(&s, "Guardband Clip Test Enable") ||
+			    get(&s, "Viewport XY Clip Test Enable");
 	w->clip.user_clip = (uint8_t)get(&s, "User Clip Distance Clip Test Enable Bitmask");
 	w->clip.user_cull = (uint8_t)get(&s, "User Clip Distance Cull Test Enable Bitmask");
 	w->persp_divide = !get(&s, "Perspective Divide Disable");
@@ -125,54 +125,73 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->origin_y = (int32_t)get(&s, "Drawing Rectangle Origin Y");
 }
 
-static int load_viewports(struct wm_state *w, struct render_state *rs,
-			  const struct render_env *env, const struct cs_state *st)
+/* Viewport i of SF_CLIP_VIEWPORT (16 dwords each), CC_VIEWPORT (2) and
+ * SCISSOR_RECT (2). */
+static int load_viewport(struct wm_state *w, struct render_state *rs,
+			 const struct render_env *env, const struct cs_state *st, uint32_t i)
 {
 	int gen = rs->info->gen;
 	struct src s, v;
 	/* SF_CLIP_VIEWPORT is only fetched when the viewport transform or the
 	 * guard band / viewport XY clip test needs it: Mesa's blorp draws its
 	 * RECTLISTs with both off and never points at one. */
-	if (w->viewport_transform || w->clip.xy_test) {
+	if (w->viewport_transform || w->xy_clip_enable) {
 		cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP");
 		if (dyn_src(&v, rs, env, "SF_CLIP_VIEWPORT",
-			    get(&s, "SF Clip Viewport Pointer"), 16))
+			    get(&s, "SF Clip Viewport Pointer") + 64ull * i, 16))
 			return -1;
 	} else {
 		dyn_zero(&v, rs, "SF_CLIP_VIEWPORT", 16);
 	}
-	w->vp.m00 = getf(&v, "Viewport Matrix Element m00");
-	w->vp.m11 = getf(&v, "Viewport Matrix Element m11");
-	w->vp.m22 = getf(&v, "Viewport Matrix Element m22");
-	w->vp.m30 = getf(&v, "Viewport Matrix Element m30");
-	w->vp.m31 = getf(&v, "Viewport Matrix Element m31");
-	w->vp.m32 = getf(&v, "Viewport Matrix Element m32");
+	struct viewport *vp = &w->vps[i];
+	vp->m00 = getf(&v, "Viewport Matrix Element m00");
+	vp->m11 = getf(&v, "Viewport Matrix Element m11");
+	vp->m22 = getf(&v, "Viewport Matrix Element m22");
+	vp->m30 = getf(&v, "Viewport Matrix Element m30");
+	vp->m31 = getf(&v, "Viewport Matrix Element m31");
+	vp->m32 = getf(&v, "Viewport Matrix Element m32");
 	/* The guard band in NDC; an unprogrammed (zero) band clips nothing
 	 * in x/y, and the rasterizer's rectangle does the rest. */
 	float gb[4] = { getf(&v, "X Min Clip Guardband"), getf(&v, "X Max Clip Guardband"),
 			getf(&v, "Y Min Clip Guardband"), getf(&v, "Y Max Clip Guardband") };
-	if (gb[0] < gb[1] && gb[2] < gb[3])
-		memcpy(w->clip.gb, gb, sizeof(gb));
-	else
-		w->clip.xy_test = false;
+	w->gb_valid[i] = gb[0] < gb[1] && gb[2] < gb[3];
+	memcpy(w->gbs[i], gb, sizeof(gb));
 
 	cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_CC");
-	if (dyn_src(&v, rs, env, "CC_VIEWPORT", get(&s, "CC Viewport Pointer"), 2))
+	if (dyn_src(&v, rs, env, "CC_VIEWPORT", get(&s, "CC Viewport Pointer") + 8ull * i, 2))
 		return -1;
-	w->vp.zmin = getf(&v, "Minimum Depth");
-	w->vp.zmax = getf(&v, "Maximum Depth");
+	vp->zmin = getf(&v, "Minimum Depth");
+	vp->zmax = getf(&v, "Maximum Depth");
 
 	if (w->scissor_enable) {
 		cmd_src(&s, gen, st, "3DSTATE_SCISSOR_STATE_POINTERS");
-		if (dyn_src(&v, rs, env, "SCISSOR_RECT", get(&s, "Scissor Rect Pointer"), 2))
+		if (dyn_src(&v, rs, env, "SCISSOR_RECT", get(&s, "Scissor Rect Pointer") + 8ull * i, 2))
 			return -1;
-		w->scissor = (struct pixel_rect){
+		w->scissors[i] = (struct pixel_rect){
 			(int32_t)get(&v, "Scissor Rectangle X Min"),
 			(int32_t)get(&v, "Scissor Rectangle Y Min"),
 			(int32_t)get(&v, "Scissor Rectangle X Max"),
 			(int32_t)get(&v, "Scissor Rectangle Y Max"),
 		};
 	}
+	return 0;
+}
+
+static int load_viewports(struct wm_state *w, struct render_state *rs,
+			  const struct render_env *env, const struct cs_state *st)
+{
+	struct src s;
+	cmd_src(&s, rs->info->gen, st, "3DSTATE_CLIP");
+	w->num_vp = (uint32_t)get(&s, "Maximum VP Index") + 1;
+	if (w->num_vp > WM_MAX_VIEWPORTS)
+		w->num_vp = WM_MAX_VIEWPORTS;
+	for (uint32_t i = 0; i < w->num_vp; i++)
+		if (load_viewport(w, rs, env, st, i))
+			return -1;
+	w->vp = w->vps[0];
+	w->scissor = w->scissors[0];
+	w->clip.xy_test = w->xy_clip_enable && w->gb_valid[0];
+	memcpy(w->clip.gb, w->gbs[0], sizeof(w->clip.gb));
 	return 0;
 }
 

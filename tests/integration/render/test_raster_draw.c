@@ -13,6 +13,11 @@
  *    pixel up to, not including, the last end's;
  *  - polygon offset: constant x r (r = 2^-24 for depth near 0.5) and
  *    scale x max slope, read back from a D32_FLOAT depth buffer;
+ *  - the VUE header's Viewport Index (DWord 2) selecting SF_CLIP_VIEWPORT
+ *    and SCISSOR_RECT entries up to 3DSTATE_CLIP's Maximum VP Index (past
+ *    it: viewport 0), and its Render Target Array Index (DWord 1)
+ *    selecting a layer of a 2D array target (QPitch rows apart; past the
+ *    surface's Depth: layer 0);
  *  - pipeline statistics: CL_INVOCATION_COUNT (primitives into the
  *    clipper), CL_PRIMITIVES_COUNT (out of it), PS_INVOCATION_COUNT (pixels
  *    shaded; x4 on Broadwell, Mesa's WaDividePSInvocationCountBy4) and
@@ -279,6 +284,71 @@ static void polygon_offset(void)
 	polygon_offset_case(0.25f, 0.75f, 0, 2, 1.0 / 16);
 }
 
+/* The square with header DWord dw = value on every vertex. */
+static int draw_square_header(unsigned dw, uint32_t value)
+{
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++) {
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+		memcpy(fx_vue(i) + dw, &value, 4);
+	}
+	return fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3);
+}
+
+static void viewport_index(void)
+{
+	/* viewport 0: NDC onto columns 0..7; viewport 1: onto columns 8..15,
+	 * its scissor cutting rows above 4 */
+	static const struct { uint32_t vpi, max; int x0, y0; } cases[] = {
+		{ 0, 1, 0, 0 }, { 1, 1, 8, 4 }, { 5, 1, 0, 0 }, { 1, 0, 0, 0 },
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_CLIP", { "Maximum VP Index", cases[k].max });
+		REC("3DSTATE_RASTER", { "Scissor Rectangle Enable", 1 });
+		REC("3DSTATE_SCISSOR_STATE_POINTERS", { "Scissor Rect Pointer", FX_SCISSOR });
+		for (int i = 0; i < 2; i++) {
+			PUT("SF_CLIP_VIEWPORT", FX_DYN + FX_SF_CLIP + 64 * i,
+			    { "Viewport Matrix Element m00", fx_fbits(W / 4.0f) },
+			    { "Viewport Matrix Element m11", fx_fbits(H / 2.0f) },
+			    { "Viewport Matrix Element m22", fx_fbits(1) },
+			    { "Viewport Matrix Element m30", fx_fbits(i ? 3 * W / 4.0f : W / 4.0f) },
+			    { "Viewport Matrix Element m31", fx_fbits(H / 2.0f) });
+			PUT("CC_VIEWPORT", FX_DYN + FX_CC_VP + 8 * i, { "Maximum Depth", fx_fbits(1) });
+			PUT("SCISSOR_RECT", FX_DYN + FX_SCISSOR + 8 * i, { "Scissor Rectangle X Max", W - 1 },
+			    { "Scissor Rectangle Y Min", i ? 4 : 0 }, { "Scissor Rectangle Y Max", H - 1 });
+		}
+		CHECK_EQ(draw_square_header(2, cases[k].vpi), 0);
+		int bad = 0;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				bad += written(x, y) != (x >= cases[k].x0 && x < cases[k].x0 + W / 2 &&
+							 y >= cases[k].y0);
+		if (bad)
+			fprintf(stderr, "viewport case %zu: %d pixels wrong\n", k, bad);
+		CHECK_EQ(bad, 0);
+	}
+}
+
+static void rt_array_index(void)
+{
+	/* a 2D array of 2 layers (Depth 1), QPitch 16 rows (field 4): layer 1
+	 * is rows 16..31 of the memory; index 3 is past the Depth: layer 0 */
+	static const struct { uint32_t rtai; int first_row; } cases[] = { { 1, 16 }, { 3, 0 } };
+	for (size_t k = 0; k < 2; k++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Surface Array", 1 }, { "Depth", 1 },
+		    { "Surface QPitch", H / 4 });
+		CHECK_EQ(draw_square_header(1, cases[k].rtai), 0);
+		int bad = 0;
+		for (int y = 0; y < 2 * H; y++)
+			for (int x = 0; x < W; x++)
+				bad += written(x, y) != (y >= cases[k].first_row && y < cases[k].first_row + H);
+		CHECK_EQ(bad, 0);
+	}
+}
+
 static uint64_t stat_delta(uint32_t reg, uint64_t *before)
 {
 	uint64_t now = regs_get64(fx_regs, reg), d = now - *before;
@@ -333,6 +403,8 @@ int main(void)
 	lines();
 	polygon_offset();
 	statistics();
+	viewport_index();
+	rt_array_index();
 	fx_fini();
 	return test_exit();
 }
