@@ -2,8 +2,14 @@
  * computes itself: the green square is (0, 255, 0, 255) everywhere; the
  * gradient square's pixels are the barycentric blend of the seed's vertex
  * colours (VertexID 0 red, 1 green, 2 blue, 3 black) over the two
- * triangles of the strip, within 1/255. */
+ * triangles of the strip, within 1/255. Also: GTSIM_DUMP_RT writes render
+ * target 0 after the draw (the same green image), and --trace shows the
+ * shaders' disassembly (eu) on stdout and the batch's 3DPRIMITIVE, each
+ * fetched vertex (vf), each VUE row by row (urb) and each PS thread (ps)
+ * in the trace. */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -69,6 +75,61 @@ static void expected_gradient(int x, int y, uint8_t want[4])
 	want[3] = 255;
 }
 
+/* The whole file at path (NUL-terminated), or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = calloc(1, 1 << 20);
+	size_t n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+	(void)n;
+	fclose(f);
+	return buf;
+}
+
+static void dump_and_traces(void)
+{
+	const char *root = getenv("GTSIM_BUILD_ROOT");
+	char out[256], dump[256], trace[256], stdout_path[256], cmd[2048];
+	int pid = (int)getpid();
+	snprintf(out, sizeof(out), "/tmp/gtsim-demo-test-%d-o.png", pid);
+	snprintf(dump, sizeof(dump), "/tmp/gtsim-demo-test-%d-dump.png", pid);
+	snprintf(trace, sizeof(trace), "/tmp/gtsim-demo-test-%d-trace.txt", pid);
+	snprintf(stdout_path, sizeof(stdout_path), "/tmp/gtsim-demo-test-%d-stdout.txt", pid);
+	snprintf(cmd, sizeof(cmd), "GTSIM_DUMP_RT=%s GTSIM_TRACE_FILE=%s %s/tools/gtsim demo green "
+		 "--size 8x8 -o %s --trace=batch,eu,vf,urb,ps >%s", dump, trace,
+		 root ? root : ".", out, stdout_path);
+	CHECK_EQ(system(cmd), 0);
+	unsigned w = 0, h = 0;
+	uint8_t *img = read_png(dump, &w, &h);
+	CHECK(img != NULL);
+	if (img) {
+		CHECK_EQ(w, 8);
+		CHECK_EQ(h, 8);
+		int bad = 0;
+		for (unsigned i = 0; i < w * h; i++)
+			bad += img[4 * i] != 0 || img[4 * i + 1] != 255 || img[4 * i + 2] != 0 ||
+			       img[4 * i + 3] != 255;
+		CHECK_EQ(bad, 0);
+		free(img);
+	}
+	char *so = slurp(stdout_path), *tr = slurp(trace);
+	CHECK(so && strstr(so, "1 SIMD8 write mlen 9 rlen 0"));  /* the seed's VS */
+	CHECK(so && strstr(so, "pln(8)"));                       /* the FS */
+	CHECK(tr && strstr(tr, "3DPRIMITIVE"));
+	/* vertex 3 of the square at (1, 1, 0, 1) */
+	CHECK(tr && strstr(tr, "[vf] vertex 3 instance 0 -> VUE") && strstr(tr, ": (1, 1, 0, 1)"));
+	CHECK(tr && strstr(tr, "[urb]   row  1  DW  4- 7  (1, 1, 0, 1)"));
+	CHECK(tr && strstr(tr, "[ps] thread 0: SIMD8"));
+	free(so);
+	free(tr);
+	unlink(out);
+	unlink(dump);
+	unlink(trace);
+	unlink(stdout_path);
+}
+
 int main(void)
 {
 	unsigned w = 0, h = 0;
@@ -101,6 +162,7 @@ int main(void)
 		CHECK_EQ(bad, 0);
 		free(img);
 	}
+	dump_and_traces();
 	return test_exit();
 }
 #else
