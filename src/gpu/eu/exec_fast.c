@@ -162,6 +162,45 @@ SIMD_CLONES F_OP(f_mul, 8, x * y)
 SIMD_CLONES F_OP(f_mul, 16, x * y)
 FMA_CLONES F_OP(f_mad, 8, __builtin_fmaf(y, z, x))
 FMA_CLONES F_OP(f_mad, 16, __builtin_fmaf(y, z, x))
+/* lrp: src1 * src0 + src2 * (1 - src0), rounded step by step as in the
+ * generic path (ISO C: no contraction) */
+SIMD_CLONES F_OP(f_lrp, 8, y * x + z * (1.0f - x))
+SIMD_CLONES F_OP(f_lrp, 16, y * x + z * (1.0f - x))
+
+/* pln: src0.0 * x + src0.1 * y + src0.3 with x/y interleaved per 8
+ * channels in src1 (see exec_alu.c); fused like the generic path. */
+#define PLN_OP(N)                                                              \
+static uint32_t f_pln_##N(struct eu_thread *t, const struct exec_op *op,      \
+			  uint32_t en)                                         \
+{                                                                              \
+	if (!exec_fpmode_is_default(t))                                        \
+		return exec_alu_generic(t, op, en);                            \
+	const uint8_t *cf = t->regs + op->src[0].off[0];                       \
+	uint32_t cb[4];                                                        \
+	memcpy(cb, cf, 16);                                                    \
+	uint32_t sg = neg_mask(op, 0, true);                                   \
+	float p = as_f(cb[0], UINT32_MAX, sg), q = as_f(cb[1], UINT32_MAX, sg); \
+	float c = as_f(cb[3], UINT32_MAX, sg);                                 \
+	const uint32_t *xy = (const uint32_t *)(const void *)                  \
+		(t->regs + op->src[1].off[0]);                                 \
+	float v[N];                                                            \
+	uint32_t r[N];                                                         \
+	for (unsigned i = 0; i < N; i++) {                                     \
+		unsigned base = (i / 8) * 16 + i % 8;                          \
+		float x = as_f(xy[base], UINT32_MAX, 0);                       \
+		float y = as_f(xy[base + 8], UINT32_MAX, 0);                   \
+		v[i] = __builtin_fmaf(q, y, __builtin_fmaf(p, x, c));          \
+	}                                                                      \
+	if (op->inst.saturate)                                                 \
+		for (unsigned i = 0; i < N; i++)                               \
+			v[i] = sat_f(v[i]);                                    \
+	for (unsigned i = 0; i < N; i++)                                       \
+		r[i] = as_u(v[i]);                                             \
+	st32(t, op, r, en, N);                                                 \
+	return done(t, op, en);                                                \
+}
+FMA_CLONES PLN_OP(8)
+FMA_CLONES PLN_OP(16)
 SIMD_CLONES I_OP(i_add, 8, x + y)
 SIMD_CLONES I_OP(i_add, 16, x + y)
 SIMD_CLONES I_OP(i_mul, 8, x * y)
@@ -364,8 +403,21 @@ exec_fn exec_fast_select(const struct exec_op *op)
 	/* .sat only on float add/mul/mad/math (applied in F_OP/MATH_OP) */
 	if (in->saturate && !(op->src[0].type == EU_TYPE_F && op->dst.type == EU_TYPE_F &&
 			      (op->opcode == EU_OP_ADD || op->opcode == EU_OP_MUL ||
-			       op->opcode == EU_OP_MAD || op->opcode == EU_OP_MATH)))
+			       op->opcode == EU_OP_MAD || op->opcode == EU_OP_MATH ||
+			       op->opcode == EU_OP_LRP || op->opcode == EU_OP_PLN)))
 		return NULL;
+	if (op->opcode == EU_OP_PLN) {
+		const struct exec_src *c = &op->src[0], *xy = &op->src[1];
+		bool ok = c->kind == SRC_DIRECT && c->type == EU_TYPE_F && !c->abs &&
+			  c->off[0] % 4 == 0 && c->off[0] + 16 <= EU_GRF_BYTES &&
+			  xy->kind == SRC_DIRECT && xy->type == EU_TYPE_F && !xy->neg &&
+			  !xy->abs && xy->off[0] % 4 == 0 &&
+			  xy->off[0] + (n / 8) * 2 * EU_REG_SIZE <= EU_GRF_BYTES &&
+			  op->dst.kind == DST_DIRECT && op->dst.type == EU_TYPE_F &&
+			  op->dst.off[0] % 4 == 0 && op->dst.contiguous &&
+			  op->dst.wmask == op->full && in->cond == EU_COND_NONE;
+		return !ok ? NULL : n == 16 ? f_pln_16 : f_pln_8;
+	}
 	unsigned ty = op->src[0].type;
 	bool flt = ty == EU_TYPE_F;
 	if (!flt && ty != EU_TYPE_D && ty != EU_TYPE_UD)
@@ -453,6 +505,8 @@ exec_fn exec_fast_select(const struct exec_op *op)
 		return flt ? (n16 ? f_mul_16 : f_mul_8) : (n16 ? i_mul_16 : i_mul_8);
 	case EU_OP_MAD:
 		return flt ? (n16 ? f_mad_16 : f_mad_8) : NULL;
+	case EU_OP_LRP:
+		return flt ? (n16 ? f_lrp_16 : f_lrp_8) : NULL;
 	case EU_OP_MOV:
 		/* a raw copy: no modifier, F to F or D/UD to D/UD */
 		if (op->src[0].neg || op->src[0].abs)

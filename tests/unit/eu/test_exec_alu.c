@@ -782,6 +782,35 @@ static void test_fast_shapes(void)
 	mt.math_fn = EU_MATH_POW;
 	run1(mt);
 	CHECK(rf(&th, 35, 5) == 81.0f && rf(&th, 35, 2) == 16.0f);
+	/* lrp as iris emits it: align16, src0/src1 scalars, src2 a row:
+	 * 0.25 * 8 + row * 0.75 */
+	setf(&th, 41, 0, 0.25f);
+	setf(&th, 41, 1, 8.0f);
+	for (unsigned i = 0; i < 8; i++)
+		setf(&th, 42, i, (float)i * 4.0f);
+	struct eu_inst lr = i3(EU_OP_LRP, 8, gd(43, EU_TYPE_F),
+			       op_reg(EU_FILE_GRF, 41, 0, EU_TYPE_F, 0, 1, 0),
+			       op_reg(EU_FILE_GRF, 41, 4, EU_TYPE_F, 0, 1, 0),
+			       op_reg(EU_FILE_GRF, 42, 0, EU_TYPE_F, 4, 4, 1));
+	lr.access_mode = EU_ALIGN16;
+	run1(lr);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK(rf(&th, 43, i) == 2.0f + 3.0f * (float)i);
+	/* pln.sat(8): 0.5 * x - 0.25 * y + 0.125, clamped */
+	setf(&th, 44, 0, 0.5f);
+	setf(&th, 44, 1, -0.25f);
+	setf(&th, 44, 3, 0.125f);
+	for (unsigned i = 0; i < 8; i++) {
+		setf(&th, 45, i, (float)i * 0.25f);     /* x */
+		setf(&th, 46, i, 1.0f);                 /* y */
+	}
+	struct eu_inst pl = i2(EU_OP_PLN, 8, gd(47, EU_TYPE_F),
+			       op_reg(EU_FILE_GRF, 44, 0, EU_TYPE_F, 0, 1, 0), g(45, EU_TYPE_F));
+	pl.saturate = true;
+	run1(pl);
+	CHECK(rf(&th, 47, 0) == 0.0f);                 /* -0.125 -> 0 */
+	CHECK(rf(&th, 47, 4) == 0.375f);               /* 0.5 - 0.25 + 0.125 */
+	CHECK(rf(&th, 47, 7) == 0.75f);                /* 0.875 - 0.125 */
 	/* add.sat and mul with |x| on SIMD16 rows */
 	for (unsigned i = 0; i < 16; i++)
 		setf(&th, 36, i, (float)i * 0.25f - 1.0f);    /* -1 .. 2.75 */
