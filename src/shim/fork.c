@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,10 +141,18 @@ int fork_privatize_memory(void)
 	 * first one, which holds the copy by then. */
 	struct { ino_t ino; int fd; } done[1024];
 	unsigned ndone = 0, copied = 0;
-	long max_fd = sysconf(_SC_OPEN_MAX);
-	for (int fd = 0; !err && fd < max_fd && fd < 65536; fd++) {
+	DIR *dir = opendir("/proc/self/fd");
+	if (!dir) {
+		free(maps);
+		return -errno;
+	}
+	int dir_fd = dirfd(dir);
+	for (struct dirent *de; !err && (de = readdir(dir));) {
 		struct stat st;
-		if (fcntl(fd, F_GETFD) < 0 || !is_gtsim_memfd(fd, &st))
+		char *end;
+		long v = strtol(de->d_name, &end, 10);
+		int fd = (int)v;
+		if (*end || v < 0 || v > INT32_MAX || fd == dir_fd || !is_gtsim_memfd(fd, &st))
 			continue;
 		int first = -1;
 		for (unsigned i = 0; i < ndone && first < 0; i++)
@@ -163,6 +172,7 @@ int fork_privatize_memory(void)
 		done[ndone++].fd = fd;
 		copied++;
 	}
+	closedir(dir);
 	free(maps);
 	TRACE(TRACE_SHIM, "fork child %d: %u object memfds copied (%d)", (int)getpid(), copied, err);
 	return err;
