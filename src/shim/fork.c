@@ -178,12 +178,19 @@ int fork_privatize_memory(void)
 	return err;
 }
 
+/* Proposed kernel-model entry point (not in gtsim.h yet): restarts the
+ * device's host threads and re-initialises its locks in a fork child.
+ * Until a unit provides it, the child runs its engines inside execbuf. */
+__attribute__((weak)) int gtsim_device_fork_child(struct gtsim_device *dev);
+
 bool fork_child_device(struct gtsim_device *dev)
 {
 	if (!dev)
 		return true;
 	if (fork_privatize_memory())
 		return false;
+	if (gtsim_device_fork_child && gtsim_device_fork_child(dev) == 0)
+		return true;
 	/* No engine threads here: engines run inside execbuf. */
 	dev->sync = true;
 	dev->gpu->sync = true;
