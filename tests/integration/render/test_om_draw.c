@@ -6,7 +6,10 @@
  *  - alpha to coverage with one sample (gtsim's rule: the sample is
  *    covered when alpha >= 1/2) and alpha to one;
  *  - blending SRC_ALPHA / INV_SRC_ALPHA and dual-source blending
- *    (SRC1_COLOR / INV_SRC1_COLOR, the SIMD8 dual-source message).
+ *    (SRC1_COLOR / INV_SRC1_COLOR, the SIMD8 dual-source message);
+ *  - independent blending per render target: two RT writes with headers
+ *    (M0.2 the render target index) to binding table entries 0 and 1,
+ *    BLEND_STATE entry 0 without blending, entry 1 ONE + ONE.
  * The target is 8x8 R8G8B8A8_UNORM; the colour's alpha rises left to right,
  * alpha(x) = (x + 0.5) / 8 at every pixel centre. */
 #include "backend_fixture.h"
@@ -32,6 +35,21 @@ static const char dual_fs[] =
 	"mov(8)          g127<1>F        0x3f800000F                     { align1 1Q };\n"
 	"sendc(8)        null<1>UW       g120<8,8,1>F    0x90031200\n"
 	"                render MsgDesc: RT write SIMD8/DualSrcLow LastRT Surface = 0 mlen 8 rlen 0 { align1 1Q EOT };\n";
+
+/* The colour to render targets 0 and 1: header g118-g119 (g0, g1 with
+ * M0.2 the render target index), colour g120-g123. */
+static const char mrt_fs[] =
+	"mov(16)         g118<1>UD       g0<8,8,1>UD                     { align1 WE_all 1H };\n"
+	"pln(8)          g120<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g121<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g122<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g123<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"mov(1)          g118.2<1>UD     0x00000000UD                    { align1 WE_all 1N };\n"
+	"sendc(8)        null<1>UW       g118<8,8,1>F    0x0c0b0400\n"
+	"                render MsgDesc: RT write SIMD8 Surface = 0 mlen 6 rlen 0 { align1 1Q };\n"
+	"mov(1)          g118.2<1>UD     0x00000001UD                    { align1 WE_all 1N };\n"
+	"sendc(8)        null<1>UW       g118<8,8,1>F    0x8c0b1401\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 1 mlen 6 rlen 0 { align1 1Q EOT };\n";
 
 /* The square: colour rgb at every vertex, alpha 0 on the left edge and 1
  * on the right. */
@@ -152,6 +170,39 @@ static void dual_source(void)
 	check_columns("dual source", 0, (const int[]){ 163, 101, 127, -1 });
 }
 
+static void independent_blend(void)
+{
+	static const float rgb[3] = { 0.25f, 0.5f, 0.75f };
+	fx_reset(mrt_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	/* binding table entry 1: a second target 4 KiB after the first */
+	uint32_t entry1 = 0x80;
+	memcpy(fx_mem + FX_SURF + 4, &entry1, 4);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x80, { "Surface Type", 1 },
+	    { "Surface Format", FMT_R8G8B8A8_UNORM }, { "Width", W - 1 }, { "Height", H - 1 },
+	    { "Surface Pitch", PITCH - 1 }, { "Surface Base Address", FX_RT + 0x1000 });
+	PUT("BLEND_STATE_ENTRY", FX_DYN + FX_BLEND + 4 + 8, { "Color Buffer Blend Enable", 1 },
+	    { "Source Blend Factor", 1 /* ONE */ }, { "Destination Blend Factor", 1 });
+	for (int i = 0; i < W * H; i++) {
+		memcpy(fx_mem + FX_RT + 4 * i, (const uint8_t[]){ 51, 51, 51, 51 }, 4);
+		memcpy(fx_mem + FX_RT + 0x1000 + 4 * i, (const uint8_t[]){ 51, 51, 51, 51 }, 4);
+	}
+	CHECK_EQ(draw(rgb), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p0 = fx_px(PITCH, 4, x, y), *p1 = p0 + 0x1000;
+			double a = alpha_at(x), src[4] = { rgb[0], rgb[1], rgb[2], a };
+			for (int c = 0; c < 4; c++) {
+				if (abs(p0[c] - fx_unorm8(src[c])) > 1 && bad++ < 4)       /* written */
+					fprintf(stderr, "RT0 %d,%d ch %d: %u\n", x, y, c, p0[c]);
+				if (abs(p1[c] - fx_unorm8(src[c] + 0.2)) > 1 && bad++ < 4) /* ONE + ONE */
+					fprintf(stderr, "RT1 %d,%d ch %d: %u want %u\n", x, y, c, p1[c],
+						fx_unorm8(src[c] + 0.2));
+			}
+		}
+	CHECK_EQ(bad, 0);
+}
+
 int main(void)
 {
 	fx_init();
@@ -159,6 +210,7 @@ int main(void)
 	alpha_to_coverage();
 	blending();
 	dual_source();
+	independent_blend();
 	fx_fini();
 	return test_exit();
 }
