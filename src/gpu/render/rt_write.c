@@ -243,7 +243,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	(void)alpha0;
 	(void)omask;
 
-	struct rt_surface rt;
+	struct rt_surface rt = { 0 };
 	if (load_surface(d, t, bti, &rt))
 		return -1;
 	if (!d->have_rt0 && !rt.null) {
