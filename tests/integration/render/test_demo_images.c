@@ -75,6 +75,22 @@ static void expected_gradient(int x, int y, uint8_t want[4])
 	want[3] = 255;
 }
 
+/* img (freed here) is want_w x want_h of (0, 255, 0, 255). */
+static void check_green(uint8_t *img, unsigned w, unsigned h, unsigned want_w, unsigned want_h)
+{
+	CHECK(img != NULL);
+	if (!img)
+		return;
+	CHECK_EQ(w, want_w);
+	CHECK_EQ(h, want_h);
+	int bad = 0;
+	for (unsigned i = 0; i < w * h; i++)
+		bad += img[4 * i] != 0 || img[4 * i + 1] != 255 || img[4 * i + 2] != 0 ||
+		       img[4 * i + 3] != 255;
+	CHECK_EQ(bad, 0);
+	free(img);
+}
+
 /* The whole file at path (NUL-terminated), or NULL. */
 static char *slurp(const char *path)
 {
@@ -102,18 +118,7 @@ static void dump_and_traces(void)
 		 root ? root : ".", out, stdout_path);
 	CHECK_EQ(system(cmd), 0);
 	unsigned w = 0, h = 0;
-	uint8_t *img = read_png(dump, &w, &h);
-	CHECK(img != NULL);
-	if (img) {
-		CHECK_EQ(w, 8);
-		CHECK_EQ(h, 8);
-		int bad = 0;
-		for (unsigned i = 0; i < w * h; i++)
-			bad += img[4 * i] != 0 || img[4 * i + 1] != 255 || img[4 * i + 2] != 0 ||
-			       img[4 * i + 3] != 255;
-		CHECK_EQ(bad, 0);
-		free(img);
-	}
+	check_green(read_png(dump, &w, &h), w, h, 8, 8);
 	char *so = slurp(stdout_path), *tr = slurp(trace);
 	CHECK(so && strstr(so, "1 SIMD8 write mlen 9 rlen 0"));  /* the seed's VS */
 	CHECK(so && strstr(so, "pln(8)"));                       /* the FS */
@@ -133,19 +138,8 @@ static void dump_and_traces(void)
 int main(void)
 {
 	unsigned w = 0, h = 0;
-	uint8_t *img = run_demo("green", &w, &h);
-	CHECK(img != NULL);
-	if (img) {
-		CHECK_EQ(w, W);
-		CHECK_EQ(h, H);
-		int bad = 0;
-		for (unsigned i = 0; i < w * h; i++)
-			bad += img[4 * i] != 0 || img[4 * i + 1] != 255 || img[4 * i + 2] != 0 ||
-			       img[4 * i + 3] != 255;
-		CHECK_EQ(bad, 0);
-		free(img);
-	}
-	img = run_demo("gradient", &w, &h);
+	check_green(run_demo("green", &w, &h), w, h, W, H);
+	uint8_t *img = run_demo("gradient", &w, &h);
 	CHECK(img != NULL);
 	if (img) {
 		int bad = 0;
