@@ -118,7 +118,8 @@ static void dump_and_traces(void)
 		 root ? root : ".", out, stdout_path);
 	CHECK_EQ(system(cmd), 0);
 	unsigned w = 0, h = 0;
-	check_green(read_png(dump, &w, &h), w, h, 8, 8);
+	uint8_t *img = read_png(dump, &w, &h);
+	check_green(img, w, h, 8, 8);
 	char *so = slurp(stdout_path), *tr = slurp(trace);
 	CHECK(so && strstr(so, "1 SIMD8 write mlen 9 rlen 0"));  /* the seed's VS */
 	CHECK(so && strstr(so, "pln(8)"));                       /* the FS */
@@ -138,8 +139,9 @@ static void dump_and_traces(void)
 int main(void)
 {
 	unsigned w = 0, h = 0;
-	check_green(run_demo("green", &w, &h), w, h, W, H);
-	uint8_t *img = run_demo("gradient", &w, &h);
+	uint8_t *img = run_demo("green", &w, &h);
+	check_green(img, w, h, W, H);
+	img = run_demo("gradient", &w, &h);
 	CHECK(img != NULL);
 	if (img) {
 		int bad = 0;
