@@ -71,6 +71,8 @@ bool format_is_integer(const struct fmt_info *fi);
 /* Whether the vertex fetcher accepts the format as a Source Element Format
  * (PRM vol. 2d VERTEX_ELEMENT_STATE; the "VF" column of vol. 7's table). */
 bool format_vf_supported(uint32_t number);
+/* Render target formats of the render cache on gen (8 or 9). */
+bool format_rt_supported(uint32_t number, int gen);
 
 /* Read one element at src (format_info()->bpe / 8 bytes) into out[4]:
  * floats for float-like channels (sRGB decoded), integers for UINT/SINT.

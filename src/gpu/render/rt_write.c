@@ -63,7 +63,7 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	uint32_t fmt = (uint32_t)SS("Surface Format");
 	rt->fi = format_info(fmt);
 	if (!rt->fi || !rt->fi->supported || rt->fi->bpe % 8 || rt->fi->bpe > 128 ||
-	    rt->fi->kind != FMT_RGBA)
+	    rt->fi->kind != FMT_RGBA || !format_rt_supported(fmt, d->rs->info->gen))
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", fmt, format_name(fmt));
 	if (SS("MIP Count / LOD"))

@@ -7,7 +7,7 @@
  * R11G11B10 floats by their bit layouts). Also: X- and Y-tiled targets,
  * channel write masks, a target smaller than the draw (writes outside it
  * dropped, memory after it untouched), an unbound binding table entry and
- * a format the render cache cannot write (GPU faults, nothing written). */
+ * formats the render cache cannot write (GPU faults, nothing written). */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 
@@ -155,14 +155,24 @@ static void faults(void)
 	memset(fx_mem + FX_SURF, 0, 4);
 	memset(fx_mem + FX_RT, 0xee, W * H * 4);
 	CHECK(draw_square() < 0);
-	/* a compressed format is no render target format */
-	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, W * 4);
-	fx_target(FMT_BC1_UNORM, W, H, W * 4, 0);
-	CHECK(draw_square() < 0);
-	int bad = 0;
-	for (int i = 0; i < W * H * 4; i++)
-		bad += fx_mem[FX_RT + i] != 0;
-	CHECK_EQ(bad, 0);
+	/* formats that are no render target formats (PRM's render target
+	 * column): compressed, depth, X-channel, luminance, 96-bit; and
+	 * A4B4G4R4_UNORM on Gen8 only */
+	static const uint32_t not_rt[] = { FMT_BC1_UNORM, FMT_R24_UNORM_X8_TYPELESS,
+					   FMT_R32G32B32X32_FLOAT, FMT_L8A8_UNORM,
+					   FMT_R32G32B32_FLOAT, FMT_A4B4G4R4_UNORM };
+	for (size_t k = 0; k < sizeof(not_rt) / sizeof(not_rt[0]); k++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, W * 4);
+		fx_target(not_rt[k], W, H, W * 4, 0);
+		CHECK(draw_square() < 0);
+		int bad = 0;
+		for (int i = 0; i < W * H * 4; i++)
+			bad += fx_mem[FX_RT + i] != 0;
+		CHECK_EQ(bad, 0);
+	}
+	CHECK(format_rt_supported(FMT_A4B4G4R4_UNORM, 9));
+	CHECK(!format_rt_supported(FMT_A4B4G4R4_UNORM, 8));
+	CHECK(format_rt_supported(FMT_B8G8R8X8_UNORM, 8));
 }
 
 int main(void)

@@ -1,0 +1,37 @@
+/* Formats the render cache writes as render targets (PRM vol. 2d
+ * "SURFACE_FORMAT" / vol. 7 "Render Target Write": the formats marked
+ * render-target capable; one more on Gen9). Depth, typeless, X-channel
+ * (other than B8G8R8X8/B5G5R5X1), luminance/intensity, compressed,
+ * palette and 96-bit formats are not render targets. */
+#include "gpu/format/format.h"
+
+#define RT_LIST(V) \
+	V(R32G32B32A32_FLOAT) V(R32G32B32A32_SINT) V(R32G32B32A32_UINT) \
+	V(R16G16B16A16_UNORM) V(R16G16B16A16_SNORM) V(R16G16B16A16_SINT) \
+	V(R16G16B16A16_UINT) V(R16G16B16A16_FLOAT) V(R32G32_FLOAT) V(R32G32_SINT) \
+	V(R32G32_UINT) V(B8G8R8A8_UNORM) V(B8G8R8A8_UNORM_SRGB) \
+	V(R10G10B10A2_UNORM) V(R10G10B10A2_UINT) V(R8G8B8A8_UNORM) \
+	V(R8G8B8A8_UNORM_SRGB) V(R8G8B8A8_SNORM) V(R8G8B8A8_SINT) V(R8G8B8A8_UINT) \
+	V(R16G16_UNORM) V(R16G16_SNORM) V(R16G16_SINT) V(R16G16_UINT) \
+	V(R16G16_FLOAT) V(B10G10R10A2_UNORM) V(B10G10R10A2_UNORM_SRGB) \
+	V(R11G11B10_FLOAT) V(R32_SINT) V(R32_UINT) V(R32_FLOAT) V(B8G8R8X8_UNORM) \
+	V(B8G8R8X8_UNORM_SRGB) V(B5G6R5_UNORM) V(B5G6R5_UNORM_SRGB) \
+	V(B5G5R5A1_UNORM) V(B5G5R5A1_UNORM_SRGB) V(B4G4R4A4_UNORM) \
+	V(B4G4R4A4_UNORM_SRGB) V(R8G8_UNORM) V(R8G8_SNORM) V(R8G8_SINT) \
+	V(R8G8_UINT) V(R16_UNORM) V(R16_SNORM) V(R16_SINT) V(R16_UINT) \
+	V(R16_FLOAT) V(B5G5R5X1_UNORM) V(B5G5R5X1_UNORM_SRGB) V(R8_UNORM) \
+	V(R8_SNORM) V(R8_SINT) V(R8_UINT) V(A8_UNORM)
+
+bool format_rt_supported(uint32_t number, int gen)
+{
+	switch (number) {
+#define RT_CASE(n) case FMT_##n:
+	RT_LIST(RT_CASE)
+#undef RT_CASE
+		return true;
+	case FMT_A4B4G4R4_UNORM:
+		return gen >= 9;
+	default:
+		return false;
+	}
+}
