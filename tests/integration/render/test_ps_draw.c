@@ -7,6 +7,10 @@
  *    (as Mesa does for discard) and 3DSTATE_PS_EXTRA says it kills, so the
  *    depth test runs after it: killed pixels keep their colour and their
  *    depth (1.0), the others get colour and depth 0.5;
+ *  - computed depth (3DSTATE_PS_EXTRA PSCDEPTH_ON, oDepth after the colour
+ *    in the RT write): the PS's depth 0.25, not the primitive's 0.9, is
+ *    tested (LESS against 0.5) and written into a D16_UNORM buffer as
+ *    round(0.25 * 65535) = 16384;
  *  - push constants (3DSTATE_CONSTANT_PS buffer 0, Push Constant Enable)
  *    at the dispatch GRF start, before the attributes;
  *  - 3DSTATE_SBE_SWIZ: source attribute 1 with Y and W overridden by
@@ -37,6 +41,16 @@ static const char kill_fs[] =
 	"cmp.ge.f0.0(8)  null<1>F        g124<8,8,1>F    0x3f000000F     { align1 1Q };\n"
 	"(+f0.0) sendc(8) null<1>UW      g124<8,8,1>F    0x88031400\n"
 	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+/* colour g123-g126, oDepth g127 = 0.25: mlen 5 */
+static const char depth_fs[] =
+	"pln(8)          g123<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g124<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g125<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g126<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"mov(8)          g127<1>F        0x3e800000F                     { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g123<8,8,1>F    0x8a031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 5 rlen 0 { align1 1Q EOT };\n";
 
 /* the colour is push constant register g4's first four floats */
 static const char push_fs[] =
@@ -118,6 +132,38 @@ static void kill_late_depth(void)
 	CHECK_EQ(bad, 0);
 }
 
+static void computed_depth(void)
+{
+	fx_reset(depth_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_PS_EXTRA", { "Pixel Shader Computed Depth Mode", 1 });
+	/* D16_UNORM, Y-major, pitch 128 (64 pixels): 0.5 everywhere */
+	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 5 },
+	    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
+	    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
+	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
+	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 2 /* LESS */ });
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			uint16_t half = 32768;       /* round(0.5 * 65535) */
+			memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 2, (uint64_t)y, 128),
+			       &half, 2);
+		}
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	static const float white[4] = { 1, 1, 1, 1 };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], 0.9f, 1, white);
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			uint16_t z;
+			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 2, (uint64_t)y, 128), 2);
+			bad += z != 16384 || fx_px(PITCH, 4, x, y)[3] != 255;
+		}
+	CHECK_EQ(bad, 0);
+}
+
 static void push_constants(void)
 {
 	const float k[8] = { 0.25f, 0.5f, 0.75f, 0.6f, 9, 9, 9, 9 };
@@ -159,6 +205,7 @@ int main(void)
 	fx_init();
 	simd16();
 	kill_late_depth();
+	computed_depth();
 	push_constants();
 	swizzle();
 	fx_fini();
