@@ -3,6 +3,9 @@
  *  - SIMD16 dispatch (16 Pixel Dispatch Enable only): the payload's
  *    barycentrics in the SIMD16 layout and pln(16) give the affine colour
  *    R = (x + 0.5) / 16, G = (y + 0.5) / 16 within 1/255;
+ *  - SIMD32 dispatch (32 Pixel Dispatch Enable only), written the way
+ *    Mesa does: two SIMD16 halves (1H, 2H), each with its barycentrics
+ *    (g3-g6, g7-g10) and its own RT write (slot group 1 for the second);
  *  - kill with late depth: the PS's RT write is predicated on R >= 0.5
  *    (as Mesa does for discard) and 3DSTATE_PS_EXTRA says it kills, so the
  *    depth test runs after it: killed pixels keep their colour and their
@@ -31,6 +34,22 @@ static const char simd16_fs[] =
 	"pln(16)         g126<1>F        g7.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
 	"sendc(16)       null<1>UW       g120<8,8,1>F    0x90031000\n"
 	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
+
+/* SIMD32: g0, g1-g2 pixel info, barycentrics g3-g6 (pixels 0-15) and
+ * g7-g10 (16-31), attribute 0 in g11-g12 */
+static const char simd32_fs[] =
+	"pln(16)         g100<1>F        g11<0,1,0>F     g3<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g102<1>F        g11.4<0,1,0>F   g3<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g104<1>F        g12<0,1,0>F     g3<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g106<1>F        g12.4<0,1,0>F   g3<8,8,1>F      { align1 1H };\n"
+	"sendc(16)       null<1>UW       g100<8,8,1>F    0x10031000\n"
+	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H };\n"
+	"pln(16)         g110<1>F        g11<0,1,0>F     g7<8,8,1>F      { align1 2H };\n"
+	"pln(16)         g112<1>F        g11.4<0,1,0>F   g7<8,8,1>F      { align1 2H };\n"
+	"pln(16)         g114<1>F        g12<0,1,0>F     g7<8,8,1>F      { align1 2H };\n"
+	"pln(16)         g116<1>F        g12.4<0,1,0>F   g7<8,8,1>F      { align1 2H };\n"
+	"sendc(16)       null<1>UW       g110<8,8,1>F    0x90031800\n"
+	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 2H EOT };\n";
 
 /* the colour FS with its RT write predicated on R >= 0.5 */
 static const char kill_fs[] =
@@ -86,11 +105,15 @@ static int draw_gradient(void)
 	return fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3);
 }
 
-static void simd16(void)
+static void wide(bool simd32)
 {
-	fx_reset(simd16_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
-	REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "16 Pixel Dispatch Enable", 1 },
-	    { "Dispatch GRF Start Register For Constant/Setup Data 0", 6 });
+	fx_reset(simd32 ? simd32_fs : simd16_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	if (simd32)
+		REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "32 Pixel Dispatch Enable", 1 },
+		    { "Dispatch GRF Start Register For Constant/Setup Data 0", 11 });
+	else
+		REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "16 Pixel Dispatch Enable", 1 },
+		    { "Dispatch GRF Start Register For Constant/Setup Data 0", 6 });
 	CHECK_EQ(draw_gradient(), 0);
 	int bad = 0;
 	for (int y = 0; y < H; y++)
@@ -98,7 +121,8 @@ static void simd16(void)
 			const uint8_t *p = fx_px(PITCH, 4, x, y);
 			int r = fx_unorm8((x + 0.5) / W), g = fx_unorm8((y + 0.5) / H);
 			if ((abs(p[0] - r) > 1 || abs(p[1] - g) > 1 || p[2] || p[3] != 255) && bad++ < 4)
-				fprintf(stderr, "SIMD16 pixel %d,%d = %u,%u,%u,%u want %d,%d,0,255\n", x, y,
+				fprintf(stderr, "SIMD%d pixel %d,%d = %u,%u,%u,%u want %d,%d,0,255\n",
+					simd32 ? 32 : 16, x, y,
 					p[0], p[1], p[2], p[3], r, g);
 		}
 	CHECK_EQ(bad, 0);
@@ -203,7 +227,8 @@ static void swizzle(void)
 int main(void)
 {
 	fx_init();
-	simd16();
+	wide(false);
+	wide(true);
 	kill_late_depth();
 	computed_depth();
 	push_constants();
