@@ -2,6 +2,7 @@
 """Runs a GL program on Mesa's iris under `gtsim run` and checks the run.
 
 Usage: run_iris.py MODE GTSIM PROGRAM [ARGS...]
+       run_iris.py selftest    (the decode parser on hand-written excerpts)
 
 MODE
   clean   the program exits 0 and no batch faulted or hung: the trace of
@@ -79,6 +80,74 @@ def commands(lines, keep_section=lambda s: True):
     return out
 
 
+def disagreements(iris, gt):
+    """One line per position where the two sequences differ."""
+    out = []
+    for i in range(max(len(iris), len(gt))):
+        a = iris[i] if i < len(iris) else None
+        b = gt[i] if i < len(gt) else None
+        if a != b:
+            out.append('command %d: iris %s, gtsim %s' % (i, a, b))
+    return out
+
+
+# selftest: the parser on hand-written excerpts of both formats.
+MESA_SAMPLE = """\
+    iris_batch.c:1: render batch [1] flush with  64b (0.1%) (cmds),    2 BOs (0.1Mb aperture)
+0xfffffffefffee030:  0x69040000:  PIPELINE_SELECT                      \x20
+0xfffffffefffee030:  0x69040000 : Dword 0
+    Pipeline Selection: 0 (3D)
+0xfffffffefffee034:  0x11000001:  MI_LOAD_REGISTER_IMM
+0xfffffffefffee034:  0x11000001 : Dword 0
+0xfffffffefffee038:  0x00007034 : Dword 1
+0xfffffffefffee03c:  0x60000060 : Dword 2
+register L3CNTLREG (0x7034): 0x60000060
+0x00007034:  0x60000060 : Dword 0
+0xfffffffefffee040:  0x781b0007:  3DSTATE_HS
+0xfffffffefffee040:  0x781b0007 : Dword 0
+0xfffffffefffee044:  0x00000000 : Dword 1
+0xfffffffefffee05c:  0x00000000 : Dword 7
+0xfffffffefffee064:  0x05000000:  MI_BATCH_BUFFER_END
+0xfffffffefffee064:  0x05000000 : Dword 0
+"""
+GTSIM_SAMPLE = """\
+[batch] rcs0 ring:
+0xffff8014:  0x18800101:  MI_BATCH_BUFFER_START
+0xffff8014:  0x18800101 : Dword 0
+0xffff8018:  0xfffee030 : Dword 1
+0xffff801c:  0x0000fffe : Dword 2
+[batch] rcs0 batch 0xfffefffee030:
+0xfffefffee030:  0x69040000:  PIPELINE_SELECT
+0xfffefffee030:  0x69040000 : Dword 0
+0xfffefffee034:  0x11000001:  MI_LOAD_REGISTER_IMM
+0xfffefffee034:  0x11000001 : Dword 0
+0xfffefffee038:  0x00007034 : Dword 1
+0xfffefffee03c:  0x60000060 : Dword 2
+0xfffefffee040:  0x781b0007:  3DSTATE_HS
+""" + ''.join('0xfffefffee%03x:  0x00000000 : Dword %d\n' % (0x40 + 4 * i, i) for i in range(9)) + """\
+0xfffefffee064:  0x05000000:  MI_BATCH_BUFFER_END
+0xfffefffee064:  0x05000000 : Dword 0
+[batch] rcs0 ring:
+0xffff8020:  0x10800001:  MI_STORE_DATA_INDEX
+"""
+
+
+def selftest():
+    want = [('PIPELINE_SELECT', 1), ('MI_LOAD_REGISTER_IMM', 3), ('3DSTATE_HS', 9),
+            ('MI_BATCH_BUFFER_END', 1)]
+    iris = commands(MESA_SAMPLE.splitlines())
+    gt = commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s != 'ring')
+    ok = iris == want and gt == want and not disagreements(iris, gt)
+    renamed = [(n.replace('HS', 'XX'), k) for n, k in gt]
+    shorter = gt[:2] + [('3DSTATE_HS', 8)] + gt[3:]
+    ok = ok and len(disagreements(iris, renamed)) == 1
+    ok = ok and len(disagreements(iris, shorter)) == 1
+    ok = ok and len(disagreements(iris, gt[:-1])) == 1
+    print('iris sample: %s\ngtsim sample: %s' % (iris, gt))
+    print('parser self-test ' + ('passed' if ok else 'FAILED'))
+    return 0 if ok else 1
+
+
 def iris_installed():
     return any(glob.glob(p) for p in ('/usr/lib/*/dri/iris_dri.so',
                                       '/usr/lib/dri/iris_dri.so',
@@ -139,25 +208,22 @@ def check_decode(gtsim, prog, args, trace):
         gt = commands(f, keep_section=lambda s: s != 'ring')
     print('iris decoded %d commands, gtsim executed %d batch commands'
           % (len(iris), len(gt)))
-    bad = 0
-    for i in range(max(len(iris), len(gt))):
-        a = iris[i] if i < len(iris) else None
-        b = gt[i] if i < len(gt) else None
-        if a != b:
-            if bad < 10:
-                print('command %d: iris %s, gtsim %s' % (i, a, b))
-            bad += 1
+    bad = disagreements(iris, gt)
+    for line in bad[:10]:
+        print(line)
     if not any(name == '3DPRIMITIVE' for name, _ in iris):
         print('FAIL: no 3DPRIMITIVE in iris\'s INTEL_DEBUG=bat output')
         return 1
     if bad:
-        print('FAIL: %d commands disagree' % bad)
+        print('FAIL: %d commands disagree' % len(bad))
         return 1
     print('all %d commands agree (name and length)' % len(iris))
     return 0
 
 
 def main():
+    if sys.argv[1:] == ['selftest']:
+        return selftest()
     if len(sys.argv) < 4 or sys.argv[1] not in ('clean', 'decode'):
         print(__doc__)
         return 2
