@@ -5,7 +5,7 @@
  * triangles of the strip, within 1/255. Also: GTSIM_DUMP_RT writes render
  * target 0 after the draw (the same green image), and --trace shows the
  * shaders' disassembly (eu) on stdout and the batch's 3DPRIMITIVE, each
- * fetched vertex (vf), each VUE row by row (urb) and each PS thread (ps)
+ * fetched vertex (vf), each VUE row by row (urb), each VS and PS thread
  * in the trace. */
 #include <math.h>
 #include <stdio.h>
@@ -114,7 +114,7 @@ static void dump_and_traces(void)
 	snprintf(trace, sizeof(trace), "/tmp/gtsim-demo-test-%d-trace.txt", pid);
 	snprintf(stdout_path, sizeof(stdout_path), "/tmp/gtsim-demo-test-%d-stdout.txt", pid);
 	snprintf(cmd, sizeof(cmd), "GTSIM_DUMP_RT=%s GTSIM_TRACE_FILE=%s %s/tools/gtsim demo green "
-		 "--size 8x8 -o %s --trace=batch,eu,vf,urb,ps >%s", dump, trace,
+		 "--size 8x8 -o %s --trace=batch,eu,vf,urb,vs,ps >%s", dump, trace,
 		 root ? root : ".", out, stdout_path);
 	CHECK_EQ(system(cmd), 0);
 	unsigned w = 0, h = 0;
@@ -128,6 +128,7 @@ static void dump_and_traces(void)
 	CHECK(tr && strstr(tr, "[vf] vertex 3 instance 0 -> VUE") && strstr(tr, ": (1, 1, 0, 1)"));
 	CHECK(tr && strstr(tr, "[urb]   row  1  DW  4- 7  (1, 1, 0, 1)"));
 	CHECK(tr && strstr(tr, "[ps] thread 0: SIMD8"));
+	CHECK(tr && strstr(tr, "[vs] thread 0: SIMD8, 4 vertices"));
 	free(so);
 	free(tr);
 	unlink(out);

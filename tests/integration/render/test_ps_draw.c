@@ -12,8 +12,8 @@
  *    depth (1.0), the others get colour and depth 0.5;
  *  - computed depth (3DSTATE_PS_EXTRA PSCDEPTH_ON, oDepth after the colour
  *    in the RT write): the PS's depth 0.25, not the primitive's 0.9, is
- *    tested (LESS against 0.5) and written into a D16_UNORM buffer as
- *    round(0.25 * 65535) = 16384;
+ *    tested (LESS against 0.5) and written into D16_UNORM and D24_UNORM_X8
+ *    buffers as round(0.25 * (2^n - 1));
  *  - push constants (3DSTATE_CONSTANT_PS buffer 0, Push Constant Enable)
  *    at the dispatch GRF start, before the attributes;
  *  - 3DSTATE_SBE_SWIZ: source attribute 1 with Y and W overridden by
@@ -156,22 +156,23 @@ static void kill_late_depth(void)
 	CHECK_EQ(bad, 0);
 }
 
-static void computed_depth(void)
+/* format 5 D16_UNORM (2 bytes, 0.5 = 32768, 0.25 = 16384) or 3
+ * D24_UNORM_X8 (4 bytes, 0.5 = round(8388607.5) = 8388608, 0.25 =
+ * round(4194303.75) = 4194304) */
+static void computed_depth(uint32_t format, uint32_t cpp, uint32_t half, uint32_t quarter)
 {
 	fx_reset(depth_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
 	REC("3DSTATE_PS_EXTRA", { "Pixel Shader Computed Depth Mode", 1 });
-	/* D16_UNORM, Y-major, pitch 128 (64 pixels): 0.5 everywhere */
-	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 5 },
+	/* Y-major, pitch 128 */
+	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", format },
 	    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
 	    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
 	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
 	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 2 /* LESS */ });
 	for (int y = 0; y < H; y++)
-		for (int x = 0; x < W; x++) {
-			uint16_t half = 32768;       /* round(0.5 * 65535) */
-			memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 2, (uint64_t)y, 128),
-			       &half, 2);
-		}
+		for (int x = 0; x < W; x++)
+			memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
+			       &half, cpp);
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	static const float white[4] = { 1, 1, 1, 1 };
@@ -181,9 +182,10 @@ static void computed_depth(void)
 	int bad = 0;
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++) {
-			uint16_t z;
-			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 2, (uint64_t)y, 128), 2);
-			bad += z != 16384 || fx_px(PITCH, 4, x, y)[3] != 255;
+			uint32_t z = 0;
+			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
+			       cpp);
+			bad += z != quarter || fx_px(PITCH, 4, x, y)[3] != 255;
 		}
 	CHECK_EQ(bad, 0);
 }
@@ -230,7 +232,8 @@ int main(void)
 	wide(false);
 	wide(true);
 	kill_late_depth();
-	computed_depth();
+	computed_depth(5, 2, 32768, 16384);
+	computed_depth(3, 4, 8388608, 4194304);
 	push_constants();
 	swizzle();
 	fx_fini();
