@@ -25,20 +25,18 @@ void real_init(void)
 		 * callers fall back to system calls until it is done. */
 		return;
 	}
-	RESOLVE(open); RESOLVE(open64); RESOLVE(openat); RESOLVE(openat64);
-	RESOLVE(__open_2); RESOLVE(__open64_2); RESOLVE(__openat_2); RESOLVE(__openat64_2);
+	RESOLVE(open); RESOLVE(openat); RESOLVE(openat64);
 	RESOLVE(fopen); RESOLVE(fopen64);
 	RESOLVE(close); RESOLVE(dup); RESOLVE(dup2); RESOLVE(dup3);
 	RESOLVE(fcntl); RESOLVE(fcntl64); RESOLVE(ioctl);
 	RESOLVE(mmap); RESOLVE(mmap64); RESOLVE(munmap);
-	RESOLVE(stat); RESOLVE(stat64); RESOLVE(lstat); RESOLVE(lstat64);
-	RESOLVE(fstat); RESOLVE(fstat64); RESOLVE(fstatat); RESOLVE(fstatat64);
+	RESOLVE(stat); RESOLVE(lstat);
+	RESOLVE(fstat); RESOLVE(fstatat);
 	RESOLVE(statx);
 	RESOLVE(access); RESOLVE(faccessat); RESOLVE(eaccess);
 	RESOLVE(readlink); RESOLVE(readlinkat);
-	RESOLVE(realpath); RESOLVE(canonicalize_file_name);
+	RESOLVE(realpath);
 	RESOLVE(opendir); RESOLVE(scandir);
-	RESOLVE(fork);
 	RESOLVE(sigaction);
 	__atomic_store_n(&state, 2, __ATOMIC_RELEASE);
 }

@@ -22,13 +22,8 @@ struct statx;
 /* real.c */
 struct real_fns {
 	int (*open)(const char *, int, ...);
-	int (*open64)(const char *, int, ...);
 	int (*openat)(int, const char *, int, ...);
 	int (*openat64)(int, const char *, int, ...);
-	int (*__open_2)(const char *, int);
-	int (*__open64_2)(const char *, int);
-	int (*__openat_2)(int, const char *, int);
-	int (*__openat64_2)(int, const char *, int);
 	FILE *(*fopen)(const char *, const char *);
 	FILE *(*fopen64)(const char *, const char *);
 	int (*close)(int);
@@ -42,13 +37,9 @@ struct real_fns {
 	void *(*mmap64)(void *, size_t, int, int, int, off_t);
 	int (*munmap)(void *, size_t);
 	int (*stat)(const char *, struct stat *);
-	int (*stat64)(const char *, struct stat64 *);
 	int (*lstat)(const char *, struct stat *);
-	int (*lstat64)(const char *, struct stat64 *);
 	int (*fstat)(int, struct stat *);
-	int (*fstat64)(int, struct stat64 *);
 	int (*fstatat)(int, const char *, struct stat *, int);
-	int (*fstatat64)(int, const char *, struct stat64 *, int);
 	int (*statx)(int, const char *, int, unsigned, struct statx *);
 	int (*access)(const char *, int);
 	int (*faccessat)(int, const char *, int, int);
@@ -56,12 +47,10 @@ struct real_fns {
 	ssize_t (*readlink)(const char *, char *, size_t);
 	ssize_t (*readlinkat)(int, const char *, char *, size_t);
 	char *(*realpath)(const char *, char *);
-	char *(*canonicalize_file_name)(const char *);
 	DIR *(*opendir)(const char *);
 	int (*scandir)(const char *, struct dirent ***,
 		       int (*)(const struct dirent *),
 		       int (*)(const struct dirent **, const struct dirent **));
-	pid_t (*fork)(void);
 	int (*sigaction)(int, const struct sigaction *, struct sigaction *);
 };
 extern struct real_fns real;
