@@ -151,6 +151,9 @@ static void check_libdrm(int fd)
 	int (*get_devices2)(uint32_t, drmDevicePtr *, int) = dlsym(lib, "drmGetDevices2");
 	void (*free_devices)(drmDevicePtr *, int) = dlsym(lib, "drmFreeDevices");
 	char *(*render_name)(int) = dlsym(lib, "drmGetRenderDeviceNameFromFd");
+	char *(*name_from_fd2)(int) = dlsym(lib, "drmGetDeviceNameFromFd2");
+	char *(*primary_name)(int) = dlsym(lib, "drmGetPrimaryDeviceNameFromFd");
+	int (*node_type)(int) = dlsym(lib, "drmGetNodeTypeFromFd");
 	CHECK(get_device2 && free_device && get_devices2 && free_devices && render_name);
 	if (!get_device2 || !free_device || !get_devices2 || !free_devices || !render_name)
 		return;
@@ -181,6 +184,15 @@ static void check_libdrm(int fd)
 	char *name = render_name(fd);
 	CHECK_STR(name, "/dev/dri/renderD128");
 	free(name);
+	if (name_from_fd2 && primary_name && node_type) {
+		name = name_from_fd2(fd);          /* reads .../uevent DEVNAME */
+		CHECK_STR(name, "/dev/dri/renderD128");
+		free(name);
+		name = primary_name(fd);
+		CHECK_STR(name, "/dev/dri/card0");
+		free(name);
+		CHECK_EQ(node_type(fd), DRM_NODE_RENDER);
+	}
 	dlclose(lib);
 }
 
