@@ -60,7 +60,15 @@ static float depth_offset(const struct wm_draw *d, const struct win_vertex *v)
 	double ex2 = v[2].x - v[0].x, ey2 = v[2].y - v[0].y, ez2 = v[2].z - v[0].z;
 	double a = ex1 * ey2 - ex2 * ey1;
 	double dzdx = a ? (ez1 * ey2 - ez2 * ey1) / a : 0, dzdy = a ? (ex1 * ez2 - ex2 * ez1) / a : 0;
+	/* r: D16/D24 UNORM one step of the format; D32_FLOAT 2^(e - 23) with
+	 * e the exponent of the primitive's largest depth */
 	double r = st->ds.depth_format == 5 ? 1.0 / 65535 : 1.0 / 16777215;
+	if (st->ds.depth_format == 1) {
+		double zmax = fmax(fabs(v[0].z), fmax(fabs(v[1].z), fabs(v[2].z)));
+		int exp = 0;
+		frexp(zmax, &exp);                /* zmax = m * 2^exp, m in [0.5, 1) */
+		r = zmax > 0 ? ldexp(1.0, exp - 24) : ldexp(1.0, -149);
+	}
 	double o = st->depth_offset_const * r + st->depth_offset_scale * fmax(fabs(dzdx), fabs(dzdy));
 	float clamp = st->depth_offset_clamp;
 	if (clamp > 0 && o > clamp)

@@ -268,7 +268,7 @@ static void polygon_offset_case(float z0, float z1, float constant, float scale,
 			float z;
 			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
 			double want = z0 + (z1 - z0) * (x + 0.5) / W + want_off;
-			if (fabs(z - want) > 1e-6 && bad++ < 3)
+			if (fabs(z - want) > (want_off < 1e-3 ? 1e-9 : 1e-6) && bad++ < 3)
 				fprintf(stderr, "depth offset: pixel %d,%d z %.9f want %.9f\n", x, y, z, want);
 		}
 	CHECK_EQ(bad, 0);
@@ -279,6 +279,8 @@ static void polygon_offset(void)
 	/* constant 4: 4 x 2^-24 = 2^-22 at depth 0.5 (D32_FLOAT: r = 2^(e - 23)
 	 * with e = -1 the exponent of the largest depth) */
 	polygon_offset_case(0.5f, 0.5f, 4, 0, 4.0 / 16777216);
+	/* at depth 0.25 the exponent is -2: r = 2^-25, offset 2^-23 */
+	polygon_offset_case(0.25f, 0.25f, 4, 0, 4.0 / 33554432);
 	/* scale 2 x max slope: z goes 0.25 -> 0.75 over 16 pixels, slope
 	 * 1/32 per pixel: offset 1/16 */
 	polygon_offset_case(0.25f, 0.75f, 0, 2, 1.0 / 16);
