@@ -3,6 +3,7 @@
 #include "kernel/device.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
@@ -29,6 +30,17 @@ static const struct gt_devinfo *pick_device(const struct gtsim_config *cfg)
 	if (cfg && cfg->device)
 		return devinfo_lookup(cfg->device);
 	return devinfo_from_env();
+}
+
+/* GTSIM_MEM_LIMIT_MB, or half the host's RAM: past it the shrinker purges
+ * DONTNEED objects (gem_shrink.c). */
+static uint64_t mem_limit_from_env(void)
+{
+	unsigned mb = env_unsigned("GTSIM_MEM_LIMIT_MB", 0);
+	if (mb)
+		return (uint64_t)mb << 20;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2 : 0;
 }
 
 /* Sizes must be whole pages; the aperture lies inside the GGTT. */
@@ -60,6 +72,7 @@ struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg)
 		dev->sync = env_unsigned("GTSIM_SYNC", 0) != 0;
 	dev->hangcheck_ms = cfg && cfg->hangcheck_ms ? cfg->hangcheck_ms
 						     : env_unsigned("GTSIM_HANGCHECK_MS", 1500);
+	dev->mem_limit = mem_limit_from_env();
 	pthread_mutex_init(&dev->lock, NULL);
 	idr_init(&dev->flink_names, 1);
 	idr_init(&dev->mmap_nodes, 1);

@@ -38,6 +38,8 @@ struct gtsim_device {
 	struct pt_pool *pt_pool;   /* pages for PPGTT page tables (vm_ppgtt.c) */
 	uint32_t next_ctx_hw_id;
 	uint64_t object_count, object_bytes;
+	uint64_t purged_bytes;     /* of object_bytes, in purged objects (no pages) */
+	uint64_t mem_limit;        /* resident object bytes before the shrinker runs; 0: none */
 	unsigned reset_count;      /* GPU resets so far (hangcheck increments) */
 
 	/* Owned by execbuf (request.c): engines' rings, status pages, request
@@ -55,5 +57,12 @@ void requests_idle(struct gtsim_device *dev);
 /* Retire completed requests (drop their active references). Called with
  * dev->lock held, e.g. before eviction looks for inactive objects. */
 void requests_retire(struct gtsim_device *dev);
+
+/* The shrinker (gem_shrink.c): purges idle, unpinned I915_MADV_DONTNEED
+ * objects, oldest first, until target bytes are freed; returns the bytes
+ * freed. gem_shrink_if_needed() shrinks down to dev->mem_limit. dev->lock
+ * held. */
+uint64_t gem_shrink(struct gtsim_device *dev, uint64_t target);
+void gem_shrink_if_needed(struct gtsim_device *dev);
 
 #endif

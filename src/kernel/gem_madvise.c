@@ -1,6 +1,9 @@
-/* MADVISE: WILLNEED / DONTNEED (anything else -EINVAL). gtsim never runs
- * short of memory, so pages are not purged and "retained" stays 1; a
- * purged object would keep its purged state, as in i915. */
+/* MADVISE: WILLNEED / DONTNEED (anything else -EINVAL). A DONTNEED object
+ * may be purged by the shrinker (gem_shrink.c); once purged it stays purged
+ * whatever is asked later, and "retained" is 0, as in i915.
+ * Difference: i915 truncates a DONTNEED object at once when it has no pages
+ * yet (never used); gtsim's objects always have their memfd, so only the
+ * shrinker purges. */
 #include <errno.h>
 #include <i915_drm.h>
 

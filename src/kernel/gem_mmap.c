@@ -12,7 +12,9 @@
 #include <errno.h>
 #include <i915_drm.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
@@ -26,19 +28,72 @@
 #define MMAP_NODE_SHIFT 32
 #define MMAP_TYPES 4
 
+/* A fake offset and the files allowed to mmap it (drm_vma_node_allow):
+ * the files that asked for it with MMAP_OFFSET/MMAP_GTT and have not closed
+ * their handle since. Another file's mmap of the offset is -EACCES, as
+ * i915_gem_mmap() answers when drm_vma_node_is_allowed() fails. */
 struct mmap_node {
 	struct gem_object *obj;
 	unsigned type;
+	struct gtsim_file **files;
+	unsigned nfiles, cap;
 };
 
-int mmap_node_offset(struct gem_object *obj, unsigned type, uint64_t *offset)
+static int node_allow(struct mmap_node *n, struct gtsim_file *file)
+{
+	for (unsigned i = 0; i < n->nfiles; i++)
+		if (n->files[i] == file)
+			return 0;
+	if (n->nfiles == n->cap) {
+		unsigned cap = n->cap ? n->cap * 2 : 2;
+		struct gtsim_file **files = realloc(n->files, cap * sizeof(*files));
+		if (!files)
+			return -ENOMEM;
+		n->files = files;
+		n->cap = cap;
+	}
+	n->files[n->nfiles++] = file;
+	return 0;
+}
+
+static bool node_allowed(const struct mmap_node *n, const struct gtsim_file *file)
+{
+	for (unsigned i = 0; i < n->nfiles; i++)
+		if (n->files[i] == file)
+			return true;
+	return false;
+}
+
+static void node_free(struct mmap_node *n)
+{
+	if (n) {
+		free(n->files);
+		free(n);
+	}
+}
+
+void mmap_nodes_revoke(struct gem_object *obj, struct gtsim_file *file)
+{
+	for (unsigned t = 0; t < MMAP_TYPES; t++) {
+		struct mmap_node *n = obj->mmap_node[t]
+				      ? idr_find(&obj->dev->mmap_nodes, obj->mmap_node[t]) : NULL;
+		for (unsigned i = 0; n && i < n->nfiles; i++)
+			if (n->files[i] == file) {
+				n->files[i] = n->files[--n->nfiles];
+				break;
+			}
+	}
+}
+
+int mmap_node_offset(struct gem_object *obj, unsigned type, struct gtsim_file *file,
+		     uint64_t *offset)
 {
 	if (type >= MMAP_TYPES)
 		return -EINVAL;
 	if (obj->size >> MMAP_NODE_SHIFT)
 		return -E2BIG;
 	if (!obj->mmap_node[type]) {
-		struct mmap_node *n = malloc(sizeof(*n));
+		struct mmap_node *n = calloc(1, sizeof(*n));
 		uint32_t id;
 		if (!n)
 			return -ENOMEM;
@@ -50,6 +105,8 @@ int mmap_node_offset(struct gem_object *obj, unsigned type, uint64_t *offset)
 		}
 		obj->mmap_node[type] = id;
 	}
+	if (file && node_allow(idr_find(&obj->dev->mmap_nodes, obj->mmap_node[type]), file))
+		return -ENOMEM;
 	*offset = (uint64_t)obj->mmap_node[type] << MMAP_NODE_SHIFT;
 	return 0;
 }
@@ -58,7 +115,7 @@ void mmap_nodes_release(struct gem_object *obj)
 {
 	for (unsigned t = 0; t < MMAP_TYPES; t++)
 		if (obj->mmap_node[t])
-			free(idr_remove(&obj->dev->mmap_nodes, obj->mmap_node[t]));
+			node_free(idr_remove(&obj->dev->mmap_nodes, obj->mmap_node[t]));
 }
 
 int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
@@ -111,7 +168,7 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 			ret = -E2BIG;
 		else {
 			uint64_t offset = 0;
-			ret = mmap_node_offset(obj, (unsigned)args->flags, &offset);
+			ret = mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
 			args->offset = offset;
 		}
 		obj_put(obj);
@@ -122,6 +179,21 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 	return ret;
 }
 
+/* A mapping whose every access raises SIGBUS: a page of an empty memfd.
+ * i915 maps a purged object without complaint, then its fault handler
+ * answers SIGBUS (pin_pages() is -EFAULT for a purged object). */
+static void *map_sigbus(void *addr, size_t length, int prot, int flags)
+{
+	int fd = memfd_create("gtsim-purged", MFD_CLOEXEC);
+	if (fd < 0)
+		return MAP_FAILED;
+	void *p = mmap(addr, length, prot, flags, fd, 0);
+	int err = errno;
+	close(fd);
+	errno = err;
+	return p;
+}
+
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
 		 uint64_t offset)
 {
@@ -130,14 +202,25 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 		return MAP_FAILED;
 	}
 	struct gtsim_device *dev = file->dev;
-	uint64_t in_obj = offset & ((1ull << MMAP_NODE_SHIFT) - 1);
 	void *p = MAP_FAILED;
 	int err = EINVAL;
 	pthread_mutex_lock(&dev->lock);
 	struct mmap_node *n = offset >> 63 ? NULL
 			      : idr_find(&dev->mmap_nodes, (uint32_t)(offset >> MMAP_NODE_SHIFT));
-	if (!n || !length || !obj_range_ok(n->obj, in_obj, length))
+	/* drm_vma_offset_exact_lookup_locked(): the mapping starts at the
+	 * node's offset and its pages fit inside the object. */
+	uint64_t pages = ((uint64_t)length + GT_PAGE_SIZE - 1) / GT_PAGE_SIZE;
+	if (!n || (offset & ((1ull << MMAP_NODE_SHIFT) - 1)) || !length ||
+	    pages > n->obj->size / GT_PAGE_SIZE)
 		goto out;
+	err = EACCES;
+	if (!node_allowed(n, file))
+		goto out;
+	if (n->obj->purged) {
+		p = map_sigbus(addr, length, prot, flags);
+		err = p == MAP_FAILED ? errno : 0;
+		goto out;
+	}
 	if (n->type == I915_MMAP_OFFSET_GTT) {
 		struct gem_vma *vma;
 		err = -vma_bind(dev->ggtt, n->obj, PIN_MAPPABLE, 0, 0, &vma);
@@ -146,12 +229,12 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 			goto out;
 		}
 	}
-	p = mmap(addr, length, prot, flags, n->obj->memfd, (off_t)in_obj);
+	p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
 	err = p == MAP_FAILED ? errno : 0;
 out:
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,
-	      p == MAP_FAILED ? "failed" : "ok");
+	      p == MAP_FAILED ? strerror(err) : "ok");
 	if (p == MAP_FAILED)
 		errno = err;
 	return p;

@@ -1,7 +1,7 @@
 /* PREAD / PWRITE: copies between the object's memory and a user pointer.
  * Order of checks as i915: size 0 succeeds at once, an unknown handle is
  * -ENOENT, a range outside the object -EINVAL, an unreadable/unwritable
- * user buffer -EFAULT. A read waits for outstanding GPU writes, a write for
+ * user buffer or a purged object -EFAULT. A read waits for outstanding GPU writes, a write for
  * every GPU use (like SET_DOMAIN, seed 002). */
 #include <errno.h>
 #include <i915_drm.h>
@@ -31,6 +31,9 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 		goto out;
 	ret = obj_wait_rendering(obj, write, -1);
 	if (ret)
+		goto out;
+	ret = -EFAULT;   /* i915_gem_object_pin_pages() of a purged object */
+	if (obj->purged)
 		goto out;
 	char *p = (char *)obj->map + offset;
 	ret = write ? copy_from_user_ptr(p, user_ptr, size) : copy_to_user_ptr(user_ptr, p, size);

@@ -95,6 +95,8 @@ struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 	struct gem_object *obj = obj_alloc(dev, size, memfd, err);
 	if (!obj)
 		close(memfd);
+	else
+		gem_shrink_if_needed(dev);
 	return obj;
 }
 
@@ -146,6 +148,8 @@ static void obj_free(struct gem_object *obj)
 	list_del(&obj->dev_link);
 	dev->object_count--;
 	dev->object_bytes -= obj->size;
+	if (obj->purged)
+		dev->purged_bytes -= obj->size;
 	free(obj);
 }
 
@@ -188,6 +192,7 @@ int obj_handle_delete(struct gtsim_file *file, uint32_t handle)
 	struct gem_object *obj = idr_remove(&file->objects, handle);
 	if (!obj)
 		return -ENOENT;
+	mmap_nodes_revoke(obj, file);
 	/* The flink name lives as long as some handle does (drm_gem). */
 	if (--obj->handle_count == 0 && obj->flink_name) {
 		idr_remove(&obj->dev->flink_names, obj->flink_name);

@@ -84,8 +84,13 @@ int obj_handle_delete(struct gtsim_file *file, uint32_t handle);
 uint32_t obj_find_handle(struct gtsim_file *file, struct gem_object *obj);
 
 /* Fake mmap offsets (gem_mmap.c): one node per object and mapping type
- * (I915_MMAP_OFFSET_GTT/WC/WB/UC); gtsim_mmap() maps them. */
-int mmap_node_offset(struct gem_object *obj, unsigned type, uint64_t *offset);
+ * (I915_MMAP_OFFSET_GTT/WC/WB/UC); gtsim_mmap() maps them for the files
+ * allowed on the node: mmap_node_offset() allows file (NULL: none),
+ * mmap_nodes_revoke() forgets it when it closes a handle of obj (as
+ * i915_gem_close_object() revokes its vma nodes). */
+int mmap_node_offset(struct gem_object *obj, unsigned type, struct gtsim_file *file,
+		     uint64_t *offset);
+void mmap_nodes_revoke(struct gem_object *obj, struct gtsim_file *file);
 void mmap_nodes_release(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its

@@ -286,6 +286,8 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 {
 	if (alignment & (alignment - 1))
 		return -EINVAL;
+	if (obj->purged)
+		return -EFAULT;   /* i915: no pages to pin for a purged object */
 	uint64_t align = effective_alignment(alignment);
 	struct gem_vma *vma = vma_lookup(vm, obj);
 	if (vma && vma_fits(vma, flags, offset, alignment)) {

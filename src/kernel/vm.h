@@ -67,7 +67,7 @@ void vm_put(struct gem_vm *vm);
  * PIN_OFFSET_BIAS. alignment: 0 or a power of two (at least 4096 used).
  * 0 and *out, or -EINVAL (bad offset/alignment, object larger than the
  * allowed range), -ENOSPC (nothing evictable makes room; a pinned binding
- * in the way). Nothing changes on failure except evictions. */
+ * in the way), -EFAULT (obj was purged: it has no pages). Nothing changes on failure except evictions. */
 int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	     uint64_t offset, uint64_t alignment, struct gem_vma **out);
 /* obj's binding in vm, or NULL. */

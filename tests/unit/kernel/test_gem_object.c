@@ -114,12 +114,17 @@ static void test_mmap(struct gtsim_file *f)
 	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg), 0);
 	CHECK(mg.offset != 0 && mg.offset != mo.offset);
-	uint32_t *gtt = gtsim_mmap(f, NULL, 4096, PROT_READ, MAP_SHARED, mg.offset + 4096);
+	uint32_t *gtt = gtsim_mmap(f, NULL, 2 * 4096, PROT_READ, MAP_SHARED, mg.offset);
 	CHECK(gtt != MAP_FAILED);
 	if (gtt != MAP_FAILED) {
-		CHECK_EQ(gtt[5], 0xdeadbeef);
-		munmap(gtt, 4096);
+		CHECK_EQ(gtt[1024 + 5], 0xdeadbeef);
+		munmap(gtt, 2 * 4096);
 	}
+	/* drm_vma_offset_exact_lookup_locked(): a mapping must start at the
+	 * fake offset itself; one page into the object is no node: -EINVAL. */
+	errno = 0;
+	CHECK(gtsim_mmap(f, NULL, 4096, PROT_READ, MAP_SHARED, mg.offset + 4096) == MAP_FAILED);
+	CHECK_EQ(errno, EINVAL);
 	errno = 0;
 	CHECK(gtsim_mmap(f, NULL, 4 * 4096, PROT_READ, MAP_SHARED, mg.offset) == MAP_FAILED);
 	CHECK_EQ(errno, EINVAL);
@@ -127,6 +132,53 @@ static void test_mmap(struct gtsim_file *f)
 	mg.handle = 999;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg), -ENOENT);
 	test_close(f, h);
+}
+
+/* A fake offset may be mapped only by the files that asked for it and still
+ * hold a handle (drm_vma_node_allow/_revoke); i915_gem_mmap() answers
+ * -EACCES to any other file, -EINVAL to an offset that names no object. */
+static void test_mmap_offset_access(struct gtsim_file *f, struct gtsim_file *g)
+{
+	uint32_t h = test_create(f, 4096);
+	uint32_t magic = 0x5157;
+	test_pwrite(f, h, 0, &magic, 4);
+	struct drm_i915_gem_mmap_offset mo = { .handle = h, .flags = I915_MMAP_OFFSET_WB };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), 0);
+	errno = 0;
+	CHECK(gtsim_mmap(g, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset) == MAP_FAILED);
+	CHECK_EQ(errno, EACCES);
+
+	/* g gets its own handle by flink name and asks for the offset: allowed. */
+	struct drm_gem_flink fl = { .handle = h };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_GEM_FLINK, &fl), 0);
+	struct drm_gem_open op = { .name = fl.name };
+	CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_GEM_OPEN, &op), 0);
+	errno = 0;
+	CHECK(gtsim_mmap(g, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset) == MAP_FAILED);
+	CHECK_EQ(errno, EACCES);   /* a handle alone is not enough */
+	struct drm_i915_gem_mmap_offset mo_g = { .handle = op.handle, .flags = I915_MMAP_OFFSET_WB };
+	CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo_g), 0);
+	CHECK_EQ(mo_g.offset, mo.offset);   /* one node per object and type */
+	uint32_t *p = gtsim_mmap(g, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset);
+	CHECK(p != MAP_FAILED);
+	if (p != MAP_FAILED) {
+		CHECK_EQ(p[0], 0x5157);
+		munmap(p, 4096);
+	}
+	/* Closing its handle revokes g; f (still holding one) keeps access. */
+	CHECK_EQ(test_close(g, op.handle), 0);
+	errno = 0;
+	CHECK(gtsim_mmap(g, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset) == MAP_FAILED);
+	CHECK_EQ(errno, EACCES);
+	p = gtsim_mmap(f, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset);
+	CHECK(p != MAP_FAILED);
+	if (p != MAP_FAILED)
+		munmap(p, 4096);
+	/* Once the object is gone the offset names nothing: -EINVAL. */
+	test_close(f, h);
+	errno = 0;
+	CHECK(gtsim_mmap(f, NULL, 4096, PROT_READ, MAP_SHARED, mo.offset) == MAP_FAILED);
+	CHECK_EQ(errno, EINVAL);
 }
 
 static void test_flink_prime(struct gtsim_file *f, struct gtsim_file *g)
@@ -279,6 +331,7 @@ int main(void)
 	test_create_close(f, g);
 	test_rw(f, g);
 	test_mmap(f);
+	test_mmap_offset_access(f, g);
 	test_flink_prime(f, g);
 	test_tiling_caching_madvise(f);
 	gtsim_close(f);
