@@ -279,6 +279,11 @@ static void conventions(struct eu_inst *in, const struct eu_opcode_info *op)
 	default:
 		break;
 	}
+	if (in->opcode == EU_OP_GOTO && in->acc_wr) {
+		/* Mesa prints goto's BranchCtrl bit as AccWrEnable */
+		in->acc_wr = false;
+		in->branch_ctrl = true;
+	}
 	if (in->dst.type == 0xff)   /* bare "null" destination */
 		in->dst.type = in->src[0].file == EU_FILE_IMM ? EU_TYPE_F : in->src[0].type;
 	if ((op->kind == EU_KIND_ALU || op->kind == EU_KIND_MATH) && op->nsrc == 1) {
@@ -335,6 +340,12 @@ static void instruction(struct asm_cur *c, struct asm_prog *pr)
 	bool three = op->kind == EU_KIND_ALU3;
 	switch (op->kind) {
 	case EU_KIND_BRANCH:
+		/* Mesa prints goto/join/brd/brc bare (JIP = UIP = 0 then);
+		 * their targets may be given as an extension */
+		asm_skip_ws(c);
+		if (!eu_opcode_shows_targets(in->opcode) &&
+		    (c->len - c->pos < 4 || memcmp(c->s + c->pos, "JIP:", 4)))
+			break;
 		branch_target(c, "JIP:", &pd.jip, &in->jip);
 		if (op->has_uip)
 			branch_target(c, "UIP:", &pd.uip, &in->uip);
@@ -349,6 +360,11 @@ static void instruction(struct asm_cur *c, struct asm_prog *pr)
 			asm_src(c, in, 0, false);
 			break;
 		}
+		/* call/calla/ret: Mesa prints no operands; dst, src0 and
+		 * src1 may be given as an extension */
+		asm_skip_ws(c);
+		if (asm_peek(c) == '{' || asm_peek(c) == ';')
+			break;
 		asm_dst(c, in, false);
 		asm_src(c, in, 0, false);
 		asm_src(c, in, 1, false);

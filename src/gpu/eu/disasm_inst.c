@@ -282,6 +282,8 @@ static void operands(struct eu_text *t, const struct eu_inst *in,
 {
 	switch (op->kind) {
 	case EU_KIND_BRANCH:
+		if (!eu_opcode_shows_targets(in->opcode))
+			return;   /* goto/join/brd/brc: Mesa prints no operands */
 		eu_text_pad(t, 16);
 		eu_text_puts(t, "JIP: ");
 		label(t, offset, in->jip, label_of, ctx);
@@ -297,14 +299,9 @@ static void operands(struct eu_text *t, const struct eu_inst *in,
 			src(t, in, 1);
 			return;
 		}
-		/* brd/brc/call/calla/ret: Mesa prints no operands; gtsim prints
-		 * all three so that the text assembles back to the same bits. */
-		eu_text_pad(t, 16);
-		dest(t, in);
-		eu_text_pad(t, 32);
-		src(t, in, 0);
-		eu_text_pad(t, 48);
-		src(t, in, 1);
+		/* call/calla/ret: Mesa prints no operands (its opcode table
+		 * gives them none); the assembler accepts them as an
+		 * extension. */
 		return;
 	case EU_KIND_SENDS: {
 		/* split send: bare registers, types fixed to UD */
@@ -440,14 +437,16 @@ void eu_disasm_inst(struct eu_text *t, int gen, const struct eu_inst *in,
 		control(t, "compaction", (const char *const[]){ "", "compacted" }, 2,
 			in->compacted, &space);
 		control(t, "thread control", thread_names, 4, in->thread_ctrl, &space);
-		if (in->opcode == EU_OP_IF || in->opcode == EU_OP_ELSE ||
-		    in->opcode == EU_OP_GOTO)
+		/* Mesa's has_branch_ctrl(): if and else only; on goto the
+		 * same bit prints as AccWrEnable */
+		if (in->opcode == EU_OP_IF || in->opcode == EU_OP_ELSE)
 			control(t, "branch ctrl", (const char *const[]){ "", "BranchCtrl" },
 				2, in->branch_ctrl, &space);
 		else
 			control(t, "acc write control",
 				(const char *const[]){ "", "AccWrEnable" }, 2,
-				in->acc_wr, &space);
+				in->acc_wr || (in->opcode == EU_OP_GOTO && in->branch_ctrl),
+				&space);
 		if (is_send(in->opcode))
 			control(t, "end of thread", (const char *const[]){ "", "EOT" },
 				2, in->eot, &space);

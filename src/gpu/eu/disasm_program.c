@@ -27,7 +27,7 @@ static void collect(int gen, const struct eu_program *p, struct labels *l)
 	for (size_t i = 0; i < p->count; i++) {
 		const struct eu_inst *in = &p->insts[i];
 		const struct eu_opcode_info *op = eu_opcode_lookup(gen, in->opcode);
-		if (!op || op->kind != EU_KIND_BRANCH)
+		if (!op || !eu_opcode_shows_targets(in->opcode))
 			continue;
 		l->off[n++] = (long)p->offsets[i] + in->jip;
 		if (op->has_uip)

@@ -18,8 +18,9 @@ enum eu_op_kind {
 	EU_KIND_ALU = 0,     /* dst + num_srcs sources */
 	EU_KIND_ALU3,        /* 3-source (align16 on gen8/9) */
 	EU_KIND_MATH,        /* math: function in the CondModifier field */
-	EU_KIND_BRANCH,      /* if/else/endif/while/break/cont/halt: JIP[/UIP] */
-	EU_KIND_JMPI,        /* jmpi/brd/brc/call/calla/ret/goto/join */
+	EU_KIND_BRANCH,      /* if/else/endif/while/break/cont/halt/goto/join/
+			      * brd/brc: JIP in bits 127:96 [UIP in 95:64] */
+	EU_KIND_JMPI,        /* jmpi/call/calla/ret: ordinary operands */
 	EU_KIND_SEND,        /* send/sendc */
 	EU_KIND_SENDS,       /* sends/sendsc (gen9) */
 	EU_KIND_WAIT,        /* wait n0.x */
@@ -36,6 +37,8 @@ struct eu_opcode_info {
 
 /* NULL when the opcode is undefined on that generation. */
 const struct eu_opcode_info *eu_opcode_lookup(int gen, unsigned opcode);
+/* True for the branches whose JIP/UIP Mesa's disassembler prints. */
+bool eu_opcode_shows_targets(unsigned opcode);
 /* Opcode number for a mnemonic, or -1. */
 int eu_opcode_by_name(int gen, const char *name);
 

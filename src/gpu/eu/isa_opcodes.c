@@ -30,9 +30,9 @@ static const struct eu_opcode_info opcodes[128] = {
 	OP(EU_OP_BFI1, "bfi1", 2, 1, EU_KIND_ALU, 0, 8, 9),
 	OP(EU_OP_BFI2, "bfi2", 3, 1, EU_KIND_ALU3, 0, 8, 9),
 	OP(EU_OP_JMPI, "jmpi", 0, 0, EU_KIND_JMPI, 0, 8, 9),
-	OP(EU_OP_BRD, "brd", 0, 0, EU_KIND_JMPI, 0, 8, 9),
+	OP(EU_OP_BRD, "brd", 0, 0, EU_KIND_BRANCH, 0, 8, 9),
 	OP(EU_OP_IF, "if", 0, 0, EU_KIND_BRANCH, 1, 8, 9),
-	OP(EU_OP_BRC, "brc", 0, 0, EU_KIND_JMPI, 0, 8, 9),
+	OP(EU_OP_BRC, "brc", 0, 0, EU_KIND_BRANCH, 1, 8, 9),
 	OP(EU_OP_ELSE, "else", 0, 0, EU_KIND_BRANCH, 1, 8, 9),
 	OP(EU_OP_ENDIF, "endif", 0, 0, EU_KIND_BRANCH, 0, 8, 9),
 	OP(EU_OP_WHILE, "while", 0, 0, EU_KIND_BRANCH, 0, 8, 9),
@@ -87,6 +87,21 @@ const struct eu_opcode_info *eu_opcode_lookup(int gen, unsigned opcode)
 	if (gen < opcodes[opcode].min_gen || gen > opcodes[opcode].max_gen)
 		return NULL;
 	return &opcodes[opcode];
+}
+
+bool eu_opcode_shows_targets(unsigned opcode)
+{
+	/* Mesa's brw_has_jip(): the only branches whose JIP/UIP its
+	 * disassembler prints (and labels). goto, join, brd, brc, call,
+	 * calla and ret print no operands at all (opcode_descs: 0 sources,
+	 * 0 destinations), jmpi prints its src1. */
+	switch (opcode) {
+	case EU_OP_IF: case EU_OP_ELSE: case EU_OP_ENDIF: case EU_OP_WHILE:
+	case EU_OP_BREAK: case EU_OP_CONTINUE: case EU_OP_HALT:
+		return true;
+	default:
+		return false;
+	}
 }
 
 int eu_opcode_by_name(int gen, const char *name)

@@ -353,6 +353,83 @@ static void gen_branch(struct eu_inst *in)
 	in->uip = 16;
 }
 
+/* goto/join/brd/brc (targets in the JIP/UIP dwords), jmpi, call, calla
+ * and ret, in iga's normal form (read from iga64's own encodings of
+ * `goto (8|M0) L1 L2`, `call (8|M0) r10.0 L1`, ...). Every target is the
+ * nop that follows. */
+static void gen_flow(struct eu_inst *in, uint32_t at)
+{
+	static const uint8_t ops[] = { EU_OP_GOTO, EU_OP_JOIN, EU_OP_BRD, EU_OP_BRC,
+				       EU_OP_JMPI, EU_OP_CALL, EU_OP_CALLA, EU_OP_RET };
+	in->opcode = ops[rnd(sizeof(ops))];
+	in->exec_size = rnd(2) ? 8 : 16;
+	in->group = 0;
+	in->no_mask = false;
+	in->dep_ctrl = 0;
+	in->thread_ctrl = 0;
+	bool brd_like = in->opcode == EU_OP_BRD || in->opcode == EU_OP_BRC;
+	in->dst.file = EU_FILE_ARF;
+	in->dst.nr = brd_like ? EU_ARF_IP : EU_ARF_NULL;
+	in->dst.type = brd_like ? EU_TYPE_D : EU_TYPE_UD;
+	in->dst.hstride = 1;
+	switch (in->opcode) {
+	case EU_OP_GOTO: case EU_OP_BRD: case EU_OP_BRC:
+		in->src[0].file = EU_FILE_IMM;
+		in->src[0].type = EU_TYPE_D;
+		in->src[1].file = EU_FILE_ARF;
+		in->src[1].type = EU_TYPE_UD;
+		break;
+	case EU_OP_JOIN:
+		in->src[0].file = EU_FILE_ARF;
+		in->src[0].type = EU_TYPE_UD;
+		in->src[1].file = EU_FILE_IMM;
+		in->src[1].type = EU_TYPE_D;
+		in->pred = 0;
+		break;
+	case EU_OP_JMPI:
+		/* (W) jmpi (1): dst and src0 are ip, src1 the offset from the
+		 * next instruction */
+		in->exec_size = 1;
+		in->no_mask = true;
+		in->dst.nr = EU_ARF_IP;
+		in->src[0] = in->dst;
+		in->src[0].hstride = 0;
+		in->src[0].width = 1;
+		in->src[1].file = EU_FILE_IMM;
+		in->src[1].type = EU_TYPE_D;
+		in->src[1].imm = 0;
+		break;
+	default: { /* call, calla: dst gN:D; ret: src0 gN:D <2;2,1> */
+		struct eu_operand *r = in->opcode == EU_OP_RET ? &in->src[0] : &in->dst;
+		r->file = EU_FILE_GRF;
+		r->nr = (uint8_t)rnd(120);
+		r->type = EU_TYPE_D;
+		in->src[in->opcode == EU_OP_RET].file = EU_FILE_ARF;
+		in->src[in->opcode == EU_OP_RET].type = EU_TYPE_UD;
+		bool wide = in->opcode != EU_OP_CALL || cur_gen >= 9;
+		if (in->opcode != EU_OP_RET && wide) {
+			in->src[0].vstride = 2; in->src[0].width = 2; in->src[0].hstride = 1;
+		}
+		if (in->opcode == EU_OP_RET) {
+			in->src[0].vstride = 2; in->src[0].width = 2; in->src[0].hstride = 1;
+			in->src[1].width = 1;
+		} else {
+			if (!wide)
+				in->src[0].width = 1;
+			in->src[1].file = EU_FILE_IMM;
+			in->src[1].type = EU_TYPE_D;
+			/* call: bytes from the call; calla: absolute */
+			in->src[1].imm = in->opcode == EU_OP_CALL ? 16 : at + 16;
+		}
+	}
+	}
+	if (in->src[1].file == EU_FILE_IMM)
+		in->jip = (int32_t)in->src[1].imm;
+	if (in->opcode == EU_OP_GOTO || in->opcode == EU_OP_JOIN ||
+	    in->opcode == EU_OP_BRD || in->opcode == EU_OP_BRC)
+		in->jip = in->uip = 16;
+}
+
 /* wait, nop, 64-bit types, AccWrEnable and thread control. */
 static void gen_misc(struct eu_inst *in)
 {
@@ -403,11 +480,12 @@ static void gen_misc(struct eu_inst *in)
 	}
 }
 
-static void generate(struct eu_inst *in)
+static void generate(struct eu_inst *in, uint32_t at)
 {
 	memset(in, 0, sizeof(*in));
 	common(in);
-	switch (rnd(13)) {
+	switch (rnd(14)) {
+	case 13: gen_flow(in, at); break;
 	case 11: gen_misc(in); break;
 	case 0: case 1: case 2: gen_alu2(in); break;
 	case 3: case 4: gen_alu1(in); break;
@@ -463,16 +541,18 @@ static void check_gen(int gen, int count)
 	for (int i = 0; i < count; i++) {
 		struct eu_inst in;
 		int size;
+		bool flow;
 		do {
-			generate(&in);
-			size = eu_encode(gen, &in, buf + len,
-					 eu_opcode_lookup(gen, in.opcode)->kind != EU_KIND_BRANCH);
+			generate(&in, (uint32_t)len);
+			unsigned kind = eu_opcode_lookup(gen, in.opcode)->kind;
+			flow = kind == EU_KIND_BRANCH || kind == EU_KIND_JMPI;
+			size = eu_encode(gen, &in, buf + len, !flow);
 		} while (size < 0);
 		compacted += size == 8;
 		offs[n] = len;
 		insts[n++] = in;
 		len += (size_t)size;
-		if (eu_opcode_lookup(gen, in.opcode)->kind == EU_KIND_BRANCH) {
+		if (flow) {
 			struct eu_inst nop = { .opcode = EU_OP_NOP, .exec_size = 1 };
 			offs[n] = len;
 			insts[n++] = nop;
