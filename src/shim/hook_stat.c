@@ -21,6 +21,7 @@ _Static_assert(sizeof(struct stat) == sizeof(struct stat64),
 static int stat_path(const char *path, struct stat *st, bool follow)
 {
 	char redirect_buf[PATH_MAX];
+	SHIM_MAYBE_NULL(path);
 	int minor = devnode_minor_for_path(path);
 	if (minor >= 0) {
 		devnode_fill_stat(minor, st);
@@ -46,12 +47,15 @@ static int stat_fd(int fd, struct stat *st)
 	return real.fstat ? real.fstat(fd, st) : (int)syscall(SYS_fstat, fd, st);
 }
 
+/* With AT_EMPTY_PATH an empty (or, since Linux 6.11, NULL) path names
+ * dirfd itself. */
 static int stat_at(int dirfd, const char *path, struct stat *st, int flags)
 {
 	char redirect_buf[PATH_MAX];
-	if (!path[0] && (flags & AT_EMPTY_PATH))
+	SHIM_MAYBE_NULL(path);
+	if ((!path || !path[0]) && (flags & AT_EMPTY_PATH))
 		return stat_fd(dirfd, st);
-	if (path[0] == '/') {
+	if (path && path[0] == '/') {
 		int minor = devnode_minor_for_path(path);
 		if (minor >= 0) {
 			devnode_fill_stat(minor, st);
@@ -101,10 +105,11 @@ int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int fl
 int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *stx)
 {
 	char redirect_buf[PATH_MAX];
+	SHIM_MAYBE_NULL(path);
 	int minor = -1;
-	if (!path[0] && (flags & AT_EMPTY_PATH))
+	if ((!path || !path[0]) && (flags & AT_EMPTY_PATH))
 		minor = devnode_fd_minor(dirfd);
-	else if (path[0] == '/' && (minor = devnode_minor_for_path(path)) < 0)
+	else if (path && path[0] == '/' && (minor = devnode_minor_for_path(path)) < 0)
 		path = REDIRECT(path);
 	if (minor >= 0) {
 		devnode_fill_statx(minor, stx);
@@ -137,7 +142,8 @@ int eaccess(const char *path, int mode)
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
 	char redirect_buf[PATH_MAX];
-	if (path[0] == '/') {
+	SHIM_MAYBE_NULL(path);
+	if (path && path[0] == '/') {
 		if (devnode_minor_for_path(path) >= 0)
 			return (mode & X_OK) ? (errno = EACCES, -1) : 0;
 		path = REDIRECT(path);
@@ -161,12 +167,13 @@ ssize_t readlink(const char *path, char *buf, size_t size)
 ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t size)
 {
 	char redirect_buf[PATH_MAX];
+	SHIM_MAYBE_NULL(path);
 	real_init();
 	if (!real.readlinkat) {
 		errno = ENOSYS;
 		return -1;
 	}
-	if (path[0] == '/')
+	if (path && path[0] == '/')
 		path = REDIRECT(path);
 	return real.readlinkat(dirfd, path, buf, size);
 }

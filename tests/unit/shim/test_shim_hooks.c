@@ -41,6 +41,25 @@ static void check_stat_variants(void)
 	CHECK_EQ(access("/dev/dri/card0", R_OK | W_OK), 0);
 	CHECK_EQ(access("/dev/dri/card0", X_OK), -1);
 	CHECK_EQ(errno, EACCES);
+	/* AT_EMPTY_PATH on a device descriptor, with "" and with NULL (which
+	 * Linux 6.11 accepts); NULL paths elsewhere fail, never crash. */
+	int fd = open("/dev/dri/renderD128", O_RDWR);
+	const char *volatile no_path = NULL;
+	/* Called through plain pointers: the C library's prototypes say
+	 * nonnull, which a direct call with NULL would violate. */
+	int (*statx_p)(int, const char *, int, unsigned, struct statx *) = statx;
+	int (*stat_p)(const char *, struct stat *) = stat;
+	int (*faccessat_p)(int, const char *, int, int) = faccessat;
+	memset(&st, 0, sizeof(st));
+	CHECK_EQ(fstatat(fd, "", &st, AT_EMPTY_PATH), 0);
+	CHECK_EQ(st.st_rdev, makedev(226, 128));
+	memset(&stx, 0, sizeof(stx));
+	CHECK_EQ(statx_p(fd, no_path, AT_EMPTY_PATH, STATX_BASIC_STATS, &stx), 0);
+	CHECK_EQ(stx.stx_rdev_minor, 128);
+	CHECK_EQ(stat_p(no_path, &st), -1);
+	CHECK_EQ(statx_p(AT_FDCWD, no_path, 0, STATX_BASIC_STATS, &stx), -1);
+	CHECK_EQ(faccessat_p(AT_FDCWD, no_path, R_OK, 0), -1);
+	close(fd);
 	/* Not ours: untouched. */
 	CHECK_EQ(stat("/", &st), 0);
 	CHECK(S_ISDIR(st.st_mode));
