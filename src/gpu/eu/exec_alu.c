@@ -298,6 +298,41 @@ static bool is_raw_mov(const struct exec_op *op)
 	       !op->dst.is_cr0;
 }
 
+static __int128 wide_src(const struct exec_op *op, unsigned s, union exec_val v)
+{
+	return exec_type_is_signed(op->src[s].type) ? (__int128)v.i : (__int128)v.u;
+}
+
+/* add/mul/mad .sat to a Q/UQ destination: the exact result clamped to the
+ * destination type's range (PRM "Saturation": integer results clamp to
+ * the destination type), where 64-bit arithmetic would wrap. */
+static union exec_val sat_q(const struct exec_op *op, union exec_val x,
+			    union exec_val y, union exec_val z)
+{
+	__int128 a = wide_src(op, 0, x), b = wide_src(op, 1, y), v = 0;
+	bool ovf, neg = false;
+	if (op->opcode == EU_OP_ADD) {
+		ovf = __builtin_add_overflow(a, b, &v);
+	} else if (op->opcode == EU_OP_MUL) {
+		ovf = __builtin_mul_overflow(a, b, &v);
+		neg = (a < 0) != (b < 0);
+	} else { /* mad: src1 * src2 + src0 */
+		__int128 c = wide_src(op, 2, z);
+		ovf = __builtin_mul_overflow(b, c, &v);
+		neg = (b < 0) != (c < 0);
+		if (!ovf && __builtin_add_overflow(v, a, &v))
+			ovf = true, neg = a < 0;
+	}
+	bool is_q = op->dst.type == EU_TYPE_Q;
+	__int128 lo = is_q ? (__int128)INT64_MIN : 0;
+	__int128 hi = is_q ? (__int128)INT64_MAX : (__int128)UINT64_MAX;
+	if (ovf)
+		v = neg ? lo : hi;
+	union exec_val r;
+	r.u = (uint64_t)(v < lo ? lo : v > hi ? hi : v);
+	return r;
+}
+
 uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			  uint32_t en)
 {
@@ -506,6 +541,10 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 		}
 		r[i] = v;
 	}
+	if (d == DOM_INT && op->inst.saturate &&
+	    (op->dst.type == EU_TYPE_Q || op->dst.type == EU_TYPE_UQ) &&
+	    (opc == EU_OP_ADD || opc == EU_OP_MUL || opc == EU_OP_MAD))
+		CH_LOOP(i) r[i] = sat_q(op, a[i], b[i], c[i]);
 store:
 	if (!err)
 		err = exec_store(t, op, d, en, r);

@@ -276,9 +276,63 @@ static void test_split_send(void)
 	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "second payload"));
 }
 
+static void setq(unsigned nr, unsigned i, uint64_t v)
+{
+	memcpy(eu_grf(&th, nr) + 8 * i, &v, 8);
+}
+
+/* .sat on Q/UQ destinations clamps the exact result to the type's range
+ * (PRM "Saturation"), where plain 64-bit arithmetic wraps. */
+static void test_q_saturate(void)
+{
+	eu_thread_init(&th, 8, 0xff);
+	setq(2, 0, 0x7fffffffffffffffull);     /* INT64_MAX */
+	setq(2, 1, 0x4000000000000000ull);     /* 2^62 */
+	setq(2, 2, 0xffffffffffffffffull);     /* UQ max, or Q -1 */
+	setq(2, 3, 0x100000000ull);            /* 2^32 */
+	struct eu_inst in = i2(EU_OP_ADD, 1, gd(10, EU_TYPE_Q), gs(2, 0, EU_TYPE_Q), immd(1));
+	in.saturate = true;
+	run1(in);
+	CHECK(rq(10, 0) == 0x7fffffffffffffffull);
+	/* 2^62 * -4 = -2^64: clamps to INT64_MIN; 2^62 * 4 to INT64_MAX */
+	in = i2(EU_OP_MUL, 1, gd(11, EU_TYPE_Q), gs(2, 1, EU_TYPE_Q), immd(-4));
+	in.saturate = true;
+	run1(in);
+	CHECK(rq(11, 0) == 0x8000000000000000ull);
+	in.src[1] = immd(4);
+	run1(in);
+	CHECK(rq(11, 0) == 0x7fffffffffffffffull);
+	in.src[1] = immd(-1);                  /* in range: exact */
+	run1(in);
+	CHECK(rq(11, 0) == 0xc000000000000000ull);
+	/* UQ: max + 5 stays max; 5 + (-7) (a D immediate) clamps to 0 */
+	in = i2(EU_OP_ADD, 1, gd(12, EU_TYPE_UQ), gs(2, 2, EU_TYPE_UQ), immd(5));
+	in.saturate = true;
+	run1(in);
+	CHECK(rq(12, 0) == UINT64_MAX);
+	setq(2, 4, 5);
+	in = i2(EU_OP_ADD, 1, gd(12, EU_TYPE_UQ), gs(2, 4, EU_TYPE_UQ), immd(-7));
+	in.saturate = true;
+	run1(in);
+	CHECK(rq(12, 0) == 0);
+	/* mad.sat UQ: 2^32 * 2^32 + 1 = 2^64 + 1 -> UQ max; without .sat 1 */
+	in = i3(EU_OP_MAD, 1, gd(13, EU_TYPE_UQ), imm(EU_TYPE_UQ, 1),
+		gs(2, 3, EU_TYPE_UQ), gs(2, 3, EU_TYPE_UQ));
+	in.access_mode = EU_ALIGN16;
+	in.src[0] = gs(2, 4, EU_TYPE_UQ);
+	setq(2, 4, 1);
+	in.saturate = true;
+	run1(in);
+	CHECK(rq(13, 0) == UINT64_MAX);
+	in.saturate = false;
+	run1(in);
+	CHECK(rq(13, 0) == 1);
+}
+
 int main(void)
 {
 	test_df();
+	test_q_saturate();
 	test_q_hf();
 	test_indirect_vxh_arf();
 	test_send();
