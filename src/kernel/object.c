@@ -167,8 +167,10 @@ void obj_active_get(struct gem_object *obj)
 
 void obj_active_put(struct gem_object *obj)
 {
-	if (--obj->active_count == 0)
+	if (--obj->active_count == 0) {
+		TRACE(TRACE_GEM, "object %p retired: idle (GPU reference dropped)", (void *)obj);
 		obj_put(obj);
+	}
 }
 
 struct gem_object *obj_lookup(struct gtsim_file *file, uint32_t handle)
