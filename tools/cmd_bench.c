@@ -24,15 +24,26 @@ static const struct {
 	{ "vcs", I915_EXEC_BSD }, { "vecs", I915_EXEC_VEBOX },
 };
 
-static double now_s(void)
+static double clock_s(clockid_t clock)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static double now_s(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
+
+struct nop_figures {
+	double us_per_batch;       /* wall time */
+	double cpu_us_per_batch;   /* CPU time of every thread of the process */
+	unsigned long count;
+};
+
 static int bench_engine(struct gtsim_file *f, uint32_t batch, uint64_t ring, bool sync,
-			double seconds, double *us_per_batch, unsigned long *count)
+			double seconds, struct nop_figures *fig)
 {
 	struct drm_i915_gem_exec_object2 obj = { .handle = batch };
 	struct drm_i915_gem_execbuffer2 eb = {
@@ -45,6 +56,7 @@ static int bench_engine(struct gtsim_file *f, uint32_t batch, uint64_t ring, boo
 	    gtsim_ioctl(f, DRM_IOCTL_I915_GEM_WAIT, &wait))
 		return -1;
 	unsigned long n = 0;
+	double cpu_start = clock_s(CLOCK_PROCESS_CPUTIME_ID);
 	double start = now_s(), end;
 	do {
 		for (int i = 0; i < 1024; i++) {
@@ -60,8 +72,9 @@ static int bench_engine(struct gtsim_file *f, uint32_t batch, uint64_t ring, boo
 	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_WAIT, &wait))
 		return -1;
 	end = now_s();
-	*us_per_batch = (end - start) * 1e6 / (double)n;
-	*count = n;
+	fig->us_per_batch = (end - start) * 1e6 / (double)n;
+	fig->cpu_us_per_batch = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - cpu_start) * 1e6 / (double)n;
+	fig->count = n;
 	return 0;
 }
 
@@ -111,15 +124,15 @@ static int cmd_bench(int argc, char **argv)
 		if (strcmp(which, "all") && strcmp(which, engines[i].name))
 			continue;
 		found = true;
-		double us;
-		unsigned long n;
-		if (bench_engine(f, create.handle, engines[i].flag, sync, seconds, &us, &n)) {
+		struct nop_figures fig;
+		if (bench_engine(f, create.handle, engines[i].flag, sync, seconds, &fig)) {
 			fprintf(stderr, "gtsim bench: execbuf on %s failed\n", engines[i].name);
 			ret = 1;
 			break;
 		}
-		printf("  %-4s %8.3f us per batch  (%lu batches, %s)\n", engines[i].name, us, n,
-		       sync ? "sync" : "async");
+		printf("  %-4s %8.3f us per batch  (%lu batches, %s; %.3f us of CPU per batch, "
+		       "all threads)\n", engines[i].name, fig.us_per_batch, fig.count,
+		       sync ? "sync" : "async", fig.cpu_us_per_batch);
 	}
 	if (!found && !ret)
 		ret = usage();
