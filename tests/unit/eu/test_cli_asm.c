@@ -26,18 +26,6 @@ static void write_text(const char *path, const char *text)
 	fclose(f);
 }
 
-static size_t parse_hex(const char *s, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-	unsigned v;
-	int used;
-	while (n < max && sscanf(s, " %2x%n", &v, &used) == 1) {
-		out[n++] = (uint8_t)v;
-		s += used;
-	}
-	return n;
-}
-
 /* text -> gtsim asm -> bytes == want; want -> gtsim disasm -> text */
 static void round_trip(int gen, const char *name, const char *text,
 		       const uint8_t *want, size_t wlen)

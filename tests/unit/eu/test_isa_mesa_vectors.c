@@ -21,18 +21,6 @@ static void split(char *s, char **text, char **bytes)
 	*bytes += 7;
 }
 
-static size_t parse_hex(const char *s, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-	unsigned v;
-	int used;
-	while (n < max && sscanf(s, " %2x%n", &v, &used) == 1) {
-		out[n++] = (uint8_t)v;
-		s += used;
-	}
-	return n;
-}
-
 /* Compare line by line, printing the first differences. */
 static int compare_lines(const char *name, const char *want, const char *got)
 {

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,19 @@ static inline char *normalize_asm(const char *s)
 	}
 	*o = 0;
 	return out;
+}
+
+/* Hex bytes separated by blanks ("01 00 60 ..."), at most max. */
+static inline size_t parse_hex(const char *s, uint8_t *out, size_t max)
+{
+	size_t n = 0;
+	unsigned v;
+	int used;
+	while (n < max && sscanf(s, " %2x%n", &v, &used) == 1) {
+		out[n++] = (uint8_t)v;
+		s += used;
+	}
+	return n;
 }
 
 #endif
