@@ -20,8 +20,10 @@ struct fence_cb {
 struct gt_fence {
 	int refcount;             /* atomic */
 	int signaled;             /* atomic; set under fence_lock */
+	int signaling;            /* atomic: early callbacks running, error set */
 	int error;
 	uint64_t timestamp_ns;
+	struct fence_cb *early;       /* fence_on_signal_early */
 	struct fence_cb *callbacks;
 };
 
@@ -87,25 +89,9 @@ static void broadcast_locked(void)
 	pthread_cond_broadcast(&fence_cond);
 }
 
-void fence_signal(struct gt_fence *f, int error)
+/* Runs a callback list (built newest first) in registration order. */
+static void run_callbacks(struct gt_fence *f, struct fence_cb *cbs)
 {
-	if (!f)
-		return;
-	pthread_mutex_lock(&fence_lock);
-	if (f->signaled) {
-		pthread_mutex_unlock(&fence_lock);
-		return;
-	}
-	f->error = error;
-	f->timestamp_ns = (uint64_t)fence_now_ns();
-	__atomic_store_n(&f->signaled, 1, __ATOMIC_RELEASE);
-	struct fence_cb *cbs = f->callbacks;
-	f->callbacks = NULL;
-	broadcast_locked();
-	pthread_mutex_unlock(&fence_lock);
-
-	/* Callbacks run without the lock: they may signal other fences.
-	 * The list was built newest first; run it in registration order. */
 	struct fence_cb *ordered = NULL;
 	while (cbs) {
 		struct fence_cb *next = cbs->next;
@@ -121,6 +107,37 @@ void fence_signal(struct gt_fence *f, int error)
 	}
 }
 
+void fence_signal(struct gt_fence *f, int error)
+{
+	if (!f)
+		return;
+	pthread_mutex_lock(&fence_lock);
+	if (f->signaled || f->signaling) {
+		pthread_mutex_unlock(&fence_lock);
+		return;
+	}
+	f->error = error;
+	f->timestamp_ns = (uint64_t)fence_now_ns();
+	__atomic_store_n(&f->signaling, 1, __ATOMIC_RELEASE);
+	struct fence_cb *early = f->early;
+	f->early = NULL;
+	pthread_mutex_unlock(&fence_lock);
+
+	/* Early callbacks first (sync_file readiness), so that whoever sees
+	 * the fence signaled also finds them done. */
+	run_callbacks(f, early);
+
+	pthread_mutex_lock(&fence_lock);
+	__atomic_store_n(&f->signaled, 1, __ATOMIC_RELEASE);
+	struct fence_cb *cbs = f->callbacks;
+	f->callbacks = NULL;
+	broadcast_locked();
+	pthread_mutex_unlock(&fence_lock);
+
+	/* Callbacks run without the lock: they may signal other fences. */
+	run_callbacks(f, cbs);
+}
+
 bool fence_is_signaled(struct gt_fence *f)
 {
 	return f && __atomic_load_n(&f->signaled, __ATOMIC_ACQUIRE);
@@ -133,7 +150,8 @@ int fence_error(struct gt_fence *f)
 
 int fence_status(struct gt_fence *f)
 {
-	if (!fence_is_signaled(f))
+	/* Signaling counts: a sync_file already polls readable then. */
+	if (!f || !__atomic_load_n(&f->signaling, __ATOMIC_ACQUIRE))
 		return 0;
 	return f->error ? f->error : 1;
 }
@@ -199,22 +217,24 @@ int fence_wait(struct gt_fence *f, int64_t timeout_ns)
 	return 0;
 }
 
-static void add_callback(struct gt_fence *f,
+static void add_callback(struct gt_fence *f, bool early,
 			 void (*fn)(struct gt_fence *f, void *data), void *data)
 {
 	struct fence_cb *cb = malloc(sizeof(*cb));
 	pthread_mutex_lock(&fence_lock);
-	if (!f->signaled && cb) {
+	bool pending = early ? !f->signaling : !f->signaled;
+	if (pending && cb) {
+		struct fence_cb **list = early ? &f->early : &f->callbacks;
 		cb->fn = fn;
 		cb->data = data;
-		cb->next = f->callbacks;
-		f->callbacks = cb;
+		cb->next = *list;
+		*list = cb;
 		pthread_mutex_unlock(&fence_lock);
 		return;
 	}
 	pthread_mutex_unlock(&fence_lock);
 	free(cb);
-	if (!fence_is_signaled(f))  /* out of memory: never lose a callback */
+	if (pending)  /* out of memory: never lose a callback */
 		fence_wait(f, -1);
 	fn(f, data);
 }
@@ -232,7 +252,7 @@ static void run_plain_cb(struct gt_fence *f, void *data)
 	pc.fn(pc.data);
 }
 
-void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data)
+static void on_signal(struct gt_fence *f, bool early, void (*fn)(void *data), void *data)
 {
 	if (!f || !fn)
 		return;
@@ -244,7 +264,17 @@ void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data)
 	}
 	pc->fn = fn;
 	pc->data = data;
-	add_callback(f, run_plain_cb, pc);
+	add_callback(f, early, run_plain_cb, pc);
+}
+
+void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data)
+{
+	on_signal(f, false, fn, data);
+}
+
+void fence_on_signal_early(struct gt_fence *f, void (*fn)(void *data), void *data)
+{
+	on_signal(f, true, fn, data);
 }
 
 /* fence_merge: the result signals when the last pending input does. */
@@ -284,7 +314,7 @@ struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n)
 	m->result = fence_get(result);
 	for (unsigned i = 0; i < n; i++) {
 		if (fences[i])
-			add_callback(fences[i], merge_input_signaled, m);
+			add_callback(fences[i], false, merge_input_signaled, m);
 		else
 			__atomic_sub_fetch(&m->pending, 1, __ATOMIC_ACQ_REL);
 	}

@@ -27,6 +27,11 @@ int fence_wait(struct gt_fence *f, int64_t timeout_ns);
 void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data);
 
 /* Extensions (src/kernel/sync/fence.c). */
+/* fn runs once just before f is seen as signaled (at once if it has been
+ * or is being signaled): for state that must already be in place when a
+ * waiter wakes, like a sync_file polling readable. fn must not signal or
+ * wait for fences. */
+void fence_on_signal_early(struct gt_fence *f, void (*fn)(void *data), void *data);
 /* A new fence that is already signaled without error (the kernel's
  * dma_fence_get_stub). */
 struct gt_fence *fence_create_signaled(void);
@@ -36,7 +41,8 @@ struct gt_fence *fence_create_signaled(void);
 struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n);
 /* CLOCK_MONOTONIC nanoseconds when f signaled, 0 while it has not. */
 uint64_t fence_timestamp_ns(struct gt_fence *f);
-/* sync_file status: 1 signaled, 0 active, <0 the error. */
+/* sync_file status: 1 signaled, 0 active, <0 the error (from the moment
+ * signaling starts). */
 int fence_status(struct gt_fence *f);
 /* CLOCK_MONOTONIC now, in nanoseconds. */
 int64_t fence_now_ns(void);

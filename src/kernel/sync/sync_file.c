@@ -30,7 +30,7 @@ static int export_named(struct gt_fence *f, const char *name)
 	int fd = sync_fd_create(SYNC_FD_FILE, fence_get(f), &fence_fd_ops, name, &e);
 	if (fd < 0)
 		return fd;
-	fence_on_signal(f, sync_file_fence_signaled, e);
+	fence_on_signal_early(f, sync_file_fence_signaled, e);
 	TRACE(TRACE_GEM, "sync_file fd %d exported", fd);
 	return fd;
 }

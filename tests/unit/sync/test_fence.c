@@ -13,6 +13,14 @@ static int calls[4];
 static int order[4], norder;
 static void count_cb(void *data) { int i = (int)(intptr_t)data; calls[i]++; order[norder++] = i; }
 
+static int early_saw_signaled = -1, early_saw_status;
+static void early_cb(void *data)
+{
+	early_saw_signaled = fence_is_signaled(data);
+	early_saw_status = fence_status(data);
+	order[norder++] = 3;
+}
+
 static void *signal_later(void *arg)
 {
 	usleep(20000);
@@ -66,6 +74,24 @@ int main(void)
 	CHECK_EQ(calls[0], 1);
 	fence_on_signal(f, count_cb, (void *)2);
 	CHECK_EQ(calls[2], 1);
+	fence_put(f);
+
+	/* Early callbacks run before the fence shows as signaled and before
+	 * the ordinary ones, whatever the order they were added in. */
+	memset(calls, 0, sizeof(calls));
+	norder = 0;
+	f = fence_create();
+	fence_on_signal(f, count_cb, (void *)0);
+	fence_on_signal_early(f, early_cb, f);
+	fence_signal(f, -EIO);
+	CHECK_EQ(early_saw_signaled, 0);
+	CHECK_EQ(early_saw_status, -EIO);   /* status counts from signaling on */
+	CHECK_EQ(norder, 2);
+	CHECK_EQ(order[0], 3);
+	CHECK_EQ(order[1], 0);
+	fence_on_signal_early(f, early_cb, f);   /* already signaled: at once */
+	CHECK_EQ(norder, 3);
+	CHECK_EQ(early_saw_signaled, 1);
 	fence_put(f);
 
 	/* References: a get keeps the fence usable after the creator's put. */
