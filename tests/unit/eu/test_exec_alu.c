@@ -614,6 +614,20 @@ static void test_dot_line_pln(void)
 	run1(i2(EU_OP_PLN, 16, gd(16, EU_TYPE_F), p, g(6, EU_TYPE_F)));
 	CHECK(rf(&th, 16, 1) == 2 * 1 + 5 * 1 + 3);
 	CHECK(rf(&th, 16, 9) == 2 * 9 + 5 * 2 + 3);
+	/* the same through the generic path (a conditional modifier keeps
+	 * the fast handler out): every channel, and the flags */
+	struct eu_inst pg = i2(EU_OP_PLN, 16, gd(20, EU_TYPE_F), p, g(6, EU_TYPE_F));
+	pg.cond = EU_COND_G;
+	setf(&th, 9, 7, -20.0f);      /* y of channel 15: 2*15 - 100 + 3 < 0 */
+	run1(pg);
+	for (unsigned i = 0; i < 16; i++) {
+		float x = (float)i, y = i < 8 ? 1.0f : i == 15 ? -20.0f : 2.0f;
+		CHECK(rf(&th, 20, i) == 2 * x + 5 * y + 3);
+		CHECK(rf(&th, 16, i) == 2 * x + 5 * (i < 8 ? 1.0f : 2.0f) + 3);
+	}
+	uint32_t f0;
+	memcpy(&f0, eu_arf(&th, EU_ARF_F0), 4);
+	CHECK_EQ(f0 & 0xffff, 0x7fff);
 }
 
 static void test_half_convert_sad(void)
