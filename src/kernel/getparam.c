@@ -6,6 +6,7 @@
 #include <i915_drm.h>
 #include <unistd.h>
 
+#include "common/trace.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -97,9 +98,10 @@ int i915_getparam_ioctl(struct gtsim_file *file, void *arg)
 	drm_i915_getparam_t *gp = arg;
 	int value = 0;
 	int ret = param_value(file->dev, gp->param, &value);
-	if (ret)
-		return ret;
-	return copy_to_user_ptr((uint64_t)(uintptr_t)gp->value, &value, sizeof(value));
+	if (!ret)
+		ret = copy_to_user_ptr((uint64_t)(uintptr_t)gp->value, &value, sizeof(value));
+	TRACE(TRACE_GEM, "getparam %d -> %d, value %d", gp->param, ret, ret ? 0 : value);
+	return ret;
 }
 
 int i915_setparam_ioctl(struct gtsim_file *file, void *arg)
