@@ -41,6 +41,13 @@ int main(void)
 		setf(&t, 2, i, (float)i);
 	CHECK_EQ(exec_run(&t, prog, 100), EU_THREAD_DONE);
 	exec_prog_free(prog);
+	/* an undefined opcode (0x0b) is a fault with an eu trace line */
+	struct eu_inst bad = i1(EU_OP_MOV, 8, gd(12, EU_TYPE_D), immd(1));
+	bad.opcode = 0x0b;
+	prog = exec_prog_build(8, &bad, NULL, 1);
+	eu_thread_init(&t, 8, 0xff);
+	CHECK_EQ(exec_run(&t, prog, 100), EU_THREAD_FAULT);
+	exec_prog_free(prog);
 	fflush(trace_stream());
 
 	FILE *f = fopen(path, "r");
@@ -58,6 +65,7 @@ int main(void)
 	CHECK(strstr(buf, "[send] ip 0x0020 send(8) sfid 6 urb") != NULL);
 	CHECK(strstr(buf, "mlen 2 rlen 0") != NULL);
 	CHECK(strstr(buf, "EOT") != NULL);
+	CHECK(strstr(buf, "FAULT (illegal instruction exception)") != NULL);
 	if (test_failures)
 		fprintf(stderr, "trace was:\n%s", buf);
 	return test_exit();
