@@ -462,11 +462,14 @@ static void translate_one(int gen, struct exec_prog *p, size_t i,
 		}
 		if (in->opcode == EU_OP_JMPI) {
 			/* jmpi's offset is its src1 immediate when given, in
-			 * bytes after the jmpi (PRM "jmpi"). */
+			 * bytes from the instruction after the jmpi (the
+			 * incremented IP; iga64 resolves labels that way:
+			 * test_exec_iga). */
 			int32_t rel = in->jip;
 			if (in->src[1].file == EU_FILE_IMM)
 				rel = (int32_t)(uint32_t)in->src[1].imm;
-			long idx = exec_index_of(p, (int64_t)op->offset + 16 + rel);
+			long idx = exec_index_of(p, (int64_t)op->offset +
+						 (in->compacted ? 8 : 16) + rel);
 			op->target_jip = idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
 		}
 		return;
