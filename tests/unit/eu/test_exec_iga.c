@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "gpu/eu/exec.h"
+#include "gpu/eu/asm.h"
 #include "gpu/eu/disasm.h"
 #include "gpu/eu/isa.h"
 #include "gpu/sfid/sfid.h"
@@ -110,6 +111,17 @@ static void test_targets(int gen)
 	CHECK(txt && strstr(txt, "goto(8)                                                         { align1 1Q };"));
 	CHECK(txt && strstr(txt, "call(8)                                                         { align1 1Q };"));
 	CHECK(txt && !strstr(txt, "LABEL"));
+	/* jmpi is the one Mesa prints with its operand: its text assembles
+	 * back to iga's bytes */
+	struct eu_asm_result r;
+	int rc = txt ? eu_assemble(gen, txt, strlen(txt), "dis.asm", &r) : -1;
+	CHECK_EQ(rc, 0);
+	if (!rc) {
+		CHECK_EQ(r.len, len);
+		CHECK(r.len == len && !memcmp(r.bytes, b, 16));
+		CHECK(r.len == len && !memcmp(r.bytes + 144, b + 144, 16));
+		eu_asm_result_free(&r);
+	}
 	free(txt);
 	free(b);
 }
