@@ -207,6 +207,45 @@ static void test_goto_join(int gen)
 	free(b);
 }
 
+/* Execution size 32 and quarter control from iga's (32|M0)/(16|M16):
+ * decoded sizes and groups, then a SIMD32 word add on 32 channels. */
+static void test_simd32(int gen)
+{
+	static const char text[] =
+		"        add (32|M0) r10.0<1>:uw r20.0<16;16,1>:uw 0x3:uw\n"
+		"        mov (16|M16) r30.0<1>:f r40.0<8;8,1>:f\n";
+	size_t len = 0;
+	uint8_t *b = iga_assemble(gen, text, &len);
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	struct eu_inst in = inst_at(gen, b, len, 0);
+	CHECK_EQ(in.exec_size, 32);
+	CHECK_EQ(in.group, 0);
+	in = inst_at(gen, b, len, 16);
+	CHECK_EQ(in.exec_size, 16);
+	CHECK_EQ(in.group, 16);
+	size_t bad = 0;
+	struct exec_prog *p = exec_prog_from_bytes(gen, b, 16, &bad);
+	CHECK(p != NULL);
+	if (p) {
+		eu_thread_init(&th, 32, 0xfffffff0u);   /* channels 4..31 */
+		for (unsigned i = 0; i < 32; i++) {
+			uint16_t w = (uint16_t)(1000 + i);
+			memcpy(eu_grf(&th, 20) + 2 * i, &w, 2);
+		}
+		exec_run(&th, p, 10);
+		CHECK(ran_to_end(&th));
+		for (unsigned i = 0; i < 32; i++) {
+			uint16_t w;
+			memcpy(&w, eu_grf(&th, 10) + 2 * i, 2);
+			CHECK_EQ(w, i < 4 ? 0 : 1003 + i);
+		}
+		exec_prog_free(p);
+	}
+	free(b);
+}
+
 struct capture { int calls; struct eu_send msg; uint32_t reg[8][8]; };
 
 static int capture_msg(void *ctx, struct eu_thread *t, const struct eu_send *m)
@@ -275,6 +314,7 @@ int main(void)
 		test_targets(gen);
 		test_calls(gen);
 		test_goto_join(gen);
+		test_simd32(gen);
 	}
 	test_sends();
 	char cmd[128];
