@@ -10,6 +10,7 @@ TEST_PKGS  = libigc-tools intel-gpu-tools libdrm-intel1 mesa-utils \
              libgl1-mesa-dri libegl1 libgles2 libegl-mesa0 libgbm1 python3 \
              libegl-dev libgles-dev
 
+# NINJAFLAGS=-j2 limits build jobs on a shared machine.
 BUILD_DIR ?= build
 SAN_DIR   ?= build-san
 MESON_SETUP = meson setup --buildtype=debugoptimized
@@ -31,10 +32,10 @@ $(SAN_DIR)/build.ninja:
 	$(MESON_SETUP) -Db_sanitize=address,undefined -Db_lundef=false $(SAN_DIR)
 
 build: deps $(BUILD_DIR)/build.ninja
-	ninja -C $(BUILD_DIR)
+	ninja -C $(BUILD_DIR) $(NINJAFLAGS)
 
 build-san: deps $(SAN_DIR)/build.ninja
-	ninja -C $(SAN_DIR)
+	ninja -C $(SAN_DIR) $(NINJAFLAGS)
 
 demo: build
 	@./scripts/demo $(BUILD_DIR)
