@@ -60,6 +60,36 @@ static inline bool gl_target_open(struct gl_target *t, int w, int h)
 	return true;
 }
 
+/* A linked program from GLSL ES vertex and fragment shader sources, with
+ * the attributes named in attribs (NULL-terminated) at locations 0, 1...;
+ * a failed check (with the compiler's log) when it does not link. */
+static inline GLuint gl_program(const char *vs, const char *fs, const char *const *attribs)
+{
+	GLuint p = glCreateProgram();
+	const char *src[2] = { vs, fs };
+	const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+	for (int i = 0; i < 2; i++) {
+		GLuint s = glCreateShader(type[i]);
+		glShaderSource(s, 1, &src[i], NULL);
+		glCompileShader(s);
+		GLint ok = 0;
+		glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+		if (!ok) {
+			char log[512] = "";
+			glGetShaderInfoLog(s, sizeof(log), NULL, log);
+			printf("shader: %s\n", log);
+		}
+		glAttachShader(p, s);
+	}
+	for (GLuint i = 0; attribs && attribs[i]; i++)
+		glBindAttribLocation(p, i, attribs[i]);
+	glLinkProgram(p);
+	GLint linked = 0;
+	glGetProgramiv(p, GL_LINK_STATUS, &linked);
+	CHECK(linked);
+	return p;
+}
+
 /* The framebuffer's pixels, rows bottom-up, into px (w * h * 4 bytes).
  * The GPU is idle first: iris maps a busy renderbuffer through a BLORP
  * copy into a staging buffer, which samples with the sampler (gtsim does

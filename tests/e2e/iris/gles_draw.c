@@ -41,22 +41,6 @@ static const float tri_win[3][2] = { { 16, 2 }, { 30, 2 }, { 23, 30 } };
 static const float tri_col[3][4] = { { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 } };
 static const uint8_t uniform_px[4] = { 51, 102, 153, 255 };
 
-static GLuint compile(GLenum type, const char *src)
-{
-	GLuint s = glCreateShader(type);
-	glShaderSource(s, 1, &src, NULL);
-	glCompileShader(s);
-	GLint ok = 0;
-	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-	if (!ok) {
-		char log[512] = "";
-		glGetShaderInfoLog(s, sizeof(log), NULL, log);
-		printf("shader: %s\n", log);
-	}
-	CHECK(ok);
-	return s;
-}
-
 /* Barycentric coordinates of (px, py) in the window-space triangle. */
 static void barycentric(double px, double py, double b[3])
 {
@@ -108,15 +92,8 @@ int main(int argc, char **argv)
 	glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
 	glClear(GL_COLOR_BUFFER_BIT);
 
-	GLuint prog = glCreateProgram();
-	glAttachShader(prog, compile(GL_VERTEX_SHADER, vs_src));
-	glAttachShader(prog, compile(GL_FRAGMENT_SHADER, fs_src));
-	glBindAttribLocation(prog, 0, "pos");
-	glBindAttribLocation(prog, 1, "col");
-	glLinkProgram(prog);
-	GLint linked = 0;
-	glGetProgramiv(prog, GL_LINK_STATUS, &linked);
-	CHECK(linked);
+	static const char *const attribs[] = { "pos", "col", NULL };
+	GLuint prog = gl_program(vs_src, fs_src, attribs);
 	glUseProgram(prog);
 	glUniform4f(glGetUniformLocation(prog, "u_col"), 0.2f, 0.4f, 0.6f, 1.0f);
 	GLint use_uniform = glGetUniformLocation(prog, "u_use_uniform");
