@@ -196,6 +196,32 @@ static void check_libdrm(int fd)
 	dlclose(lib);
 }
 
+/* PRIME: the dma-buf fd maps the object's memory (a plain mmap of a
+ * descriptor that is not the device), and imports back to the handle. */
+static void check_prime(int fd)
+{
+	uint32_t h = gem_create(fd, 4096);
+	struct drm_prime_handle exp = { .handle = h, .flags = DRM_CLOEXEC | DRM_RDWR };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &exp), 0);
+	CHECK(exp.fd >= 0);
+	uint32_t *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, exp.fd, 0);
+	CHECK(p != MAP_FAILED);
+	if (p != MAP_FAILED) {
+		p[5] = 0x5ca1ab1e;
+		uint32_t back = 0;
+		struct drm_i915_gem_pread pr = { .handle = h, .offset = 20, .size = 4,
+						 .data_ptr = (uintptr_t)&back };
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr), 0);
+		CHECK_EQ(back, 0x5ca1ab1e);
+		munmap(p, 4096);
+	}
+	struct drm_prime_handle imp = { .fd = exp.fd };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+	CHECK_EQ(imp.handle, h);
+	close(exp.fd);
+	CHECK_EQ(gem_close(fd, h), 0);
+}
+
 static void check_syncobj(int fd)
 {
 	struct drm_syncobj_create c = { .flags = DRM_SYNCOBJ_CREATE_SIGNALED };
@@ -334,6 +360,7 @@ int main(void)
 	check_gem_and_mmap(fd);
 	check_dup_close(fd);
 	check_libdrm(fd);
+	check_prime(fd);
 	check_syncobj(fd);
 	check_fork(fd);
 	check_threads(fd);
