@@ -40,7 +40,10 @@ build-san: deps $(SAN_DIR)/build.ninja
 demo: build
 	@./scripts/demo $(BUILD_DIR)
 
-check: build-san test-deps
+# test-deps first: meson must find the optional packages (EGL/GLES headers,
+# iga64, IGT...) when it configures, or their tests are left out.
+check: test-deps
+	$(MAKE) build-san
 	meson test -C $(SAN_DIR) --print-errorlogs --num-processes 2 $(TESTARGS)
 
 bench: build

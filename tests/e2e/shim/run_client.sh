@@ -19,7 +19,7 @@ trap 'rm -f "$log"' EXIT
 # Foreign programs' own leaks are not gtsim's (ASan builds).
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export ASAN_OPTIONS
-GTSIM_TRACE="${GTSIM_TRACE:+$GTSIM_TRACE,}stub" timeout 300 "$gtsim" run -- "$prog" "$@" >"$log" 2>&1 &
+GTSIM_TRACE="${GTSIM_TRACE:+$GTSIM_TRACE,}stub" timeout -k 10 300 "$gtsim" run -- "$prog" "$@" >"$log" 2>&1 &
 pid=$!
 # An IGT program that failed an assertion prints a stack trace with libdw,
 # which can deadlock inside the C library under AddressSanitizer; once the
