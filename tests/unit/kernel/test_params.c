@@ -3,6 +3,7 @@
  * 3 subslices, 12.5 MHz command streamer timestamp, full PPGTT). */
 #include <errno.h>
 #include <stdbool.h>
+#include <time.h>
 
 #include "kernel_test.h"
 
@@ -150,8 +151,38 @@ static void test_query(struct gtsim_file *f)
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_QUERY, &q), -EFAULT);
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The render TIMESTAMP ticks at CS_TIMESTAMP_FREQUENCY (12.5 MHz on BDW):
+ * between two REG_READs it advanced by the host time between them times
+ * 12.5 ticks per microsecond, within the time the reads themselves took. */
+static void test_timestamp_rate(struct gtsim_file *f)
+{
+	struct drm_i915_reg_read r1 = { .offset = 0x2358 }, r2 = r1;
+	uint64_t h0 = now_ns();
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_REG_READ, &r1), 0);
+	uint64_t h1 = now_ns();
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	nanosleep(&pause, NULL);
+	uint64_t h2 = now_ns();
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_REG_READ, &r2), 0);
+	uint64_t h3 = now_ns();
+	uint64_t ticks = r2.val - r1.val;
+	uint64_t lo = (h2 - h1) / 80, hi = (h3 - h0) / 80 + 1;   /* 80 ns per tick */
+	if (ticks < lo || ticks > hi)
+		fprintf(stderr, "timestamp advanced %llu ticks, want [%llu, %llu]\n",
+			(unsigned long long)ticks, (unsigned long long)lo, (unsigned long long)hi);
+	CHECK(ticks >= lo && ticks <= hi);
+}
+
 static void test_reg_read_aperture(struct gtsim_file *f)
 {
+	test_timestamp_rate(f);
 	struct drm_i915_reg_read r = { .offset = 0x2358 };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_REG_READ, &r), 0);
 	r.offset = 0x2358 | I915_REG_READ_8B_WA;
