@@ -152,8 +152,14 @@ static int draw(struct demo *dm, bool gradient)
 		{ "Clip Enable", 1 }, { "Guardband Clip Test Enable", 1 }));
 	r = r ? r : gtdrv_emit(&b, "3DSTATE_SF", GTDRV_FIELDS(
 		{ "Viewport Transform Enable", 1 }, { "Triangle Strip/List Provoking Vertex Select", 0 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
-		{ "Viewport Z Clip Test Enable", 1 }));
+	/* gen9 splits the Z clip test into near and far (3DSTATE_RASTER) */
+	if (dm->drv.gen >= 9)
+		r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
+			{ "Viewport Z Near Clip Test Enable", 1 },
+			{ "Viewport Z Far Clip Test Enable", 1 }));
+	else
+		r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
+			{ "Viewport Z Clip Test Enable", 1 }));
 	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP",
 			       GTDRV_FIELDS({ "SF Clip Viewport Pointer", DYN_SF_CLIP }));
 	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_CC",

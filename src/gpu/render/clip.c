@@ -34,8 +34,10 @@ static uint32_t active_planes(const struct clip_params *p)
 	uint32_t m = 1u << PL_W;
 	if (p->xy_test)
 		m |= (1u << PL_XMIN) | (1u << PL_XMAX) | (1u << PL_YMIN) | (1u << PL_YMAX);
-	if (p->z_test)
-		m |= (1u << PL_ZMIN) | (1u << PL_ZMAX);
+	if (p->z_near_test)
+		m |= 1u << PL_ZMIN;
+	if (p->z_far_test)
+		m |= 1u << PL_ZMAX;
 	return m | (uint32_t)p->user_clip << PL_USER0;
 }
 

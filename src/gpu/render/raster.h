@@ -24,7 +24,8 @@ struct clip_vertex {
 struct clip_params {
 	bool clip_enable;          /* 3DSTATE_CLIP Clip Enable */
 	bool z_01;                 /* API Mode D3D: 0 <= z <= w; OGL: -w <= z <= w */
-	bool z_test;               /* Viewport Z Clip Test Enable (3DSTATE_RASTER) */
+	bool z_near_test;          /* 3DSTATE_RASTER Viewport Z Clip Test Enable (gen8: */
+	bool z_far_test;           /* both planes) or gen9's Near / Far Clip Test Enable */
 	bool xy_test;              /* clip x/y against the guard band */
 	float gb[4];               /* guard band xmin, xmax, ymin, ymax in NDC */
 	uint8_t user_clip;         /* clip-test enable bitmask */

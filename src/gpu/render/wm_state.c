@@ -106,7 +106,14 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 		w->cull_mode = (uint8_t)get(&s, "Cull Mode");
 	w->front_ccw = get(&s, "Front Winding");
 	w->scissor_enable = get(&s, "Scissor Rectangle Enable");
-	w->clip.z_test = get(&s, "Viewport Z Clip Test Enable");
+	/* gen9 splits the Z clip test into near and far planes (SKL PRM
+	 * vol. 2a, 3DSTATE_RASTER); gen8 has one bit for both */
+	if (gen >= 9) {
+		w->clip.z_near_test = get(&s, "Viewport Z Near Clip Test Enable");
+		w->clip.z_far_test = get(&s, "Viewport Z Far Clip Test Enable");
+	} else {
+		w->clip.z_near_test = w->clip.z_far_test = get(&s, "Viewport Z Clip Test Enable");
+	}
 	w->depth_offset = get(&s, "Global Depth Offset Enable Solid");
 	w->depth_offset_const = getf(&s, "Global Depth Offset Constant");
 	w->depth_offset_scale = getf(&s, "Global Depth Offset Scale");
@@ -246,7 +253,9 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	p->kills = get(&s, "Pixel Shader Kills Pixel");
 	p->uses_depth = get(&s, "Pixel Shader Uses Source Depth");
 	p->uses_w = get(&s, "Pixel Shader Uses Source W");
-	p->uses_coverage = get(&s, "Pixel Shader Uses Input Coverage Mask");
+	/* gen9: Input Coverage Mask State, non-zero when the PS reads it */
+	p->uses_coverage = gen >= 9 ? get(&s, "Input Coverage Mask State") != 0 :
+		get(&s, "Pixel Shader Uses Input Coverage Mask");
 	p->omask = get(&s, "oMask Present to Render Target");
 	p->no_rt_write = get(&s, "Pixel Shader Does not write to RT");
 	p->computed_depth = (uint32_t)get(&s, "Pixel Shader Computed Depth Mode");

@@ -7,7 +7,7 @@
 static struct clip_params gl_params(void)
 {
 	struct clip_params p = {
-		.clip_enable = true, .z_01 = false, .z_test = true, .xy_test = true,
+		.clip_enable = true, .z_01 = false, .z_near_test = true, .z_far_test = true, .xy_test = true,
 		.gb = { -1, 1, -1, 1 }, .nattrs = 1,
 	};
 	return p;
@@ -76,8 +76,26 @@ int main(void)
 	for (unsigned i = 0; i < n; i++)
 		CHECK(out[i].pos[2] >= -1e-6f);
 	/* Z clip test disabled: nothing clipped by z */
-	p.z_test = false;
+	p.z_near_test = p.z_far_test = false;
 	CHECK_EQ(clip_polygon(&p, in, 3, out, &n), CLIP_ACCEPT);
+	/* gen9 splits the test: far only leaves the near crossing alone */
+	p.z_far_test = true;
+	CHECK_EQ(clip_polygon(&p, in, 3, out, &n), CLIP_ACCEPT);
+	/* near only: a vertex past the far plane (z > w) is kept, one in
+	 * front of the near plane (z < 0, D3D range) is clipped */
+	in[1] = vtx(1, 0, 1.5f, 1, 0);
+	p.z_far_test = false;
+	p.z_near_test = true;
+	CHECK_EQ(clip_polygon(&p, in, 3, out, &n), CLIP_CLIPPED);
+	for (unsigned i = 0; i < n; i++)
+		CHECK(out[i].pos[2] >= -1e-6f);
+	CHECK(out[0].pos[2] > 1.4f || out[1].pos[2] > 1.4f || out[2].pos[2] > 1.4f);
+	in[0] = vtx(0, 0, 0.5f, 1, 0);
+	CHECK_EQ(clip_polygon(&p, in, 3, out, &n), CLIP_ACCEPT);
+	p.z_far_test = true;
+	CHECK_EQ(clip_polygon(&p, in, 3, out, &n), CLIP_CLIPPED);
+	for (unsigned i = 0; i < n; i++)
+		CHECK(out[i].pos[2] <= out[i].pos[3] + 1e-6f);
 
 	/* user clip distance 0: d = 1 - 2x; vertex (1,0) has d < 0 */
 	p = gl_params();
