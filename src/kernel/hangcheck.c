@@ -9,6 +9,7 @@
 #include "kernel/request.h"
 
 #include <errno.h>
+#include <string.h>
 #include <time.h>
 
 #include "common/trace.h"
@@ -83,8 +84,14 @@ static void *worker_main(void *arg)
 		bool queued = false;
 		for (int i = 0; i < GT_NUM_ENGINES; i++) {
 			struct rq_engine *e = &r->engine[i];
-			if (__atomic_exchange_n(&e->fault, false, __ATOMIC_ACQ_REL))
-				engine_hang(e, "GPU fault");
+			if (__atomic_exchange_n(&e->fault, false, __ATOMIC_ACQ_REL)) {
+				/* the error state names the fault the engine stopped on */
+				char why[256] = "GPU fault: ";
+				size_t at = strlen(why);
+				if (!engine_is_stopped(e->hw, why + at, sizeof(why) - at))
+					why[at - 2] = 0;
+				engine_hang(e, why);
+			}
 			queued |= requests_emit_ready(e);
 		}
 		uint64_t now = (uint64_t)fence_now_ns();

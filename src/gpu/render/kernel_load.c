@@ -50,13 +50,25 @@ struct exec_prog *render_kernel_load(int gen, const struct gt_vm *vm, uint64_t a
 	struct eu_program prog = { 0 };
 	size_t bad = 0;
 	/* an undecodable instruction ends the decode; those before it stay */
-	eu_program_decode(gen, bytes, len, &prog, &bad);
+	bool stopped = eu_program_decode(gen, bytes, len, &prog, &bad) != 0;
+	/* the instruction it stopped at, when all of it was readable (DWord 0
+	 * bits 6:0 the opcode, bit 29 Compaction Control: 8 bytes, else 16) */
+	int opcode = stopped && bad + 4 <= len && bad + (bytes[bad + 3] & 0x20 ? 8 : 16) <= len
+		     ? bytes[bad] & 0x7f : -1;
 	free(bytes);
 	size_t n = kernel_length(&prog);
 	struct exec_prog *p = NULL;
 	if (!len)
 		snprintf(why, why_size, "%s kernel: page fault at 0x%llx", stage,
 			 (unsigned long long)addr);
+	else if (!n && opcode >= 0)
+		/* the thread runs into it before any end of thread: the EU's
+		 * illegal instruction exception (PRM vol. 7), raised here at
+		 * load rather than when the thread reaches it */
+		snprintf(why, why_size, "%s kernel at 0x%llx: illegal instruction exception at "
+			 "offset 0x%zx: %s opcode 0x%02x", stage, (unsigned long long)addr, bad,
+			 eu_opcode_lookup(gen, (unsigned)opcode) ? "illegal encoding of" :
+			 "undefined", opcode);
 	else if (!n)
 		snprintf(why, why_size, "%s kernel at 0x%llx: no end of thread in %zu readable "
 			 "bytes (%zu decodable)", stage, (unsigned long long)addr,

@@ -14,8 +14,10 @@
 #define RENDER_KERNEL_MAX (64 * 1024)
 
 /* The kernel at graphics address addr, translated for the executor; NULL
- * with the reason in why[] (no mapped bytes, no end of thread, out of
- * memory). stage names the kernel in the message ("VS", "PS"). */
+ * with the reason in why[] (no mapped bytes; an instruction that does not
+ * decode before any end of thread: the illegal instruction exception; no
+ * end of thread; out of memory). stage names the kernel in the message
+ * ("VS", "PS"). */
 struct exec_prog *render_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
 				     const char *stage, char *why, size_t why_size);
 
