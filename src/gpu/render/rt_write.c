@@ -82,9 +82,11 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 		.x_offset = (uint32_t)SS("X Offset") * 4,
 		.y_offset = (uint32_t)SS("Y Offset") * 4,
 	};
-#undef SS
 	if (rt->s.tiling == OM_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
+	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, sd, ss, &rt->s, rt->fi))
+		return -1;
+#undef SS
 	d->rt_cache_bti = (int)bti;
 	d->rt_cache_null = false;
 	d->rt_cache = rt->s;
@@ -251,6 +253,18 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		d->have_rt0 = true;
 	}
 	const struct ps_pixels *px = &d->px;
+	/* a resolve pass: the main surface already holds the resolved colours
+	 * (rt_fast_clear.c), the PS output is not written */
+	if (d->st.ps.resolve)
+		return 0;
+	for (unsigned i = 0; d->st.ps.fast_clear && !rt.null && i < n; i++) {
+		unsigned ch = first + i;
+		if ((enables >> i & 1) && ch < px->count &&
+		    rt_fast_clear_block(d, &rt.s, px->x[ch], px->y[ch]))
+			return eu_thread_fault(t, "%s", d->rs->fault);
+	}
+	if (d->st.ps.fast_clear)
+		return 0;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
 		if (!(enables >> i & 1) || ch >= px->count)

@@ -48,6 +48,8 @@ struct ps_state {
 	uint64_t scratch_base;
 	bool push_constants;
 	uint32_t pos_offset;       /* Position XY Offset Select: 0 none, 2 centroid, 3 sample */
+	bool fast_clear;           /* Render Target Fast Clear Enable */
+	bool resolve;              /* Render Target Resolve Type (gen9) / Enable (gen8) */
 	/* 3DSTATE_PS_EXTRA */
 	bool valid, kills, uses_depth, uses_w, uses_coverage, omask, no_rt_write;
 	uint32_t computed_depth;   /* PSCDEPTH_* */

@@ -65,6 +65,10 @@ struct wm_draw {
 	bool rt_cache_null;
 	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;
+	/* fast clear pass: the clear colour packed in the target's format and
+	 * the block of the surface each pixel of the rectangle clears */
+	uint8_t fc_packed[16];
+	uint32_t fc_block_w, fc_block_h;
 };
 
 /* attr_setup.c: the SBE attributes of a primitive from the VUE rows of
@@ -88,6 +92,14 @@ bool depth_test_enabled(const struct wm_state *st);
 
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
+
+/* rt_fast_clear.c: a fast clear pass's clear colour (RENDER_SURFACE_STATE
+ * ss of layout sd) and block size for surface s; then each pixel (x, y)
+ * of the scaled-down rectangle writes its block of s. */
+struct fmt_info;
+int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd_desc *sd,
+			const uint32_t *ss, const struct om_surface *s, const struct fmt_info *fi);
+int rt_fast_clear_block(struct wm_draw *d, const struct om_surface *s, int32_t x, int32_t y);
 
 /* Fault during a draw: records it once (render_set_fault) and returns -1. */
 int wm_fault(struct wm_draw *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

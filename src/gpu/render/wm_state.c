@@ -247,6 +247,8 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	p->scratch_base = get(&s, "Scratch Space Base Pointer");
 	p->push_constants = get(&s, "Push Constant Enable");
 	p->pos_offset = (uint32_t)get(&s, "Position XY Offset Select");
+	p->fast_clear = get(&s, "Render Target Fast Clear Enable");
+	p->resolve = get(&s, gen >= 9 ? "Render Target Resolve Type" : "Render Target Resolve Enable");
 
 	cmd_src(&s, gen, st, "3DSTATE_PS_EXTRA");
 	p->valid = get(&s, "Pixel Shader Valid");
