@@ -40,6 +40,7 @@ void gtdrv_batch_reset(struct gtdrv_batch *b)
 	b->nbos = 0;
 	b->begin_n = 0;
 	b->error = 0;
+	b->fence_out = NULL;
 }
 
 static bool room(struct gtdrv_batch *b, uint32_t n)
@@ -166,6 +167,8 @@ int gtdrv_batch_submit(struct gtdrv_batch *b)
 	struct drm_i915_gem_exec_object2 obj[GTDRV_MAX_BOS + 1];
 	int r;
 
+	if (b->fence_out)
+		*b->fence_out = -1;
 	if (b->begin_n)
 		fail(b, -EINVAL);
 	gtdrv_batch_out(b, MI_BATCH_BUFFER_END);
@@ -196,9 +199,14 @@ int gtdrv_batch_submit(struct gtdrv_batch *b)
 		.batch_len = b->used * 4, .flags = I915_EXEC_RENDER,
 		.rsvd1 = drv->ctx_id,
 	};
-	r = gtsim_ioctl(drv->file, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+	if (b->fence_out)
+		eb.flags |= I915_EXEC_FENCE_OUT;
+	r = gtsim_ioctl(drv->file, b->fence_out ? DRM_IOCTL_I915_GEM_EXECBUFFER2_WR :
+			DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
 	if (r)
 		goto out_bo;
+	if (b->fence_out)
+		*b->fence_out = (int)(eb.rsvd2 >> 32);
 	/* the kernel's placement is the next batch's presumed offset */
 	for (uint32_t i = 0; i < b->nbos; i++)
 		b->bos[i]->offset = obj[i].offset;

@@ -32,6 +32,8 @@ struct gtdrv_batch {
 	struct gtdrv_reloc_list bo_relocs[GTDRV_MAX_BOS]; /* relocations inside bos[i] */
 	uint32_t nbos;
 	int error;                     /* first error: -ENOMEM, -EINVAL... */
+	int *fence_out;                /* set before one submission: I915_EXEC_FENCE_OUT,
+					* its sync_file fd stored here (-1 when it fails) */
 };
 
 int gtdrv_batch_init(struct gtdrv_batch *b, struct gtdrv *drv);
@@ -67,8 +69,9 @@ void gtdrv_batch_state_reloc(struct gtdrv_batch *b, struct gtdrv_bo *holder, uin
 
 /* End the batch (MI_BATCH_BUFFER_END, padded to a qword), upload it into
  * a new buffer object, submit it on the render engine through
- * DRM_IOCTL_I915_GEM_EXECBUFFER2, wait for it, store the kernel's offsets
- * as the new presumed offsets and reset the builder. 0 or -errno. */
+ * DRM_IOCTL_I915_GEM_EXECBUFFER2 (_WR with fence_out), wait for it, store
+ * the kernel's offsets as the new presumed offsets and reset the builder
+ * (fence_out too). 0 or -errno. */
 int gtdrv_batch_submit(struct gtdrv_batch *b);
 
 #endif

@@ -9,8 +9,9 @@
  *       region starting at g127.4,
  *   (c) a PS render target write to an unbound binding table entry (1,
  *       whose entry is 0),
- * the host survives, GEM_WAIT returns, GET_RESET_STATS counts one guilty
- * batch for that context (batch_active) and one more reset, the error
+ * the host survives, GEM_WAIT returns, the batch's out-fence signals
+ * -EIO, GET_RESET_STATS counts one guilty batch for that context
+ * (batch_active) and one more reset, the error
  * state (gtsim_error_state() and the $GTSIM_ERROR_STATE file) names the
  * fault, not a byte of the faulting context's buffers changed (the render
  * target, a guard object placed right after it, the state and the
@@ -27,6 +28,7 @@
  *       fault: a GPU fault like the others, and nothing else changes. */
 #include <errno.h>
 #include <i915_drm.h>
+#include <linux/sync_file.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,6 +38,7 @@
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
 #include "kernel/request.h"
+#include "kernel/sync/fence.h"
 #include "test.h"
 
 #define W 32u
@@ -200,9 +203,9 @@ static void upload(struct scene *sc, const struct program *p)
 }
 
 /* The square with the uploaded program p, submitted and waited for
- * (gtdrv_batch_submit waits with GEM_WAIT). Returns the submission's
- * result. */
-static int submit(struct scene *sc, const struct program *p)
+ * (gtdrv_batch_submit waits with GEM_WAIT); with fence, its out-fence's
+ * sync_file fd there. Returns the submission's result. */
+static int submit(struct scene *sc, const struct program *p, int *fence)
 {
 	struct gtdrv_batch b;
 	struct urb_config urb;
@@ -270,6 +273,7 @@ static int submit(struct scene *sc, const struct program *p)
 			       GTDRV_FIELDS({ "Pointer to PS Binding Table", 0 }));
 	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
 		.vertex_count = 4, .instance_count = 1 });
+	b.fence_out = fence;
 	r = r ? r : gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
 	/* execbuf placed the guard right after the render target */
@@ -281,7 +285,20 @@ static int submit(struct scene *sc, const struct program *p)
 static int draw(struct scene *sc, const struct program *p)
 {
 	upload(sc, p);
-	return submit(sc, p);
+	return submit(sc, p, NULL);
+}
+
+/* SYNC_IOC_FILE_INFO's status of a sync_file (1 signaled, < 0 its
+ * error), which is then closed. */
+static int sync_file_status(int fd)
+{
+	struct sync_file_info info = { 0 };
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return 0;
+	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	close(fd);
+	return info.status;
 }
 
 /* Every pixel of the target is rgba (R, G, B, A bytes). */
@@ -360,7 +377,10 @@ static void check_good_context(struct scene *good)
 	fill(good, &good->rt, RT_FILL);
 	struct program p;
 	program_green(&p);
-	CHECK_EQ(draw(good, &p), 0);
+	upload(good, &p);
+	int fence;
+	CHECK_EQ(submit(good, &p, &fence), 0);
+	CHECK_EQ(sync_file_status(fence), 1);
 	check_pixels(good, green);
 	check_guard(good);
 	uint32_t resets, active, pending;
@@ -407,8 +427,11 @@ static void run_case(const char *name, struct scene *good, const struct program 
 	snapshot_take(&sc, &snap);
 
 	/* The bad draw: GEM_WAIT in gtdrv_batch_submit returns (a reset
-	 * request counts as finished, as in i915). */
-	CHECK_EQ(submit(&sc, bad), 0);
+	 * request counts as finished, as in i915); its out-fence carries
+	 * the request's error. */
+	int fence;
+	CHECK_EQ(submit(&sc, bad, &fence), 0);
+	CHECK_EQ(sync_file_status(fence), fault ? -EIO : 1);
 	gtsim_device_idle(dev);
 	reset_stats(ctx, &resets, &active, &pending);
 	CHECK_EQ(pending, 0);
