@@ -223,6 +223,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	      p->indexed ? "indexed" : "sequential", p->vertex_count, p->instance_count,
 	      p->start_vertex, p->topology);
 	if (rs->vs.enable && p->vertex_count && p->instance_count) {
+		sampler_unit_init(&rs->vs_sampler, rs->info->gen, &env->vm, rs->surface_base,
+				  rs->dynamic_base, rs->binding_table[RS_VS],
+				  rs->sampler_state[RS_VS], false);
 		dc.kernel = vs_kernel_load(rs, env);
 		if (!dc.kernel)
 			return -1;

@@ -23,6 +23,7 @@ static void render_state_init(void *block, const struct gt_devinfo *info)
 	rs->urb_space.bytes = (uint32_t)info->urb_size_kb * 1024;
 	sfid_table_init(&rs->sfids);
 	sfid_register(&rs->sfids, EU_SFID_URB, urb_sfid_handler, &rs->urb_space);
+	sfid_register(&rs->sfids, EU_SFID_SAMPLER, sampler_sfid_handler, &rs->vs_sampler);
 }
 
 struct render_state *render_state_create(const struct gt_devinfo *info)

@@ -10,6 +10,7 @@
 
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
+#include "gpu/sfid/sampler.h"
 #include "gpu/sfid/sfid.h"
 #include "gpu/sfid/urb.h"
 
@@ -99,6 +100,7 @@ struct render_state {
 	struct urb_space urb_space;
 	uint32_t vs_next_entry;
 	struct sfid_table sfids;      /* what the front end's threads reach */
+	struct sampler_unit vs_sampler; /* the VS threads' sampler, set per draw */
 
 	/* The last draw, for render_last_vues(). */
 	uint32_t last_vues[RENDER_MAX_DRAW_VUES];

@@ -350,6 +350,9 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
 	d->sfids = rs->sfids;
 	sfid_register(&d->sfids, EU_SFID_DP_RC, rt_write_handler, d);
+	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->surface_base, rs->dynamic_base,
+			  rs->binding_table[RS_PS], rs->sampler_state[RS_PS], true);
+	sfid_register(&d->sfids, EU_SFID_SAMPLER, sampler_sfid_handler, &d->sampler);
 	if (d->dispatch) {
 		choose_dispatch(d);
 		uint64_t ksp = d->kernel.addr;

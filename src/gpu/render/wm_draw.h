@@ -57,6 +57,7 @@ struct wm_draw {
 	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
+	struct sampler_unit sampler; /* the PS threads' sampler */
 	struct om_surface rt_cache; /* the last binding table entry read, per draw */
 	int rt_cache_bti;          /* -1: none */
 	/* its array layers: QPitch in rows (Surface QPitch is in units of 4
