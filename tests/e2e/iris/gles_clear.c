@@ -7,7 +7,8 @@
  *
  * Oracles, all computed here: the EGL driver name "iris" and the renderer
  * string Mesa builds for PCI 0x1616 ("Mesa Intel(R) HD Graphics 5500 (BDW
- * GT2)"); GLES's UNORM8 conversion of the clear colours (round to nearest:
+ * GT2)") or, with GTSIM_DEVICE=skl, PCI 0x1912 ("Mesa Intel(R) HD Graphics
+ * 530 (SKL GT2)"); GLES's UNORM8 conversion of the clear colours (round to nearest:
  * 0.25 -> 64, 0.5 -> 128, 0.75 -> 191; 0.2 -> 51, 0.6 -> 153); glReadPixels
  * returns rows bottom-up from (0, 0), so the scissor box (x 4..11, y
  * 20..23) is where the second colour must be. With --pixels=report the
@@ -54,7 +55,9 @@ int main(int argc, char **argv)
 	CHECK_STR(drv, "iris");
 	const char *renderer = (const char *)glGetString(GL_RENDERER);
 	printf("GL_RENDERER: %s\n", renderer ? renderer : "(null)");
-	CHECK_STR(renderer, "Mesa Intel(R) HD Graphics 5500 (BDW GT2)");
+	const char *dev = getenv("GTSIM_DEVICE");
+	CHECK_STR(renderer, dev && !strcmp(dev, "skl") ? "Mesa Intel(R) HD Graphics 530 (SKL GT2)" :
+		  "Mesa Intel(R) HD Graphics 5500 (BDW GT2)");
 
 	glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT);

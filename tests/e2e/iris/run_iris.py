@@ -161,7 +161,11 @@ def run(gtsim, prog, args, env_extra):
     env['ASAN_OPTIONS'] = (asan + ':' if asan else '') + 'detect_leaks=0'
     # Compile every shader (no reads or writes of ~/.cache/mesa_shader_cache).
     env['MESA_SHADER_CACHE_DISABLE'] = 'true'
+    # INTEL_DEBUG flags of the caller (e.g. norbc) stay beside the mode's
+    debug = ','.join(f for f in (env.get('INTEL_DEBUG'), env_extra.get('INTEL_DEBUG')) if f)
     env.update(env_extra)
+    if debug:
+        env['INTEL_DEBUG'] = debug
     p = subprocess.run([gtsim, 'run', '--', prog] + args, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=100)
