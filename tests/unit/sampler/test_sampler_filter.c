@@ -3,8 +3,10 @@
  * (repeat, mirror, clamp, border), linear filtering into the border
  * colour, header texel offsets and channel masks, SIMD16 response layout,
  * shader channel selects, the execution mask, sample_c with the shadow
- * functions iris programs (GL_LESS -> LEQUAL, GL_GREATER -> GEQUAL), and
- * faults for what the sampler refuses. */
+ * functions iris programs (GL_LESS -> LEQUAL, GL_GREATER -> GEQUAL),
+ * gather4's texel order (OpenGL's textureGather), cube face selection
+ * (OpenGL's table of major axes), and faults for what the sampler
+ * refuses. */
 #include "sampler_fixture.h"
 
 #define TEX_W 4
@@ -211,6 +213,61 @@ static void test_compare(struct fixture *f)
 	CHECK_NEAR(fx_get_f(f, FX_RESP, 2), 0.5f);
 }
 
+static void test_gather(struct fixture *f)
+{
+	/* gather4 of G (header M0.2 bits 17:16 = 1) at the point between
+	 * texels 1..2 x 1..2: x (i0, j1), y (i1, j1), z (i1, j0), w (i0, j0) */
+	eu_thread_init(f->t, 8, 0x01);
+	memset(eu_grf(f->t, FX_PAYLOAD), 0, 32);
+	eu_grf_set_ud(f->t, FX_PAYLOAD, 2, 1u << 16);
+	eu_grf_set_ud(f->t, FX_PAYLOAD, 3, FX_SAMPLER(0));
+	fx_set_f(f, FX_PAYLOAD + 1, 0, 0.5f);
+	fx_set_f(f, FX_PAYLOAD + 2, 0, 0.5f);
+	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_GATHER4, 8), 8, 3, 4, true, 0x01), 0);
+	CHECK_NEAR(fx_get_f(f, FX_RESP + 0, 0), tf(1, 2, 1));
+	CHECK_NEAR(fx_get_f(f, FX_RESP + 1, 0), tf(2, 2, 1));
+	CHECK_NEAR(fx_get_f(f, FX_RESP + 2, 0), tf(2, 1, 1));
+	CHECK_NEAR(fx_get_f(f, FX_RESP + 3, 0), tf(1, 1, 1));
+}
+
+static void test_cube(struct fixture *f)
+{
+	/* a cube of 2x2 faces, linear, faces QPitch 4 rows apart; face F
+	 * texel (x, y) = (10 + 20 F, x, y, 255) */
+	const uint32_t base = FX_TEX + 0x400;
+	for (unsigned face = 0; face < 6; face++)
+		for (unsigned y = 0; y < 2; y++)
+			for (unsigned x = 0; x < 2; x++) {
+				uint8_t *p = f->mem + base + (face * 4 + y) * 8 + x * 4;
+				p[0] = (uint8_t)(10 + 20 * face);
+				p[1] = (uint8_t)x;
+				p[2] = (uint8_t)y;
+				p[3] = 255;
+			}
+	struct fx_surf c = { .type = 3, .format = 199, .width = 2, .height = 2, .pitch = 8,
+			     .qpitch = 4, .base = base };
+	fx_surface(f, 5, &c);
+	/* OpenGL 4.6 table 8.19: the major axis picks the face; on +X,
+	 * s = -z, t = -y; on -Y, s = x, t = -z; on +Z, s = x, t = -y */
+	const float dir[8][3] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 },
+				  { 0, 0, 1 }, { 0, 0, -1 }, { 1, -0.5f, -0.5f }, { 0.5f, -1, 0.5f } };
+	const unsigned face[8] = { 0, 1, 2, 3, 4, 5, 0, 3 };
+	const unsigned tx[8][2] = { { 1, 1 }, { 1, 1 }, { 1, 1 }, { 1, 1 }, { 1, 1 }, { 1, 1 },
+				    { 1, 1 }, { 1, 0 } };
+	eu_thread_init(f->t, 8, 0xff);
+	for (unsigned ch = 0; ch < 8; ch++)
+		for (unsigned k = 0; k < 3; k++)
+			fx_set_f(f, FX_PAYLOAD + k, ch, dir[ch][k]);
+	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_SAMPLE, 8), 8, 3, 4, false, 0xff), 0);
+	for (unsigned ch = 0; ch < 8; ch++) {
+		CHECK_NEAR(fx_get_f(f, FX_RESP, ch), (10 + 20 * face[ch]) / 255.0f);
+		if (ch >= 6) {
+			CHECK_NEAR(fx_get_f(f, FX_RESP + 1, ch), tx[ch][0] / 255.0f);
+			CHECK_NEAR(fx_get_f(f, FX_RESP + 2, ch), tx[ch][1] / 255.0f);
+		}
+	}
+}
+
 static void test_faults(struct fixture *f)
 {
 	eu_thread_init(f->t, 8, 0x01);
@@ -255,6 +312,8 @@ int main(void)
 	test_header(&f);
 	test_simd16_and_swizzle(&f);
 	test_compare(&f);
+	test_gather(&f);
+	test_cube(&f);
 	test_faults(&f);
 	fx_fini(&f);
 	return test_exit();
