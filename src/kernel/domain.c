@@ -34,6 +34,13 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		return -ENOENT;
 	}
 	obj_wait_rendering(obj, write != 0, -1);
+	/* i915 pins the pages to move them into the new domain: a purged
+	 * object has none (i915_gem_object_pin_pages -> -EFAULT). */
+	if (obj->purged) {
+		obj_put(obj);
+		pthread_mutex_unlock(&dev->lock);
+		return -EFAULT;
+	}
 	/* The new domain: WC, else GTT, else CPU (i915's order). */
 	uint32_t domain = (read & I915_GEM_DOMAIN_WC) ? I915_GEM_DOMAIN_WC :
 			  (read & I915_GEM_DOMAIN_GTT) ? I915_GEM_DOMAIN_GTT : I915_GEM_DOMAIN_CPU;

@@ -219,6 +219,9 @@ void requests_signal_completed(struct rq_engine *e)
 		pthread_mutex_unlock(&e->lock);
 		/* Outside the engine lock: fence callbacks may submit. */
 		for (unsigned i = 0; i < n; i++) {
+			TRACE(TRACE_GEM, "%s: seqno %u passed in the status page (%u): request done%s",
+			      engine_name(e->id), done[i]->seqno, seqno,
+			      done[i]->error ? " with an error" : "");
 			fence_signal(done[i]->fence, done[i]->error);
 			request_put(done[i]);
 		}
@@ -229,6 +232,8 @@ void requests_signal_completed(struct rq_engine *e)
 void request_retire(struct gem_request *rq)
 {
 	enum gt_engine_id id = rq->engine->id;
+	TRACE(TRACE_GEM, "%s: request seqno %u retired (%u objects released)",
+	      engine_name(id), rq->seqno, rq->nobjs);
 	for (unsigned i = 0; i < rq->nobjs; i++) {
 		struct gem_object *obj = rq->objs[i];
 		if (obj->last_read[id] == rq) {

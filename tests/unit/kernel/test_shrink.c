@@ -78,6 +78,10 @@ static void test_limit_purges_oldest_dontneed(struct gtsim_device *dev, struct g
 	CHECK_EQ(cpu[1024], 0);               /* the pages are gone */
 	CHECK_EQ(test_pread(f, a, 0, &v, 4), -EFAULT);
 	CHECK_EQ(test_pwrite(f, a, 0, &pattern, 4), -EFAULT);
+	struct drm_i915_gem_set_domain sd = { .handle = a, .read_domains = I915_GEM_DOMAIN_CPU };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), -EFAULT);
+	sd.handle = b;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), 0);
 	CHECK_EQ(test_pread(f, b, 0, &v, 4), 0);   /* WILLNEED b untouched */
 	CHECK_EQ(madvise_obj(f, b, I915_MADV_WILLNEED, &r), 0);
 	CHECK_EQ(r, 1);

@@ -134,6 +134,8 @@ int main(void)
 	CHECK(has_command_field("MI_STORE_DATA_INDEX", "Data DWord 0: 1\n"));
 	CHECK(has_line("cs", "rcs0: user interrupt", NULL));
 	CHECK(has_line("gem", "retired", NULL));
+	CHECK(has_line("gem", "rcs0: seqno 1 passed in the status page", "request done"));
+	CHECK(has_line("gem", "rcs0: request seqno 1 retired", NULL));
 	/* cs: ring registers and pointers, the batch's start and end. */
 	CHECK(has_line("reg", "rcs0: 0x02030 <- ", NULL));   /* RING_TAIL */
 	CHECK(has_line("cs", "rcs0: TAIL 0x", "HEAD 0x"));
