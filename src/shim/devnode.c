@@ -59,11 +59,22 @@ int devnode_minor_for_path(const char *path)
 static struct gtsim_device *device_locked(void)
 {
 	if (!device) {
-		device = gtsim_device_create(NULL);
+		__atomic_store_n(&device, gtsim_device_create(NULL), __ATOMIC_RELEASE);
 		TRACE(TRACE_SHIM, "device created for pid %d: %s", (int)getpid(),
 		      device ? "ok" : "FAILED (GTSIM_DEVICE?)");
 	}
 	return device;
+}
+
+struct gtsim_device *devnode_device(void)
+{
+	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
+	if (dev)
+		return dev;
+	pthread_mutex_lock(&table_lock);
+	dev = device_locked();
+	pthread_mutex_unlock(&table_lock);
+	return dev;
 }
 
 /* A file of the current generation for n (after a fork: a new one). */

@@ -1,6 +1,8 @@
-/* Interposed: ioctl, mmap/mmap64 and munmap. An ioctl on a DRM node goes
- * to gtsim_ioctl (the kernel model); SYNC_IOC_* on a gtsim sync_file goes
- * to the sync unit; everything else reaches the real system call. */
+/* Interposed: ioctl, mmap/mmap64, munmap and mprotect. An ioctl on a DRM
+ * node goes to gtsim_ioctl (the kernel model); SYNC_IOC_* on a gtsim
+ * sync_file goes to the sync unit; an mmap of the PCI BAR's resource0
+ * file becomes an emulated register window (bar_mmio.c); everything else
+ * reaches the real system call. */
 #include "shim/shim.h"
 
 #include <errno.h>
@@ -61,6 +63,10 @@ static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, of
 		      (unsigned long long)off, len, p);
 		return p;
 	}
+	if (!(flags & MAP_ANONYMOUS) && sysfs_is_bar0_fd(fd))
+		return bar_mmio_map(addr, len, prot, flags, off);
+	if (flags & MAP_FIXED)
+		bar_mmio_forget(addr, len);
 	if (realfn)
 		return realfn(addr, len, prot, flags, fd, off);
 	return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
@@ -81,5 +87,16 @@ void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 int munmap(void *addr, size_t len)
 {
 	real_init();
+	bar_mmio_forget(addr, len);
 	return real.munmap ? real.munmap(addr, len) : (int)syscall(SYS_munmap, addr, len);
+}
+
+int mprotect(void *addr, size_t len, int prot)
+{
+	real_init();
+	int r = real.mprotect ? real.mprotect(addr, len, prot)
+			      : (int)syscall(SYS_mprotect, addr, len, prot);
+	if (r == 0)
+		bar_mmio_keep_protected(addr, len);
+	return r;
 }

@@ -29,7 +29,7 @@ void real_init(void)
 	RESOLVE(fopen); RESOLVE(fopen64);
 	RESOLVE(close); RESOLVE(dup); RESOLVE(dup2); RESOLVE(dup3);
 	RESOLVE(fcntl); RESOLVE(fcntl64); RESOLVE(ioctl);
-	RESOLVE(mmap); RESOLVE(mmap64); RESOLVE(munmap);
+	RESOLVE(mmap); RESOLVE(mmap64); RESOLVE(munmap); RESOLVE(mprotect);
 	RESOLVE(stat); RESOLVE(lstat);
 	RESOLVE(fstat); RESOLVE(fstatat);
 	RESOLVE(statx);

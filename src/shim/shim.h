@@ -3,8 +3,11 @@
  * real.c     the C library's own functions, found with dlsym(RTLD_NEXT)
  * devnode.c  the DRM nodes: which fds are opens of /dev/dri/card0 or
  *            renderD128, the gtsim_file behind each, the process's device
- * sysfs.c    a temporary directory holding the sysfs files libdrm reads,
- *            and the rewriting of /sys and /dev/dri paths into it
+ * sysfs.c    a temporary directory holding the sysfs files libdrm and
+ *            libpciaccess read, and the rewriting of /sys and /dev/dri
+ *            paths into it
+ * bar_mmio.c CPU access to the GPU's registers through a mapping of the
+ *            PCI BAR (x86_decode.c decodes the faulting instructions)
  * hook_*.c   the interposed functions */
 #ifndef GTSIM_SHIM_H
 #define GTSIM_SHIM_H
@@ -41,6 +44,7 @@ struct real_fns {
 	void *(*mmap)(void *, size_t, int, int, int, off_t);
 	void *(*mmap64)(void *, size_t, int, int, int, off_t);
 	int (*munmap)(void *, size_t);
+	int (*mprotect)(void *, size_t, int);
 	int (*stat)(const char *, struct stat *);
 	int (*lstat)(const char *, struct stat *);
 	int (*fstat)(int, struct stat *);
@@ -70,6 +74,8 @@ int devnode_minor_for_path(const char *path);
 /* Opens a new file on the process's device and a real fd standing for it
  * (flags: O_CLOEXEC / O_NONBLOCK honoured). fd or -1 with errno. */
 int devnode_open(int minor, int flags);
+/* The process's device (created on first use; NULL if that fails). */
+struct gtsim_device *devnode_device(void);
 /* The gtsim_file behind fd, or NULL when fd is not one of our nodes; the
  * file stays open until devnode_release(*held), even if fd is closed. */
 struct node_open;
@@ -101,5 +107,19 @@ const char *sysfs_redirect(const char *path, char *buf, size_t size);
 /* Strips the temporary directory's prefix from a resolved path (realpath)
  * in place, so clients see /sys/...; true when it did. */
 bool sysfs_unredirect(char *resolved);
+/* fd is an open of the served resource0 file (the PCI BAR 0). */
+bool sysfs_is_bar0_fd(int fd);
+
+/* bar_mmio.c */
+#define BAR0_SIZE (16u << 20)        /* GTTMMADR: registers, then the GGTT */
+#define BAR0_MMIO_SIZE (2u << 20)    /* the register range */
+/* mmap of resource0 at offset off: an inaccessible region whose loads and
+ * stores are executed as register accesses. MAP_FAILED with errno (EINVAL
+ * for a range outside the BAR). */
+void *bar_mmio_map(void *addr, size_t len, int prot, int flags, off_t off);
+/* [addr, addr+len) is being unmapped or replaced: it is BAR no longer. */
+void bar_mmio_forget(void *addr, size_t len);
+/* After an mprotect of [addr, addr+len): BAR pages stay inaccessible. */
+void bar_mmio_keep_protected(void *addr, size_t len);
 
 #endif

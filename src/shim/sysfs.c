@@ -8,6 +8,9 @@
  *   <pci dev>/driver                -> /sys/bus/pci/drivers/i915
  *   <pci dev>/drm/{card0,renderD128}/ (drmNodeIsDRM, device names)
  *   /sys/class/drm/{card0,renderD128}
+ *   /sys/bus/pci/devices/0000:00:02.0 -> the PCI device (the only one):
+ *       libpciaccess lists this directory, reads config and resource (the
+ *       BARs) and maps resource0, the register BAR (bar_mmio.c)
  *   /sys/kernel/debug/dri/{0,128}/{name,i915_gem_drop_caches}: IGT's
  *       gem_quiescent_gpu writes DROP_* flags there (accepted, no effect:
  *       the model has no caches to drop); igt_debugfs_mount() takes it for
@@ -30,6 +33,11 @@
 #define PCI_SLOT "0000:00:02.0"
 #define PCI_DIR "/sys/devices/pci0000:00/" PCI_SLOT
 #define DEBUGFS "/sys/kernel/debug"
+/* Bus addresses of the BARs: registers+GGTT, aperture, I/O ports. */
+#define BAR0_BASE 0xf0000000ull
+#define BAR2_BASE 0xc0000000ull
+#define BAR4_BASE 0xf000u
+#define BAR4_SIZE 64u
 
 static char root[256];          /* "" until created */
 static size_t root_len;
@@ -38,7 +46,7 @@ static pthread_once_t root_once = PTHREAD_ONCE_INIT;
 
 static const char *const prefixes[] = {
 	"/sys/dev/char/226:0", "/sys/dev/char/226:128", "/sys/class/drm",
-	PCI_DIR, "/sys/bus/pci/drivers/i915", "/dev/dri", DEBUGFS,
+	PCI_DIR, "/sys/bus/pci/drivers/i915", "/sys/bus/pci/devices", "/dev/dri", DEBUGFS,
 };
 
 /* Every file and link, relative to root, so that they can be removed. */
@@ -53,10 +61,11 @@ static const char *const links[][2] = {
 	{ "sys/class/drm/renderD128", "../../devices/pci0000:00/" PCI_SLOT "/drm/renderD128" },
 	{ "sys/dev/char/226:0", "../../devices/pci0000:00/" PCI_SLOT "/drm/card0" },
 	{ "sys/dev/char/226:128", "../../devices/pci0000:00/" PCI_SLOT "/drm/renderD128" },
+	{ "sys/bus/pci/devices/" PCI_SLOT, "../../../devices/pci0000:00/" PCI_SLOT },
 };
 
 static const char *const dirs[] = {
-	"dev", "dev/dri", "sys", "sys/bus", "sys/bus/pci", "sys/bus/pci/drivers",
+	"dev", "dev/dri", "sys", "sys/bus", "sys/bus/pci", "sys/bus/pci/devices", "sys/bus/pci/drivers",
 	"sys/bus/pci/drivers/i915", "sys/class", "sys/class/drm", "sys/dev", "sys/dev/char",
 	"sys/devices", "sys/devices/pci0000:00", "sys/devices/pci0000:00/" PCI_SLOT,
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm",
@@ -66,7 +75,7 @@ static const char *const dirs[] = {
 	"sys/kernel/debug/dri/128",
 };
 
-#define NUM_FILES 24
+#define NUM_FILES 32
 static char file_names[NUM_FILES][128];
 static int num_files;
 
@@ -97,6 +106,34 @@ static int write_text(const char *rel, const char *text)
 	return write_file(rel, text, strlen(text));
 }
 
+/* BAR 0's resource file: as large as the BAR (sparse), like sysfs's; its
+ * identity tells bar_mmio which mmaps are of the BAR. */
+static dev_t bar0_dev;
+static ino_t bar0_ino;
+static int bar0_known;
+
+static void write_bar0_file(const char *rel)
+{
+	char path[512];
+	struct stat st;
+	if (write_file(rel, "", 0) < 0 || !root_path(path, sizeof(path), rel) ||
+	    truncate(path, BAR0_SIZE) < 0 || real.stat(path, &st) < 0)
+		return;
+	bar0_dev = st.st_dev;
+	bar0_ino = st.st_ino;
+	__atomic_store_n(&bar0_known, 1, __ATOMIC_RELEASE);
+}
+
+bool sysfs_is_bar0_fd(int fd)
+{
+	struct stat st;
+	if (fd < 0 || !__atomic_load_n(&bar0_known, __ATOMIC_ACQUIRE))
+		return false;
+	if (real.fstat ? real.fstat(fd, &st) : fstat(fd, &st))
+		return false;
+	return st.st_ino == bar0_ino && st.st_dev == bar0_dev && S_ISREG(st.st_mode);
+}
+
 static void remove_tree(void)
 {
 	char path[512];
@@ -115,6 +152,12 @@ static void remove_tree(void)
 			rmdir(path);
 	}
 	rmdir(root);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
 }
 
 static void write_pci_files(const struct gt_devinfo *info)
@@ -154,14 +197,46 @@ static void write_pci_files(const struct gt_devinfo *info)
 	config[1] = info->pci_vendor >> 8;
 	config[2] = info->pci_device & 0xff;
 	config[3] = info->pci_device >> 8;
+	config[4] = 0x07;     /* command: I/O, memory space, bus master */
 	config[8] = info->revision;
 	config[0xb] = 0x03;   /* display controller, VGA compatible */
+	/* BARs (PCI spec 6.2.5.1): memory BARs have bit 0 clear, type 10b
+	 * (bits 2:1) for 64 bits, bit 3 prefetchable; an I/O BAR has bit 0. */
+	put32(config + 0x10, (uint32_t)BAR0_BASE | 0x4);
+	put32(config + 0x18, (uint32_t)BAR2_BASE | 0xc);
+	put32(config + 0x20, BAR4_BASE | 0x1);
+	config[0x3d] = 1;     /* interrupt pin INTA# */
 	config[0x2c] = info->subsys_vendor & 0xff;
 	config[0x2d] = info->subsys_vendor >> 8;
 	config[0x2e] = info->subsys_device & 0xff;
 	config[0x2f] = info->subsys_device >> 8;
 	snprintf(rel, sizeof(rel), "%s/config", pci);
 	write_file(rel, config, sizeof(config));
+
+	/* resource: first address, last address and flags of each BAR and
+	 * the ROM (7 lines, as Linux's resource_show prints them). Flags are
+	 * Linux's IORESOURCE_* (MEM 0x200, IO 0x100, PREFETCH 0x2000,
+	 * SIZEALIGN 0x40000, MEM_64 0x100000) with the BAR's low bits. */
+	const struct { uint64_t base, size, flags; } bars[7] = {
+		[0] = { BAR0_BASE, BAR0_SIZE, 0x140204 },
+		[2] = { BAR2_BASE, info->aperture_size, 0x14220c },
+		[4] = { BAR4_BASE, BAR4_SIZE, 0x40101 },
+	};
+	char resource[7 * 64] = "";
+	size_t len = 0;
+	for (int i = 0; i < 7; i++) {
+		uint64_t last = bars[i].size ? bars[i].base + bars[i].size - 1 : 0;
+		len += (size_t)snprintf(resource + len, sizeof(resource) - len,
+					"0x%016llx 0x%016llx 0x%016llx\n",
+					(unsigned long long)bars[i].base, (unsigned long long)last,
+					(unsigned long long)bars[i].flags);
+	}
+	snprintf(rel, sizeof(rel), "%s/resource", pci);
+	write_text(rel, resource);
+	snprintf(rel, sizeof(rel), "%s/resource0", pci);
+	write_bar0_file(rel);
+	snprintf(rel, sizeof(rel), "%s/enable", pci);
+	write_text(rel, "1\n");
 }
 
 static void create_tree(void)

@@ -24,6 +24,7 @@ static struct sigaction previous[2];   /* SIGSEGV, SIGBUS */
 static pthread_mutex_t previous_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static int handler_installed;
+static user_fault_hook fault_hook;
 
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
@@ -32,6 +33,10 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		copy_fixup = NULL;
 		siglongjmp(*fixup, 1);
 	}
+	/* Then the shim's emulated accesses (MMIO through the PCI BAR). */
+	user_fault_hook hook = __atomic_load_n(&fault_hook, __ATOMIC_ACQUIRE);
+	if (hook && hook(sig, info, uctx))
+		return;
 	/* Not ours: pass it on to the handler installed before (or after,
 	 * through user_copy_sigaction); with none, restore the default and
 	 * let the faulting instruction run again under it. */
@@ -77,6 +82,15 @@ static void install_handler(void)
 	if (sigaction(SIGSEGV, &sa, &previous[0]) == 0 &&
 	    sigaction(SIGBUS, &sa, &previous[1]) == 0)
 		__atomic_store_n(&handler_installed, 1, __ATOMIC_RELEASE);
+}
+
+int user_copy_set_fault_hook(user_fault_hook hook)
+{
+	pthread_once(&install_once, install_handler);
+	if (!__atomic_load_n(&handler_installed, __ATOMIC_ACQUIRE))
+		return -1;
+	__atomic_store_n(&fault_hook, hook, __ATOMIC_RELEASE);
+	return 0;
 }
 
 /* Not instrumented: a bad address must fault here, inside the guarded

@@ -9,10 +9,10 @@
 #ifndef GTSIM_SYNC_USER_COPY_H
 #define GTSIM_SYNC_USER_COPY_H
 
+#include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-struct sigaction;
 
 int copy_from_user_ptr(void *dst, uint64_t user_ptr, size_t size);
 int copy_to_user_ptr(uint64_t user_ptr, const void *src, size_t size);
@@ -22,5 +22,13 @@ int copy_to_user_ptr(uint64_t user_ptr, const void *src, size_t size);
  * faults outside copies are passed on to, oldact (if given) receives the
  * one before, and 0 is returned; otherwise -1 (use the real sigaction). */
 int user_copy_sigaction(int sig, const struct sigaction *act, struct sigaction *oldact);
+
+/* A second user of the fault handler: hook sees every SIGSEGV/SIGBUS that
+ * is not inside a copy, before the program's handler, and returns true
+ * when it dealt with the fault (the faulting thread then resumes at the
+ * context hook left in uctx). Installs the handler if needed; 0, or -1
+ * when the handler cannot be installed. */
+typedef bool (*user_fault_hook)(int sig, siginfo_t *info, void *uctx);
+int user_copy_set_fault_hook(user_fault_hook hook);
 
 #endif
