@@ -150,6 +150,14 @@ static int32_t nibble(uint32_t v, unsigned shift)
 	return (int32_t)((v >> shift & 15) ^ 8) - 8;
 }
 
+/* An integer coordinate plus a texel offset; past the int32 range it is
+ * out of bounds (-1). */
+static int32_t offset_coord(uint32_t v, int32_t off)
+{
+	int64_t c = (int64_t)(int32_t)v + off;
+	return c < INT32_MIN || c > INT32_MAX ? -1 : (int32_t)c;
+}
+
 /* resinfo (R width, G height, B depth or layers, A levels) and
  * sampleinfo (R samples), as unsigned integers. */
 static void size_info(const struct smp_surface *s, unsigned type, uint32_t lod, uint32_t v[4])
@@ -193,9 +201,9 @@ static int channel_result(const struct sampler_unit *u, const struct smp_surface
 		return 1;
 	}
 	if (type == SMP_LD || type == SMP_LD_LZ) {
-		int32_t x = (int32_t)in_ud(in, P_U, ch) + off[0];
-		int32_t y = (int32_t)in_ud(in, P_V, ch) + off[1];
-		int32_t z = (int32_t)in_ud(in, P_R, ch) + off[2];
+		int32_t x = offset_coord(in_ud(in, P_U, ch), off[0]);
+		int32_t y = offset_coord(in_ud(in, P_V, ch), off[1]);
+		int32_t z = offset_coord(in_ud(in, P_R, ch), off[2]);
 		int32_t lod = type == SMP_LD ? (int32_t)in_ud(in, P_LOD, ch) : 0;
 		return smp_load(s, x, y, z, lod, out);
 	}
