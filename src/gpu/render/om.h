@@ -81,4 +81,11 @@ struct om_surface {
  * is outside the surface (the write is dropped). */
 bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint64_t *off);
 
+/* Where mip level `level` of a 1D/2D surface of w x h pixels starts, in
+ * pixels from level 0's origin (PRM vol. 5 "Surface Layout", 2D: level 1
+ * below level 0, level 2 right of level 1, each later level below the one
+ * before; every level's size rounded up to the alignments), and its size. */
+void om_level_layout(uint32_t w, uint32_t h, uint32_t halign, uint32_t valign, uint32_t level,
+		     uint32_t *x, uint32_t *y, uint32_t *lw, uint32_t *lh);
+
 #endif

@@ -24,3 +24,30 @@ bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint6
 		return true;
 	}
 }
+
+static uint32_t minify(uint32_t size, uint32_t level)
+{
+	uint32_t v = level < 32 ? size >> level : 0;
+	return v ? v : 1;
+}
+
+static uint64_t align_up(uint64_t v, uint32_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+void om_level_layout(uint32_t w, uint32_t h, uint32_t halign, uint32_t valign, uint32_t level,
+		     uint32_t *x, uint32_t *y, uint32_t *lw, uint32_t *lh)
+{
+	uint64_t lx = 0, ly = 0;
+	for (uint32_t l = 0; l < level && l < 32; l++) {
+		if (l == 1)
+			lx += align_up(minify(w, 1), halign);
+		else
+			ly += align_up(minify(h, l), valign);
+	}
+	*x = lx > UINT32_MAX ? UINT32_MAX : (uint32_t)lx;
+	*y = ly > UINT32_MAX ? UINT32_MAX : (uint32_t)ly;
+	*lw = minify(w, level);
+	*lh = minify(h, level);
+}

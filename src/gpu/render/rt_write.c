@@ -66,8 +66,9 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	    rt->fi->kind != FMT_RGBA || !format_rt_supported(fmt, d->rs->info->gen))
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", fmt, format_name(fmt));
-	if (SS("MIP Count / LOD"))
-		TRACE_STUB_ONCE("RT write: LOD %u written as LOD 0", (unsigned)SS("MIP Count / LOD"));
+	uint32_t lod = (uint32_t)SS("MIP Count / LOD");
+	if (lod && type != 1 && type != 0)
+		TRACE_STUB_ONCE("RT write: LOD %u of surface type %u written as a 2D LOD", lod, type);
 	d->rt_layers[0] = (uint32_t)SS("Surface QPitch") * 4;
 	d->rt_layers[1] = (uint32_t)SS("Depth");
 	d->rt_layers[2] = (uint32_t)SS("Minimum Array Element");
@@ -82,6 +83,16 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 		.x_offset = (uint32_t)SS("X Offset") * 4,
 		.y_offset = (uint32_t)SS("Y Offset") * 4,
 	};
+	if (lod) {                 /* the level's place in the 2D layout */
+		static const uint32_t align[4] = { 4, 4, 8, 16 };   /* 0 is reserved */
+		uint32_t lx, ly;
+		om_level_layout(rt->s.width, rt->s.height,
+				align[SS("Surface Horizontal Alignment") & 3],
+				align[SS("Surface Vertical Alignment") & 3], lod, &lx, &ly,
+				&rt->s.width, &rt->s.height);
+		rt->s.x_offset += lx;
+		rt->s.y_offset += ly;
+	}
 	if (rt->s.tiling == OM_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
 	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, sd, ss, &rt->s, rt->fi))

@@ -1,0 +1,67 @@
+/* Render target writes to a mip level (RENDER_SURFACE_STATE MIP Count /
+ * LOD), as iris's BLORP uploads into the levels of a compressed texture
+ * on SKL. Oracle: the PRM's 2D layout (vol. 5 "Surface Layout"), worked
+ * out here by hand: a 16x16 RGBA8 surface with HALIGN 4 / VALIGN 4 has
+ * level 1 (8x8) at (0, 16), level 2 (4x4) at (8, 16), level 3 (2x2) at
+ * (8, 20); with VALIGN 16 level 3 is at (8, 32). A draw over the level's
+ * whole viewport writes exactly the level's pixels. */
+#include "integration/render/backend_fixture.h"
+#include "drv/seed_shaders.h"
+
+#define PITCH 64
+#define ROWS 48
+enum { HALIGN_4 = 1, VALIGN_4 = 1, VALIGN_16 = 3 };
+
+static void draw_level(int gen, uint32_t lod, uint32_t valign, uint32_t lw, uint32_t lh)
+{
+	static const float green[4] = { 0, 1, 0, 1 };
+	fx_gen = gen;
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, lw, lh, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Width", 15 }, { "Height", 15 },
+	    { "MIP Count / LOD", lod }, { "Surface Horizontal Alignment", HALIGN_4 },
+	    { "Surface Vertical Alignment", valign });
+	memset(fx_mem + FX_RT, 0x55, PITCH * ROWS);
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+	CHECK_EQ(fx_draw(4, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+}
+
+/* Pixels in [x0, x0 + w) x [y0, y0 + h) are green, the rest 0x55. */
+static void check(const char *what, int x0, int y0, int w, int h)
+{
+	int bad = 0;
+	for (int y = 0; y < ROWS; y++)
+		for (int x = 0; x < PITCH / 4; x++) {
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			bool in = x >= x0 && x < x0 + w && y >= y0 && y < y0 + h;
+			static const uint8_t g[4] = { 0, 255, 0, 255 }, old[4] = { 0x55, 0x55, 0x55, 0x55 };
+			if (memcmp(p, in ? g : old, 4) && bad++ < 4)
+				fprintf(stderr, "%s: pixel (%d, %d) %02x %02x %02x %02x\n", what, x, y,
+					p[0], p[1], p[2], p[3]);
+		}
+	CHECK_EQ(bad, 0);
+}
+
+int main(void)
+{
+	fx_init();
+	for (int gen = 8; gen <= 9; gen++) {
+		draw_level(gen, 0, VALIGN_4, 16, 16);
+		check("level 0", 0, 0, 16, 16);
+		draw_level(gen, 1, VALIGN_4, 8, 8);
+		check("level 1", 0, 16, 8, 8);
+		draw_level(gen, 2, VALIGN_4, 4, 4);
+		check("level 2", 8, 16, 4, 4);
+		draw_level(gen, 3, VALIGN_4, 2, 2);
+		check("level 3", 8, 20, 2, 2);
+		/* a viewport larger than the level: writes stop at its edges */
+		draw_level(gen, 2, VALIGN_4, 16, 16);
+		check("level 2 clipped", 8, 16, 4, 4);
+		draw_level(gen, 3, VALIGN_16, 2, 2);
+		check("level 3 valign 16", 8, 32, 2, 2);
+	}
+	fx_fini();
+	return test_exit();
+}
