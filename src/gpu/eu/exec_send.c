@@ -19,6 +19,8 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	if (in->desc_is_reg)
 		memcpy(&m.desc, eu_arf(t, EU_ARF_A0), 4);
 	m.ex_desc = in->ex_desc;
+	if (in->ex_desc_is_reg)    /* sends: a0.<subnr>, a dword (ex_desc_subnr <= 7) */
+		memcpy(&m.ex_desc, eu_arf(t, EU_ARF_A0) + 4 * (in->ex_desc_subnr & 7), 4);
 	m.mlen = (m.desc >> 25) & 15;
 	m.rlen = (m.desc >> 20) & 31;
 	m.header = (m.desc >> 19) & 1;
