@@ -11,7 +11,14 @@
  *             source W; position offsets; input coverage mask
  *   from the Dispatch GRF Start: push constants (3DSTATE_CONSTANT_PS),
  *             then two registers per SBE attribute (see attr_setup.c).
- * Pixel i of a quad is (x + (i & 1), y + (i >> 1)). */
+ * Pixel i of a quad is (x + (i & 1), y + (i >> 1)).
+ *
+ * Helper pixels (PRM vol. 7 "Pixel Shader Thread Payload", Pixel Mask): a
+ * subspan with at least one lit pixel is dispatched whole, so the EU's
+ * dispatch mask (sr0.2) enables all four pixels and derivatives between
+ * neighbouring channels (sampler LOD, dFdx/dFdy) see computed values. The
+ * payload's pixel mask (g1.7, g2.7) holds only the lit pixels; render
+ * target writes are limited to them (rt_write.c). */
 #include <math.h>
 #include <string.h>
 
@@ -47,6 +54,16 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_pixe
 	return reg;
 }
 
+/* Every pixel of each subspan that has a lit pixel. */
+static uint32_t subspans_of(uint32_t lit)
+{
+	uint32_t m = 0;
+	for (unsigned q = 0; q < 32; q += 4)
+		if (lit >> q & 15)
+			m |= 15u << q;
+	return m;
+}
+
 static int build_payload(struct wm_draw *d, struct eu_thread *t)
 {
 	const struct wm_state *st = &d->st;
@@ -54,7 +71,7 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	unsigned simd = d->simd, halves = simd == 32 ? 2 : 1, hw = simd == 8 ? 8 : 16;
 	struct render_state *rs = d->rs;
 
-	eu_thread_init(t, simd, px->mask);
+	eu_thread_init(t, simd, subspans_of(px->mask));
 	t->sfids = &d->sfids;
 	t->user = d;
 	eu_grf_set_ud(t, 0, 0, d->prim.back_facing ? 1u << 15 : 0);

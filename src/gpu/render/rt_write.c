@@ -264,6 +264,9 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		d->have_rt0 = true;
 	}
 	const struct ps_pixels *px = &d->px;
+	/* only lit pixels are written, never a subspan's helper pixels
+	 * (ps_dispatch.c): the dispatch's pixel mask, also under a header */
+	enables &= (uint32_t)((uint64_t)px->mask >> first);
 	/* a resolve pass: the main surface already holds the resolved colours
 	 * (rt_fast_clear.c), the PS output is not written */
 	if (d->st.ps.resolve)

@@ -1,0 +1,78 @@
+/* PS helper pixels through a real draw (PRM vol. 7 "Pixel Shader Thread
+ * Payload": a subspan with a lit pixel is dispatched whole, the pixel mask
+ * holds the lit ones, render target writes only write those).
+ *
+ * The triangle (0,0) (13.25,0) (0,13.25) in window coordinates of a 16x16
+ * R8G8B8A8_UNORM target covers the pixels whose centre has
+ * x + y + 1 < 13.25, i.e. x + y <= 12: 91 pixels, and its long edge cuts
+ * subspans in two. Its attribute is (x / 16, y / 16) of the window
+ * position. The PS takes coarse derivatives the way a compiler does,
+ * subtracting neighbouring channels of each subspan (channel 1 - 0 for
+ * d/dx, 2 - 0 for d/dy, regions <4,4,0>), and writes 16 times them:
+ * (1, 1, 0, 1) in every lit pixel, including those whose neighbours are
+ * outside the triangle (helpers). Without helpers a neighbour's value
+ * would be 0 and the colour (0, ...). Pixels outside the triangle keep
+ * the clear bytes 0x11: helpers never write. PS_INVOCATION_COUNT and
+ * PS_DEPTH_COUNT count the 91 lit pixels (times 4 for the former on BDW,
+ * see wm_draw.c). Both Gen8 and Gen9. */
+#include "backend_fixture.h"
+#include "gpu/render/topology.h"
+
+#define W 16
+#define H 16
+#define PITCH (W * 4)
+#define CLEAR 0x11
+
+/* SIMD8: barycentrics g2-g3, attribute 0 in g4-g5 */
+static const char ddx_fs[] =
+	"pln(8)          g10<1>F         g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g11<1>F         g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"add(8)          g124<1>F        g10.1<4,4,0>F   -g10<4,4,0>F    { align1 1Q };\n"
+	"add(8)          g125<1>F        g11.2<4,4,0>F   -g11<4,4,0>F    { align1 1Q };\n"
+	"mul(8)          g124<1>F        g124<8,8,1>F    0x41800000F     { align1 1Q };\n"
+	"mul(8)          g125<1>F        g125<8,8,1>F    0x41800000F     { align1 1Q };\n"
+	"mov(8)          g126<1>F        0x0F                            { align1 1Q };\n"
+	"mov(8)          g127<1>F        0x3f800000F                     { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+static void edge_derivatives(int gen)
+{
+	fx_gen = gen;
+	fx_reset(ddx_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_WM", { "Statistics Enable", 1 });
+	memset(fx_mem + FX_RT, CLEAR, PITCH * H);
+	uint64_t inv0 = regs_get64(fx_regs, PS_INVOCATION_COUNT);
+	uint64_t dep0 = regs_get64(fx_regs, PS_DEPTH_COUNT);
+	fx_begin();
+	static const float win[3][2] = { { 0, 0 }, { 13.25f, 0 }, { 0, 13.25f } };
+	for (unsigned i = 0; i < 3; i++) {
+		float c[4] = { win[i][0] / W, win[i][1] / H, 0, 1 };
+		fx_vertex(i, win[i][0] / (W / 2) - 1, win[i][1] / (H / 2) - 1, 0.5f, 1, c);
+	}
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			static const uint8_t lit[4] = { 255, 255, 0, 255 };
+			static const uint8_t clear[4] = { CLEAR, CLEAR, CLEAR, CLEAR };
+			const uint8_t *want = x + y <= 12 ? lit : clear;
+			if (memcmp(p, want, 4) && bad++ < 6)
+				fprintf(stderr, "gen%d pixel %d,%d = %u,%u,%u,%u want %u,%u,%u,%u\n",
+					gen, x, y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
+					want[3]);
+		}
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(regs_get64(fx_regs, PS_INVOCATION_COUNT) - inv0, 91u * (gen == 8 ? 4 : 1));
+	CHECK_EQ(regs_get64(fx_regs, PS_DEPTH_COUNT) - dep0, 91u);
+}
+
+int main(void)
+{
+	fx_init();
+	edge_derivatives(8);
+	edge_derivatives(9);
+	fx_fini();
+	return test_exit();
+}
