@@ -3,9 +3,11 @@
  * Start Pointer; each SIMD8 thread gets
  *   g0      header (sampler state pointer, binding table pointer, scratch),
  *   g1      the URB return handles of its up to 8 vertices,
- *   g2...   push constants (3DSTATE_CONSTANT_VS buffers 0..3, in order),
- *   gN...   the vertex data read from the VUEs: from the dispatch GRF
- *           start, 4 registers (x, y, z, w of the 8 vertices) per row. */
+ *   gS...   from S, the dispatch GRF start register ("URB data" covers
+ *           constants and vertices): push constants (3DSTATE_CONSTANT_VS
+ *           buffers 0..3, in order, Read Length registers each),
+ *   gN...   then the vertex data read from the VUEs, 4 registers (x, y,
+ *           z, w of the 8 vertices) per row, N = S + pushed registers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,14 +60,14 @@ struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_en
 static int load_push_constants(struct render_state *rs, const struct render_env *env,
 			       struct eu_thread *t, unsigned *next_grf)
 {
-	unsigned grf = 2;
+	unsigned grf = rs->vs.grf_start;
 	for (int b = 0; b < 4; b++) {
 		uint32_t regs = rs->vs_const_len[b];
 		if (!regs)
 			continue;
 		if (grf + regs > EU_GRF_COUNT)
 			return render_set_fault(rs, "VS: %u push constant registers do not fit",
-						grf + regs - 2);
+						grf + regs - rs->vs.grf_start);
 		if (vm_read(&env->vm, rs->vs_const_addr[b], eu_grf(t, grf), regs * 32u))
 			return render_set_fault(rs, "VS: page fault reading constant buffer %d "
 						"at 0x%llx", b, (unsigned long long)rs->vs_const_addr[b]);
@@ -81,7 +83,7 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 	struct eu_thread *t = k->thread;
 	const struct vs_state *vs = &rs->vs;
 	uint32_t first_row = vs->read_offset * 2, nrows = vs->read_length * 2;
-	unsigned push_end = 2;
+	unsigned push_end = vs->grf_start;   /* first register after the constants */
 
 	uint64_t t0 = render_clock(rs);
 	eu_thread_init(t, 8, (1u << n) - 1);
@@ -95,9 +97,9 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 		eu_grf_set_ud(t, 1, i, i < n ? handles[i] : 0);
 	if (load_push_constants(rs, env, t, &push_end))
 		return -1;
-	if (vs->grf_start + nrows * 4 > EU_GRF_COUNT)
+	if (push_end + nrows * 4 > EU_GRF_COUNT)
 		return render_set_fault(rs, "VS: %u URB rows from g%u pass g127", nrows,
-					vs->grf_start);
+					push_end);
 	for (unsigned i = 0; i < n; i++) {
 		const char *why = "";
 		const uint8_t *vue = urb_entry_bytes(&rs->urb_space, handles[i], first_row * 16,
@@ -109,15 +111,15 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 			for (unsigned c = 0; c < 4; c++) {
 				uint32_t v;
 				memcpy(&v, vue + (r * 4 + c) * 4, 4);
-				eu_grf_set_ud(t, vs->grf_start + r * 4 + c, i, v);
+				eu_grf_set_ud(t, push_end + r * 4 + c, i, v);
 			}
 	}
 	t->sfids = &rs->sfids;
 	t->user = rs;
 	TRACE(TRACE_VS, "thread %llu: SIMD8, %u vertices, handles 0x%x..0x%x, %u push "
-	      "constant registers at g2, URB rows %u..%u at g%u", (unsigned long long)rs->threads,
-	      n, handles[0], handles[n - 1], push_end - 2, first_row, first_row + nrows - 1,
-	      vs->grf_start);
+	      "constant registers at g%u, URB rows %u..%u at g%u", (unsigned long long)rs->threads,
+	      n, handles[0], handles[n - 1], push_end - vs->grf_start, vs->grf_start, first_row,
+	      first_row + nrows - 1, push_end);
 	rs->threads++;
 	uint64_t t1 = render_clock(rs);
 	enum eu_thread_state st = exec_run(t, k->prog, 0);
