@@ -14,7 +14,7 @@
  * would be 0 and the colour (0, ...). Pixels outside the triangle keep
  * the clear bytes 0x11: helpers never write. PS_INVOCATION_COUNT and
  * PS_DEPTH_COUNT count the 91 lit pixels (times 4 for the former on BDW,
- * see wm_draw.c). Both Gen8 and Gen9. */
+ * see wm_draw.c). Gen8 and Gen9, SIMD8 and SIMD16. */
 #include "backend_fixture.h"
 #include "gpu/render/topology.h"
 
@@ -36,10 +36,27 @@ static const char ddx_fs[] =
 	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
 	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
 
-static void edge_derivatives(int gen)
+/* SIMD16: barycentrics g2-g5, attribute 0 in g6-g7; the regions cross
+ * register pairs */
+static const char ddx16_fs[] =
+	"pln(16)         g10<1>F         g6<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g12<1>F         g6.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
+	"add(16)         g120<1>F        g10.1<4,4,0>F   -g10<4,4,0>F    { align1 1H };\n"
+	"add(16)         g122<1>F        g12.2<4,4,0>F   -g12<4,4,0>F    { align1 1H };\n"
+	"mul(16)         g120<1>F        g120<8,8,1>F    0x41800000F     { align1 1H };\n"
+	"mul(16)         g122<1>F        g122<8,8,1>F    0x41800000F     { align1 1H };\n"
+	"mov(16)         g124<1>F        0x0F                            { align1 1H };\n"
+	"mov(16)         g126<1>F        0x3f800000F                     { align1 1H };\n"
+	"sendc(16)       null<1>UW       g120<8,8,1>F    0x90031000\n"
+	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
+
+static void edge_derivatives(int gen, bool simd16)
 {
 	fx_gen = gen;
-	fx_reset(ddx_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	fx_reset(simd16 ? ddx16_fs : ddx_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	if (simd16)
+		REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "16 Pixel Dispatch Enable", 1 },
+		    { "Dispatch GRF Start Register For Constant/Setup Data 0", 6 });
 	REC("3DSTATE_WM", { "Statistics Enable", 1 });
 	memset(fx_mem + FX_RT, CLEAR, PITCH * H);
 	uint64_t inv0 = regs_get64(fx_regs, PS_INVOCATION_COUNT);
@@ -59,8 +76,8 @@ static void edge_derivatives(int gen)
 			static const uint8_t clear[4] = { CLEAR, CLEAR, CLEAR, CLEAR };
 			const uint8_t *want = x + y <= 12 ? lit : clear;
 			if (memcmp(p, want, 4) && bad++ < 6)
-				fprintf(stderr, "gen%d pixel %d,%d = %u,%u,%u,%u want %u,%u,%u,%u\n",
-					gen, x, y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
+				fprintf(stderr, "gen%d SIMD%d pixel %d,%d = %u,%u,%u,%u want "
+					"%u,%u,%u,%u\n", gen, simd16 ? 16 : 8, x, y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
 					want[3]);
 		}
 	CHECK_EQ(bad, 0);
@@ -71,8 +88,10 @@ static void edge_derivatives(int gen)
 int main(void)
 {
 	fx_init();
-	edge_derivatives(8);
-	edge_derivatives(9);
+	for (int gen = 8; gen <= 9; gen++) {
+		edge_derivatives(gen, false);
+		edge_derivatives(gen, true);
+	}
 	fx_fini();
 	return test_exit();
 }
