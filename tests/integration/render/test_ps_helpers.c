@@ -59,6 +59,35 @@ static const char ddx16_fs[] =
 	"sendc(16)       null<1>UW       g120<8,8,1>F    0x90031000\n"
 	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
 
+/* Draw the edge triangle (fx_begin already done), its attribute (x / 16,
+ * y / 16) of the window position. */
+static void draw_edge_triangle(void)
+{
+	static const float win[3][2] = { { 0, 0 }, { 13.25f, 0 }, { 0, 13.25f } };
+	for (unsigned i = 0; i < 3; i++) {
+		float c[4] = { win[i][0] / W, win[i][1] / H, 0, 1 };
+		fx_vertex(i, win[i][0] / (W / 2) - 1, win[i][1] / (H / 2) - 1, 0.5f, 1, c);
+	}
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+}
+
+/* Every covered pixel (x + y <= 12) holds `lit`, the others the clear bytes. */
+static void check_pixels(const char *what, const uint8_t lit[4])
+{
+	static const uint8_t clear[4] = { CLEAR, CLEAR, CLEAR, CLEAR };
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			const uint8_t *want = x + y <= 12 ? lit : clear;
+			if (memcmp(p, want, 4) && bad++ < 6)
+				fprintf(stderr, "gen%d %s pixel %d,%d = %u,%u,%u,%u want %u,%u,%u,%u\n",
+					fx_gen, what, x, y, p[0], p[1], p[2], p[3], want[0], want[1],
+					want[2], want[3]);
+		}
+	CHECK_EQ(bad, 0);
+}
+
 static void edge_derivatives(int gen, bool simd16)
 {
 	fx_gen = gen;
@@ -71,25 +100,9 @@ static void edge_derivatives(int gen, bool simd16)
 	uint64_t inv0 = regs_get64(fx_regs, PS_INVOCATION_COUNT);
 	uint64_t dep0 = regs_get64(fx_regs, PS_DEPTH_COUNT);
 	fx_begin();
-	static const float win[3][2] = { { 0, 0 }, { 13.25f, 0 }, { 0, 13.25f } };
-	for (unsigned i = 0; i < 3; i++) {
-		float c[4] = { win[i][0] / W, win[i][1] / H, 0, 1 };
-		fx_vertex(i, win[i][0] / (W / 2) - 1, win[i][1] / (H / 2) - 1, 0.5f, 1, c);
-	}
-	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
-	int bad = 0;
-	for (int y = 0; y < H; y++)
-		for (int x = 0; x < W; x++) {
-			const uint8_t *p = fx_px(PITCH, 4, x, y);
-			static const uint8_t lit[4] = { 255, 255, 0, 255 };
-			static const uint8_t clear[4] = { CLEAR, CLEAR, CLEAR, CLEAR };
-			const uint8_t *want = x + y <= 12 ? lit : clear;
-			if (memcmp(p, want, 4) && bad++ < 6)
-				fprintf(stderr, "gen%d SIMD%d pixel %d,%d = %u,%u,%u,%u want "
-					"%u,%u,%u,%u\n", gen, simd16 ? 16 : 8, x, y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
-					want[3]);
-		}
-	CHECK_EQ(bad, 0);
+	draw_edge_triangle();
+	static const uint8_t ones[4] = { 255, 255, 0, 255 };
+	check_pixels(simd16 ? "SIMD16" : "SIMD8", ones);
 	CHECK_EQ(regs_get64(fx_regs, PS_INVOCATION_COUNT) - inv0, 91u * (gen == 8 ? 4 : 1));
 	CHECK_EQ(regs_get64(fx_regs, PS_DEPTH_COUNT) - dep0, 91u);
 }
@@ -136,24 +149,8 @@ static void edge_lod(int gen)
 	    { "Mip Mode Filter", 1 /* NEAREST */ });
 	fx_begin();
 	fx_rs->sampler_state[RS_PS] = SAMPLER_OFF;
-	static const float win[3][2] = { { 0, 0 }, { 13.25f, 0 }, { 0, 13.25f } };
-	for (unsigned i = 0; i < 3; i++) {
-		float uv[4] = { win[i][0] / W, win[i][1] / H, 0, 1 };
-		fx_vertex(i, win[i][0] / (W / 2) - 1, win[i][1] / (H / 2) - 1, 0.5f, 1, uv);
-	}
-	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
-	int bad = 0;
-	for (int y = 0; y < H; y++)
-		for (int x = 0; x < W; x++) {
-			const uint8_t *p = fx_px(PITCH, 4, x, y);
-			static const uint8_t clear[4] = { CLEAR, CLEAR, CLEAR, CLEAR };
-			const uint8_t *want = x + y <= 12 ? level_rgba[1] : clear;
-			if (memcmp(p, want, 4) && bad++ < 6)
-				fprintf(stderr, "gen%d LOD pixel %d,%d = %u,%u,%u,%u want %u,%u,%u,%u\n",
-					gen, x, y, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
-					want[3]);
-		}
-	CHECK_EQ(bad, 0);
+	draw_edge_triangle();
+	check_pixels("LOD", level_rgba[1]);
 }
 
 int main(void)
