@@ -2,8 +2,8 @@
  * (gen9) and BDW (gen8). The oracle is the PRM's scale-down table ("Render
  * Target Fast Clear", as Mesa's blorp computes it): each pixel of the
  * clear rectangle clears a block of the target, for 32-bit pixels 64x32 on
- * gen9, 64x64 (Y-tiled) or 128x32 (X-tiled) on gen8, 16x32 for 128-bit
- * pixels on gen9; the colour is RENDER_SURFACE_STATE's clear colour (gen9:
+ * gen9, 64x64 (Y-tiled) or 128x32 (X-tiled) on gen8, 32x32 for 64-bit and
+ * 16x32 for 128-bit pixels on gen9; the colour is RENDER_SURFACE_STATE's clear colour (gen9:
  * 32-bit values in the format's data type; gen8: one bit per channel), not
  * the PS output. A resolve pass leaves the target as it is (gtsim keeps the
  * main surface resolved). Pixels outside the cleared blocks keep 0x55. */
@@ -114,6 +114,19 @@ static void gen9_rgba32f(void)
 	check("gen9 rgba32f one block", Y_TILED, 40, 40, 640, 16, 16, 32, want);
 }
 
+static void gen9_rgba16f(void)
+{
+	/* (1.5, -0.25, 0, 1) as IEEE halves, little-endian */
+	static const uint8_t want[8] = { 0x00, 0x3e, 0x00, 0xb4, 0x00, 0x00, 0x00, 0x3c };
+	fx_gen = 9;
+	/* 48x40, 8 bytes a pixel: pitch 384 (3 Y tiles); a block is 32x32 */
+	target(FMT_R16G16B16A16_FLOAT, 48, 40, 384, Y_TILED, 64);
+	fast_clear_state();
+	gen9_clear_colour(fx_fbits(1.5f), fx_fbits(-0.25f), fx_fbits(0), fx_fbits(1));
+	CHECK_EQ(draw_rect(48, 40, 0, 0, 1, 1), 0);
+	check("gen9 rgba16f one block", Y_TILED, 48, 40, 384, 8, 32, 32, want);
+}
+
 static void gen9_resolve_and_faults(void)
 {
 	static const uint8_t none[4] = { 0x55, 0x55, 0x55, 0x55 };
@@ -171,6 +184,7 @@ int main(void)
 	fx_init();
 	gen9_rgba8();
 	gen9_rgba32f();
+	gen9_rgba16f();
 	gen9_resolve_and_faults();
 	gen8();
 	fx_fini();
