@@ -88,4 +88,17 @@ bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint6
 void om_level_layout(uint32_t w, uint32_t h, uint32_t halign, uint32_t valign, uint32_t level,
 		     uint32_t *x, uint32_t *y, uint32_t *lw, uint32_t *lh);
 
+/* Gen8 3D surfaces (PRM vol. 5 "Surface Layout", 3D): level l keeps its
+ * max(1, d >> l) slices side by side in rows of 2^l, each level's rows
+ * below the previous level's; QPitch does not apply. (Gen9 lays 3D
+ * surfaces out as 2D arrays, QPitch apart.) */
+struct om_layout_3d {
+	bool on;
+	uint32_t w, h, d;          /* level 0's size */
+	uint32_t halign, valign;
+	uint32_t level;
+};
+/* Where slice z of the level starts, in pixels from level 0's origin. */
+void om_3d_slice_origin(const struct om_layout_3d *l, uint32_t z, uint32_t *x, uint32_t *y);
+
 #endif

@@ -51,3 +51,20 @@ void om_level_layout(uint32_t w, uint32_t h, uint32_t halign, uint32_t valign, u
 	*lw = minify(w, level);
 	*lh = minify(h, level);
 }
+
+void om_3d_slice_origin(const struct om_layout_3d *l, uint32_t z, uint32_t *x, uint32_t *y)
+{
+	uint64_t ly = 0;
+	uint32_t level = l->level < 32 ? l->level : 31;
+	for (uint32_t i = 0; i < level; i++) {
+		uint64_t per_row = 1ull << i, d = minify(l->d, i);
+		ly += align_up(minify(l->h, i), l->valign) * ((d + per_row - 1) / per_row);
+	}
+	uint64_t across = 1ull << level, d = minify(l->d, level);
+	if (across > d)
+		across = d;
+	uint64_t sx = align_up(minify(l->w, level), l->halign) * (z % across);
+	uint64_t sy = ly + align_up(minify(l->h, level), l->valign) * (z / across);
+	*x = sx > UINT32_MAX ? UINT32_MAX : (uint32_t)sx;
+	*y = sy > UINT32_MAX ? UINT32_MAX : (uint32_t)sy;
+}

@@ -58,7 +58,7 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 		d->rt_cache.format = 0;
 		return 0;
 	}
-	if (type != 1 && type != 0)
+	if (type > 3)
 		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", type);
 	uint32_t fmt = (uint32_t)SS("Surface Format");
 	rt->fi = format_info(fmt);
@@ -67,8 +67,6 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", fmt, format_name(fmt));
 	uint32_t lod = (uint32_t)SS("MIP Count / LOD");
-	if (lod && type != 1 && type != 0)
-		TRACE_STUB_ONCE("RT write: LOD %u of surface type %u written as a 2D LOD", lod, type);
 	d->rt_layers[0] = (uint32_t)SS("Surface QPitch") * 4;
 	d->rt_layers[1] = (uint32_t)SS("Depth");
 	d->rt_layers[2] = (uint32_t)SS("Minimum Array Element");
@@ -83,12 +81,21 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 		.x_offset = (uint32_t)SS("X Offset") * 4,
 		.y_offset = (uint32_t)SS("Y Offset") * 4,
 	};
-	if (lod) {                 /* the level's place in the 2D layout */
-		static const uint32_t align[4] = { 4, 4, 8, 16 };   /* 0 is reserved */
+	static const uint32_t align[4] = { 4, 4, 8, 16 };   /* 0 is reserved */
+	uint32_t halign = align[SS("Surface Horizontal Alignment") & 3];
+	uint32_t valign = align[SS("Surface Vertical Alignment") & 3];
+	d->rt_3d = (struct om_layout_3d){ .on = false };
+	if (type == 2 && d->rs->info->gen == 8) {
+		/* gen8 3D: each slice placed by the 3D layout (write_pixel) */
+		d->rt_3d = (struct om_layout_3d){ .on = true, .w = rt->s.width, .h = rt->s.height,
+			.d = (uint32_t)SS("Depth") + 1, .halign = halign, .valign = valign,
+			.level = lod };
 		uint32_t lx, ly;
-		om_level_layout(rt->s.width, rt->s.height,
-				align[SS("Surface Horizontal Alignment") & 3],
-				align[SS("Surface Vertical Alignment") & 3], lod, &lx, &ly,
+		om_level_layout(rt->s.width, rt->s.height, halign, valign, lod, &lx, &ly,
+				&rt->s.width, &rt->s.height);
+	} else if (lod) {          /* the level's place in the 2D layout */
+		uint32_t lx, ly;
+		om_level_layout(rt->s.width, rt->s.height, halign, valign, lod, &lx, &ly,
 				&rt->s.width, &rt->s.height);
 		rt->s.x_offset += lx;
 		rt->s.y_offset += ly;
@@ -135,7 +142,15 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > d->rt_layers[1])
 		rtai = 0;
-	layer.y_offset += (d->rt_layers[2] + rtai) * d->rt_layers[0];
+	uint32_t slice = d->rt_layers[2] + rtai;
+	if (d->rt_3d.on) {
+		uint32_t sx, sy;
+		om_3d_slice_origin(&d->rt_3d, slice, &sx, &sy);
+		layer.x_offset += sx;
+		layer.y_offset += sy;
+	} else {
+		layer.y_offset += slice * d->rt_layers[0];
+	}
 	if (x < 0 || y < 0 || !om_surface_offset(&layer, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;

@@ -63,6 +63,7 @@ struct wm_draw {
 	/* its array layers: QPitch in rows (Surface QPitch is in units of 4
 	 * rows), Depth (layers - 1), Minimum Array Element */
 	uint32_t rt_layers[3];
+	struct om_layout_3d rt_3d; /* a gen8 3D target: slices by om_3d_slice_origin */
 	bool rt_cache_null;
 	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;

@@ -4,28 +4,48 @@
  * out here by hand: a 16x16 RGBA8 surface with HALIGN 4 / VALIGN 4 has
  * level 1 (8x8) at (0, 16), level 2 (4x4) at (8, 16), level 3 (2x2) at
  * (8, 20); with VALIGN 16 level 3 is at (8, 32). A draw over the level's
- * whole viewport writes exactly the level's pixels. */
+ * whole viewport writes exactly the level's pixels. 3D targets: gen8's own
+ * 3D layout (slices of level l in rows of 2^l) and gen9's 2D-array one,
+ * positions below. */
 #include "integration/render/backend_fixture.h"
 #include "drv/seed_shaders.h"
 
 #define PITCH 64
 #define ROWS 48
-enum { HALIGN_4 = 1, VALIGN_4 = 1, VALIGN_16 = 3 };
+enum { HALIGN_4 = 1, VALIGN_4 = 1, VALIGN_16 = 3, SURFTYPE_3D = 2 };
 
-static void draw_level(int gen, uint32_t lod, uint32_t valign, uint32_t lw, uint32_t lh)
+static void draw_viewport(void)
 {
 	static const float green[4] = { 0, 1, 0, 1 };
-	fx_gen = gen;
-	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, lw, lh, PITCH);
-	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Width", 15 }, { "Height", 15 },
-	    { "MIP Count / LOD", lod }, { "Surface Horizontal Alignment", HALIGN_4 },
-	    { "Surface Vertical Alignment", valign });
 	memset(fx_mem + FX_RT, 0x55, PITCH * ROWS);
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	for (unsigned i = 0; i < 4; i++)
 		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
 	CHECK_EQ(fx_draw(4, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+}
+
+static void draw_level(int gen, uint32_t lod, uint32_t valign, uint32_t lw, uint32_t lh)
+{
+	fx_gen = gen;
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, lw, lh, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Width", 15 }, { "Height", 15 },
+	    { "MIP Count / LOD", lod }, { "Surface Horizontal Alignment", HALIGN_4 },
+	    { "Surface Vertical Alignment", valign });
+	draw_viewport();
+}
+
+/* An 8x8x4 3D target (Minimum Array Element: the first slice written) */
+static void draw_3d(int gen, uint32_t lod, uint32_t slice, uint32_t qpitch_rows, uint32_t lw)
+{
+	fx_gen = gen;
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, lw, lw, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Surface Type", SURFTYPE_3D },
+	    { "Width", 7 }, { "Height", 7 }, { "Depth", 3 }, { "MIP Count / LOD", lod },
+	    { "Minimum Array Element", slice }, { "Surface QPitch", qpitch_rows / 4 },
+	    { "Surface Horizontal Alignment", HALIGN_4 },
+	    { "Surface Vertical Alignment", VALIGN_4 });
+	draw_viewport();
 }
 
 /* Pixels in [x0, x0 + w) x [y0, y0 + h) are green, the rest 0x55. */
@@ -62,6 +82,19 @@ int main(void)
 		draw_level(gen, 3, VALIGN_16, 2, 2);
 		check("level 3 valign 16", 8, 32, 2, 2);
 	}
+	/* gen8 3D: level 0's 4 slices one below the other (rows of 2^0),
+	 * 8 rows apart; level 1 (4x4, 2 slices side by side in rows of 2^1)
+	 * below level 0's 32 rows: slice 1 at (4, 32). QPitch is ignored. */
+	draw_3d(8, 0, 2, 0, 8);
+	check("gen8 3D slice 2", 0, 16, 8, 8);
+	draw_3d(8, 1, 1, 0, 4);
+	check("gen8 3D level 1 slice 1", 4, 32, 4, 4);
+	/* gen9 3D is a 2D array QPitch apart (12 rows: levels 0 and 1):
+	 * level 1 at (0, 8), its slice 1 at (0, 20) */
+	draw_3d(9, 0, 2, 12, 8);
+	check("gen9 3D slice 2", 0, 24, 8, 8);
+	draw_3d(9, 1, 1, 12, 4);
+	check("gen9 3D level 1 slice 1", 0, 20, 4, 4);
 	fx_fini();
 	return test_exit();
 }
