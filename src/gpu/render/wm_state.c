@@ -285,8 +285,10 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	cmd_src(&s, gen, st, "3DSTATE_CC_STATE_POINTERS");
 	if (dyn_src(&v, rs, env, "COLOR_CALC_STATE", get(&s, "Color Calc State Pointer"), 6))
 		return -1;
-	w->ds.sref = (uint8_t)get(&v, "Stencil Reference Value");
-	w->ds.bsref = (uint8_t)get(&v, "Backface Stencil Reference Value");
+	if (gen < 9) {             /* gen9: in 3DSTATE_WM_DEPTH_STENCIL */
+		w->ds.sref = (uint8_t)get(&v, "Stencil Reference Value");
+		w->ds.bsref = (uint8_t)get(&v, "Backface Stencil Reference Value");
+	}
 	/* Alpha Test Format: 0 ALPHATEST_UNORM8, 1 ALPHATEST_FLOAT32 */
 	w->alpha_test_unorm8 = get(&v, "Alpha Test Format") == 0;
 	w->alpha_ref = w->alpha_test_unorm8 ? (float)(get(&v, "Alpha Reference Value As UNORM8") & 255) / 255.0f
@@ -356,6 +358,12 @@ void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *
 	d->swmask = (uint8_t)get(&s, "Stencil Write Mask");
 	d->bsmask = (uint8_t)get(&s, "Backface Stencil Test Mask");
 	d->bswmask = (uint8_t)get(&s, "Backface Stencil Write Mask");
+	if (gen >= 9) {
+		/* gen9 moved the reference values here from COLOR_CALC_STATE
+		 * (SKL PRM vol. 2d, 3DSTATE_WM_DEPTH_STENCIL DWord 3) */
+		d->sref = (uint8_t)get(&s, "Stencil Reference Value");
+		d->bsref = (uint8_t)get(&s, "Backface Stencil Reference Value");
+	}
 
 	/* 3DSTATE_DEPTH_BUFFER: always Y-major on gen8+ */
 	cmd_src(&s, gen, st, "3DSTATE_DEPTH_BUFFER");
