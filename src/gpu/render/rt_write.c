@@ -102,6 +102,9 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	}
 	if (rt->s.tiling == OM_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
+	if (SS("Tiled Resource Mode"))                                /* gen9 Yf/Ys */
+		return eu_thread_fault(t, "RT write: tiled resource mode %u (Yf/Ys tiling) is "
+				       "not modelled", (unsigned)SS("Tiled Resource Mode"));
 	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, sd, ss, &rt->s, rt->fi))
 		return -1;
 #undef SS

@@ -4,6 +4,7 @@
  * the command tables by name. A command never sent reads as zeros. */
 #include <string.h>
 
+#include "common/trace.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/wm.h"
 
@@ -114,6 +115,8 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	} else {
 		w->clip.z_near_test = w->clip.z_far_test = get(&s, "Viewport Z Clip Test Enable");
 	}
+	if (get(&s, "Conservative Rasterization Enable"))           /* gen9 */
+		TRACE_STUB_ONCE("3DSTATE_RASTER: conservative rasterization drawn as standard");
 	w->depth_offset = get(&s, "Global Depth Offset Enable Solid");
 	w->depth_offset_const = getf(&s, "Global Depth Offset Constant");
 	w->depth_offset_scale = getf(&s, "Global Depth Offset Scale");
@@ -261,6 +264,8 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	p->omask = get(&s, "oMask Present to Render Target");
 	p->no_rt_write = get(&s, "Pixel Shader Does not write to RT");
 	p->computed_depth = (uint32_t)get(&s, "Pixel Shader Computed Depth Mode");
+	if (get(&s, "Pixel Shader Computes Stencil"))                /* gen9 */
+		TRACE_STUB_ONCE("3DSTATE_PS_EXTRA: the PS's computed stencil is ignored");
 
 	cmd_src(&s, gen, st, "3DSTATE_CONSTANT_PS");
 	memset(p->const_len, 0, sizeof(p->const_len));

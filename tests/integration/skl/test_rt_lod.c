@@ -95,6 +95,18 @@ int main(void)
 	check("gen9 3D slice 2", 0, 24, 8, 8);
 	draw_3d(9, 1, 1, 12, 4);
 	check("gen9 3D level 1 slice 1", 0, 20, 4, 4);
+	/* gen9 Yf/Ys tiling (Tiled Resource Mode) is not modelled: a fault,
+	 * nothing written */
+	fx_gen = 9;
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 16, 16, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Tiled Resource Mode", 1 });
+	memset(fx_mem + FX_RT, 0x55, PITCH * ROWS);
+	fx_begin();
+	fx_vertex(0, -1, -1, 0.5f, 1, NULL);
+	fx_vertex(1, 1, -1, 0.5f, 1, NULL);
+	fx_vertex(2, -1, 1, 0.5f, 1, NULL);
+	CHECK(fx_draw(4, (const unsigned[]){ 0, 1, 2 }, 1, 3) != 0);
+	check("gen9 Yf", 0, 0, 0, 0);
 	fx_fini();
 	return test_exit();
 }
