@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <linux/sync_file.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -16,6 +18,59 @@
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 #include "kernel/sync/fence.h"
+#include "kernel/sync/user_copy.h"
+
+/* The argument struct goes through a copy, as drm_ioctl() does it: the
+ * _IOC_SIZE bytes are read from the program if the request says _IOC_WRITE
+ * (zeros otherwise), and written back after the call if it says _IOC_READ.
+ * A bad pointer is then -EFAULT (on copy-out, after the ioctl took effect,
+ * as in the kernel) instead of a fault inside the model. */
+struct ioctl_call {
+	struct gtsim_file *file;   /* NULL: a sync_file ioctl on fd */
+	int fd;
+};
+
+static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
+{
+	return c->file ? gtsim_ioctl(c->file, request, arg) : sync_file_ioctl(c->fd, request, arg);
+}
+
+static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void *arg)
+{
+	size_t size = _IOC_SIZE(request);
+	if (size == 0)
+		return call_model(c, request, arg);
+	_Alignas(16) unsigned char small[256];
+	unsigned char *kdata = small;
+	if (size <= sizeof(small))
+		memset(small, 0, sizeof(small));
+	else if (!(kdata = calloc(1, size)))
+		return -ENOMEM;
+	int ret;
+	if ((_IOC_DIR(request) & _IOC_WRITE) && copy_from_user_ptr(kdata, (uintptr_t)arg, size)) {
+		/* As drm_ioctl: an unknown number is refused before the copy;
+		 * the model answers -ENOTTY for it and -EFAULT for a NULL
+		 * argument of a known one. */
+		ret = call_model(c, request, NULL);
+	} else {
+		ret = call_model(c, request, kdata);
+		if (ret >= 0 && (_IOC_DIR(request) & _IOC_READ) &&
+		    copy_to_user_ptr((uintptr_t)arg, kdata, size))
+			ret = -EFAULT;
+	}
+	if (kdata != small)
+		free(kdata);
+	return ret;
+}
+
+static int ioctl_result(int ret)
+{
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
 
 int ioctl(int fd, unsigned long request, ...)
 {
@@ -25,26 +80,18 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct gtsim_file *file = devnode_acquire(fd, &held);
-	if (file) {
-		int ret = gtsim_ioctl(file, request, arg);
+	struct ioctl_call call = { devnode_acquire(fd, &held), fd };
+	if (call.file) {
+		int ret = copied_ioctl(&call, request, arg);
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
-		if (ret < 0) {
-			errno = -ret;
-			return -1;
-		}
-		return ret;
+		return ioctl_result(ret);
 	}
 	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && sync_fd_is_ours(fd)) {
-		int ret = sync_file_ioctl(fd, request, arg);
+		int ret = copied_ioctl(&call, request, arg);
 		TRACE(TRACE_SHIM, "sync_file ioctl fd %d nr %u -> %d", fd,
 		      (unsigned)_IOC_NR(request), ret);
-		if (ret < 0) {
-			errno = -ret;
-			return -1;
-		}
-		return ret;
+		return ioctl_result(ret);
 	}
 	real_init();
 	return real.ioctl ? real.ioctl(fd, request, arg)

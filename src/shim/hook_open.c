@@ -1,5 +1,5 @@
-/* Interposed: the open family (with glibc's fortify variants), fopen,
- * opendir/scandir, close, close_range, dup, dup2, dup3 and fcntl's
+/* Interposed: the open family (with glibc's fortify variants), fopen and
+ * fclose (whose close does not go through close()), opendir/scandir, close, close_range, dup, dup2, dup3 and fcntl's
  * F_DUPFD/F_DUPFD_CLOEXEC. Opens of /dev/dri/card0 and renderD128 become
  * gtsim files; paths of the served sysfs tree are rewritten (sysfs.c). */
 #include "shim/shim.h"
@@ -103,6 +103,19 @@ FILE *fopen64(const char *path, const char *mode)
 {
 	real_init();
 	return fopen_common(path, mode, real.fopen64);
+}
+
+int fclose(FILE *f)
+{
+	int fd = f ? fileno(f) : -1;
+	if (fd >= 0)
+		devnode_forget(fd);
+	real_init();
+	if (!real.fclose) {
+		errno = ENOSYS;
+		return EOF;
+	}
+	return real.fclose(f);
 }
 
 DIR *opendir(const char *path)

@@ -26,7 +26,7 @@ void real_init(void)
 		return;
 	}
 	RESOLVE(open); RESOLVE(openat); RESOLVE(openat64);
-	RESOLVE(fopen); RESOLVE(fopen64);
+	RESOLVE(fopen); RESOLVE(fopen64); RESOLVE(fclose);
 	RESOLVE(close); RESOLVE(dup); RESOLVE(dup2); RESOLVE(dup3);
 	RESOLVE(fcntl); RESOLVE(fcntl64); RESOLVE(ioctl);
 	RESOLVE(mmap); RESOLVE(mmap64); RESOLVE(munmap); RESOLVE(mprotect);

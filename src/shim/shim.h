@@ -34,6 +34,7 @@ struct real_fns {
 	int (*openat64)(int, const char *, int, ...);
 	FILE *(*fopen)(const char *, const char *);
 	FILE *(*fopen64)(const char *, const char *);
+	int (*fclose)(FILE *);
 	int (*close)(int);
 	int (*dup)(int);
 	int (*dup2)(int, int);

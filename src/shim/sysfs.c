@@ -124,10 +124,16 @@ static void write_bar0_file(const char *rel)
 	__atomic_store_n(&bar0_known, 1, __ATOMIC_RELEASE);
 }
 
+/* Set once a path naming resource0 was rewritten: until then no mmap
+ * pays for the fstat below (the kernel model maps its memfds through
+ * the interposed mmap too). */
+static int bar0_named;
+
 bool sysfs_is_bar0_fd(int fd)
 {
 	struct stat st;
-	if (fd < 0 || !__atomic_load_n(&bar0_known, __ATOMIC_ACQUIRE))
+	if (fd < 0 || !__atomic_load_n(&bar0_named, __ATOMIC_ACQUIRE) ||
+	    !__atomic_load_n(&bar0_known, __ATOMIC_ACQUIRE))
 		return false;
 	if (real.fstat ? real.fstat(fd, &st) : fstat(fd, &st))
 		return false;
@@ -296,6 +302,8 @@ const char *sysfs_redirect(const char *path, char *buf, size_t size)
 		pthread_once(&root_once, create_tree);
 		if (!root[0] || (size_t)snprintf(buf, size, "%s%s", root, path) >= size)
 			return path;
+		if (strstr(path, "/resource0"))
+			__atomic_store_n(&bar0_named, 1, __ATOMIC_RELEASE);
 		return buf;
 	}
 	return path;
