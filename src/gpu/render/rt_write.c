@@ -135,13 +135,11 @@ static void merge_masked(const struct fmt_info *fi, uint8_t wd, uint8_t *old, co
 	}
 }
 
-static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned rti,
-			int32_t x, int32_t y, const float src[4], const float src1[4])
+/* The layer of s the current primitive writes: its Render Target Array
+ * Index (past the surface's Depth: layer 0) from Minimum Array Element. */
+static struct om_surface layer_of(const struct wm_draw *d, const struct om_surface *s)
 {
-	uint64_t off;
-	/* the primitive's Render Target Array Index picks the layer; past
-	 * the surface's Depth it is layer 0 */
-	struct om_surface layer = rt->s;
+	struct om_surface layer = *s;
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > d->rt_layers[1])
 		rtai = 0;
@@ -154,6 +152,14 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 	} else {
 		layer.y_offset += slice * d->rt_layers[0];
 	}
+	return layer;
+}
+
+static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned rti,
+			int32_t x, int32_t y, const float src[4], const float src1[4])
+{
+	uint64_t off;
+	struct om_surface layer = layer_of(d, &rt->s);
 	if (x < 0 || y < 0 || !om_surface_offset(&layer, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
@@ -289,10 +295,11 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	 * (rt_fast_clear.c), the PS output is not written */
 	if (d->st.ps.resolve)
 		return 0;
+	struct om_surface fc_layer = layer_of(d, &rt.s);   /* a layer cleared at a time */
 	for (unsigned i = 0; d->st.ps.fast_clear && !rt.null && i < n; i++) {
 		unsigned ch = first + i;
 		if ((enables >> i & 1) && ch < px->count &&
-		    rt_fast_clear_block(d, &rt.s, px->x[ch], px->y[ch]))
+		    rt_fast_clear_block(d, &fc_layer, px->x[ch], px->y[ch]))
 			return eu_thread_fault(t, "%s", d->rs->fault);
 	}
 	if (d->st.ps.fast_clear)

@@ -127,6 +127,29 @@ static void gen9_rgba16f(void)
 	check("gen9 rgba16f one block", Y_TILED, 48, 40, 384, 8, 32, 32, want);
 }
 
+/* A layer of a 2D array (Minimum Array Element 1, QPitch 64 rows): the
+ * blocks land in that layer, 64 rows down; layer 0 keeps its pixels. */
+static void gen9_array_layer(void)
+{
+	static const uint8_t want[4] = { 64, 128, 191, 255 };
+	fx_gen = 9;
+	target(FMT_R8G8B8A8_UNORM, 64, 64, 256, Y_TILED, 128);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Surface Array", 1 }, { "Depth", 1 },
+	    { "Surface QPitch", 64 / 4 }, { "Minimum Array Element", 1 });
+	fast_clear_state();
+	gen9_clear_colour(fx_fbits(0.25f), fx_fbits(0.5f), fx_fbits(0.75f), fx_fbits(1));
+	CHECK_EQ(draw_rect(64, 64, 0, 0, 1, 1), 0);
+	/* both layers as one 64x128 surface: rows 64..95 of layer 1 cleared */
+	int bad = 0;
+	for (uint32_t y = 0; y < 128; y++)
+		for (uint32_t x = 0; x < 64; x++) {
+			const uint8_t *p = pixel(Y_TILED, 256, 4, x, y);
+			bool in = y >= 64 && y < 96;
+			bad += in ? memcmp(p, want, 4) != 0 : p[0] != 0x55 || p[3] != 0x55;
+		}
+	CHECK_EQ(bad, 0);
+}
+
 static void gen9_resolve_and_faults(void)
 {
 	static const uint8_t none[4] = { 0x55, 0x55, 0x55, 0x55 };
@@ -185,6 +208,7 @@ int main(void)
 	gen9_rgba8();
 	gen9_rgba32f();
 	gen9_rgba16f();
+	gen9_array_layer();
 	gen9_resolve_and_faults();
 	gen8();
 	fx_fini();
