@@ -42,12 +42,13 @@ static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void 
 		return call_model(c, request, arg);
 	_Alignas(16) unsigned char small[256];
 	unsigned char *kdata = small;
-	if (size <= sizeof(small))
-		memset(small, 0, sizeof(small));
+	bool copy_in = _IOC_DIR(request) & _IOC_WRITE;
+	if (size <= sizeof(small))   /* what the copy does not fill */
+		memset(small + (copy_in ? size : 0), 0, sizeof(small) - (copy_in ? size : 0));
 	else if (!(kdata = calloc(1, size)))
 		return -ENOMEM;
 	int ret;
-	if ((_IOC_DIR(request) & _IOC_WRITE) && copy_from_user_ptr(kdata, (uintptr_t)arg, size)) {
+	if (copy_in && copy_from_user_ptr(kdata, (uintptr_t)arg, size)) {
 		/* As drm_ioctl: an unknown number is refused before the copy;
 		 * the model answers -ENOTTY for it and -EFAULT for a NULL
 		 * argument of a known one. */
