@@ -1,6 +1,6 @@
 /* The device identity a client sees with GTSIM_DEVICE=skl, against what
  * i915 (Linux 6.1) reports on a Skylake GT2 (HD Graphics 530, PCI 0x1912):
- * 24 EUs in 3 subslices of one slice, gen9's sseu limits 3 slices x 4
+ * PCI revision 6, 24 EUs in 3 subslices of one slice, gen9's sseu limits 3 slices x 4
  * subslices x 8 EUs (intel_sseu_set_info for non-LP gen9), a 12 MHz
  * command streamer timestamp (i915's gen9 non-LP crystal), and the render
  * TIMESTAMP register ticking at that rate. */
@@ -22,6 +22,7 @@ static int getparam(struct gtsim_file *f, int param)
 static void params(struct gtsim_file *f)
 {
 	CHECK_EQ(getparam(f, I915_PARAM_CHIPSET_ID), 0x1912);
+	CHECK_EQ(getparam(f, I915_PARAM_REVISION), 0x06);      /* lspci: "rev 06" */
 	CHECK_EQ(getparam(f, I915_PARAM_EU_TOTAL), 24);
 	CHECK_EQ(getparam(f, I915_PARAM_SUBSLICE_TOTAL), 3);
 	CHECK_EQ(getparam(f, I915_PARAM_SLICE_MASK), 0x1);
