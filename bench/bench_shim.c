@@ -3,7 +3,8 @@
  * as any client does. Linked against libgtsim-shim.so, so the program's
  * open/ioctl are the interposer's (as under LD_PRELOAD); a direct
  * gtsim_ioctl() call on a file of the same device is measured alongside.
- * Then, when intel-gpu-tools is installed, IGT's gem_exec_nop benchmark
+ * Then a register read through the PCI BAR mapping (IGT's MMIO path:
+ * fault, decode, gpu_mmio_read, return). Then, when intel-gpu-tools is installed, IGT's gem_exec_nop benchmark
  * under `gtsim run` (µs per batch as it prints them). */
 #include <fcntl.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <i915_drm.h>
@@ -50,6 +52,29 @@ static void igt_exec_nop(const char *args)
 	       status == 0 ? last : "(failed)");
 }
 
+/* RCS TIMESTAMP read with a CPU load from resource0, as gem_latency does. */
+static void bar_read(void)
+{
+	int fd = open("/sys/bus/pci/devices/0000:00:02.0/resource0", O_RDWR);
+	volatile unsigned char *bar = fd < 0 ? MAP_FAILED :
+		mmap(NULL, 2 << 20, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (fd >= 0)
+		close(fd);
+	if (bar == MAP_FAILED) {
+		printf("register read through the PCI BAR: not available\n");
+		return;
+	}
+	const int n = 100000;
+	unsigned sum = 0;
+	double t0 = now_us();
+	for (int i = 0; i < n; i++)
+		sum += *(volatile unsigned *)(bar + 0x2358);
+	double us = (now_us() - t0) / n;
+	munmap((void *)bar, 2 << 20);
+	(void)sum;
+	printf("register read through the PCI BAR:  %.3f us per load\n", us);
+}
+
 int main(void)
 {
 	int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
@@ -86,6 +111,7 @@ int main(void)
 	printf("GETPARAM through the interposer: %.3f us per ioctl (chipset 0x%04x)\n",
 	       shim_us, value);
 	printf("GETPARAM by direct gtsim_ioctl:  %.3f us per call\n", direct_us);
+	bar_read();
 	fflush(stdout);
 	igt_exec_nop("-e rcs");
 	igt_exec_nop("-e rcs -s");
