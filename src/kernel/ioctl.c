@@ -98,7 +98,11 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 	if (!file)
 		return -EBADF;
 	if (nr >= TABLE_SIZE || !table[nr].fn) {
-		TRACE_STUB_ONCE("unknown ioctl nr 0x%x: -ENOTTY", nr);
+		/* Reported once per ioctl number, however often it is called. */
+		static uint8_t reported[256];
+		if (trace_on(TRACE_STUB) &&
+		    !__atomic_exchange_n(&reported[nr & 0xff], 1, __ATOMIC_RELAXED))
+			trace_printf(TRACE_STUB, "unknown ioctl nr 0x%x: -ENOTTY", nr);
 		TRACE(TRACE_GEM, "ioctl nr 0x%x: not a known DRM/i915 ioctl", nr);
 		return -ENOTTY;
 	}
