@@ -21,9 +21,13 @@
  * it, and realpath() results rewritten back. */
 #include "shim/shim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -245,6 +249,40 @@ static void write_pci_files(const struct gt_devinfo *info)
 	write_text(rel, "1\n");
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;   /* go on whatever could not be removed */
+}
+
+/* A process killed before its atexit handler ran leaves its tree behind.
+ * Trees are named gtsim-shim-<pid>-XXXXXX: remove those whose process is
+ * gone (a live or unknown owner is left alone). */
+static void sweep_stale_trees(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	if (!d)
+		return;
+	struct dirent *de;
+	char path[512];
+	while ((de = readdir(d))) {
+		long pid;
+		char tail;
+		if (sscanf(de->d_name, "gtsim-shim-%ld-%c", &pid, &tail) != 2 || pid <= 0 ||
+		    pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", tmp, de->d_name) < sizeof(path))
+			nftw(path, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+	}
+	closedir(d);
+}
+
 static void create_tree(void)
 {
 	const struct gt_devinfo *info = devinfo_from_env();
@@ -254,9 +292,12 @@ static void create_tree(void)
 	if (!info)
 		info = devinfo_lookup("bdw");
 	real_init();
-	snprintf(root, sizeof(root), "%s/gtsim-shim-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	sweep_stale_trees(tmp);
+	snprintf(root, sizeof(root), "%s/gtsim-shim-%ld-XXXXXX", tmp, (long)getpid());
 	if (!mkdtemp(root)) {
-		snprintf(root, sizeof(root), "/tmp/gtsim-shim-XXXXXX");
+		snprintf(root, sizeof(root), "/tmp/gtsim-shim-%ld-XXXXXX", (long)getpid());
 		if (!mkdtemp(root)) {
 			root[0] = '\0';
 			return;

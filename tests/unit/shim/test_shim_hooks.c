@@ -4,6 +4,7 @@
  * (realpath of .../device is the PCI device directory, its subsystem
  * resolves to .../bus/pci, its driver to .../drivers/i915, config space
  * bytes per the PCI spec), and POSIX fd semantics for dup2/close. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -304,16 +305,65 @@ static void check_stub_once(const char *self)
 	CHECK(strstr(text, "0x7f") != NULL);          /* DRM_COMMAND_BASE + 0x3f */
 }
 
+/* A shim process killed before its exit handler leaves its sysfs tree in
+ * TMPDIR; the next process to build one removes the trees of processes
+ * that are gone and leaves those of live ones. */
+static int sweep_child(void)
+{
+	DIR *d = opendir("/dev/dri");               /* served from the tree */
+	if (!d)
+		return 1;
+	closedir(d);
+	return 0;
+}
+
+static void check_stale_tree_sweep(const char *self)
+{
+	char tmp[] = "/tmp/gtsim-sweep-test-XXXXXX";
+	CHECK(mkdtemp(tmp) != NULL);
+	pid_t dead = fork();
+	if (dead == 0)
+		_exit(0);
+	waitpid(dead, NULL, 0);               /* its pid now names no process */
+	char stale[256], stale_file[300], live[256];
+	snprintf(stale, sizeof(stale), "%s/gtsim-shim-%ld-abcdef", tmp, (long)dead);
+	snprintf(stale_file, sizeof(stale_file), "%s/vendor", stale);
+	snprintf(live, sizeof(live), "%s/gtsim-shim-%ld-ghijkl", tmp, (long)getpid());
+	CHECK_EQ(mkdir(stale, 0755), 0);
+	int sf = open(stale_file, O_CREAT | O_WRONLY, 0644);
+	CHECK(sf >= 0);
+	close(sf);
+	CHECK_EQ(mkdir(live, 0755), 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		setenv("TMPDIR", tmp, 1);
+		execl(self, self, "sweep-child", (char *)NULL);
+		_exit(127);
+	}
+	int status = -1;
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	struct stat st;
+	CHECK(stat(stale, &st) != 0);         /* the dead process's tree is gone */
+	CHECK(stat(live, &st) == 0);          /* a live owner's is kept */
+	rmdir(live);
+	rmdir(tmp);                           /* empty: the child removed its own */
+	CHECK(stat(tmp, &st) != 0);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "stub-child"))
 		return stub_child();
+	if (argc > 1 && !strcmp(argv[1], "sweep-child"))
+		return sweep_child();
 	const char *dev = getenv("GTSIM_DEVICE");
 	if (dev && *dev && strcmp(dev, "bdw"))
 		test_skip("expects the default device (bdw)");
 	check_open_variants();
 	check_bad_arguments();
 	check_stub_once(argv[0]);
+	check_stale_tree_sweep(argv[0]);
 	check_stat_variants();
 	check_sysfs();
 	check_fd_semantics();
