@@ -69,8 +69,12 @@ enum cmd_priv {
 	CMD_PRIV_REG,      /* privileged when it writes a privileged register */
 };
 
+/* cmd_desc.flags */
+#define CMD_F_HW_NOOP 1u   /* a no-op on the hardware too (MI_NOOP, MI_ARB_CHECK...) */
+
 struct cmd_desc {
 	const char *name;
+	uint16_t id;                  /* enum cmd_id / cmd_struct_id / cmd_reg_id */
 	uint32_t match, mask;         /* header: (dw0 & mask) == match */
 	uint32_t len_mask;            /* DWord Length field in dw0, 0: fixed */
 	uint8_t bias;                 /* total dwords = DWord Length + bias */
@@ -78,15 +82,17 @@ struct cmd_desc {
 	uint8_t engines;              /* CMD_* bits; 0 for structures */
 	uint8_t priv;                 /* enum cmd_priv */
 	const char *priv_field;       /* CMD_PRIV_GGTT: the bool/enum field */
+	uint8_t flags;                /* CMD_F_* */
 	uint16_t num_fields;
 	const struct cmd_field *fields;
 };
 
 struct cmd_table {
 	int gen;
-	uint16_t num_cmds, num_structs;
+	uint16_t num_cmds, num_structs, num_regs;
 	const struct cmd_desc *cmds;
 	const struct cmd_desc *structs;
+	const struct cmd_desc *regs;  /* registers (length 1 or 2 dwords) */
 };
 
 /* The table of generation 8 or 9, NULL for another. */
