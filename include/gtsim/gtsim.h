@@ -46,6 +46,37 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 
+/* The rest is what a host integration presenting the device as the DRM
+ * device nodes (the preloaded shim, src/shim) needs besides the ioctls;
+ * the kernel model implements it in src/kernel/host.c. */
+
+/* sync_file descriptors the kernel model hands out (execbuf out-fences,
+ * syncobj exports). gtsim_is_sync_fd: 1 when fd is one of them (or a
+ * syncobj fd), else 0. gtsim_sync_file_ioctl: SYNC_IOC_MERGE /
+ * SYNC_IOC_FILE_INFO on such an fd, 0 or -errno; -ENOTTY when fd is not a
+ * sync_file or request is not a sync_file ioctl. */
+int gtsim_is_sync_fd(int fd);
+int gtsim_sync_file_ioctl(int fd, unsigned long request, void *arg);
+
+/* The GPU's registers as the CPU reaches them through the PCI BAR: reg is
+ * the offset in BAR 0's 2 MiB register range (absolute MMIO offset, e.g.
+ * 0x2358 RCS TIMESTAMP); unwritten registers read 0. */
+uint32_t gtsim_mmio_read(struct gtsim_device *dev, uint32_t reg);
+void gtsim_mmio_write(struct gtsim_device *dev, uint32_t reg, uint32_t val);
+
+/* fork(): call gtsim_fork_prepare() in the parent right before fork, with
+ * every device idle (gtsim_device_idle); it takes the kernel model's
+ * process-wide locks, which gtsim_fork_parent() and gtsim_fork_child()
+ * release on each side. In the child, once the memory of the device's GEM
+ * objects has been made private to it (the memfds named "gtsim-gem" and
+ * their shared mappings), gtsim_device_fork_child(dev) lets dev go on
+ * there: it has none of the parent's engine threads, so from then on
+ * every batch runs to its end inside execbuf (as with GTSIM_SYNC=1). */
+void gtsim_fork_prepare(void);
+void gtsim_fork_parent(void);
+void gtsim_fork_child(void);
+void gtsim_device_fork_child(struct gtsim_device *dev);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,11 @@ void gpu_destroy(struct gt_gpu *gpu)
 	free(gpu);
 }
 
+void gpu_set_sync(struct gt_gpu *gpu, bool sync)
+{
+	gpu->sync = sync;
+}
+
 uint32_t gpu_global_read(struct gt_gpu *gpu, uint32_t reg)
 {
 	pthread_mutex_lock(&gpu->globals->lock);

@@ -32,6 +32,9 @@ struct gt_gpu {
  * the four engines with their threads. NULL on failure. */
 struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, bool sync);
 void gpu_destroy(struct gt_gpu *gpu);
+/* sync: from now on every engine runs inside the TAIL write that gives it
+ * work (a fork child has no engine threads); the engines must be idle. */
+void gpu_set_sync(struct gt_gpu *gpu, bool sync);
 
 /* MMIO at absolute register offsets (e.g. 0x2030 RCS RING_TAIL), routed to
  * the engine whose range holds the offset (RCS 0x2000, BCS 0x22000, VCS

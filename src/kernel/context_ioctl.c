@@ -11,7 +11,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 #include "kernel/vm.h"
 
 #define CREATE_FLAGS_KNOWN (I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS | \

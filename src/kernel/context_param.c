@@ -14,7 +14,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 #include "kernel/vm.h"
 
 static bool capable_root(void)

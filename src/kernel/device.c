@@ -10,11 +10,6 @@
 #include "kernel/object.h"
 #include "kernel/vm.h"
 
-__attribute__((weak)) int requests_init(struct gtsim_device *dev) { (void)dev; return 0; }
-__attribute__((weak)) void requests_fini(struct gtsim_device *dev) { (void)dev; }
-__attribute__((weak)) void requests_idle(struct gtsim_device *dev) { (void)dev; }
-__attribute__((weak)) void requests_retire(struct gtsim_device *dev) { (void)dev; }
-
 static unsigned env_unsigned(const char *name, unsigned def)
 {
 	const char *s = getenv(name);

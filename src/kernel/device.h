@@ -47,9 +47,8 @@ struct gtsim_device {
 	struct gem_requests *requests;
 };
 
-/* Hooks execbuf implements with strong definitions; the weak defaults in
- * device.c do nothing (requests_init returns 0). Called with dev->lock NOT
- * held: init after the GPU and GGTT exist, fini before they go away, idle
+/* execbuf's engines, rings and requests (request.c). Called with
+ * dev->lock NOT held: init after the GPU and GGTT exist, fini before they go away, idle
  * from gtsim_device_idle(). */
 int requests_init(struct gtsim_device *dev);
 void requests_fini(struct gtsim_device *dev);

@@ -7,7 +7,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 #define DRIVER_NAME "i915"
 #define DRIVER_DATE "20201103"

@@ -24,7 +24,7 @@
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
 #include "kernel/request.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 #include "kernel/vm.h"
 
 static int eb_copy_exec(struct execbuf *eb)

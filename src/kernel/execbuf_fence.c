@@ -12,7 +12,7 @@
 
 #include "kernel/file.h"
 #include "kernel/sync/fence.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 /* i915's i915_user_extensions: a chain of at most this many. */
 #define MAX_EXTENSIONS 512

@@ -14,7 +14,7 @@
 
 #include "common/trace.h"
 #include "kernel/object.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 #include "kernel/vm.h"
 
 #define GPU_DOMAINS (I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \

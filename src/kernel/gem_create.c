@@ -10,7 +10,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 #define MAX_EXTENSIONS 64
 

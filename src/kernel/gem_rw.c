@@ -11,7 +11,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uint64_t size,
 		  uint64_t user_ptr, bool write)

@@ -10,7 +10,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 /* i915's scheduler caps on gen8 execlists: enabled, with priorities; no
  * preemption (gen9+) and hence no semaphores. */

@@ -1,6 +1,13 @@
 /* Routes DRM ioctl numbers to the kernel model's handlers. Like drm_ioctl()
  * the command number decides; the direction and size bits of the request
- * are not checked because the caller hands over the struct itself. */
+ * are not checked because the caller hands over the struct itself.
+ *
+ * The table lists every ioctl the model knows, indexed by its number (the
+ * nr of the uAPI request macro), like drm-shim's driver_ioctls[]: handler,
+ * flags, the size of the struct the handler reads, name. An entry without
+ * a handler is an i915 ioctl the model does not implement: -ENOTTY,
+ * reported once under trace category "stub" by its name. A number outside
+ * the table is not a DRM/i915 ioctl at all. */
 #include "kernel/ioctl.h"
 
 #include <errno.h>
@@ -10,86 +17,95 @@
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 
-/* Weak defaults: each unit's strong definition replaces its entries. */
-#define WEAK_DEFAULT(name)                                                   \
-	__attribute__((weak)) int name##_ioctl(struct gtsim_file *file, void *arg) \
-	{                                                                    \
-		(void)file; (void)arg;                                       \
-		TRACE_STUB_ONCE("ioctl %s not implemented: -ENOTTY", #name); \
-		return -ENOTTY;                                              \
-	}
-IOCTL_HANDLERS(WEAK_DEFAULT)
-#undef WEAK_DEFAULT
+/* The caller's struct may be older and shorter than the handler's (GEM_MMAP
+ * without flags, MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs _EXT): like
+ * drm_ioctl, it is zero-extended to the handler's size. Without the flag
+ * the handler takes the caller's struct in place. */
+#define IOCTL_ZERO_EXTEND 1u
 
-struct ioctl_entry {
+struct ioctl_desc {
+	ioctl_handler fn;          /* NULL: not implemented */
+	unsigned flags;            /* IOCTL_* */
+	unsigned ksize;            /* size of the handler's struct */
 	const char *name;
-	ioctl_handler fn;
-	/* Size of the struct the handler reads when an older, shorter struct
-	 * shares the ioctl number (MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs
-	 * _EXT, GEM_MMAP without flags): like drm_ioctl, the caller's struct
-	 * is zero-extended to it. 0: the handler takes the caller's struct. */
-	unsigned ksize;
 };
 
-#define DRM_ENTRY(nr, fn) [nr] = { #fn, fn##_ioctl, 0 }
-#define I915_ENTRY(nr, fn) [DRM_COMMAND_BASE + (nr)] = { #fn, fn##_ioctl, 0 }
-#define I915_ENTRY_EXT(nr, fn, type) \
-	[DRM_COMMAND_BASE + (nr)] = { #fn, fn##_ioctl, sizeof(type) }
+#define IOCTL(request, handler, fl) \
+	[_IOC_NR(request)] = { handler##_ioctl, fl, _IOC_SIZE(request), #handler }
+#define IOCTL_NOT_IMPLEMENTED(request, handler) \
+	[_IOC_NR(request)] = { NULL, 0, _IOC_SIZE(request), #handler }
 
 #define TABLE_SIZE 0x100
-static const struct ioctl_entry table[TABLE_SIZE] = {
-	DRM_ENTRY(0x00, drm_version),
-	DRM_ENTRY(0x01, drm_get_unique),
-	DRM_ENTRY(0x09, drm_gem_close),
-	DRM_ENTRY(0x0a, drm_gem_flink),
-	DRM_ENTRY(0x0b, drm_gem_open),
-	DRM_ENTRY(0x0c, drm_get_cap),
-	DRM_ENTRY(0x0d, drm_set_client_cap),
-	DRM_ENTRY(0x2d, drm_prime_handle_to_fd),
-	DRM_ENTRY(0x2e, drm_prime_fd_to_handle),
-	DRM_ENTRY(0xbf, drm_syncobj_create),
-	DRM_ENTRY(0xc0, drm_syncobj_destroy),
-	DRM_ENTRY(0xc1, drm_syncobj_handle_to_fd),
-	DRM_ENTRY(0xc2, drm_syncobj_fd_to_handle),
-	DRM_ENTRY(0xc3, drm_syncobj_wait),
-	DRM_ENTRY(0xc4, drm_syncobj_reset),
-	DRM_ENTRY(0xc5, drm_syncobj_signal),
-	DRM_ENTRY(0xca, drm_syncobj_timeline_wait),
-	DRM_ENTRY(0xcb, drm_syncobj_query),
-	DRM_ENTRY(0xcc, drm_syncobj_transfer),
-	DRM_ENTRY(0xcd, drm_syncobj_timeline_signal),
-	I915_ENTRY(DRM_I915_GETPARAM, i915_getparam),
-	I915_ENTRY(DRM_I915_SETPARAM, i915_setparam),
-	I915_ENTRY(DRM_I915_GEM_EXECBUFFER2, i915_gem_execbuffer2),
-	I915_ENTRY(DRM_I915_GEM_BUSY, i915_gem_busy),
-	I915_ENTRY(DRM_I915_GEM_THROTTLE, i915_gem_throttle),
-	I915_ENTRY(DRM_I915_GEM_CREATE, i915_gem_create),
-	I915_ENTRY(DRM_I915_GEM_PREAD, i915_gem_pread),
-	I915_ENTRY(DRM_I915_GEM_PWRITE, i915_gem_pwrite),
-	I915_ENTRY_EXT(DRM_I915_GEM_MMAP, i915_gem_mmap, struct drm_i915_gem_mmap),
-	I915_ENTRY(DRM_I915_GEM_SET_DOMAIN, i915_gem_set_domain),
-	I915_ENTRY(DRM_I915_GEM_SW_FINISH, i915_gem_sw_finish),
-	I915_ENTRY(DRM_I915_GEM_SET_TILING, i915_gem_set_tiling),
-	I915_ENTRY(DRM_I915_GEM_GET_TILING, i915_gem_get_tiling),
-	I915_ENTRY(DRM_I915_GEM_GET_APERTURE, i915_gem_get_aperture),
-	I915_ENTRY_EXT(DRM_I915_GEM_MMAP_GTT, i915_gem_mmap_offset, struct drm_i915_gem_mmap_offset),
-	I915_ENTRY(DRM_I915_GEM_MADVISE, i915_gem_madvise),
-	I915_ENTRY(DRM_I915_GEM_WAIT, i915_gem_wait),
-	I915_ENTRY_EXT(DRM_I915_GEM_CONTEXT_CREATE, i915_gem_context_create,
-		       struct drm_i915_gem_context_create_ext),
-	I915_ENTRY(DRM_I915_GEM_CONTEXT_DESTROY, i915_gem_context_destroy),
-	I915_ENTRY(DRM_I915_GEM_SET_CACHING, i915_gem_set_caching),
-	I915_ENTRY(DRM_I915_GEM_GET_CACHING, i915_gem_get_caching),
-	I915_ENTRY(DRM_I915_REG_READ, i915_reg_read),
-	I915_ENTRY(DRM_I915_GET_RESET_STATS, i915_get_reset_stats),
-	I915_ENTRY(DRM_I915_GEM_USERPTR, i915_gem_userptr),
-	I915_ENTRY(DRM_I915_GEM_CONTEXT_GETPARAM, i915_gem_context_getparam),
-	I915_ENTRY(DRM_I915_GEM_CONTEXT_SETPARAM, i915_gem_context_setparam),
-	I915_ENTRY(DRM_I915_QUERY, i915_query),
-	I915_ENTRY(DRM_I915_GEM_VM_CREATE, i915_gem_vm_create),
-	I915_ENTRY(DRM_I915_GEM_VM_DESTROY, i915_gem_vm_destroy),
-	I915_ENTRY(DRM_I915_GEM_CREATE_EXT, i915_gem_create_ext),
+static const struct ioctl_desc table[TABLE_SIZE] = {
+	/* DRM core */
+	IOCTL(DRM_IOCTL_VERSION, drm_version, 0),
+	IOCTL(DRM_IOCTL_GET_UNIQUE, drm_get_unique, 0),
+	IOCTL(DRM_IOCTL_GEM_CLOSE, drm_gem_close, 0),
+	IOCTL(DRM_IOCTL_GEM_FLINK, drm_gem_flink, 0),
+	IOCTL(DRM_IOCTL_GEM_OPEN, drm_gem_open, 0),
+	IOCTL(DRM_IOCTL_GET_CAP, drm_get_cap, 0),
+	IOCTL(DRM_IOCTL_SET_CLIENT_CAP, drm_set_client_cap, 0),
+	IOCTL(DRM_IOCTL_PRIME_HANDLE_TO_FD, drm_prime_handle_to_fd, 0),
+	IOCTL(DRM_IOCTL_PRIME_FD_TO_HANDLE, drm_prime_fd_to_handle, 0),
+	/* DRM syncobjs */
+	IOCTL(DRM_IOCTL_SYNCOBJ_CREATE, drm_syncobj_create, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_DESTROY, drm_syncobj_destroy, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, drm_syncobj_handle_to_fd, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, drm_syncobj_fd_to_handle, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_WAIT, drm_syncobj_wait, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_RESET, drm_syncobj_reset, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_SIGNAL, drm_syncobj_signal, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, drm_syncobj_timeline_wait, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_QUERY, drm_syncobj_query, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_TRANSFER, drm_syncobj_transfer, 0),
+	IOCTL(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, drm_syncobj_timeline_signal, 0),
+	/* i915 */
+	IOCTL(DRM_IOCTL_I915_GETPARAM, i915_getparam, 0),
+	IOCTL(DRM_IOCTL_I915_SETPARAM, i915_setparam, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_EXECBUFFER2, i915_gem_execbuffer2, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_BUSY, i915_gem_busy, 0),
+	IOCTL_NOT_IMPLEMENTED(DRM_IOCTL_I915_GEM_THROTTLE, i915_gem_throttle),
+	IOCTL(DRM_IOCTL_I915_GEM_CREATE, i915_gem_create, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_PREAD, i915_gem_pread, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_PWRITE, i915_gem_pwrite, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_MMAP, i915_gem_mmap, IOCTL_ZERO_EXTEND),
+	IOCTL(DRM_IOCTL_I915_GEM_SET_DOMAIN, i915_gem_set_domain, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_SW_FINISH, i915_gem_sw_finish, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_SET_TILING, i915_gem_set_tiling, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_GET_TILING, i915_gem_get_tiling, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_GET_APERTURE, i915_gem_get_aperture, 0),
+	/* MMAP_GTT's number, with MMAP_OFFSET's larger struct */
+	IOCTL(DRM_IOCTL_I915_GEM_MMAP_OFFSET, i915_gem_mmap_offset, IOCTL_ZERO_EXTEND),
+	IOCTL(DRM_IOCTL_I915_GEM_MADVISE, i915_gem_madvise, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_WAIT, i915_gem_wait, 0),
+	/* CONTEXT_CREATE's number, with CONTEXT_CREATE_EXT's larger struct */
+	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, i915_gem_context_create, IOCTL_ZERO_EXTEND),
+	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, i915_gem_context_destroy, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_SET_CACHING, i915_gem_set_caching, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_GET_CACHING, i915_gem_get_caching, 0),
+	IOCTL(DRM_IOCTL_I915_REG_READ, i915_reg_read, 0),
+	IOCTL(DRM_IOCTL_I915_GET_RESET_STATS, i915_get_reset_stats, 0),
+	IOCTL_NOT_IMPLEMENTED(DRM_IOCTL_I915_GEM_USERPTR, i915_gem_userptr),
+	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, i915_gem_context_getparam, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, i915_gem_context_setparam, 0),
+	IOCTL(DRM_IOCTL_I915_QUERY, i915_query, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_VM_CREATE, i915_gem_vm_create, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_VM_DESTROY, i915_gem_vm_destroy, 0),
+	IOCTL(DRM_IOCTL_I915_GEM_CREATE_EXT, i915_gem_create_ext, 0),
 };
+
+/* Each number reported once under stub, however often it is called. */
+static void report_once(unsigned nr, const char *what, const char *name)
+{
+	static uint8_t reported[TABLE_SIZE];
+	if (trace_on(TRACE_STUB) &&
+	    !__atomic_exchange_n(&reported[nr % TABLE_SIZE], 1, __ATOMIC_RELAXED)) {
+		if (name)
+			trace_printf(TRACE_STUB, "ioctl %s %s: -ENOTTY", name, what);
+		else
+			trace_printf(TRACE_STUB, "unknown ioctl nr 0x%x: -ENOTTY", nr);
+	}
+}
 
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 {
@@ -97,28 +113,33 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 
 	if (!file)
 		return -EBADF;
-	if (nr >= TABLE_SIZE || !table[nr].fn) {
-		/* Reported once per ioctl number, however often it is called. */
-		static uint8_t reported[256];
-		if (trace_on(TRACE_STUB) &&
-		    !__atomic_exchange_n(&reported[nr & 0xff], 1, __ATOMIC_RELAXED))
-			trace_printf(TRACE_STUB, "unknown ioctl nr 0x%x: -ENOTTY", nr);
+	const struct ioctl_desc *d = nr < TABLE_SIZE ? &table[nr] : NULL;
+	if (!d || !d->name) {
+		report_once(nr, "", NULL);
 		TRACE(TRACE_GEM, "ioctl nr 0x%x: not a known DRM/i915 ioctl", nr);
+		return -ENOTTY;
+	}
+	if (!d->fn) {
+		report_once(nr, "not implemented", d->name);
 		return -ENOTTY;
 	}
 	if (!arg && _IOC_SIZE(request))
 		return -EFAULT;
 	int ret;
 	size_t usize = _IOC_SIZE(request);
-	if (table[nr].ksize && usize && usize < table[nr].ksize) {
+	if ((d->flags & IOCTL_ZERO_EXTEND) && usize && usize < d->ksize) {
 		_Alignas(8) unsigned char kdata[64] = { 0 };
+		_Static_assert(sizeof(struct drm_i915_gem_context_create_ext) <= sizeof(kdata) &&
+			       sizeof(struct drm_i915_gem_mmap_offset) <= sizeof(kdata) &&
+			       sizeof(struct drm_i915_gem_mmap) <= sizeof(kdata),
+			       "zero-extended structs fit kdata");
 		memcpy(kdata, arg, usize);
-		ret = table[nr].fn(file, kdata);
+		ret = d->fn(file, kdata);
 		if (_IOC_DIR(request) & _IOC_READ)
 			memcpy(arg, kdata, usize);
 	} else {
-		ret = table[nr].fn(file, arg);
+		ret = d->fn(file, arg);
 	}
-	TRACE(TRACE_GEM, "ioctl %s -> %d", table[nr].name, ret);
+	TRACE(TRACE_GEM, "ioctl %s -> %d", d->name, ret);
 	return ret;
 }

@@ -1,38 +1,72 @@
 /* The kernel model's ioctl handlers. Each takes the calling file and the
- * uAPI struct and returns 0 or -errno. The dispatcher (ioctl.c) routes by
- * DRM ioctl number; a handler that no unit implements yet answers -ENOTTY
- * (weak default) and is reported once under trace category "stub". */
+ * uAPI struct and returns 0 or -errno. The table in ioctl.c routes every
+ * DRM ioctl number the model knows to one of them (or marks it not
+ * implemented: -ENOTTY, reported once under trace category "stub"). */
 #ifndef GTSIM_KERNEL_IOCTL_H
 #define GTSIM_KERNEL_IOCTL_H
 
 struct gtsim_file;
 typedef int (*ioctl_handler)(struct gtsim_file *file, void *arg);
 
-#define IOCTL_HANDLERS(X) \
-	/* DRM core: src/kernel/drm_core.c, src/kernel/prime.c */ \
-	X(drm_version) X(drm_get_cap) X(drm_set_client_cap) X(drm_get_unique) \
-	X(drm_gem_close) X(drm_gem_flink) X(drm_gem_open) \
-	X(drm_prime_handle_to_fd) X(drm_prime_fd_to_handle) \
-	/* syncobjs: src/kernel/sync/ */ \
-	X(drm_syncobj_create) X(drm_syncobj_destroy) X(drm_syncobj_handle_to_fd) \
-	X(drm_syncobj_fd_to_handle) X(drm_syncobj_wait) X(drm_syncobj_reset) \
-	X(drm_syncobj_signal) X(drm_syncobj_timeline_wait) X(drm_syncobj_query) \
-	X(drm_syncobj_transfer) X(drm_syncobj_timeline_signal) \
-	/* i915 GEM objects, params, contexts: src/kernel/gem_*.c, context.c */ \
-	X(i915_getparam) X(i915_setparam) X(i915_query) X(i915_reg_read) \
-	X(i915_gem_create) X(i915_gem_create_ext) X(i915_gem_userptr) \
-	X(i915_gem_pread) X(i915_gem_pwrite) X(i915_gem_mmap) X(i915_gem_mmap_offset) \
-	X(i915_gem_set_tiling) X(i915_gem_get_tiling) X(i915_gem_get_aperture) \
-	X(i915_gem_set_caching) X(i915_gem_get_caching) X(i915_gem_madvise) \
-	X(i915_gem_throttle) X(i915_gem_context_create) X(i915_gem_context_destroy) \
-	X(i915_gem_context_getparam) X(i915_gem_context_setparam) \
-	X(i915_get_reset_stats) X(i915_gem_vm_create) X(i915_gem_vm_destroy) \
-	/* submission and waits: src/kernel/execbuf*.c, request.c, wait.c */ \
-	X(i915_gem_execbuffer2) X(i915_gem_busy) X(i915_gem_wait) \
-	X(i915_gem_set_domain) X(i915_gem_sw_finish)
+/* DRM core: drm_core.c, gem_close.c, flink.c, prime.c */
+int drm_version_ioctl(struct gtsim_file *file, void *arg);
+int drm_get_unique_ioctl(struct gtsim_file *file, void *arg);
+int drm_get_cap_ioctl(struct gtsim_file *file, void *arg);
+int drm_set_client_cap_ioctl(struct gtsim_file *file, void *arg);
+int drm_gem_close_ioctl(struct gtsim_file *file, void *arg);
+int drm_gem_flink_ioctl(struct gtsim_file *file, void *arg);
+int drm_gem_open_ioctl(struct gtsim_file *file, void *arg);
+int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg);
+int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg);
 
-#define DECLARE_HANDLER(name) int name##_ioctl(struct gtsim_file *file, void *arg);
-IOCTL_HANDLERS(DECLARE_HANDLER)
-#undef DECLARE_HANDLER
+/* syncobjs: sync/syncobj_ioctl.c */
+int drm_syncobj_create_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_destroy_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_handle_to_fd_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_fd_to_handle_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_wait_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_reset_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_signal_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_timeline_wait_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_query_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_transfer_ioctl(struct gtsim_file *file, void *arg);
+int drm_syncobj_timeline_signal_ioctl(struct gtsim_file *file, void *arg);
+
+/* i915 parameters and identity: getparam.c, query.c, reg_read.c,
+ * get_reset_stats.c */
+int i915_getparam_ioctl(struct gtsim_file *file, void *arg);
+int i915_setparam_ioctl(struct gtsim_file *file, void *arg);
+int i915_query_ioctl(struct gtsim_file *file, void *arg);
+int i915_reg_read_ioctl(struct gtsim_file *file, void *arg);
+int i915_get_reset_stats_ioctl(struct gtsim_file *file, void *arg);
+
+/* i915 GEM objects: gem_*.c */
+int i915_gem_create_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_create_ext_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_pread_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_pwrite_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_set_tiling_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_get_tiling_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_get_aperture_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_set_caching_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_get_caching_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_madvise_ioctl(struct gtsim_file *file, void *arg);
+
+/* contexts and address spaces: context_ioctl.c, context_param.c */
+int i915_gem_context_create_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_context_destroy_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_context_getparam_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_context_setparam_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_vm_create_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_vm_destroy_ioctl(struct gtsim_file *file, void *arg);
+
+/* submission and waits: execbuf.c, busy.c, wait.c, domain.c */
+int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_busy_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_wait_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_sw_finish_ioctl(struct gtsim_file *file, void *arg);
 
 #endif

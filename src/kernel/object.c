@@ -15,12 +15,6 @@
 #include "kernel/file.h"
 #include "kernel/vm.h"
 
-__attribute__((weak)) int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
-{
-	(void)obj; (void)write; (void)timeout_ns;
-	return 0;
-}
-
 /* i915 refuses objects whose page count does not fit an int. */
 #define OBJ_MAX_PAGES 0x7fffffffull
 

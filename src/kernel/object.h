@@ -95,8 +95,7 @@ void mmap_nodes_release(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.
- * Called with dev->lock held; drops it while waiting. Weak default in
- * object.c returns 0; execbuf's wait.c provides the real one. */
+ * Called with dev->lock held; drops it while waiting. In wait.c. */
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
 
 /* CPU range checks shared by pread/pwrite/mmap: offset + len within the

@@ -13,7 +13,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 
 #define QUERY_MAX_BYTES 4096
 

@@ -1,11 +1,11 @@
 /* The GPU's PCI BAR 0 (GTTMMADR) mapped by a program through sysfs
  * (.../0000:00:02.0/resource0, as libpciaccess maps it for IGT's
  * intel_mmio_use_pci_bar): register reads and writes with CPU loads and
- * stores, executed by gtsim's MMIO (gpu_mmio_read/gpu_mmio_write).
+ * stores, executed by gtsim's MMIO (gtsim_mmio_read/gtsim_mmio_write).
  *
  * The mapping is anonymous memory with no access rights. A load or store
  * to it faults (SIGSEGV, SEGV_ACCERR); the fault handler shared with user
- * copies (kernel/sync/user_copy.c) hands the fault here. The instruction
+ * copies (common/sigfault.c) hands the fault here. The instruction
  * at RIP is decoded (x86_decode.c: the mov/movzx forms compilers emit for
  * volatile accesses), its operand's address is checked against the fault
  * address, the access goes to the register, a load's value is written
@@ -30,10 +30,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "common/sigfault.h"
 #include "common/trace.h"
-#include "gpu/gpu.h"
-#include "kernel/device.h"
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
+#include "gtsim/gtsim.h"
 #include "shim/x86_decode.h"
 
 #define PAGE 4096u
@@ -100,12 +100,6 @@ static void report(uintptr_t addr, uint64_t bar_off, uintptr_t rip, const uint8_
 		(void)!write(2, msg, (size_t)len < sizeof(msg) ? (size_t)len : sizeof(msg) - 1);
 }
 
-static struct gt_gpu *the_gpu(void)
-{
-	struct gtsim_device *dev = devnode_device();
-	return dev ? dev->gpu : NULL;
-}
-
 /* Why the decoded access cannot be emulated, or NULL. */
 static const char *check_access(const struct x86_mem_access *a, uintptr_t addr,
 				uint64_t bar_off, int writable, uint64_t ea)
@@ -121,14 +115,14 @@ static const char *check_access(const struct x86_mem_access *a, uintptr_t addr,
 	return NULL;
 }
 
-static void do_access(struct gt_gpu *gpu, const struct x86_mem_access *a, uint64_t bar_off,
+static void do_access(struct gtsim_device *dev, const struct x86_mem_access *a, uint64_t bar_off,
 		      greg_t *gregs)
 {
 	uint32_t reg = (uint32_t)bar_off & ~3u;
 	if (a->kind == X86_LOAD) {
-		uint64_t v = gpu_mmio_read(gpu, reg);
+		uint64_t v = gtsim_mmio_read(dev, reg);
 		if (a->size == 8)
-			v |= (uint64_t)gpu_mmio_read(gpu, reg + 4) << 32;
+			v |= (uint64_t)gtsim_mmio_read(dev, reg + 4) << 32;
 		else if (a->size < 4)
 			v = (v >> (8 * (bar_off & 3))) & ((1u << (8 * a->size)) - 1);
 		/* A 32-bit destination zero-extends into the 64-bit register. */
@@ -138,9 +132,9 @@ static void do_access(struct gt_gpu *gpu, const struct x86_mem_access *a, uint64
 		return;
 	}
 	uint64_t v = a->kind == X86_STORE_IMM ? a->imm : (uint64_t)gregs[greg_of[a->reg]];
-	gpu_mmio_write(gpu, reg, (uint32_t)v);
+	gtsim_mmio_write(dev, reg, (uint32_t)v);
 	if (a->size == 8)
-		gpu_mmio_write(gpu, reg + 4, (uint32_t)(v >> 32));
+		gtsim_mmio_write(dev, reg + 4, (uint32_t)(v >> 32));
 	TRACE(TRACE_SHIM, "BAR write 0x%05x (%u bytes) <- 0x%llx", (unsigned)bar_off, a->size,
 	      (unsigned long long)(a->size == 8 ? v : (uint32_t)v));
 }
@@ -168,14 +162,14 @@ static bool on_bar_fault(int sig, siginfo_t *info, void *uctx)
 			regs[i] = (uint64_t)gregs[greg_of[i]];
 		why = check_access(&a, addr, bar_off, writable, x86_effective_address(&a, regs, rip));
 	}
-	struct gt_gpu *gpu = why ? NULL : the_gpu();
-	if (!why && !gpu)
+	struct gtsim_device *dev = why ? NULL : devnode_device();
+	if (!why && !dev)
 		why = "no simulated device (GTSIM_DEVICE?)";
 	if (why) {
 		report(addr, bar_off, rip, code, n, why);
 		return false;
 	}
-	do_access(gpu, &a, bar_off, gregs);
+	do_access(dev, &a, bar_off, gregs);
 	gregs[REG_RIP] += a.len;
 	return true;
 }
@@ -187,7 +181,7 @@ void *bar_mmio_map(void *addr, size_t len, int prot, int flags, off_t off)
 		errno = EINVAL;
 		return MAP_FAILED;
 	}
-	if (user_copy_set_fault_hook(on_bar_fault) < 0) {
+	if (sigfault_set_hook(on_bar_fault) < 0) {
 		errno = ENODEV;
 		return MAP_FAILED;
 	}

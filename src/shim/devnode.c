@@ -25,7 +25,6 @@
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
-#include "kernel/sync/fence.h"
 
 struct node_open {
 	int fds;                    /* descriptors referring to it */
@@ -236,25 +235,25 @@ void devnode_fill_statx(int minor, struct statx *stx)
 
 /* fork: the device is idled first (no batch in flight, engine threads
  * outside their locks), then the table and the sync unit's locks are held
- * across the fork (lock order: table, then fences). */
+ * across the fork (lock order: table, then the kernel model's). */
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
 	if (dev)
 		gtsim_device_idle(dev);
 	pthread_mutex_lock(&table_lock);
-	fence_fork_prepare();
+	gtsim_fork_prepare();
 }
 
 static void atfork_parent(void)
 {
-	fence_fork_parent();
+	gtsim_fork_parent();
 	pthread_mutex_unlock(&table_lock);
 }
 
 static void atfork_child(void)
 {
-	fence_fork_child();
+	gtsim_fork_child();
 	pthread_mutex_init(&table_lock, NULL);
 	if (!fork_child_device(device)) {
 		device = NULL;     /* the parent's stays allocated: never touched */

@@ -28,7 +28,6 @@
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
-#include "kernel/device.h"
 
 #define MEMFD_NAME "/memfd:gtsim-gem"
 
@@ -178,21 +177,12 @@ int fork_privatize_memory(void)
 	return err;
 }
 
-/* Proposed kernel-model entry point (not in gtsim.h yet): restarts the
- * device's host threads and re-initialises its locks in a fork child.
- * Until a unit provides it, the child runs its engines inside execbuf. */
-__attribute__((weak)) int gtsim_device_fork_child(struct gtsim_device *dev);
-
 bool fork_child_device(struct gtsim_device *dev)
 {
 	if (!dev)
 		return true;
 	if (fork_privatize_memory())
 		return false;
-	if (gtsim_device_fork_child && gtsim_device_fork_child(dev) == 0)
-		return true;
-	/* No engine threads here: engines run inside execbuf. */
-	dev->sync = true;
-	dev->gpu->sync = true;
+	gtsim_device_fork_child(dev);
 	return true;
 }

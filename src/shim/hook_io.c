@@ -16,9 +16,8 @@
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "gtsim/gtsim.h"
-#include "kernel/sync/fence.h"
-#include "kernel/sync/user_copy.h"
 
 /* The argument struct goes through a copy, as drm_ioctl() does it: the
  * _IOC_SIZE bytes are read from the program if the request says _IOC_WRITE
@@ -32,7 +31,7 @@ struct ioctl_call {
 
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
 {
-	return c->file ? gtsim_ioctl(c->file, request, arg) : sync_file_ioctl(c->fd, request, arg);
+	return c->file ? gtsim_ioctl(c->file, request, arg) : gtsim_sync_file_ioctl(c->fd, request, arg);
 }
 
 static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void *arg)
@@ -88,7 +87,7 @@ int ioctl(int fd, unsigned long request, ...)
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);
 	}
-	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && sync_fd_is_ours(fd)) {
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && gtsim_is_sync_fd(fd)) {
 		int ret = copied_ioctl(&call, request, arg);
 		TRACE(TRACE_SHIM, "sync_file ioctl fd %d nr %u -> %d", fd,
 		      (unsigned)_IOC_NR(request), ret);

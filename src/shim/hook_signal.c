@@ -1,6 +1,6 @@
 /* Interposed: sigaction and signal for SIGSEGV and SIGBUS. The kernel
  * model's user copies keep a fault handler that turns a bad client
- * pointer into -EFAULT (src/kernel/sync/user_copy.c); a program installing
+ * pointer into -EFAULT (src/common/sigfault.c); a program installing
  * its own handler would otherwise replace it, and a bad pointer passed to
  * an ioctl would then crash the program instead of failing with EFAULT as
  * on i915. The program's handler is recorded instead and receives every
@@ -11,11 +11,11 @@
 #include <signal.h>
 #include <string.h>
 
-#include "kernel/sync/user_copy.h"
+#include "common/sigfault.h"
 
 int sigaction(int sig, const struct sigaction *act, struct sigaction *oldact)
 {
-	if (user_copy_sigaction(sig, act, oldact) == 0)
+	if (sigfault_sigaction(sig, act, oldact) == 0)
 		return 0;
 	real_init();
 	if (!real.sigaction) {

@@ -175,18 +175,6 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	return flush(dc);
 }
 
-__attribute__((weak)) int wm_draw_begin(struct render_state *rs,
-					const struct render_env *env,
-					const struct cs_state *state)
-{
-	return 0;
-}
-
-__attribute__((weak)) int wm_draw_end(struct render_state *rs)
-{
-	return 0;
-}
-
 static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
 {
 	if (env->regs && n)

@@ -9,14 +9,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/sync/syncobj.h"
-#include "kernel/sync/user_copy.h"
-
-/* Until the kernel model's files provide their tables. */
-__attribute__((weak)) struct syncobj_table *file_syncobjs(struct gtsim_file *file)
-{
-	(void)file;
-	return NULL;
-}
+#include "common/user_copy.h"
 
 int syncobj_create_ioctl(struct syncobj_table *t, void *arg)
 {
@@ -362,9 +355,9 @@ int syncobj_transfer_ioctl(struct syncobj_table *t, void *arg)
 	return ret;
 }
 
-/* The kernel/ioctl.h entry points. Without a table (the file model does
- * not provide one) the device has no syncobj support: -EOPNOTSUPP, as for
- * a driver without DRIVER_SYNCOBJ. */
+/* The kernel/ioctl.h entry points, on the file's syncobj table
+ * (file_syncobjs; -EOPNOTSUPP without one, as for a driver without
+ * DRIVER_SYNCOBJ). */
 #define FILE_ENTRY(name)                                                     \
 	int drm_syncobj_##name##_ioctl(struct gtsim_file *file, void *arg)   \
 	{                                                                    \

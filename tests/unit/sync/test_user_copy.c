@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernel/sync/user_copy.h"
+#include "common/user_copy.h"
 #include "test.h"
 
 static void own_handler(int sig) { (void)sig; _exit(42); }
