@@ -1,5 +1,6 @@
 #include "common/devinfo.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,4 +63,40 @@ const struct gt_devinfo *devinfo_from_env(void)
 	if (!d)
 		fprintf(stderr, "gtsim: unknown GTSIM_DEVICE '%s' (known: bdw, skl)\n", name);
 	return d;
+}
+
+static const char *const engine_names[GT_NUM_ENGINES] = {
+	[ENGINE_RCS] = "rcs0", [ENGINE_BCS] = "bcs0",
+	[ENGINE_VCS] = "vcs0", [ENGINE_VECS] = "vecs0",
+};
+static const uint32_t engine_bases[GT_NUM_ENGINES] = {
+	[ENGINE_RCS] = 0x2000, [ENGINE_BCS] = 0x22000,
+	[ENGINE_VCS] = 0x12000, [ENGINE_VECS] = 0x1a000,
+};
+
+const char *engine_name(enum gt_engine_id id)
+{
+	return (unsigned)id < GT_NUM_ENGINES ? engine_names[id] : "?";
+}
+
+uint32_t engine_mmio_base(enum gt_engine_id id)
+{
+	return (unsigned)id < GT_NUM_ENGINES ? engine_bases[id] : 0;
+}
+
+static bool is_render_unit_reg(uint32_t reg)
+{
+	return (reg >= 0x4000 && reg < 0x4000 + 0x90) ||
+	       (reg >= 0x5000 && reg < 0x6000) ||
+	       (reg >= 0x7000 && reg < 0x8000) ||
+	       (reg >= 0xb000 && reg < 0xc000) ||
+	       (reg >= 0xe000 && reg < 0xf000);
+}
+
+enum gt_engine_id engine_of_reg(uint32_t reg)
+{
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (reg >= engine_bases[i] && reg < engine_bases[i] + 0x1000)
+			return (enum gt_engine_id)i;
+	return is_render_unit_reg(reg) ? ENGINE_RCS : GT_NUM_ENGINES;
 }

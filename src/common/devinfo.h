@@ -32,6 +32,25 @@ struct gt_devinfo {
 	int push_constant_kb;     /* URB space the driver keeps for push constants */
 };
 
+/* The GPU's command streamers, in i915's order. */
+enum gt_engine_id {
+	ENGINE_RCS,   /* render */
+	ENGINE_BCS,   /* blitter */
+	ENGINE_VCS,   /* video */
+	ENGINE_VECS,  /* video enhancement */
+	GT_NUM_ENGINES
+};
+/* "rcs0", "bcs0", "vcs0", "vecs0"; "?" for another value. */
+const char *engine_name(enum gt_engine_id id);
+/* The base of the engine's 4 KiB MMIO page: RCS 0x2000, BCS 0x22000, VCS
+ * 0x12000, VECS 0x1a000 (0 for another value). */
+uint32_t engine_mmio_base(enum gt_engine_id id);
+/* The engine whose registers hold the absolute MMIO offset reg: its page,
+ * and for RCS the render unit's registers outside it (0x4000-0x408f,
+ * 0x5xxx, 0x7xxx, 0xbxxx, 0xexxx: SO and pipeline statistics, L3 and cache
+ * modes, which RCS batches load); GT_NUM_ENGINES for a global register. */
+enum gt_engine_id engine_of_reg(uint32_t reg);
+
 /* NULL for an unknown name. */
 const struct gt_devinfo *devinfo_lookup(const char *name);
 /* GTSIM_DEVICE from the environment, or bdw. NULL (and a message) when the

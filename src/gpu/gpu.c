@@ -1,11 +1,12 @@
 /* The device model as the kernel model sees it (gpu.h): physical memory,
- * the GGTT, four engines and MMIO routed to them by offset. */
+ * the GGTT, four engines and MMIO routed to them by offset. The top of the
+ * gpu layer: it creates the engines (cs/) and hands them the machine. */
 #include "gpu/gpu.h"
 
 #include <stdlib.h>
 
 #include "gpu/cs/engine.h"
-#include "gpu/gpu_priv.h"
+#include "gpu/cs/regs.h"
 
 struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, bool sync)
 {
@@ -54,36 +55,21 @@ void gpu_set_sync(struct gt_gpu *gpu, bool sync)
 	gpu->sync = sync;
 }
 
-uint32_t gpu_global_read(struct gt_gpu *gpu, uint32_t reg)
-{
-	pthread_mutex_lock(&gpu->globals->lock);
-	uint32_t v = regs_get(&gpu->globals->regs, reg);
-	pthread_mutex_unlock(&gpu->globals->lock);
-	return v;
-}
-
-void gpu_global_write(struct gt_gpu *gpu, uint32_t reg, uint32_t val)
-{
-	pthread_mutex_lock(&gpu->globals->lock);
-	regs_set(&gpu->globals->regs, reg, val);
-	pthread_mutex_unlock(&gpu->globals->lock);
-}
-
 uint32_t gpu_mmio_read(struct gt_gpu *gpu, uint32_t reg)
 {
-	enum gt_engine_id id = gpu_engine_of_reg(reg & ~3u);
+	reg &= ~3u;
+	enum gt_engine_id id = engine_of_reg(reg);
 	if (id == GT_NUM_ENGINES)
-		return gpu_global_read(gpu, reg & ~3u);
-	struct gt_engine *e = gpu->engines[id];
-	return engine_mmio_read(e, (reg & ~3u) - engine_mmio_base(id));
+		return cs_global_read(gpu->globals, reg);
+	return engine_mmio_read(gpu->engines[id], reg - engine_mmio_base(id));
 }
 
 void gpu_mmio_write(struct gt_gpu *gpu, uint32_t reg, uint32_t val)
 {
-	enum gt_engine_id id = gpu_engine_of_reg(reg & ~3u);
-	if (id == GT_NUM_ENGINES) {
-		gpu_global_write(gpu, reg & ~3u, val);
-		return;
-	}
-	engine_mmio_write(gpu->engines[id], (reg & ~3u) - engine_mmio_base(id), val);
+	reg &= ~3u;
+	enum gt_engine_id id = engine_of_reg(reg);
+	if (id == GT_NUM_ENGINES)
+		cs_global_write(gpu->globals, reg, val);
+	else
+		engine_mmio_write(gpu->engines[id], reg - engine_mmio_base(id), val);
 }

@@ -8,16 +8,8 @@
 #include "common/devinfo.h"
 #include "gpu/mem/mem.h"
 
-enum gt_engine_id {
-	ENGINE_RCS,   /* render */
-	ENGINE_BCS,   /* blitter */
-	ENGINE_VCS,   /* video */
-	ENGINE_VECS,  /* video enhancement */
-	GT_NUM_ENGINES
-};
-
 struct gt_engine;
-struct gpu_globals;
+struct cs_global_regs;
 
 struct gt_gpu {
 	const struct gt_devinfo *info;
@@ -25,7 +17,7 @@ struct gt_gpu {
 	struct gt_ggtt ggtt;
 	struct gt_engine *engines[GT_NUM_ENGINES];
 	bool sync;                /* GTSIM_SYNC: engines run inside TAIL writes */
-	struct gpu_globals *globals; /* registers outside the engines (gpu.c) */
+	struct cs_global_regs *globals; /* registers outside every engine's range */
 };
 
 /* Creates phys memory, a GGTT of ggtt_size bytes (all PTEs not present) and

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "gpu/gpu.h"
+#include "common/devinfo.h"
 
 enum cmd_type {
 	CMD_T_UINT,

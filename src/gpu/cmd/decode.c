@@ -1,6 +1,5 @@
 /* The batch decoder (decode.h). */
 #include "gpu/cmd/decode.h"
-#include "gpu/cs/engine.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -7,26 +7,6 @@
 
 #include "common/trace.h"
 #include "gpu/cs/state.h"
-#include "gpu/gpu_priv.h"
-
-static const char *const names[GT_NUM_ENGINES] = {
-	[ENGINE_RCS] = "rcs0", [ENGINE_BCS] = "bcs0",
-	[ENGINE_VCS] = "vcs0", [ENGINE_VECS] = "vecs0",
-};
-static const uint32_t bases[GT_NUM_ENGINES] = {
-	[ENGINE_RCS] = 0x2000, [ENGINE_BCS] = 0x22000,
-	[ENGINE_VCS] = 0x12000, [ENGINE_VECS] = 0x1a000,
-};
-
-uint32_t engine_mmio_base(enum gt_engine_id id)
-{
-	return (unsigned)id < GT_NUM_ENGINES ? bases[id] : 0;
-}
-
-const char *engine_name(enum gt_engine_id id)
-{
-	return (unsigned)id < GT_NUM_ENGINES ? names[id] : "?";
-}
 
 enum gt_engine_id engine_id(const struct gt_engine *e)
 {
@@ -152,8 +132,8 @@ struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id)
 		return NULL;
 	e->gpu = gpu;
 	e->id = id;
-	e->base = bases[id];
-	e->name = names[id];
+	e->base = engine_mmio_base(id);
+	e->name = engine_name(id);
 	e->cmd = calloc(CS_MAX_CMD_DWORDS, sizeof(uint32_t));
 	e->state = cs_state_create();
 	e->timestamp_t0_ns = cs_now_ns();

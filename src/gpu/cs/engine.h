@@ -45,9 +45,7 @@ struct engine_callbacks {
 	void *data;
 };
 
-uint32_t engine_mmio_base(enum gt_engine_id id);
-const char *engine_name(enum gt_engine_id id); /* "rcs0", "bcs0", "vcs0", "vecs0" */
-
+/* engine_name(), engine_mmio_base(), engine_of_reg(): common/devinfo.h */
 struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id);
 void engine_destroy(struct gt_engine *e);
 enum gt_engine_id engine_id(const struct gt_engine *e);

@@ -5,7 +5,6 @@
 #include <time.h>
 
 #include "common/trace.h"
-#include "gpu/gpu_priv.h"
 
 uint64_t cs_now_ns(void)
 {
@@ -35,30 +34,9 @@ static uint64_t timestamp(const struct gt_engine *e)
 	return ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
 }
 
-/* Registers of the render unit that are not in RCS's 0x2000 page but that
- * RCS batches load (SO and pipeline statistics, L3 and cache modes). */
-static bool is_render_unit_reg(uint32_t reg)
-{
-	return (reg >= 0x4000 && reg < 0x4000 + 0x90) ||
-	       (reg >= 0x5000 && reg < 0x6000) ||
-	       (reg >= 0x7000 && reg < 0x8000) ||
-	       (reg >= 0xb000 && reg < 0xc000) ||
-	       (reg >= 0xe000 && reg < 0xf000);
-}
-
-enum gt_engine_id gpu_engine_of_reg(uint32_t reg)
-{
-	for (int i = 0; i < GT_NUM_ENGINES; i++) {
-		uint32_t base = engine_mmio_base((enum gt_engine_id)i);
-		if (reg >= base && reg < base + 0x1000)
-			return (enum gt_engine_id)i;
-	}
-	return is_render_unit_reg(reg) ? ENGINE_RCS : GT_NUM_ENGINES;
-}
-
 static bool own_reg(const struct gt_engine *e, uint32_t reg)
 {
-	return gpu_engine_of_reg(reg) == e->id;
+	return engine_of_reg(reg) == e->id;
 }
 
 bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
@@ -82,9 +60,9 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 {
 	reg &= ~3u;
 	if (!own_reg(e, reg)) {
-		enum gt_engine_id other = gpu_engine_of_reg(reg);
+		enum gt_engine_id other = engine_of_reg(reg);
 		if (other == GT_NUM_ENGINES || !e->gpu)
-			return e->gpu ? gpu_global_read(e->gpu, reg) : 0;
+			return e->gpu ? cs_global_read(e->gpu->globals, reg) : 0;
 		/* Another engine's register is under its lock, which must not
 		 * be taken while holding ours: reads as 0. */
 		TRACE(TRACE_REG, "%s: read of %s register 0x%05x gives 0",
@@ -126,8 +104,8 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 	reg &= ~3u;
 	TRACE(TRACE_REG, "%s: 0x%05x <- 0x%08x", e->name, reg, val);
 	if (!own_reg(e, reg)) {
-		if (gpu_engine_of_reg(reg) == GT_NUM_ENGINES && e->gpu)
-			gpu_global_write(e->gpu, reg, val);
+		if (engine_of_reg(reg) == GT_NUM_ENGINES && e->gpu)
+			cs_global_write(e->gpu->globals, reg, val);
 		else
 			TRACE(TRACE_REG, "%s: write to another engine's register "
 			      "0x%05x ignored", e->name, reg);

@@ -52,3 +52,18 @@ bool regs_set64(struct cs_regs *r, uint32_t reg, uint64_t val)
 {
 	return regs_set(r, reg, (uint32_t)val) && regs_set(r, reg + 4, (uint32_t)(val >> 32));
 }
+
+uint32_t cs_global_read(struct cs_global_regs *g, uint32_t reg)
+{
+	pthread_mutex_lock(&g->lock);
+	uint32_t v = regs_get(&g->regs, reg);
+	pthread_mutex_unlock(&g->lock);
+	return v;
+}
+
+void cs_global_write(struct cs_global_regs *g, uint32_t reg, uint32_t val)
+{
+	pthread_mutex_lock(&g->lock);
+	regs_set(&g->regs, reg, val);
+	pthread_mutex_unlock(&g->lock);
+}

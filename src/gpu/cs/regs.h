@@ -6,6 +6,7 @@
 #ifndef GTSIM_CS_REGS_H
 #define GTSIM_CS_REGS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -22,6 +23,16 @@ uint32_t regs_get(const struct cs_regs *r, uint32_t reg);
 bool regs_set(struct cs_regs *r, uint32_t reg, uint32_t val);
 uint64_t regs_get64(const struct cs_regs *r, uint32_t reg);
 bool regs_set64(struct cs_regs *r, uint32_t reg, uint64_t val);
+
+/* The registers outside every engine's range (fault registers, GT
+ * config): one file that the GPU owns (gt_gpu.globals) and every engine
+ * reaches, under its own lock. */
+struct cs_global_regs {
+	pthread_mutex_t lock;
+	struct cs_regs regs;
+};
+uint32_t cs_global_read(struct cs_global_regs *g, uint32_t reg);
+void cs_global_write(struct cs_global_regs *g, uint32_t reg, uint32_t val);
 
 /* Absolute offsets of registers the command streamer gives meaning to
  * (BDW/SKL PRM vol. 2c "Registers"; Mesa's and i915's names). */
