@@ -76,5 +76,8 @@ static int cmd_asm(int argc, char **argv)
 	return 0;
 }
 
-GTSIM_COMMAND("asm", "[--gen 8|9] FILE.asm -o FILE.bin: assemble EU code (Mesa syntax)",
-	      cmd_asm)
+const struct gtsim_command command_asm = {
+	.name = "asm",
+	.usage = "[--gen 8|9] FILE.asm -o FILE.bin: assemble EU code (Mesa syntax)",
+	.run = cmd_asm,
+};

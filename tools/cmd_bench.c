@@ -141,5 +141,9 @@ static int cmd_bench(int argc, char **argv)
 	return ret ? 1 : 0;
 }
 
-GTSIM_COMMAND("bench", "nop [--engine rcs|bcs|vcs|vecs|all] [--sync] [--seconds S]: "
-	      "microseconds per empty batch (gem_exec_nop)", cmd_bench)
+const struct gtsim_command command_bench = {
+	.name = "bench",
+	.usage = "nop [--engine rcs|bcs|vcs|vecs|all] [--sync] [--seconds S]: "
+		 "microseconds per empty batch (gem_exec_nop)",
+	.run = cmd_bench,
+};

@@ -79,5 +79,8 @@ static int run_decode(int argc, char **argv)
 	return ret < 0 ? 1 : 0;
 }
 
-GTSIM_COMMAND("decode", "FILE [--gen 8|9] [--engine rcs|bcs|vcs|vecs]: decode a raw batch dump",
-	      run_decode)
+const struct gtsim_command command_decode = {
+	.name = "decode",
+	.usage = "FILE [--gen 8|9] [--engine rcs|bcs|vcs|vecs]: decode a raw batch dump",
+	.run = run_decode,
+};

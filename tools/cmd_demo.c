@@ -311,5 +311,9 @@ static int demo_main(int argc, char **argv)
 	return r ? 1 : 0;
 }
 
-GTSIM_COMMAND("demo", "[green|gradient] [--size WxH] [-o FILE.png] [--trace=CATS]  "
-	      "draw seed 000's squares through the whole stack into PNG files", demo_main)
+const struct gtsim_command command_demo = {
+	.name = "demo",
+	.usage = "[green|gradient] [--size WxH] [-o FILE.png] [--trace=CATS]  "
+		 "draw seed 000's squares through the whole stack into PNG files",
+	.run = demo_main,
+};

@@ -66,5 +66,8 @@ static int cmd_disasm(int argc, char **argv)
 	return 0;
 }
 
-GTSIM_COMMAND("disasm", "[--gen 8|9] FILE.bin: print EU code as Mesa-syntax assembly",
-	      cmd_disasm)
+const struct gtsim_command command_disasm = {
+	.name = "disasm",
+	.usage = "[--gen 8|9] FILE.bin: print EU code as Mesa-syntax assembly",
+	.run = cmd_disasm,
+};

@@ -144,5 +144,9 @@ static int run(int argc, char **argv)
 	return 127;
 }
 
-GTSIM_COMMAND("run", "[--trace=CATS] [--device=bdw] [--sync] [--] PROGRAM ARGS: "
-		     "run a program on gtsim (preloads the device interposer)", run)
+const struct gtsim_command command_run = {
+	.name = "run",
+	.usage = "[--trace=CATS] [--device=bdw] [--sync] [--] PROGRAM ARGS: "
+		 "run a program on gtsim (preloads the device interposer)",
+	.run = run,
+};

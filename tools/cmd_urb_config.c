@@ -88,7 +88,9 @@ static int urb_config_main(int argc, char **argv)
 	return 0;
 }
 
-GTSIM_COMMAND("urb-config",
-	      "[--device bdw|skl] [--urb-kb K] --vs-size N [--gs-size M] "
-	      "[--hs-size H --ds-size D]: URB partition (seed 003)",
-	      urb_config_main)
+const struct gtsim_command command_urb_config = {
+	.name = "urb-config",
+	.usage = "[--device bdw|skl] [--urb-kb K] --vs-size N [--gs-size M] "
+		 "[--hs-size H --ds-size D]: URB partition (seed 003)",
+	.run = urb_config_main,
+};

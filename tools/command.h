@@ -1,5 +1,6 @@
-/* Subcommands of the gtsim CLI. Each tools/cmd_*.c file registers one with
- * GTSIM_COMMAND(name, usage, function); main() in gtsim.c dispatches. */
+/* Subcommands of the gtsim CLI. Each tools/cmd_*.c file defines one
+ * struct gtsim_command; the table in gtsim.c lists them all (add yours
+ * there and its declaration here). */
 #ifndef GTSIM_TOOLS_COMMAND_H
 #define GTSIM_TOOLS_COMMAND_H
 
@@ -9,11 +10,12 @@ struct gtsim_command {
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
 };
 
-void gtsim_register_command(const struct gtsim_command *cmd);
-
-#define GTSIM_COMMAND(cname, cusage, cfn)                                    \
-	static const struct gtsim_command cmd_##cfn = { cname, cusage, cfn }; \
-	__attribute__((constructor)) static void register_##cfn(void)        \
-	{ gtsim_register_command(&cmd_##cfn); }
+extern const struct gtsim_command command_urb_config;  /* cmd_urb_config.c */
+extern const struct gtsim_command command_run;         /* cmd_run.c */
+extern const struct gtsim_command command_asm;         /* cmd_asm.c */
+extern const struct gtsim_command command_disasm;      /* cmd_disasm.c */
+extern const struct gtsim_command command_decode;      /* cmd_decode.c */
+extern const struct gtsim_command command_bench;       /* cmd_bench.c */
+extern const struct gtsim_command command_demo;        /* cmd_demo.c */
 
 #endif

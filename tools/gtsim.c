@@ -5,20 +5,22 @@
 #include "command.h"
 #include "common/trace.h"
 
-#define MAX_COMMANDS 64
-static const struct gtsim_command *commands[MAX_COMMANDS];
-static int num_commands;
-
-void gtsim_register_command(const struct gtsim_command *cmd)
-{
-	if (num_commands < MAX_COMMANDS)
-		commands[num_commands++] = cmd;
-}
+/* Every subcommand, in the order `gtsim help` lists them. */
+static const struct gtsim_command *const commands[] = {
+	&command_urb_config,
+	&command_run,
+	&command_asm,
+	&command_disasm,
+	&command_decode,
+	&command_bench,
+	&command_demo,
+};
+#define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: gtsim COMMAND [ARGS]\n\ncommands:\n");
-	for (int i = 0; i < num_commands; i++)
+	for (size_t i = 0; i < NUM_COMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->usage);
 	fprintf(f, "\nenvironment: GTSIM_DEVICE=bdw|skl GTSIM_SYNC=1 "
 		   "GTSIM_TRACE=cat,... GTSIM_TRACE_FILE=path\n");
@@ -31,7 +33,7 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return argc < 2 ? 1 : 0;
 	}
-	for (int i = 0; i < num_commands; i++)
+	for (size_t i = 0; i < NUM_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i]->name))
 			return commands[i]->run(argc - 1, argv + 1);
 	fprintf(stderr, "gtsim: unknown command '%s'\n", argv[1]);
