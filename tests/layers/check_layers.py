@@ -18,10 +18,18 @@ weak symbols or constructors outside the few allowed (WIRING_EXCEPTIONS).
 It also checks that every subcommand a tools/cmd_*.c defines is in the
 table of tools/gtsim.c.
 
+With --symbols it checks the built libraries the same way at link level
+(what each one's objects leave undefined and another layer defines), which
+also catches a declaration written by hand instead of an include:
+    common uses nothing of gpu, kernel, drv; gpu nothing of kernel, drv;
+    kernel nothing of drv; drv of the kernel only the gtsim_* API.
+
 Usage: check_layers.py SOURCE_ROOT | --selftest
+       check_layers.py --symbols NM common=LIB gpu=LIB kernel=LIB drv=LIB
 """
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -235,7 +243,54 @@ def selftest():
     return 0
 
 
+# For each layer, the layers whose symbols it may use, and a filter.
+SYMBOL_RULES = {
+    'common': {},
+    'gpu': {'common': None},
+    'kernel': {'common': None, 'gpu': None},
+    'drv': {'common': None, 'gpu': None, 'kernel': re.compile(r'gtsim_')},
+}
+
+
+def nm_symbols(nm, lib, defined):
+    args = [nm, '--defined-only', '-g'] if defined else [nm, '-u']
+    out = subprocess.run(args + [lib], check=True, capture_output=True, text=True).stdout
+    names = set()
+    for line in out.splitlines():
+        f = line.split()
+        if defined and len(f) == 3 and f[1] not in 'Uw':
+            names.add(f[2])
+        elif not defined and len(f) == 2:
+            names.add(f[1])
+    return names
+
+
+def check_symbols(nm, libs):
+    defined = {layer: nm_symbols(nm, lib, True) for layer, lib in libs.items()}
+    errors = []
+    for layer, lib in libs.items():
+        rules = SYMBOL_RULES[layer]
+        for sym in sorted(nm_symbols(nm, lib, False)):
+            for other, names in defined.items():
+                if other == layer or sym not in names:
+                    continue
+                if other in rules and (rules[other] is None or rules[other].match(sym)):
+                    continue
+                errors.append(f'{layer} uses {sym} of {other}')
+    return errors
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == '--symbols':
+        libs = dict(a.split('=', 1) for a in sys.argv[3:])
+        errors = check_symbols(sys.argv[2], libs)
+        for e in errors:
+            print(e)
+        if errors:
+            print(f'FAIL: {len(errors)} symbol(s) used across the layer rules')
+            return 1
+        print('layers: no library uses a symbol of a layer above it')
+        return 0
     if len(sys.argv) != 2:
         print(__doc__)
         return 2
