@@ -7,8 +7,12 @@ The layers (docs/ARCHITECTURE.md):
          gpu/eu's assembler (as Mesa's drivers use genxml and their compiler)
 Inside gpu the units are ranked; a unit includes its own headers and those
 of units ranked below it:
-    mem < format < surface < cmd < eu < sfid < gpu.h (the device) < cs
+    cmd < mem < format < surface < eu < sfid < gpu.h (the device) < cs
         < render, blt, gpgpu < gpu.c (the top: creates the engines)
+cmd (the command, structure and register description and what is
+generated from it) is the bottom: it uses nothing of the gpu, and the
+surface module reads SURFACE_STATE through its typed structs, as Mesa's
+isl uses genxml.
 The kernel includes only the gpu's public headers (GPU_PUBLIC below).
 
 For every "..." (and project <...>) #include of src/, include/ and tools/
@@ -33,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 
-GPU_RANK = {'mem': 0, 'format': 1, 'surface': 2, 'cmd': 3, 'eu': 4, 'sfid': 5,
+GPU_RANK = {'cmd': 0, 'mem': 1, 'format': 2, 'surface': 3, 'eu': 4, 'sfid': 5,
             'device': 6, 'cs': 7, 'render': 8, 'blt': 8, 'gpgpu': 8, 'top': 9}
 
 # The gpu headers the kernel model may include: the device and its MMIO,
