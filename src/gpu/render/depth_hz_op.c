@@ -4,6 +4,7 @@
  * depth buffer, a stencil clear writes the stencil clear value; the HiZ
  * and depth resolves have nothing left to do. The rectangle's maxima are
  * exclusive. */
+#include "common/trace.h"
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
@@ -30,6 +31,11 @@ static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const
 	cmd_3DSTATE_WM_HZ_OP_unpack(gen, dw, len, &v);
 	if (!v.depth_buffer_clear_enable && !v.stencil_buffer_clear_enable)
 		return CS_NEXT;
+	if (v.scissor_rectangle_enable)
+		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: scissored clear done over the whole clear "
+				"rectangle");
+	if (v.number_of_multisamples)
+		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: multisampled depth/stencil cleared as one sample");
 	struct depth_state ds;
 	wm_depth_state_load(&ds, gen, e->state);
 	struct gt_vm vm = cs_vm_for(e, false);
