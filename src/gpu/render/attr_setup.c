@@ -18,11 +18,12 @@ static void attr_values(const struct sbe_state *sbe, unsigned k, bool back,
 {
 	unsigned src = k, sel = SWZ_INPUTATTR, csrc = 0, over = 0;
 	if (sbe->swizzle_enable && k < 16) {
-		uint16_t sw = sbe->swiz[k];
-		src = sw & 31;
-		sel = (sw >> 6) & 3;
-		csrc = (sw >> 9) & 3;
-		over = (sw >> 12) & 15;
+		const struct cmd_SF_OUTPUT_ATTRIBUTE_DETAIL *sw = &sbe->swiz[k];
+		src = sw->source_attribute;
+		sel = sw->swizzle_select;
+		csrc = sw->constant_source;
+		over = (unsigned)sw->component_override_x | (unsigned)sw->component_override_y << 1 |
+		       (unsigned)sw->component_override_z << 2 | (unsigned)sw->component_override_w << 3;
 	}
 	/* facing variants: back-facing primitives read the next row */
 	if ((sel == SWZ_FACING || sel == SWZ_FACING_W) && back)

@@ -4,6 +4,8 @@
  * depth buffer, a stencil clear writes the stencil clear value; the HiZ
  * and depth resolves have nothing left to do. The rectangle's maxima are
  * exclusive. */
+#include "common/trace.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
 #include "gpu/render/wm.h"
@@ -24,24 +26,28 @@ static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const
 {
 	if (cs_state_record(e->state, d, dw, len))
 		return cs_fault(e, "out of memory recording %s", d->name);
-	bool depth = cmd_field_get(d, dw, "Depth Buffer Clear Enable");
-	bool stencil = cmd_field_get(d, dw, "Stencil Buffer Clear Enable");
-	if (!depth && !stencil)
+	struct cmd_3DSTATE_WM_HZ_OP v;
+	int gen = e->gpu->info->gen;
+	cmd_3DSTATE_WM_HZ_OP_unpack(gen, dw, len, &v);
+	if (!v.depth_buffer_clear_enable && !v.stencil_buffer_clear_enable)
 		return CS_NEXT;
+	if (v.scissor_rectangle_enable)
+		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: scissored clear done over the whole clear "
+				"rectangle");
+	if (v.number_of_multisamples)
+		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: multisampled depth/stencil cleared as one sample");
 	struct depth_state ds;
-	wm_depth_state_load(&ds, e->gpu->info->gen, e->state);
+	wm_depth_state_load(&ds, gen, e->state);
 	struct gt_vm vm = cs_vm_for(e, false);
-	uint32_t x0 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle X Min");
-	uint32_t y0 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle Y Min");
-	uint32_t x1 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle X Max");
-	uint32_t y1 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle Y Max");
-	if (depth && ds.has_depth) {
-		uint32_t v = depth_encode(ds.depth_format, ds.clear_valid ? ds.clear_value : 0.0f);
-		fill(&vm, &ds.depth, x0, y0, x1, y1, &v);
+	uint32_t x0 = v.clear_rectangle_x_min, y0 = v.clear_rectangle_y_min;
+	uint32_t x1 = v.clear_rectangle_x_max, y1 = v.clear_rectangle_y_max;
+	if (v.depth_buffer_clear_enable && ds.has_depth) {
+		uint32_t z = depth_encode(ds.depth_format, ds.clear_valid ? ds.clear_value : 0.0f);
+		fill(&vm, &ds.depth, x0, y0, x1, y1, &z);
 	}
-	if (stencil && ds.has_stencil) {
-		uint8_t v = (uint8_t)cmd_field_get(d, dw, "Stencil Clear Value");
-		fill(&vm, &ds.stencil, x0, y0, x1, y1, &v);
+	if (v.stencil_buffer_clear_enable && ds.has_stencil) {
+		uint8_t s = (uint8_t)v.stencil_clear_value;
+		fill(&vm, &ds.stencil, x0, y0, x1, y1, &s);
 	}
 	return CS_NEXT;
 }

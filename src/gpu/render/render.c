@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "common/trace.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/regs.h"
 
 static size_t render_state_bytes(const struct gt_devinfo *info)
@@ -82,13 +83,15 @@ size_t render_last_vues(const struct render_state *rs, uint32_t *handles, size_t
  * numbers come from the 3DPRIM_* registers. On Gen8+ the topology is the
  * one of 3DSTATE_VF_TOPOLOGY. */
 static int primitive(struct render_state *rs, const struct render_env *env,
-		     const struct cmd_desc *d, const uint32_t *dw)
+		     const uint32_t *dw, uint32_t len)
 {
+	struct cmd_3DPRIMITIVE v;
+	cmd_3DPRIMITIVE_unpack(rs->info->gen, dw, len, &v);
 	struct draw_params p = {
-		.indexed = cmd_field_get(d, dw, "Vertex Access Type") == 1,
+		.indexed = v.vertex_access_type == 1,   /* RANDOM */
 		.topology = rs->topology,
 	};
-	if (cmd_field_get(d, dw, "Indirect Parameter Enable")) {
+	if (v.indirect_parameter_enable) {
 		if (!env->regs)
 			return render_set_fault(rs, "3DPRIMITIVE: indirect draw without registers");
 		p.vertex_count = regs_get(env->regs, GPR_3DPRIM_VERTEX_COUNT);
@@ -97,11 +100,11 @@ static int primitive(struct render_state *rs, const struct render_env *env,
 		p.start_instance = regs_get(env->regs, GPR_3DPRIM_START_INSTANCE);
 		p.base_vertex = (int32_t)regs_get(env->regs, GPR_3DPRIM_BASE_VERTEX);
 	} else {
-		p.vertex_count = (uint32_t)cmd_field_get(d, dw, "Vertex Count Per Instance");
-		p.start_vertex = (uint32_t)cmd_field_get(d, dw, "Start Vertex Location");
-		p.instance_count = (uint32_t)cmd_field_get(d, dw, "Instance Count");
-		p.start_instance = (uint32_t)cmd_field_get(d, dw, "Start Instance Location");
-		p.base_vertex = (int32_t)cmd_field_get(d, dw, "Base Vertex Location");
+		p.vertex_count = v.vertex_count_per_instance;
+		p.start_vertex = v.start_vertex_location;
+		p.instance_count = v.instance_count;
+		p.start_instance = v.start_instance_location;
+		p.base_vertex = v.base_vertex_location;
 	}
 	/* An instance count of 0 draws nothing (indirect draws rely on it). */
 	return render_draw(rs, env, &p);
@@ -111,7 +114,7 @@ int render_command(struct render_state *rs, const struct render_env *env,
 		   const struct cmd_desc *d, const uint32_t *dw, uint32_t len)
 {
 	rs->fault[0] = 0;
-	if (!strcmp(d->name, "3DPRIMITIVE"))
-		return primitive(rs, env, d, dw);
+	if (d->id == CMD_ID_3DPRIMITIVE)
+		return primitive(rs, env, dw, len);
 	return render_state_command(rs, d, dw, len);
 }

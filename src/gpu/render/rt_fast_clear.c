@@ -21,13 +21,9 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/format/format.h"
 #include "gpu/render/wm_draw.h"
-
-/* Gen8 one-bit clear colour channels (RENDER_SURFACE_STATE DWord 7) and
- * gen9's 32-bit ones (DWords 12-15), in R, G, B, A order. */
-static const char *const clear_names[4] = {
-	"Red Clear Color", "Green Clear Color", "Blue Clear Color", "Alpha Clear Color" };
 
 int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd_desc *sd,
 			const uint32_t *ss, const struct om_surface *s, const struct fmt_info *fi)
@@ -40,25 +36,30 @@ int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd
 	if (s->tiling != OM_TILE_Y && (gen >= 9 || s->tiling != OM_TILE_X))
 		return eu_thread_fault(t, "RT fast clear of a %s surface", s->tiling == OM_LINEAR ?
 				       "linear" : "W-tiled or X-tiled");
-	if (cmd_field_get(sd, ss, "Number of Multisamples"))
+	struct cmd_RENDER_SURFACE_STATE v;
+	cmd_RENDER_SURFACE_STATE_unpack(gen, ss, cmd_RENDER_SURFACE_STATE_length(gen), &v);
+	if (v.number_of_multisamples)
 		TRACE_STUB_ONCE("RT fast clear of a multisampled surface: cleared as one sample");
 	d->fc_block_w = (s->tiling == OM_TILE_X ? 4096 : 2048) / bpp;
 	d->fc_block_h = gen >= 9 || s->tiling == OM_TILE_X ? 32 : 64;
 
-	union fmt_value v[4];
+	/* Gen8 has one-bit clear colour channels (RENDER_SURFACE_STATE
+	 * DWord 7), gen9 32-bit ones (DWords 12-15), in R, G, B, A order. */
+	const int64_t bits[4] = { v.red_clear_color, v.green_clear_color, v.blue_clear_color,
+				  v.alpha_clear_color };
+	union fmt_value c[4];
 	bool integer = format_is_integer(fi);
-	for (int c = 0; c < 4; c++) {
-		uint32_t bits = (uint32_t)cmd_field_get(sd, ss, clear_names[c]);
+	for (int i = 0; i < 4; i++) {
 		if (gen < 9)                 /* one bit: 0 or 1 (1.0 for float data) */
-			v[c].u = bits ? (integer ? 1u : 0x3f800000u) : 0;
+			c[i].u = bits[i] ? (integer ? 1u : 0x3f800000u) : 0;
 		else                         /* the value as the format's data */
-			v[c].u = bits;
+			c[i].u = (uint32_t)bits[i];
 	}
 	memset(d->fc_packed, 0, sizeof(d->fc_packed));
-	if (format_pack(fi, v, d->fc_packed))
+	if (format_pack(fi, c, d->fc_packed))
 		return eu_thread_fault(t, "RT fast clear: cannot pack format %s", fi->name);
 	TRACE(TRACE_PS, "fast clear: blocks of %ux%u pixels to 0x%08x 0x%08x 0x%08x 0x%08x",
-	      d->fc_block_w, d->fc_block_h, v[0].u, v[1].u, v[2].u, v[3].u);
+	      d->fc_block_w, d->fc_block_h, c[0].u, c[1].u, c[2].u, c[3].u);
 	return 0;
 }
 

@@ -1,11 +1,12 @@
-/* 3D state commands decoded into struct render_state through the command
- * tables (PRM vol. 2a/2d). Each command only changes what it names:
- * 3DSTATE_VERTEX_BUFFERS sets the buffers it lists, the others replace
- * their whole state. */
+/* 3D state commands decoded into struct render_state through their typed
+ * structs (gpu/cmd/cmd_structs.h; PRM vol. 2a/2d). Each command only
+ * changes what it names: 3DSTATE_VERTEX_BUFFERS sets the buffers it
+ * lists, the others replace their whole state. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/render/render_state.h"
 
 int render_set_fault(struct render_state *rs, const char *fmt, ...)
@@ -17,221 +18,242 @@ int render_set_fault(struct render_state *rs, const char *fmt, ...)
 	return -1;
 }
 
-#define GET(name) cmd_field_get(d, dw, name)
-
-/* Element i of group field f as its own dwords; NULL when it is not all
- * inside the command's len dwords. */
-static const uint32_t *group_elem(const struct cmd_field *f, const uint32_t *dw,
-				  uint32_t len, uint32_t i)
+static void vertex_buffers(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
-	uint64_t first = f->group_start + (uint64_t)i * f->group_size;
-	if (!f->sub || !f->in_group || first % 32 ||
-	    first + f->group_size > (uint64_t)len * 32)
-		return NULL;
-	return dw + first / 32;
-}
-
-static void vertex_buffers(struct render_state *rs, const struct cmd_desc *d,
-			   const uint32_t *dw, uint32_t len)
-{
-	const struct cmd_field *f = cmd_field_find(d, "Vertex Buffer State");
-	const uint32_t *e;
-	for (uint32_t i = 0; f && (e = group_elem(f, dw, len, i)); i++) {
-		const struct cmd_desc *s = f->sub;
-		uint32_t idx = (uint32_t)cmd_field_get(s, e, "Vertex Buffer Index");
-		if (idx >= RENDER_MAX_VB)
+	struct cmd_VERTEX_BUFFER_STATE v;
+	for (uint32_t i = 0; cmd_3DSTATE_VERTEX_BUFFERS_vertex_buffer_state_at(gen, dw, len, i, &v);
+	     i++) {
+		if (v.vertex_buffer_index >= RENDER_MAX_VB)
 			continue;
-		struct vb_state *vb = &rs->vb[idx];
+		struct vb_state *vb = &rs->vb[v.vertex_buffer_index];
 		vb->valid = true;
-		vb->null = cmd_field_get(s, e, "Null Vertex Buffer");
-		vb->pitch = (uint32_t)cmd_field_get(s, e, "Buffer Pitch");
+		vb->null = v.null_vertex_buffer;
+		vb->pitch = v.buffer_pitch;
 		/* Address Modify Enable off: the address keeps its old value */
-		if (cmd_field_get(s, e, "Address Modify Enable"))
-			vb->addr = cmd_field_get(s, e, "Buffer Starting Address");
-		vb->size = (uint32_t)cmd_field_get(s, e, "Buffer Size");
+		if (v.address_modify_enable)
+			vb->addr = v.buffer_starting_address;
+		vb->size = v.buffer_size;
 	}
 }
 
-static void vertex_elements(struct render_state *rs, const struct cmd_desc *d,
-			    const uint32_t *dw, uint32_t len)
+static void vertex_elements(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
-	static const char *const comp_names[4] = {
-		"Component 0 Control", "Component 1 Control",
-		"Component 2 Control", "Component 3 Control" };
-	const struct cmd_field *f = cmd_field_find(d, "Element");
-	const uint32_t *e;
+	struct cmd_VERTEX_ELEMENT_STATE v;
 	uint32_t n = 0;
-	for (; f && n < RENDER_MAX_VE && (e = group_elem(f, dw, len, n)); n++) {
-		const struct cmd_desc *s = f->sub;
+	for (; n < RENDER_MAX_VE && cmd_3DSTATE_VERTEX_ELEMENTS_element_at(gen, dw, len, n, &v);
+	     n++) {
 		struct ve_state *ve = &rs->ve[n];
 		bool instancing = ve->instancing; /* VF_INSTANCING is separate state */
 		uint32_t step = ve->step_rate;
 		*ve = (struct ve_state){
-			.valid = cmd_field_get(s, e, "Valid"),
-			.edge_flag = cmd_field_get(s, e, "Edge Flag Enable"),
-			.vb = (uint8_t)cmd_field_get(s, e, "Vertex Buffer Index"),
-			.offset = (uint16_t)cmd_field_get(s, e, "Source Element Offset"),
-			.format = (uint16_t)cmd_field_get(s, e, "Source Element Format"),
+			.valid = v.valid,
+			.edge_flag = v.edge_flag_enable,
+			.vb = (uint8_t)v.vertex_buffer_index,
+			.offset = (uint16_t)v.source_element_offset,
+			.format = (uint16_t)v.source_element_format,
+			.comp = { (uint8_t)v.component_0_control, (uint8_t)v.component_1_control,
+				  (uint8_t)v.component_2_control, (uint8_t)v.component_3_control },
 			.instancing = instancing, .step_rate = step,
 		};
-		for (int c = 0; c < 4; c++)
-			ve->comp[c] = (uint8_t)cmd_field_get(s, e, comp_names[c]);
 	}
 	rs->num_ve = n;
 }
 
-static void urb_alloc(struct render_state *rs, int stage, const char *st,
-		      const struct cmd_desc *d, const uint32_t *dw)
+static void constant_vs(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
-	char name[64];
-	snprintf(name, sizeof(name), "%s Number of URB Entries", st);
-	rs->urb[stage].entries = (uint32_t)GET(name);
-	snprintf(name, sizeof(name), "%s URB Entry Allocation Size", st);
-	rs->urb[stage].size = (uint32_t)GET(name) + 1;
-	snprintf(name, sizeof(name), "%s URB Starting Address", st);
-	rs->urb[stage].start = (uint32_t)GET(name);
-}
-
-static void constant_vs(struct render_state *rs, const struct cmd_desc *d,
-			const uint32_t *dw, uint32_t len)
-{
-	const struct cmd_field *f = cmd_field_find(d, "Constant Body");
-	const uint32_t *body = NULL;
-	if (f && f->sub && !f->in_group && f->start % 32 == 0 && (uint32_t)(f->end + 1) / 32 <= len)
-		body = dw + f->start / 32;
 	memset(rs->vs_const_len, 0, sizeof(rs->vs_const_len));
-	if (!body)
+	if (len < cmd_3DSTATE_CONSTANT_VS_length(gen))   /* no whole Constant Body */
 		return;
-	const struct cmd_desc *s = f->sub;
-	const struct cmd_field *rl = cmd_field_find(s, "Read Length");
-	const struct cmd_field *buf = cmd_field_find(s, "Buffer");
-	uint32_t blen = s->length ? s->length : 10;
-	for (uint32_t i = 0; i < 4 && rl && buf; i++) {
-		rs->vs_const_len[i] = (uint32_t)cmd_field_value(rl, body, blen, i);
-		rs->vs_const_addr[i] = cmd_field_value(buf, body, blen, i);
+	struct cmd_3DSTATE_CONSTANT_VS v;
+	cmd_3DSTATE_CONSTANT_VS_unpack(gen, dw, len, &v);
+	for (int i = 0; i < 4; i++) {
+		rs->vs_const_len[i] = v.constant_body.read_length[i];
+		rs->vs_const_addr[i] = v.constant_body.buffer[i];
 	}
 }
 
-static void vs(struct render_state *rs, const struct cmd_desc *d, const uint32_t *dw)
+static void vs(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
+	struct cmd_3DSTATE_VS v;
+	cmd_3DSTATE_VS_unpack(gen, dw, len, &v);
 	rs->vs = (struct vs_state){
-		.enable = GET("Enable"),
-		.simd8 = GET("SIMD8 Dispatch Enable"),
-		.stats = GET("Statistics Enable"),
-		.cache_disable = GET("Vertex Cache Disable"),
-		.ksp = GET("Kernel Start Pointer"),
-		.read_offset = (uint32_t)GET("Vertex URB Entry Read Offset"),
-		.read_length = (uint32_t)GET("Vertex URB Entry Read Length"),
-		.grf_start = (uint32_t)GET("Dispatch GRF Start Register For URB Data"),
-		.binding_table_entries = (uint32_t)GET("Binding Table Entry Count"),
-		.sampler_count = (uint32_t)GET("Sampler Count"),
-		.scratch_space = (uint32_t)GET("Per-Thread Scratch Space"),
-		.scratch_base = GET("Scratch Space Base Pointer"),
-		.max_threads = (uint32_t)GET("Maximum Number of Threads") + 1,
+		.enable = v.enable,
+		.simd8 = v.simd8_dispatch_enable,
+		.stats = v.statistics_enable,
+		.cache_disable = v.vertex_cache_disable,
+		.ksp = v.kernel_start_pointer,
+		.read_offset = v.vertex_urb_entry_read_offset,
+		.read_length = v.vertex_urb_entry_read_length,
+		.grf_start = v.dispatch_grf_start_register_for_urb_data,
+		.binding_table_entries = v.binding_table_entry_count,
+		.sampler_count = v.sampler_count,
+		.scratch_space = v.per_thread_scratch_space,
+		.scratch_base = v.scratch_space_base_pointer,
+		.max_threads = v.maximum_number_of_threads + 1,
 	};
 }
 
-static void base_address(struct render_state *rs, const struct cmd_desc *d, const uint32_t *dw)
+static void base_address(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
-	static const struct { const char *what; size_t off; } bases[] = {
-		{ "General State", offsetof(struct render_state, general_base) },
-		{ "Surface State", offsetof(struct render_state, surface_base) },
-		{ "Dynamic State", offsetof(struct render_state, dynamic_base) },
-		{ "Indirect Object", offsetof(struct render_state, indirect_base) },
-		{ "Instruction", offsetof(struct render_state, instruction_base) },
-	};
-	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
-		char name[64];
-		snprintf(name, sizeof(name), "%s Base Address Modify Enable", bases[i].what);
-		if (!GET(name))
-			continue;
-		snprintf(name, sizeof(name), "%s Base Address", bases[i].what);
-		*(uint64_t *)((char *)rs + bases[i].off) = GET(name);
+	struct cmd_STATE_BASE_ADDRESS v;
+	cmd_STATE_BASE_ADDRESS_unpack(gen, dw, len, &v);
+	if (v.general_state_base_address_modify_enable)
+		rs->general_base = v.general_state_base_address;
+	if (v.surface_state_base_address_modify_enable)
+		rs->surface_base = v.surface_state_base_address;
+	if (v.dynamic_state_base_address_modify_enable)
+		rs->dynamic_base = v.dynamic_state_base_address;
+	if (v.indirect_object_base_address_modify_enable)
+		rs->indirect_base = v.indirect_object_base_address;
+	if (v.instruction_base_address_modify_enable)
+		rs->instruction_base = v.instruction_base_address;
+}
+
+static void pipeline_select(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
+{
+	struct cmd_PIPELINE_SELECT v;
+	cmd_PIPELINE_SELECT_unpack(gen, dw, len, &v);
+	/* gen9: the selection only changes when Mask Bits 9:8 say so */
+	if (gen < 9 || (v.mask_bits & 3))
+		rs->pipeline = v.pipeline_selection;
+}
+
+static void urb_alloc(struct render_state *rs, int stage, uint32_t entries, uint32_t size,
+		      uint32_t start)
+{
+	rs->urb[stage] = (struct urb_partition){ .entries = entries, .size = size + 1,
+						 .start = start };
+}
+
+/* The per-stage commands 3DSTATE_<CMD>_<ST>, stage RS_<ST>; st is <ST> in
+ * lower case where it prefixes a field's name. */
+#define URB(ST, st)                                                                    \
+	case CMD_ID_3DSTATE_URB_##ST: {                                                \
+		struct cmd_3DSTATE_URB_##ST v;                                         \
+		cmd_3DSTATE_URB_##ST##_unpack(gen, dw, len, &v);                       \
+		urb_alloc(rs, RS_##ST, v.st##_number_of_urb_entries,                   \
+			  v.st##_urb_entry_allocation_size, v.st##_urb_starting_address); \
+		break;                                                                 \
 	}
-}
-
-/* Per-stage commands named 3DSTATE_<CMD>_<STAGE>. */
-static int stage_of(const char *name, const char *prefix)
-{
-	static const char *const st[RS_NUM_STAGES] = { "VS", "HS", "DS", "GS", "PS" };
-	size_t n = strlen(prefix);
-	if (strncmp(name, prefix, n))
-		return -1;
-	for (int i = 0; i < RS_NUM_STAGES; i++)
-		if (!strcmp(name + n, st[i]))
-			return i;
-	return -1;
-}
+#define PUSH_CONSTANT_ALLOC(ST)                                                        \
+	case CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_##ST: {                                \
+		struct cmd_3DSTATE_PUSH_CONSTANT_ALLOC_##ST v;                         \
+		cmd_3DSTATE_PUSH_CONSTANT_ALLOC_##ST##_unpack(gen, dw, len, &v);       \
+		rs->push_offset[RS_##ST] = v.constant_buffer_offset;                   \
+		rs->push_size[RS_##ST] = v.constant_buffer_size;                       \
+		break;                                                                 \
+	}
+#define BINDING_TABLE_POINTERS(ST, st)                                                 \
+	case CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_##ST: {                             \
+		struct cmd_3DSTATE_BINDING_TABLE_POINTERS_##ST v;                      \
+		cmd_3DSTATE_BINDING_TABLE_POINTERS_##ST##_unpack(gen, dw, len, &v);    \
+		rs->binding_table[RS_##ST] = v.pointer_to_##st##_binding_table;        \
+		break;                                                                 \
+	}
+#define SAMPLER_STATE_POINTERS(ST, st)                                                 \
+	case CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_##ST: {                             \
+		struct cmd_3DSTATE_SAMPLER_STATE_POINTERS_##ST v;                      \
+		cmd_3DSTATE_SAMPLER_STATE_POINTERS_##ST##_unpack(gen, dw, len, &v);    \
+		rs->sampler_state[RS_##ST] = v.pointer_to_##st##_sampler_state;        \
+		break;                                                                 \
+	}
+/* A command of which the front end keeps one field: rs->member = v.field. */
+#define KEEP(NAME, member, field)                                                      \
+	case CMD_ID_##NAME: {                                                          \
+		struct cmd_##NAME v;                                                   \
+		cmd_##NAME##_unpack(gen, dw, len, &v);                                 \
+		rs->member = v.field;                                                  \
+		break;                                                                 \
+	}
 
 int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 			 const uint32_t *dw, uint32_t len)
 {
-	const char *n = d->name;
-	int s;
+	int gen = rs->info->gen;
 
-	if (!strcmp(n, "PIPELINE_SELECT")) {
-		/* gen9: the selection only changes when Mask Bits 9:8 say so */
-		if (!cmd_field_find(d, "Mask Bits") || (GET("Mask Bits") & 3))
-			rs->pipeline = (uint32_t)GET("Pipeline Selection");
-	} else if (!strcmp(n, "STATE_BASE_ADDRESS")) {
-		base_address(rs, d, dw);
-	} else if (!strcmp(n, "3DSTATE_VERTEX_BUFFERS")) {
-		vertex_buffers(rs, d, dw, len);
-	} else if (!strcmp(n, "3DSTATE_VERTEX_ELEMENTS")) {
-		vertex_elements(rs, d, dw, len);
-	} else if (!strcmp(n, "3DSTATE_VF")) {
-		rs->cut_enable = GET("Indexed Draw Cut Index Enable");
-		rs->seq_cut_enable = GET("Sequential Draw Cut Index Enable");
-		rs->component_packing = GET("Component Packing Enable");
-		rs->cut_index = (uint32_t)GET("Cut Index");
-	} else if (!strcmp(n, "3DSTATE_VF_INSTANCING")) {
-		uint32_t e = (uint32_t)GET("Vertex Element Index");
-		if (e < RENDER_MAX_VE) {
-			rs->ve[e].instancing = GET("Instancing Enable");
-			rs->ve[e].step_rate = (uint32_t)GET("Instance Data Step Rate");
+	switch ((enum cmd_id)d->id) {
+	case CMD_ID_PIPELINE_SELECT:
+		pipeline_select(rs, gen, dw, len);
+		break;
+	case CMD_ID_STATE_BASE_ADDRESS:
+		base_address(rs, gen, dw, len);
+		break;
+	case CMD_ID_3DSTATE_VERTEX_BUFFERS:
+		vertex_buffers(rs, gen, dw, len);
+		break;
+	case CMD_ID_3DSTATE_VERTEX_ELEMENTS:
+		vertex_elements(rs, gen, dw, len);
+		break;
+	case CMD_ID_3DSTATE_VF: {
+		struct cmd_3DSTATE_VF v;
+		cmd_3DSTATE_VF_unpack(gen, dw, len, &v);
+		rs->cut_enable = v.indexed_draw_cut_index_enable;
+		rs->seq_cut_enable = v.sequential_draw_cut_index_enable;   /* gen9 */
+		rs->component_packing = v.component_packing_enable;        /* gen9 */
+		rs->cut_index = v.cut_index;
+		break;
+	}
+	case CMD_ID_3DSTATE_VF_INSTANCING: {
+		struct cmd_3DSTATE_VF_INSTANCING v;
+		cmd_3DSTATE_VF_INSTANCING_unpack(gen, dw, len, &v);
+		if (v.vertex_element_index < RENDER_MAX_VE) {
+			rs->ve[v.vertex_element_index].instancing = v.instancing_enable;
+			rs->ve[v.vertex_element_index].step_rate = v.instance_data_step_rate;
 		}
-	} else if (!strcmp(n, "3DSTATE_VF_SGVS")) {
-		rs->vid_enable = GET("VertexID Enable");
-		rs->vid_elem = (uint8_t)GET("VertexID Element Offset");
-		rs->vid_comp = (uint8_t)GET("VertexID Component Number");
-		rs->iid_enable = GET("InstanceID Enable");
-		rs->iid_elem = (uint8_t)GET("InstanceID Element Offset");
-		rs->iid_comp = (uint8_t)GET("InstanceID Component Number");
-	} else if (!strcmp(n, "3DSTATE_VF_TOPOLOGY")) {
-		rs->topology = (uint32_t)GET("Primitive Topology Type");
-	} else if (!strcmp(n, "3DSTATE_VF_STATISTICS")) {
-		rs->vf_stats = GET("Statistics Enable");
-	} else if (!strcmp(n, "3DSTATE_INDEX_BUFFER")) {
-		rs->ib_format = (uint32_t)GET("Index Format");
-		rs->ib_addr = GET("Buffer Starting Address");
-		rs->ib_size = (uint32_t)GET("Buffer Size");
-	} else if ((s = stage_of(n, "3DSTATE_URB_")) >= 0 && s < 4) {
-		static const char *const st[4] = { "VS", "HS", "DS", "GS" };
-		urb_alloc(rs, s, st[s], d, dw);
-	} else if ((s = stage_of(n, "3DSTATE_PUSH_CONSTANT_ALLOC_")) >= 0) {
-		rs->push_offset[s] = (uint32_t)GET("Constant Buffer Offset");
-		rs->push_size[s] = (uint32_t)GET("Constant Buffer Size");
-	} else if (!strcmp(n, "3DSTATE_CONSTANT_VS")) {
-		constant_vs(rs, d, dw, len);
-	} else if ((s = stage_of(n, "3DSTATE_BINDING_TABLE_POINTERS_")) >= 0) {
-		const struct cmd_field *f = d->num_fields ? &d->fields[d->num_fields - 1] : NULL;
-		rs->binding_table[s] = f ? (uint32_t)cmd_field_value(f, dw, len, 0) : 0;
-	} else if ((s = stage_of(n, "3DSTATE_SAMPLER_STATE_POINTERS_")) >= 0) {
-		const struct cmd_field *f = d->num_fields ? &d->fields[d->num_fields - 1] : NULL;
-		rs->sampler_state[s] = f ? (uint32_t)cmd_field_value(f, dw, len, 0) : 0;
-	} else if (!strcmp(n, "3DSTATE_VS")) {
-		vs(rs, d, dw);
-	} else if (!strcmp(n, "3DSTATE_HS")) {
-		rs->hs_enable = GET("Enable");
-	} else if (!strcmp(n, "3DSTATE_DS")) {
-		rs->ds_enable = GET("Enable");
-	} else if (!strcmp(n, "3DSTATE_GS")) {
-		rs->gs_enable = GET("Enable");
-	} else if (!strcmp(n, "3DSTATE_TE")) {
-		rs->te_enable = GET("TE Enable");
-	} else if (!strcmp(n, "3DSTATE_STREAMOUT")) {
-		rs->so_enable = GET("SO Function Enable");
-	} else {
+		break;
+	}
+	case CMD_ID_3DSTATE_VF_SGVS: {
+		struct cmd_3DSTATE_VF_SGVS v;
+		cmd_3DSTATE_VF_SGVS_unpack(gen, dw, len, &v);
+		rs->vid_enable = v.vertexid_enable;
+		rs->vid_elem = (uint8_t)v.vertexid_element_offset;
+		rs->vid_comp = (uint8_t)v.vertexid_component_number;
+		rs->iid_enable = v.instanceid_enable;
+		rs->iid_elem = (uint8_t)v.instanceid_element_offset;
+		rs->iid_comp = (uint8_t)v.instanceid_component_number;
+		break;
+	}
+	KEEP(3DSTATE_VF_TOPOLOGY, topology, primitive_topology_type)
+	KEEP(3DSTATE_VF_STATISTICS, vf_stats, statistics_enable)
+	case CMD_ID_3DSTATE_INDEX_BUFFER: {
+		struct cmd_3DSTATE_INDEX_BUFFER v;
+		cmd_3DSTATE_INDEX_BUFFER_unpack(gen, dw, len, &v);
+		rs->ib_format = v.index_format;
+		rs->ib_addr = v.buffer_starting_address;
+		rs->ib_size = v.buffer_size;
+		break;
+	}
+	URB(VS, vs)
+	URB(HS, hs)
+	URB(DS, ds)
+	URB(GS, gs)
+	PUSH_CONSTANT_ALLOC(VS)
+	PUSH_CONSTANT_ALLOC(HS)
+	PUSH_CONSTANT_ALLOC(DS)
+	PUSH_CONSTANT_ALLOC(GS)
+	PUSH_CONSTANT_ALLOC(PS)
+	case CMD_ID_3DSTATE_CONSTANT_VS:
+		constant_vs(rs, gen, dw, len);
+		break;
+	BINDING_TABLE_POINTERS(VS, vs)
+	BINDING_TABLE_POINTERS(HS, hs)
+	BINDING_TABLE_POINTERS(DS, ds)
+	BINDING_TABLE_POINTERS(GS, gs)
+	BINDING_TABLE_POINTERS(PS, ps)
+	SAMPLER_STATE_POINTERS(VS, vs)
+	SAMPLER_STATE_POINTERS(HS, hs)
+	SAMPLER_STATE_POINTERS(DS, ds)
+	SAMPLER_STATE_POINTERS(GS, gs)
+	SAMPLER_STATE_POINTERS(PS, ps)
+	case CMD_ID_3DSTATE_VS:
+		vs(rs, gen, dw, len);
+		break;
+	KEEP(3DSTATE_HS, hs_enable, enable)
+	KEEP(3DSTATE_DS, ds_enable, enable)
+	KEEP(3DSTATE_GS, gs_enable, enable)
+	KEEP(3DSTATE_TE, te_enable, te_enable)
+	KEEP(3DSTATE_STREAMOUT, so_enable, so_function_enable)
+	default:
 		return 1;
 	}
 	return 0;

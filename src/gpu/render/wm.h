@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/state.h"
 #include "gpu/render/om.h"
 #include "gpu/render/raster.h"
@@ -33,7 +34,7 @@ struct sbe_state {
 	uint32_t read_length;      /* likewise */
 	uint32_t num_attrs;        /* Number of SF Output Attributes */
 	bool swizzle_enable;
-	uint16_t swiz[16];         /* SF_OUTPUT_ATTRIBUTE_DETAIL, raw */
+	struct cmd_SF_OUTPUT_ATTRIBUTE_DETAIL swiz[16];  /* 3DSTATE_SBE_SWIZ */
 	uint32_t const_interp;     /* Constant Interpolation Enable */
 	uint32_t point_sprite;     /* Point Sprite Texture Coordinate Enable */
 	bool sprite_lower_left;    /* Point Sprite Texture Coordinate Origin */

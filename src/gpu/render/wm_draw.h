@@ -96,8 +96,9 @@ bool depth_test_enabled(const struct wm_state *st);
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
 
 /* rt_fast_clear.c: a fast clear pass's clear colour (RENDER_SURFACE_STATE
- * ss of layout sd) and block size for surface s; then each pixel (x, y)
- * of the scaled-down rectangle writes its block of s. */
+ * ss, its 16 dwords, read through struct cmd_RENDER_SURFACE_STATE; sd is
+ * not used) and block size for surface s; then each pixel (x, y) of the
+ * scaled-down rectangle writes its block of s. */
 struct fmt_info;
 int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd_desc *sd,
 			const uint32_t *ss, const struct om_surface *s, const struct fmt_info *fi);

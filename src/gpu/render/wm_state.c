@@ -1,138 +1,108 @@
 /* The back end's state from the recorded 3DSTATE_* commands (PRM vol. 2a)
  * and the dynamic state they point to (SF_CLIP_VIEWPORT, CC_VIEWPORT,
- * SCISSOR_RECT, BLEND_STATE, COLOR_CALC_STATE), every field read through
- * the command tables by name. A command never sent reads as zeros. */
+ * SCISSOR_RECT, BLEND_STATE, COLOR_CALC_STATE), every one unpacked into
+ * its typed struct (gpu/cmd/cmd_structs.h). A command never sent reads as
+ * zeros. */
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/render/recorded.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/wm.h"
 
-struct src {
-	const struct cmd_desc *d;
-	const uint32_t *dw;
-	uint32_t len;
-	bool present;              /* the command was recorded */
-	uint32_t zero[17];
-};
+RENDER_RECORDED(3DSTATE_CLIP)
+RENDER_RECORDED(3DSTATE_SF)
+RENDER_RECORDED(3DSTATE_RASTER)
+RENDER_RECORDED(3DSTATE_DRAWING_RECTANGLE)
+RENDER_RECORDED(3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP)
+RENDER_RECORDED(3DSTATE_VIEWPORT_STATE_POINTERS_CC)
+RENDER_RECORDED(3DSTATE_SCISSOR_STATE_POINTERS)
+RENDER_RECORDED(3DSTATE_SBE)
+RENDER_RECORDED(3DSTATE_SBE_SWIZ)
+RENDER_RECORDED(3DSTATE_WM)
+RENDER_RECORDED(3DSTATE_PS)
+RENDER_RECORDED(3DSTATE_PS_EXTRA)
+RENDER_RECORDED(3DSTATE_CONSTANT_PS)
+RENDER_RECORDED(3DSTATE_CC_STATE_POINTERS)
+RENDER_RECORDED(3DSTATE_BLEND_STATE_POINTERS)
+RENDER_RECORDED(3DSTATE_WM_DEPTH_STENCIL)
+RENDER_RECORDED(3DSTATE_DEPTH_BUFFER)
+RENDER_RECORDED(3DSTATE_STENCIL_BUFFER)
+RENDER_RECORDED(3DSTATE_CLEAR_PARAMS)
 
-/* The recorded dwords of command `name`, or zeros. */
-static void cmd_src(struct src *s, int gen, const struct cs_state *state, const char *name)
-{
-	s->d = cmd_find_name(gen, name);
-	s->dw = NULL;
-	if (s->d && state)
-		s->dw = cs_state_get(state, s->d, &s->len);
-	s->present = s->dw && s->d && s->len >= s->d->length;
-	if (!s->present) {
-		memset(s->zero, 0, sizeof(s->zero));
-		s->dw = s->zero;
-		s->len = 16;
-	}
-}
+#define BLEND_STATE_DWORDS (1 + 2 * WM_MAX_RT) /* one dword, two per RT */
 
-static uint64_t get(const struct src *s, const char *name)
+/* n dwords of dynamic state at Dynamic State Base + off (what names it
+ * in the fault). */
+static int dyn_read(struct render_state *rs, const struct render_env *env, const char *what,
+		    uint64_t off, uint32_t *dw, uint32_t n)
 {
-	const struct cmd_field *f = s->d ? cmd_field_find(s->d, name) : NULL;
-	return f ? cmd_field_value(f, s->dw, s->len, 0) : 0;
-}
-
-static float getf(const struct src *s, const char *name)
-{
-	uint32_t bits = (uint32_t)get(s, name);
-	float f;
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
-/* Fixed-point width fields (U3.8 and friends) as floats. */
-static float get_fixed(const struct src *s, const char *name)
-{
-	const struct cmd_field *f = s->d ? cmd_field_find(s->d, name) : NULL;
-	if (!f)
-		return 0;
-	return (float)cmd_field_value(f, s->dw, s->len, 0) / (float)(1u << f->frac);
-}
-
-/* A structure of dynamic state that reads as zeros. */
-static void dyn_zero(struct src *s, struct render_state *rs, const char *name, uint32_t dwords)
-{
-	s->d = cmd_struct_find(rs->info->gen, name);
-	memset(s->zero, 0, sizeof(s->zero));
-	s->dw = s->zero;
-	s->len = dwords;
-}
-
-/* A structure of dynamic state at Dynamic State Base + off. */
-static int dyn_src(struct src *s, struct render_state *rs, const struct render_env *env,
-		   const char *name, uint64_t off, uint32_t dwords)
-{
-	dyn_zero(s, rs, name, dwords);
-	if (dwords > 17)
-		return render_set_fault(rs, "%s: %u dwords", name, dwords);
-	if (vm_read(&env->vm, rs->dynamic_base + off, s->zero, dwords * 4))
-		return render_set_fault(rs, "page fault reading %s at 0x%llx", name,
+	if (vm_read(&env->vm, rs->dynamic_base + off, dw, n * 4))
+		return render_set_fault(rs, "page fault reading %s at 0x%llx", what,
 					(unsigned long long)(rs->dynamic_base + off));
 	return 0;
 }
 
 static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 {
-	struct src s;
-	cmd_src(&s, gen, st, "3DSTATE_CLIP");
-	uint32_t mode = (uint32_t)get(&s, "Clip Mode");
-	w->clip.clip_enable = get(&s, "Clip Enable") && mode != 4;
-	w->clip_stats = get(&s, "Statistics Enable");
-	w->clip.z_01 = get(&s, "API Mode") == 1;
-	w->xy_clip_enable = get(&s, "Guardband Clip Test Enable") ||
-			    get(&s, "Viewport XY Clip Test Enable");
-	w->clip.user_clip = (uint8_t)get(&s, "User Clip Distance Clip Test Enable Bitmask");
-	w->clip.user_cull = (uint8_t)get(&s, "User Clip Distance Cull Test Enable Bitmask");
-	w->persp_divide = !get(&s, "Perspective Divide Disable");
-	if (mode == 3)             /* REJECT_ALL */
+	struct cmd_3DSTATE_CLIP clip;
+	recorded_3DSTATE_CLIP(gen, st, &clip);
+	w->clip.clip_enable = clip.clip_enable && clip.clip_mode != 4;
+	w->clip_stats = clip.statistics_enable;
+	w->clip.z_01 = clip.api_mode == 1;
+	w->xy_clip_enable = clip.guardband_clip_test_enable || clip.viewport_xy_clip_test_enable;
+	w->clip.user_clip = (uint8_t)clip.user_clip_distance_clip_test_enable_bitmask;
+	w->clip.user_cull = (uint8_t)clip.user_clip_distance_cull_test_enable_bitmask;
+	w->persp_divide = !clip.perspective_divide_disable;
+	if (clip.clip_mode == 3)   /* REJECT_ALL */
 		w->cull_mode = 0xff;
 
-	cmd_src(&s, gen, st, "3DSTATE_SF");
-	w->viewport_transform = get(&s, "Viewport Transform Enable");
-	w->line_width = get_fixed(&s, "Line Width");
-	w->point_width = get_fixed(&s, "Point Width");
-	w->point_width_from_state = get(&s, "Point Width Source");
-	w->last_pixel = get(&s, "Last Pixel Enable");
-	w->pv_tri = (uint8_t)get(&s, "Triangle Strip/List Provoking Vertex Select");
-	w->pv_line = (uint8_t)get(&s, "Line Strip/List Provoking Vertex Select");
-	w->pv_fan = (uint8_t)get(&s, "Triangle Fan Provoking Vertex Select");
+	/* Line Width is U3.7 (gen8) / U11.7 (gen9), Point Width U8.3 (PRM
+	 * vol. 2a, 3DSTATE_SF) */
+	struct cmd_3DSTATE_SF sf;
+	recorded_3DSTATE_SF(gen, st, &sf);
+	w->viewport_transform = sf.viewport_transform_enable;
+	w->line_width = (float)sf.line_width / 128.0f;
+	w->point_width = (float)sf.point_width / 8.0f;
+	w->point_width_from_state = sf.point_width_source;
+	w->last_pixel = sf.last_pixel_enable;
+	w->pv_tri = (uint8_t)sf.triangle_strip_list_provoking_vertex_select;
+	w->pv_line = (uint8_t)sf.line_strip_list_provoking_vertex_select;
+	w->pv_fan = (uint8_t)sf.triangle_fan_provoking_vertex_select;
 
-	cmd_src(&s, gen, st, "3DSTATE_RASTER");
+	struct cmd_3DSTATE_RASTER r;
+	recorded_3DSTATE_RASTER(gen, st, &r);
 	if (w->cull_mode != 0xff)
-		w->cull_mode = (uint8_t)get(&s, "Cull Mode");
-	w->front_ccw = get(&s, "Front Winding");
-	w->scissor_enable = get(&s, "Scissor Rectangle Enable");
+		w->cull_mode = (uint8_t)r.cull_mode;
+	w->front_ccw = r.front_winding;
+	w->scissor_enable = r.scissor_rectangle_enable;
 	/* gen9 splits the Z clip test into near and far planes (SKL PRM
 	 * vol. 2a, 3DSTATE_RASTER); gen8 has one bit for both */
 	if (gen >= 9) {
-		w->clip.z_near_test = get(&s, "Viewport Z Near Clip Test Enable");
-		w->clip.z_far_test = get(&s, "Viewport Z Far Clip Test Enable");
+		w->clip.z_near_test = r.viewport_z_near_clip_test_enable;
+		w->clip.z_far_test = r.viewport_z_far_clip_test_enable;
 	} else {
-		w->clip.z_near_test = w->clip.z_far_test = get(&s, "Viewport Z Clip Test Enable");
+		w->clip.z_near_test = w->clip.z_far_test = r.viewport_z_clip_test_enable;
 	}
-	if (get(&s, "Conservative Rasterization Enable"))           /* gen9 */
+	if (r.conservative_rasterization_enable)                    /* gen9 */
 		TRACE_STUB_ONCE("3DSTATE_RASTER: conservative rasterization drawn as standard");
-	w->depth_offset = get(&s, "Global Depth Offset Enable Solid");
-	w->depth_offset_const = getf(&s, "Global Depth Offset Constant");
-	w->depth_offset_scale = getf(&s, "Global Depth Offset Scale");
-	w->depth_offset_clamp = getf(&s, "Global Depth Offset Clamp");
+	w->depth_offset = r.global_depth_offset_enable_solid;
+	w->depth_offset_const = r.global_depth_offset_constant;
+	w->depth_offset_scale = r.global_depth_offset_scale;
+	w->depth_offset_clamp = r.global_depth_offset_clamp;
 
-	cmd_src(&s, gen, st, "3DSTATE_DRAWING_RECTANGLE");
-	w->draw_rect = (struct pixel_rect){
-		(int32_t)get(&s, "Clipped Drawing Rectangle X Min"),
-		(int32_t)get(&s, "Clipped Drawing Rectangle Y Min"),
-		(int32_t)get(&s, "Clipped Drawing Rectangle X Max"),
-		(int32_t)get(&s, "Clipped Drawing Rectangle Y Max"),
-	};
-	if (!s.present)            /* no drawing rectangle: no limit */
+	struct cmd_3DSTATE_DRAWING_RECTANGLE dr;
+	if (recorded_3DSTATE_DRAWING_RECTANGLE(gen, st, &dr))
+		w->draw_rect = (struct pixel_rect){
+			(int32_t)dr.clipped_drawing_rectangle_x_min,
+			(int32_t)dr.clipped_drawing_rectangle_y_min,
+			(int32_t)dr.clipped_drawing_rectangle_x_max,
+			(int32_t)dr.clipped_drawing_rectangle_y_max,
+		};
+	else                       /* no drawing rectangle: no limit */
 		w->draw_rect = (struct pixel_rect){ 0, 0, 16383, 16383 };
-	w->origin_x = (int32_t)get(&s, "Drawing Rectangle Origin X");
-	w->origin_y = (int32_t)get(&s, "Drawing Rectangle Origin Y");
+	w->origin_x = dr.drawing_rectangle_origin_x;
+	w->origin_y = dr.drawing_rectangle_origin_y;
 }
 
 /* Viewport i of SF_CLIP_VIEWPORT (16 dwords each), CC_VIEWPORT (2) and
@@ -141,47 +111,52 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 			 const struct render_env *env, const struct cs_state *st, uint32_t i)
 {
 	int gen = rs->info->gen;
-	struct src s, v;
+	uint32_t dw[16] = { 0 };
 	/* SF_CLIP_VIEWPORT is only fetched when the viewport transform or the
 	 * guard band / viewport XY clip test needs it: Mesa's blorp draws its
 	 * RECTLISTs with both off and never points at one. */
 	if (w->viewport_transform || w->xy_clip_enable) {
-		cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP");
-		if (dyn_src(&v, rs, env, "SF_CLIP_VIEWPORT",
-			    get(&s, "SF Clip Viewport Pointer") + 64ull * i, 16))
+		struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP p;
+		recorded_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP(gen, st, &p);
+		if (dyn_read(rs, env, "SF_CLIP_VIEWPORT", p.sf_clip_viewport_pointer + 64ull * i,
+			     dw, 16))
 			return -1;
-	} else {
-		dyn_zero(&v, rs, "SF_CLIP_VIEWPORT", 16);
 	}
+	struct cmd_SF_CLIP_VIEWPORT sfv;
+	cmd_SF_CLIP_VIEWPORT_unpack(gen, dw, 16, &sfv);
 	struct viewport *vp = &w->vps[i];
-	vp->m00 = getf(&v, "Viewport Matrix Element m00");
-	vp->m11 = getf(&v, "Viewport Matrix Element m11");
-	vp->m22 = getf(&v, "Viewport Matrix Element m22");
-	vp->m30 = getf(&v, "Viewport Matrix Element m30");
-	vp->m31 = getf(&v, "Viewport Matrix Element m31");
-	vp->m32 = getf(&v, "Viewport Matrix Element m32");
+	vp->m00 = sfv.viewport_matrix_element_m00;
+	vp->m11 = sfv.viewport_matrix_element_m11;
+	vp->m22 = sfv.viewport_matrix_element_m22;
+	vp->m30 = sfv.viewport_matrix_element_m30;
+	vp->m31 = sfv.viewport_matrix_element_m31;
+	vp->m32 = sfv.viewport_matrix_element_m32;
 	/* The guard band in NDC; an unprogrammed (zero) band clips nothing
 	 * in x/y, and the rasterizer's rectangle does the rest. */
-	float gb[4] = { getf(&v, "X Min Clip Guardband"), getf(&v, "X Max Clip Guardband"),
-			getf(&v, "Y Min Clip Guardband"), getf(&v, "Y Max Clip Guardband") };
+	float gb[4] = { sfv.x_min_clip_guardband, sfv.x_max_clip_guardband,
+			sfv.y_min_clip_guardband, sfv.y_max_clip_guardband };
 	w->gb_valid[i] = gb[0] < gb[1] && gb[2] < gb[3];
 	memcpy(w->gbs[i], gb, sizeof(gb));
 
-	cmd_src(&s, gen, st, "3DSTATE_VIEWPORT_STATE_POINTERS_CC");
-	if (dyn_src(&v, rs, env, "CC_VIEWPORT", get(&s, "CC Viewport Pointer") + 8ull * i, 2))
+	struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_CC pcc;
+	recorded_3DSTATE_VIEWPORT_STATE_POINTERS_CC(gen, st, &pcc);
+	if (dyn_read(rs, env, "CC_VIEWPORT", pcc.cc_viewport_pointer + 8ull * i, dw, 2))
 		return -1;
-	vp->zmin = getf(&v, "Minimum Depth");
-	vp->zmax = getf(&v, "Maximum Depth");
+	struct cmd_CC_VIEWPORT cc;
+	cmd_CC_VIEWPORT_unpack(gen, dw, 2, &cc);
+	vp->zmin = cc.minimum_depth;
+	vp->zmax = cc.maximum_depth;
 
 	if (w->scissor_enable) {
-		cmd_src(&s, gen, st, "3DSTATE_SCISSOR_STATE_POINTERS");
-		if (dyn_src(&v, rs, env, "SCISSOR_RECT", get(&s, "Scissor Rect Pointer") + 8ull * i, 2))
+		struct cmd_3DSTATE_SCISSOR_STATE_POINTERS ps;
+		recorded_3DSTATE_SCISSOR_STATE_POINTERS(gen, st, &ps);
+		if (dyn_read(rs, env, "SCISSOR_RECT", ps.scissor_rect_pointer + 8ull * i, dw, 2))
 			return -1;
+		struct cmd_SCISSOR_RECT sr;
+		cmd_SCISSOR_RECT_unpack(gen, dw, 2, &sr);
 		w->scissors[i] = (struct pixel_rect){
-			(int32_t)get(&v, "Scissor Rectangle X Min"),
-			(int32_t)get(&v, "Scissor Rectangle Y Min"),
-			(int32_t)get(&v, "Scissor Rectangle X Max"),
-			(int32_t)get(&v, "Scissor Rectangle Y Max"),
+			(int32_t)sr.scissor_rectangle_x_min, (int32_t)sr.scissor_rectangle_y_min,
+			(int32_t)sr.scissor_rectangle_x_max, (int32_t)sr.scissor_rectangle_y_max,
 		};
 	}
 	return 0;
@@ -190,9 +165,9 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 static int load_viewports(struct wm_state *w, struct render_state *rs,
 			  const struct render_env *env, const struct cs_state *st)
 {
-	struct src s;
-	cmd_src(&s, rs->info->gen, st, "3DSTATE_CLIP");
-	w->num_vp = (uint32_t)get(&s, "Maximum VP Index") + 1;
+	struct cmd_3DSTATE_CLIP clip;
+	recorded_3DSTATE_CLIP(rs->info->gen, st, &clip);
+	w->num_vp = clip.maximum_vp_index + 1;
 	if (w->num_vp > WM_MAX_VIEWPORTS)
 		w->num_vp = WM_MAX_VIEWPORTS;
 	for (uint32_t i = 0; i < w->num_vp; i++)
@@ -207,78 +182,72 @@ static int load_viewports(struct wm_state *w, struct render_state *rs,
 
 static void load_sbe(struct wm_state *w, int gen, const struct cs_state *st)
 {
-	struct src s;
-	cmd_src(&s, gen, st, "3DSTATE_SBE");
+	struct cmd_3DSTATE_SBE sbe;
+	recorded_3DSTATE_SBE(gen, st, &sbe);
 	struct sbe_state *b = &w->sbe;
-	b->read_offset = (uint32_t)get(&s, "Vertex URB Entry Read Offset");
-	b->read_length = (uint32_t)get(&s, "Vertex URB Entry Read Length");
-	b->num_attrs = (uint32_t)get(&s, "Number of SF Output Attributes");
-	b->swizzle_enable = get(&s, "Attribute Swizzle Enable");
-	b->const_interp = (uint32_t)get(&s, "Constant Interpolation Enable");
-	b->point_sprite = (uint32_t)get(&s, "Point Sprite Texture Coordinate Enable");
-	b->sprite_lower_left = get(&s, "Point Sprite Texture Coordinate Origin");
-	cmd_src(&s, gen, st, "3DSTATE_SBE_SWIZ");
-	const struct cmd_field *f = s.d ? cmd_field_find(s.d, "Attribute") : NULL;
-	for (uint32_t i = 0; i < 16 && f; i++)
-		b->swiz[i] = (uint16_t)cmd_field_value(f, s.dw, s.len, i);
+	b->read_offset = sbe.vertex_urb_entry_read_offset;
+	b->read_length = sbe.vertex_urb_entry_read_length;
+	b->num_attrs = sbe.number_of_sf_output_attributes;
+	b->swizzle_enable = sbe.attribute_swizzle_enable;
+	b->const_interp = sbe.constant_interpolation_enable;
+	b->point_sprite = sbe.point_sprite_texture_coordinate_enable;
+	b->sprite_lower_left = sbe.point_sprite_texture_coordinate_origin;
+	struct cmd_3DSTATE_SBE_SWIZ swiz;
+	recorded_3DSTATE_SBE_SWIZ(gen, st, &swiz);
+	memcpy(b->swiz, swiz.attribute, sizeof(b->swiz));
 }
 
 static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 {
-	struct src s;
-	cmd_src(&s, gen, st, "3DSTATE_WM");
-	w->bary_modes = (uint32_t)get(&s, "Barycentric Interpolation Mode");
-	w->early_ds = (uint32_t)get(&s, "Early Depth/Stencil Control");
-	w->wm_stats = get(&s, "Statistics Enable");
-	w->force_dispatch = (uint32_t)get(&s, "Force Thread Dispatch Enable");
-	w->force_kill = (uint32_t)get(&s, "Force Kill Pixel Enable");
+	struct cmd_3DSTATE_WM wm;
+	recorded_3DSTATE_WM(gen, st, &wm);
+	w->bary_modes = wm.barycentric_interpolation_mode;
+	w->early_ds = wm.early_depth_stencil_control;
+	w->wm_stats = wm.statistics_enable;
+	w->force_dispatch = wm.force_thread_dispatch_enable;
+	w->force_kill = wm.force_kill_pixel_enable;
 
 	struct ps_state *p = &w->ps;
-	cmd_src(&s, gen, st, "3DSTATE_PS");
-	p->ksp[0] = get(&s, "Kernel Start Pointer 0");
-	p->ksp[1] = get(&s, "Kernel Start Pointer 1");
-	p->ksp[2] = get(&s, "Kernel Start Pointer 2");
-	p->simd8 = get(&s, "8 Pixel Dispatch Enable");
-	p->simd16 = get(&s, "16 Pixel Dispatch Enable");
-	p->simd32 = get(&s, "32 Pixel Dispatch Enable");
-	p->grf_start[0] = (uint32_t)get(&s, "Dispatch GRF Start Register For Constant/Setup Data 0");
-	p->grf_start[1] = (uint32_t)get(&s, "Dispatch GRF Start Register For Constant/Setup Data 1");
-	p->grf_start[2] = (uint32_t)get(&s, "Dispatch GRF Start Register For Constant/Setup Data 2");
-	p->binding_table_entries = (uint32_t)get(&s, "Binding Table Entry Count");
-	p->sampler_count = (uint32_t)get(&s, "Sampler Count");
-	p->scratch_space = (uint32_t)get(&s, "Per Thread Scratch Space");
-	p->scratch_base = get(&s, "Scratch Space Base Pointer");
-	p->push_constants = get(&s, "Push Constant Enable");
-	p->pos_offset = (uint32_t)get(&s, "Position XY Offset Select");
-	p->fast_clear = get(&s, "Render Target Fast Clear Enable");
-	p->resolve = get(&s, gen >= 9 ? "Render Target Resolve Type" : "Render Target Resolve Enable");
+	struct cmd_3DSTATE_PS ps;
+	recorded_3DSTATE_PS(gen, st, &ps);
+	p->ksp[0] = ps.kernel_start_pointer_0;
+	p->ksp[1] = ps.kernel_start_pointer_1;
+	p->ksp[2] = ps.kernel_start_pointer_2;
+	p->simd8 = ps._8_pixel_dispatch_enable;
+	p->simd16 = ps._16_pixel_dispatch_enable;
+	p->simd32 = ps._32_pixel_dispatch_enable;
+	p->grf_start[0] = ps.dispatch_grf_start_register_for_constant_setup_data_0;
+	p->grf_start[1] = ps.dispatch_grf_start_register_for_constant_setup_data_1;
+	p->grf_start[2] = ps.dispatch_grf_start_register_for_constant_setup_data_2;
+	p->binding_table_entries = ps.binding_table_entry_count;
+	p->sampler_count = ps.sampler_count;
+	p->scratch_space = ps.per_thread_scratch_space;
+	p->scratch_base = ps.scratch_space_base_pointer;
+	p->push_constants = ps.push_constant_enable;
+	p->pos_offset = ps.position_xy_offset_select;
+	p->fast_clear = ps.render_target_fast_clear_enable;
+	p->resolve = gen >= 9 ? ps.render_target_resolve_type != 0 : ps.render_target_resolve_enable;
 
-	cmd_src(&s, gen, st, "3DSTATE_PS_EXTRA");
-	p->valid = get(&s, "Pixel Shader Valid");
-	p->kills = get(&s, "Pixel Shader Kills Pixel");
-	p->uses_depth = get(&s, "Pixel Shader Uses Source Depth");
-	p->uses_w = get(&s, "Pixel Shader Uses Source W");
+	struct cmd_3DSTATE_PS_EXTRA x;
+	recorded_3DSTATE_PS_EXTRA(gen, st, &x);
+	p->valid = x.pixel_shader_valid;
+	p->kills = x.pixel_shader_kills_pixel;
+	p->uses_depth = x.pixel_shader_uses_source_depth;
+	p->uses_w = x.pixel_shader_uses_source_w;
 	/* gen9: Input Coverage Mask State, non-zero when the PS reads it */
-	p->uses_coverage = gen >= 9 ? get(&s, "Input Coverage Mask State") != 0 :
-		get(&s, "Pixel Shader Uses Input Coverage Mask");
-	p->omask = get(&s, "oMask Present to Render Target");
-	p->no_rt_write = get(&s, "Pixel Shader Does not write to RT");
-	p->computed_depth = (uint32_t)get(&s, "Pixel Shader Computed Depth Mode");
-	if (get(&s, "Pixel Shader Computes Stencil"))                /* gen9 */
+	p->uses_coverage = gen >= 9 ? x.input_coverage_mask_state != 0 :
+		x.pixel_shader_uses_input_coverage_mask;
+	p->omask = x.omask_present_to_render_target;
+	p->no_rt_write = x.pixel_shader_does_not_write_to_rt;
+	p->computed_depth = x.pixel_shader_computed_depth_mode;
+	if (x.pixel_shader_computes_stencil)                         /* gen9 */
 		TRACE_STUB_ONCE("3DSTATE_PS_EXTRA: the PS's computed stencil is ignored");
 
-	cmd_src(&s, gen, st, "3DSTATE_CONSTANT_PS");
-	memset(p->const_len, 0, sizeof(p->const_len));
-	const struct cmd_field *body = s.d ? cmd_field_find(s.d, "Constant Body") : NULL;
-	if (body && body->sub && body->start % 32 == 0) {
-		const struct cmd_desc *b = body->sub;
-		const struct cmd_field *rl = cmd_field_find(b, "Read Length");
-		const struct cmd_field *buf = cmd_field_find(b, "Buffer");
-		uint32_t first = body->start / 32;
-		for (uint32_t i = 0; i < 4 && rl && buf && first < s.len; i++) {
-			p->const_len[i] = (uint32_t)cmd_field_value(rl, s.dw + first, s.len - first, i);
-			p->const_addr[i] = cmd_field_value(buf, s.dw + first, s.len - first, i);
-		}
+	struct cmd_3DSTATE_CONSTANT_PS c;
+	recorded_3DSTATE_CONSTANT_PS(gen, st, &c);
+	for (int i = 0; i < 4; i++) {
+		p->const_len[i] = c.constant_body.read_length[i];
+		p->const_addr[i] = c.constant_body.buffer[i];
 	}
 }
 
@@ -286,116 +255,123 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 			 const struct render_env *env, const struct cs_state *st)
 {
 	int gen = rs->info->gen;
-	struct src s, v;
-	cmd_src(&s, gen, st, "3DSTATE_CC_STATE_POINTERS");
-	if (dyn_src(&v, rs, env, "COLOR_CALC_STATE", get(&s, "Color Calc State Pointer"), 6))
+	uint32_t dw[BLEND_STATE_DWORDS] = { 0 };
+	struct cmd_3DSTATE_CC_STATE_POINTERS pcc;
+	recorded_3DSTATE_CC_STATE_POINTERS(gen, st, &pcc);
+	if (dyn_read(rs, env, "COLOR_CALC_STATE", pcc.color_calc_state_pointer, dw, 6))
 		return -1;
+	struct cmd_COLOR_CALC_STATE cc;
+	cmd_COLOR_CALC_STATE_unpack(gen, dw, 6, &cc);
 	if (gen < 9) {             /* gen9: in 3DSTATE_WM_DEPTH_STENCIL */
-		w->ds.sref = (uint8_t)get(&v, "Stencil Reference Value");
-		w->ds.bsref = (uint8_t)get(&v, "Backface Stencil Reference Value");
+		w->ds.sref = (uint8_t)cc.stencil_reference_value;
+		w->ds.bsref = (uint8_t)cc.backface_stencil_reference_value;
 	}
 	/* Alpha Test Format: 0 ALPHATEST_UNORM8, 1 ALPHATEST_FLOAT32 */
-	w->alpha_test_unorm8 = get(&v, "Alpha Test Format") == 0;
-	w->alpha_ref = w->alpha_test_unorm8 ? (float)(get(&v, "Alpha Reference Value As UNORM8") & 255) / 255.0f
-					    : getf(&v, "Alpha Reference Value As FLOAT32");
-	w->blend_constant[0] = getf(&v, "Blend Constant Color Red");
-	w->blend_constant[1] = getf(&v, "Blend Constant Color Green");
-	w->blend_constant[2] = getf(&v, "Blend Constant Color Blue");
-	w->blend_constant[3] = getf(&v, "Blend Constant Color Alpha");
+	w->alpha_test_unorm8 = cc.alpha_test_format == 0;
+	w->alpha_ref = w->alpha_test_unorm8 ?
+		(float)(cc.alpha_reference_value_as_unorm8 & 255) / 255.0f :
+		cc.alpha_reference_value_as_float32;
+	w->blend_constant[0] = cc.blend_constant_color_red;
+	w->blend_constant[1] = cc.blend_constant_color_green;
+	w->blend_constant[2] = cc.blend_constant_color_blue;
+	w->blend_constant[3] = cc.blend_constant_color_alpha;
 
-	/* BLEND_STATE: one dword, then two per render target */
-	cmd_src(&s, gen, st, "3DSTATE_BLEND_STATE_POINTERS");
-	if (dyn_src(&v, rs, env, "BLEND_STATE", get(&s, "Blend State Pointer"), 1 + 2 * WM_MAX_RT))
+	struct cmd_3DSTATE_BLEND_STATE_POINTERS pbs;
+	recorded_3DSTATE_BLEND_STATE_POINTERS(gen, st, &pbs);
+	if (dyn_read(rs, env, "BLEND_STATE", pbs.blend_state_pointer, dw, BLEND_STATE_DWORDS))
 		return -1;
-	w->alpha_to_coverage = get(&v, "Alpha To Coverage Enable");
-	w->alpha_to_one = get(&v, "Alpha To One Enable");
-	w->alpha_test = get(&v, "Alpha Test Enable");
-	w->alpha_func = (uint8_t)get(&v, "Alpha Test Function");
-	w->independent_alpha = get(&v, "Independent Alpha Blend Enable");
-	const struct cmd_desc *ed = cmd_struct_find(gen, "BLEND_STATE_ENTRY");
-	for (int i = 0; i < WM_MAX_RT && ed; i++) {
-		struct src e = { .d = ed, .dw = v.dw + 1 + 2 * i, .len = 2 };
+	struct cmd_BLEND_STATE bs;
+	cmd_BLEND_STATE_unpack(gen, dw, BLEND_STATE_DWORDS, &bs);
+	w->alpha_to_coverage = bs.alpha_to_coverage_enable;
+	w->alpha_to_one = bs.alpha_to_one_enable;
+	w->alpha_test = bs.alpha_test_enable;
+	w->alpha_func = (uint8_t)bs.alpha_test_function;
+	w->independent_alpha = bs.independent_alpha_blend_enable;
+	struct cmd_BLEND_STATE_ENTRY e;
+	for (uint32_t i = 0; i < WM_MAX_RT &&
+	     cmd_BLEND_STATE_entry_at(gen, dw, BLEND_STATE_DWORDS, i, &e); i++) {
 		struct om_blend_rt *b = &w->rt_blend[i];
-		b->enable = get(&e, "Color Buffer Blend Enable");
-		b->src = (uint8_t)get(&e, "Source Blend Factor");
-		b->dst = (uint8_t)get(&e, "Destination Blend Factor");
-		b->func = (uint8_t)get(&e, "Color Blend Function");
-		b->src_a = (uint8_t)get(&e, "Source Alpha Blend Factor");
-		b->dst_a = (uint8_t)get(&e, "Destination Alpha Blend Factor");
-		b->func_a = (uint8_t)get(&e, "Alpha Blend Function");
+		b->enable = e.color_buffer_blend_enable;
+		b->src = (uint8_t)e.source_blend_factor;
+		b->dst = (uint8_t)e.destination_blend_factor;
+		b->func = (uint8_t)e.color_blend_function;
+		b->src_a = (uint8_t)e.source_alpha_blend_factor;
+		b->dst_a = (uint8_t)e.destination_alpha_blend_factor;
+		b->func_a = (uint8_t)e.alpha_blend_function;
 		if (!w->independent_alpha) {
 			b->src_a = b->src;
 			b->dst_a = b->dst;
 			b->func_a = b->func;
 		}
-		b->pre_clamp = get(&e, "Pre-Blend Color Clamp Enable");
-		b->post_clamp = get(&e, "Post-Blend Color Clamp Enable");
-		b->clamp_range = (uint8_t)get(&e, "Color Clamp Range");
-		b->logic_enable = get(&e, "Logic Op Enable");
-		b->logic_op = (uint8_t)get(&e, "Logic Op Function");
-		b->write_disable = (uint8_t)(get(&e, "Write Disable Red") |
-					     get(&e, "Write Disable Green") << 1 |
-					     get(&e, "Write Disable Blue") << 2 |
-					     get(&e, "Write Disable Alpha") << 3);
+		b->pre_clamp = e.pre_blend_color_clamp_enable;
+		b->post_clamp = e.post_blend_color_clamp_enable;
+		b->clamp_range = (uint8_t)e.color_clamp_range;
+		b->logic_enable = e.logic_op_enable;
+		b->logic_op = (uint8_t)e.logic_op_function;
+		b->write_disable = (uint8_t)(e.write_disable_red | e.write_disable_green << 1 |
+					     e.write_disable_blue << 2 | e.write_disable_alpha << 3);
 	}
 	return 0;
 }
 
 void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st)
 {
-	struct src s;
-	cmd_src(&s, gen, st, "3DSTATE_WM_DEPTH_STENCIL");
-	d->test = get(&s, "Depth Test Enable");
-	d->write = get(&s, "Depth Buffer Write Enable");
-	d->func = (uint8_t)get(&s, "Depth Test Function");
-	d->stencil_test = get(&s, "Stencil Test Enable");
-	d->stencil_write = get(&s, "Stencil Buffer Write Enable");
-	d->double_sided = get(&s, "Double Sided Stencil Enable");
-	d->sfunc = (uint8_t)get(&s, "Stencil Test Function");
-	d->sfail = (uint8_t)get(&s, "Stencil Fail Op");
-	d->szfail = (uint8_t)get(&s, "Stencil Pass Depth Fail Op");
-	d->szpass = (uint8_t)get(&s, "Stencil Pass Depth Pass Op");
-	d->bfunc = (uint8_t)get(&s, "Backface Stencil Test Function");
-	d->bfail = (uint8_t)get(&s, "Backface Stencil Fail Op");
-	d->bzfail = (uint8_t)get(&s, "Backface Stencil Pass Depth Fail Op");
-	d->bzpass = (uint8_t)get(&s, "Backface Stencil Pass Depth Pass Op");
-	d->smask = (uint8_t)get(&s, "Stencil Test Mask");
-	d->swmask = (uint8_t)get(&s, "Stencil Write Mask");
-	d->bsmask = (uint8_t)get(&s, "Backface Stencil Test Mask");
-	d->bswmask = (uint8_t)get(&s, "Backface Stencil Write Mask");
+	struct cmd_3DSTATE_WM_DEPTH_STENCIL s;
+	recorded_3DSTATE_WM_DEPTH_STENCIL(gen, st, &s);
+	d->test = s.depth_test_enable;
+	d->write = s.depth_buffer_write_enable;
+	d->func = (uint8_t)s.depth_test_function;
+	d->stencil_test = s.stencil_test_enable;
+	d->stencil_write = s.stencil_buffer_write_enable;
+	d->double_sided = s.double_sided_stencil_enable;
+	d->sfunc = (uint8_t)s.stencil_test_function;
+	d->sfail = (uint8_t)s.stencil_fail_op;
+	d->szfail = (uint8_t)s.stencil_pass_depth_fail_op;
+	d->szpass = (uint8_t)s.stencil_pass_depth_pass_op;
+	d->bfunc = (uint8_t)s.backface_stencil_test_function;
+	d->bfail = (uint8_t)s.backface_stencil_fail_op;
+	d->bzfail = (uint8_t)s.backface_stencil_pass_depth_fail_op;
+	d->bzpass = (uint8_t)s.backface_stencil_pass_depth_pass_op;
+	d->smask = (uint8_t)s.stencil_test_mask;
+	d->swmask = (uint8_t)s.stencil_write_mask;
+	d->bsmask = (uint8_t)s.backface_stencil_test_mask;
+	d->bswmask = (uint8_t)s.backface_stencil_write_mask;
 	if (gen >= 9) {
 		/* gen9 moved the reference values here from COLOR_CALC_STATE
 		 * (SKL PRM vol. 2d, 3DSTATE_WM_DEPTH_STENCIL DWord 3) */
-		d->sref = (uint8_t)get(&s, "Stencil Reference Value");
-		d->bsref = (uint8_t)get(&s, "Backface Stencil Reference Value");
+		d->sref = (uint8_t)s.stencil_reference_value;
+		d->bsref = (uint8_t)s.backface_stencil_reference_value;
 	}
 
 	/* 3DSTATE_DEPTH_BUFFER: always Y-major on gen8+ */
-	cmd_src(&s, gen, st, "3DSTATE_DEPTH_BUFFER");
-	d->has_depth = get(&s, "Surface Type") != 7 && get(&s, "Surface Base Address");
-	d->depth_format = (uint32_t)get(&s, "Surface Format");
-	d->depth_buffer_write = get(&s, "Depth Write Enable");
+	struct cmd_3DSTATE_DEPTH_BUFFER db;
+	recorded_3DSTATE_DEPTH_BUFFER(gen, st, &db);
+	d->has_depth = db.surface_type != 7 && db.surface_base_address;
+	d->depth_format = db.surface_format;
+	d->depth_buffer_write = db.depth_write_enable;
 	d->depth = (struct om_surface){
-		.base = get(&s, "Surface Base Address"),
-		.width = (uint32_t)get(&s, "Width") + 1,
-		.height = (uint32_t)get(&s, "Height") + 1,
-		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
+		.base = db.surface_base_address,
+		.width = db.width + 1,
+		.height = db.height + 1,
+		.pitch = db.surface_pitch + 1,
 		.cpp = d->depth_format == 5 ? 2 : 4,
 		.tiling = OM_TILE_Y,
 	};
 	/* 3DSTATE_STENCIL_BUFFER: separate, W-major, one byte per pixel */
-	cmd_src(&s, gen, st, "3DSTATE_STENCIL_BUFFER");
-	d->has_stencil = get(&s, "Stencil Buffer Enable") && get(&s, "Surface Base Address");
+	struct cmd_3DSTATE_STENCIL_BUFFER sb;
+	recorded_3DSTATE_STENCIL_BUFFER(gen, st, &sb);
+	d->has_stencil = sb.stencil_buffer_enable && sb.surface_base_address;
 	d->stencil = (struct om_surface){
-		.base = get(&s, "Surface Base Address"),
+		.base = sb.surface_base_address,
 		.width = d->depth.width, .height = d->depth.height,
-		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
+		.pitch = sb.surface_pitch + 1,
 		.cpp = 1, .tiling = OM_TILE_W,
 	};
 	d->stencil_buffer_write = true;
-	cmd_src(&s, gen, st, "3DSTATE_CLEAR_PARAMS");
-	d->clear_value = getf(&s, "Depth Clear Value");
-	d->clear_valid = get(&s, "Depth Clear Value Valid");
+	struct cmd_3DSTATE_CLEAR_PARAMS cp;
+	recorded_3DSTATE_CLEAR_PARAMS(gen, st, &cp);
+	d->clear_value = cp.depth_clear_value;
+	d->clear_valid = cp.depth_clear_value_valid;
 }
 
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
