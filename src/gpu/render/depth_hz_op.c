@@ -8,13 +8,13 @@
 #include "gpu/cs/state.h"
 #include "gpu/render/wm.h"
 
-static void fill(const struct gt_vm *vm, const struct om_surface *s, uint32_t x0, uint32_t y0,
+static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t x0, uint32_t y0,
 		 uint32_t x1, uint32_t y1, const void *value)
 {
 	for (uint32_t y = y0; y < y1; y++)
 		for (uint32_t x = x0; x < x1; x++) {
 			uint64_t off;
-			if (om_surface_offset(s, x, y, &off))
+			if (surface_view_offset(s, x, y, &off))
 				vm_write(vm, s->base + off, value, s->cpp);
 		}
 }

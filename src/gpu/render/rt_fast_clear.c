@@ -11,44 +11,28 @@
  * (sampler, resolve, blending) sees the same colours as on the hardware.
  *
  * The clear rectangle arrives scaled down: each pixel stands for a block
- * of the surface. Scale-down factors are half the clear alignment, which
- * the PRM ties to the CCS element: a CCS cache line covers 16 x 32 (gen8)
- * or 16 x 16 (gen9) CCS elements, an element 256 bits of a Y-tile row
- * (512 of an X-tile row on gen8) by 4 rows (2 for X tiles). So for a
- * surface of bpp bits per pixel: gen9 (Y tiles) 2048/bpp x 32 pixels;
- * gen8 Y-tiled 2048/bpp x 64, X-tiled 4096/bpp x 32 (Mesa's blorp
- * records the same table). */
+ * of the surface, whose size the surface module gives
+ * (surface_ccs_clear_block). */
 #include <string.h>
 
 #include "common/trace.h"
 #include "gpu/format/format.h"
 #include "gpu/render/wm_draw.h"
 
-/* Gen8 one-bit clear colour channels (RENDER_SURFACE_STATE DWord 7) and
- * gen9's 32-bit ones (DWords 12-15), in R, G, B, A order. */
-static const char *const clear_names[4] = {
-	"Red Clear Color", "Green Clear Color", "Blue Clear Color", "Alpha Clear Color" };
-
-int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd_desc *sd,
-			const uint32_t *ss, const struct om_surface *s, const struct fmt_info *fi)
+int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct surface_layout *l,
+			const struct fmt_info *fi)
 {
 	int gen = d->rs->info->gen;
-	unsigned bpp = s->cpp * 8;
-	if (bpp != 32 && bpp != 64 && bpp != 128)
-		return eu_thread_fault(t, "RT fast clear of a %u-bit format (%s): the CCS "
-				       "covers 32, 64 and 128-bit formats only", bpp, fi->name);
-	if (s->tiling != OM_TILE_Y && (gen >= 9 || s->tiling != OM_TILE_X))
-		return eu_thread_fault(t, "RT fast clear of a %s surface", s->tiling == OM_LINEAR ?
-				       "linear" : "W-tiled or X-tiled");
-	if (cmd_field_get(sd, ss, "Number of Multisamples"))
+	char why[160];
+	if (surface_ccs_clear_block(gen, l->tiling, l->cpp, &d->fc_block_w, &d->fc_block_h, why))
+		return eu_thread_fault(t, "RT fast clear of %s: %s", fi->name, why);
+	if (l->samples > 1)
 		TRACE_STUB_ONCE("RT fast clear of a multisampled surface: cleared as one sample");
-	d->fc_block_w = (s->tiling == OM_TILE_X ? 4096 : 2048) / bpp;
-	d->fc_block_h = gen >= 9 || s->tiling == OM_TILE_X ? 32 : 64;
 
 	union fmt_value v[4];
 	bool integer = format_is_integer(fi);
 	for (int c = 0; c < 4; c++) {
-		uint32_t bits = (uint32_t)cmd_field_get(sd, ss, clear_names[c]);
+		uint32_t bits = l->clear_color[c];   /* gen8 DWord 7's bits, gen9 DWords 12-15 */
 		if (gen < 9)                 /* one bit: 0 or 1 (1.0 for float data) */
 			v[c].u = bits ? (integer ? 1u : 0x3f800000u) : 0;
 		else                         /* the value as the format's data */
@@ -62,7 +46,7 @@ int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd
 	return 0;
 }
 
-int rt_fast_clear_block(struct wm_draw *d, const struct om_surface *s, int32_t x, int32_t y)
+int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *s, int32_t x, int32_t y)
 {
 	if (x < 0 || y < 0)
 		return 0;
@@ -70,7 +54,7 @@ int rt_fast_clear_block(struct wm_draw *d, const struct om_surface *s, int32_t x
 	for (uint64_t py = y0; py < y0 + d->fc_block_h && py < s->height; py++)
 		for (uint64_t px = x0; px < x0 + d->fc_block_w && px < s->width; px++) {
 			uint64_t off;
-			if (!om_surface_offset(s, (uint32_t)px, (uint32_t)py, &off))
+			if (!surface_view_offset(s, (uint32_t)px, (uint32_t)py, &off))
 				continue;
 			if (vm_write(&d->env->vm, s->base + off, d->fc_packed, s->cpp))
 				return wm_fault(d, "RT fast clear: page fault writing 0x%llx",

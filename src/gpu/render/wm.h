@@ -21,6 +21,7 @@
 #include "gpu/render/om.h"
 #include "gpu/render/raster.h"
 #include "gpu/render/render.h"
+#include "gpu/surface/surface.h"
 
 struct render_state;
 
@@ -68,7 +69,7 @@ struct depth_state {
 	/* buffers */
 	bool has_depth, has_stencil;
 	uint32_t depth_format;                     /* 1 D32_FLOAT, 3 D24_UNORM_X8, 5 D16_UNORM */
-	struct om_surface depth, stencil;
+	struct surface_view depth, stencil;
 	bool depth_buffer_write;                   /* 3DSTATE_DEPTH_BUFFER Depth Write Enable */
 	bool stencil_buffer_write;
 	float clear_value;

@@ -375,22 +375,22 @@ void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *
 	d->has_depth = get(&s, "Surface Type") != 7 && get(&s, "Surface Base Address");
 	d->depth_format = (uint32_t)get(&s, "Surface Format");
 	d->depth_buffer_write = get(&s, "Depth Write Enable");
-	d->depth = (struct om_surface){
+	d->depth = (struct surface_view){
 		.base = get(&s, "Surface Base Address"),
 		.width = (uint32_t)get(&s, "Width") + 1,
 		.height = (uint32_t)get(&s, "Height") + 1,
 		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
 		.cpp = d->depth_format == 5 ? 2 : 4,
-		.tiling = OM_TILE_Y,
+		.tiling = SURFACE_TILE_Y,
 	};
 	/* 3DSTATE_STENCIL_BUFFER: separate, W-major, one byte per pixel */
 	cmd_src(&s, gen, st, "3DSTATE_STENCIL_BUFFER");
 	d->has_stencil = get(&s, "Stencil Buffer Enable") && get(&s, "Surface Base Address");
-	d->stencil = (struct om_surface){
+	d->stencil = (struct surface_view){
 		.base = get(&s, "Surface Base Address"),
 		.width = d->depth.width, .height = d->depth.height,
 		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
-		.cpp = 1, .tiling = OM_TILE_W,
+		.cpp = 1, .tiling = SURFACE_TILE_W,
 	};
 	d->stencil_buffer_write = true;
 	cmd_src(&s, gen, st, "3DSTATE_CLEAR_PARAMS");

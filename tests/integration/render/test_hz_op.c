@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "drv/pipeline.h"
-#include "gpu/mem/tiling.h"
+#include "tiling_ref.h"
 #include "kernel/device.h"
 #include "test.h"
 
@@ -93,10 +93,10 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 		for (int x = 0; x < W; x++) {
 			bool in = x >= X0 && x < X1 && y >= Y0 && y < Y1;
 			if (in && c->depth)
-				memcpy(before + tile_y_offset((uint64_t)x * c->cpp, (uint64_t)y, pitch),
+				memcpy(before + ref_tile_y_offset((uint64_t)x * c->cpp, (uint64_t)y, pitch),
 				       &c->want, c->cpp);
 			if (in && c->stencil)
-				sbefore[tile_w_offset((uint64_t)x, (uint64_t)y, 64)] = 0x3c;
+				sbefore[ref_tile_w_offset((uint64_t)x, (uint64_t)y, 64)] = 0x3c;
 		}
 	int bad = 0, sbad = 0;
 	for (int i = 0; i < 8192; i++) {
