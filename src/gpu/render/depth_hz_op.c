@@ -29,7 +29,9 @@ static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const
 	if (!depth && !stencil)
 		return CS_NEXT;
 	struct depth_state ds;
-	wm_depth_state_load(&ds, e->gpu->info->gen, e->state);
+	char why[160];
+	if (wm_depth_state_load(&ds, e->gpu->info->gen, e->state, why))
+		return cs_fault(e, "3DSTATE_WM_HZ_OP: depth/stencil buffer: %s", why);
 	struct gt_vm vm = cs_vm_for(e, false);
 	uint32_t x0 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle X Min");
 	uint32_t y0 = (uint32_t)cmd_field_get(d, dw, "Clear Rectangle Y Min");

@@ -135,8 +135,10 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
  * D16 UNORM), z clamped to [0, 1] for the UNORM formats. */
 uint32_t depth_encode(uint32_t format, float z);
 
-/* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it). */
-void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state);
+/* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it); -1 with
+ * why for buffers gtsim cannot address (Yf/Ys). */
+int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
+			char *why);
 
 int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);

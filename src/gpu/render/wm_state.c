@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/wm.h"
 
@@ -341,7 +342,7 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	return 0;
 }
 
-void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st)
+int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st, char *why)
 {
 	struct src s;
 	cmd_src(&s, gen, st, "3DSTATE_WM_DEPTH_STENCIL");
@@ -370,32 +371,26 @@ void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *
 		d->bsref = (uint8_t)get(&s, "Backface Stencil Reference Value");
 	}
 
-	/* 3DSTATE_DEPTH_BUFFER: always Y-major on gen8+ */
+	/* 3DSTATE_DEPTH_BUFFER (Y-major) and 3DSTATE_STENCIL_BUFFER (separate,
+	 * W-major): views of their level and layer from the surface module */
+	struct cmd_3DSTATE_DEPTH_BUFFER db;
+	struct cmd_3DSTATE_STENCIL_BUFFER sb;
 	cmd_src(&s, gen, st, "3DSTATE_DEPTH_BUFFER");
-	d->has_depth = get(&s, "Surface Type") != 7 && get(&s, "Surface Base Address");
-	d->depth_format = (uint32_t)get(&s, "Surface Format");
-	d->depth_buffer_write = get(&s, "Depth Write Enable");
-	d->depth = (struct surface_view){
-		.base = get(&s, "Surface Base Address"),
-		.width = (uint32_t)get(&s, "Width") + 1,
-		.height = (uint32_t)get(&s, "Height") + 1,
-		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
-		.cpp = d->depth_format == 5 ? 2 : 4,
-		.tiling = SURFACE_TILE_Y,
-	};
-	/* 3DSTATE_STENCIL_BUFFER: separate, W-major, one byte per pixel */
+	cmd_3DSTATE_DEPTH_BUFFER_unpack(gen, s.dw, s.len, &db);
 	cmd_src(&s, gen, st, "3DSTATE_STENCIL_BUFFER");
-	d->has_stencil = get(&s, "Stencil Buffer Enable") && get(&s, "Surface Base Address");
-	d->stencil = (struct surface_view){
-		.base = get(&s, "Surface Base Address"),
-		.width = d->depth.width, .height = d->depth.height,
-		.pitch = (uint32_t)get(&s, "Surface Pitch") + 1,
-		.cpp = 1, .tiling = SURFACE_TILE_W,
-	};
+	cmd_3DSTATE_STENCIL_BUFFER_unpack(gen, s.dw, s.len, &sb);
+	d->has_depth = db.surface_type != 7 && db.surface_base_address;
+	d->depth_format = db.surface_format;
+	d->depth_buffer_write = db.depth_write_enable;
+	d->has_stencil = sb.stencil_buffer_enable && sb.surface_base_address;
+	if ((d->has_depth && surface_depth_view(gen, &db, &d->depth, why)) ||
+	    (d->has_stencil && surface_stencil_view(gen, &db, &sb, &d->stencil, why)))
+		return -1;
 	d->stencil_buffer_write = true;
 	cmd_src(&s, gen, st, "3DSTATE_CLEAR_PARAMS");
 	d->clear_value = getf(&s, "Depth Clear Value");
 	d->clear_valid = get(&s, "Depth Clear Value Valid");
+	return 0;
 }
 
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
@@ -410,7 +405,9 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 	load_wm_ps(w, gen, state);
 	if (load_blend_cc(w, rs, env, state))
 		return -1;
-	wm_depth_state_load(&w->ds, gen, state);
+	char why[160];
+	if (wm_depth_state_load(&w->ds, gen, state, why))
+		return render_set_fault(rs, "depth/stencil buffer: %s", why);
 	w->surface_base = rs->surface_base;
 	w->binding_table = rs->surface_base + rs->binding_table[RS_PS];
 	return 0;

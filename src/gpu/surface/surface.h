@@ -123,6 +123,18 @@ void surface_slice_origin(const struct surface_layout *l, uint32_t level, uint32
 int surface_view_of(const struct surface_layout *l, uint32_t level, uint32_t slice,
 		    struct surface_view *v);
 
+/* surface_depth.c */
+/* The depth buffer (Y-major, 2 or 4 bytes a pixel) and the separate
+ * stencil buffer (W-major, 1 byte) at 3DSTATE_DEPTH_BUFFER's LOD and
+ * Minimum Array Element; -1 with why for Yf/Ys. */
+struct cmd_3DSTATE_DEPTH_BUFFER;
+struct cmd_3DSTATE_STENCIL_BUFFER;
+int surface_depth_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
+		       struct surface_view *v, char *why);
+int surface_stencil_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
+			 const struct cmd_3DSTATE_STENCIL_BUFFER *sb, struct surface_view *v,
+			 char *why);
+
 /* surface_tile.c */
 /* Byte offset of (x bytes, y rows) in a surface of the given pitch (a
  * multiple of the tile width when tiled):

@@ -16,13 +16,16 @@
  * reserved (kept as 0 here: an error once a level needs it). */
 static const uint32_t align_of[4] = { 0, 4, 8, 16 };
 
-static uint8_t dim_layout(int gen, uint32_t type)
+static uint8_t dim_layout(int gen, uint32_t type, uint32_t tiling)
 {
 	if (type == SURF_BUFFER || type == SURF_STRBUF)
 		return SURFACE_DIM_BUFFER;
 	if (type == SURF_3D && gen == 8)
 		return SURFACE_DIM_GEN8_3D;
-	if (type == SURF_1D && gen >= 9)
+	/* gen9 1D surfaces are linear; a tiled one is laid out as 2D (SKL
+	 * PRM vol. 5 "1D Surfaces": "a 1D surface can be defined as a 2D
+	 * tiled surface with a height of 0") */
+	if (type == SURF_1D && gen >= 9 && tiling == SURFACE_LINEAR)
 		return SURFACE_DIM_GEN9_1D;
 	return SURFACE_DIM_2D;
 }
@@ -40,7 +43,8 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->base = v.surface_base_address;
 	l->pitch = v.surface_pitch + 1;
 	l->cpp = 0;
-	l->dim_layout = dim_layout(gen, l->type);
+	l->tiling = (uint8_t)(v.tile_mode & 3);
+	l->dim_layout = dim_layout(gen, l->type, l->tiling);
 	if (l->dim_layout == SURFACE_DIM_BUFFER) {
 		/* entries - 1 spread over Width 6:0, Height 20:7, Depth 30:21;
 		 * the pitch is the element stride */
@@ -54,7 +58,6 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->qpitch = v.surface_qpitch << 2;
 	l->halign = align_of[v.surface_horizontal_alignment & 3];
 	l->valign = align_of[v.surface_vertical_alignment & 3];
-	l->tiling = (uint8_t)(v.tile_mode & 3);
 	l->tiled_resource = gen >= 9 ? (uint8_t)v.tiled_resource_mode : 0;
 	l->samples = 1u << (v.number_of_multisamples & 7);
 	l->msaa_layout = (uint8_t)v.multisampled_surface_storage_format;

@@ -2,6 +2,7 @@
  * the PRM (vol. 2d RENDER_SURFACE_STATE, vol. 5 "Surface Layout"): the
  * dwords are built bit by bit here from the PRM's field positions, and
  * every origin below is worked by hand. */
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/surface/surface.h"
 #include "test.h"
 
@@ -167,7 +168,14 @@ int main(void)
 	ORIGIN(&l, 2, 0, 32, 0);
 	ORIGIN(&l, 0, 1, 0, 2);
 	ORIGIN(&l, 1, 2, 20, 4);
-	/* gen8 1D is the 2D layout (level 1 below level 0) */
+	/* a tiled gen9 1D surface is laid out as 2D, and so is gen8 1D
+	 * (level 1 below level 0) */
+	d1.tile = 3;
+	state(ss, &d1);
+	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
+	CHECK_EQ(l.dim_layout, SURFACE_DIM_2D);
+	d1.tile = 0;
+	state(ss, &d1);
 	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
 	CHECK_EQ(l.dim_layout, SURFACE_DIM_2D);
 	ORIGIN(&l, 1, 0, 0, 4);
@@ -204,6 +212,54 @@ int main(void)
 	reserved.mips = 0;                      /* one level: no alignment used */
 	state(ss, &reserved);
 	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
+
+	/* depth and stencil buffers: no alignment fields; depth HALIGN 8,
+	 * VALIGN 4 (8 for D16), stencil 16 x 8. A 10x10 D32_FLOAT buffer at
+	 * LOD 1 (5x5): level 0's 10 rows -> 12, so level 1 at (0, 12); layer 2
+	 * of QPitch 40 (field 10) -> 80 more rows */
+	struct cmd_3DSTATE_DEPTH_BUFFER db = { .surface_type = SURF_2D, .surface_format = 1,
+		.surface_base_address = 0x40000, .surface_pitch = 127, .width = 9, .height = 9,
+		.lod = 1, .minimum_array_element = 2, .depth = 3, .surface_qpitch = 10 };
+	CHECK_EQ(surface_depth_view(8, &db, &v, why), 0);
+	CHECK_EQ(v.base, 0x40000);
+	CHECK_EQ(v.pitch, 128);
+	CHECK_EQ(v.cpp, 4);
+	CHECK_EQ(v.tiling, SURFACE_TILE_Y);
+	CHECK_EQ(v.width, 5);
+	CHECK_EQ(v.height, 5);
+	CHECK_EQ(v.x_offset, 0);
+	CHECK_EQ(v.y_offset, 12 + 80);
+	/* D16: VALIGN 8, level 0's 10 rows -> 16 */
+	db.surface_format = 5;
+	db.minimum_array_element = 0;
+	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
+	CHECK_EQ(v.cpp, 2);
+	CHECK_EQ(v.y_offset, 16);
+	/* LOD 2 is right of LOD 1: level 1's 5 pixels -> 8 (HALIGN 8) */
+	db.lod = 2;
+	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
+	CHECK_EQ(v.x_offset, 8);
+	CHECK_EQ(v.y_offset, 16);
+	/* stencil: W-major, 1 byte, VALIGN 8 -> level 1 at row 16, its own
+	 * QPitch (field 12: 48 rows); LOD 2 at x = 5 -> 16 (HALIGN 16) */
+	struct cmd_3DSTATE_STENCIL_BUFFER sb = { .stencil_buffer_enable = true,
+		.surface_base_address = 0x80000, .surface_pitch = 63, .surface_qpitch = 12 };
+	db.lod = 1;
+	db.minimum_array_element = 1;
+	CHECK_EQ(surface_stencil_view(8, &db, &sb, &v, why), 0);
+	CHECK_EQ(v.base, 0x80000);
+	CHECK_EQ(v.tiling, SURFACE_TILE_W);
+	CHECK_EQ(v.cpp, 1);
+	CHECK_EQ(v.pitch, 64);
+	CHECK_EQ(v.y_offset, 16 + 48);
+	db.lod = 2;
+	db.minimum_array_element = 0;
+	CHECK_EQ(surface_stencil_view(8, &db, &sb, &v, why), 0);
+	CHECK_EQ(v.x_offset, 16);
+	CHECK_EQ(v.y_offset, 16);
+	/* gen9 Yf depth: not implemented, an error */
+	db.tiled_resource_mode = 1;
+	CHECK(surface_depth_view(9, &db, &v, why) != 0);
 
 	CHECK_EQ(surface_minify(10, 1), 5);
 	CHECK_EQ(surface_minify(10, 4), 1);
