@@ -5,7 +5,9 @@
  *   X-major (512 B x 8 rows):  y[2:0] x[8:0]
  *   Y-major (128 B x 32 rows): x[6:4] y[4:0] x[3:0]
  *   W-major (64 B x 64 rows):  x[5:3] y[5:3] y2 x2 y1 x1 y0 x0
- * (most significant first). No bit-6 swizzling on gen8+. */
+ * (most significant first). No bit-6 swizzling on gen8+. A W-major
+ * surface's pitch is programmed at twice its width in bytes ("stored with
+ * two rows interleaved"): pitch / 128 tiles a row. */
 #ifndef GTSIM_TESTS_TILING_REF_H
 #define GTSIM_TESTS_TILING_REF_H
 
@@ -32,7 +34,7 @@ static inline uint64_t ref_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch)
 
 static inline uint64_t ref_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch)
 {
-	uint64_t tile = (y >> 6) * (pitch >> 6) + (x >> 6);
+	uint64_t tile = (y >> 6) * (pitch >> 7) + (x >> 6);
 	return tile << 12 | ((x >> 3) & 7) << 9 | ((y >> 3) & 7) << 6 | ref_bit(y, 2) << 5 |
 	       ref_bit(x, 2) << 4 | ref_bit(y, 1) << 3 | ref_bit(x, 1) << 2 | ref_bit(y, 0) << 1 |
 	       ref_bit(x, 0);

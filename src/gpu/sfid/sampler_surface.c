@@ -50,7 +50,7 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, struct smp_surf
 	s->l.cpp = s->fi->bpe / 8;
 	if (l->samples > 1)
 		return WHY("multisampled surfaces are not implemented in the sampler");
-	if (l->pitch % surface_tile_width(l->tiling))
+	if (l->pitch % surface_pitch_unit(l->tiling))
 		return WHY("surface pitch %u is not a whole number of tiles", l->pitch);
 	return 0;
 }

@@ -141,7 +141,9 @@ int surface_stencil_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
  *  - X-major: 4 KiB tiles 512 B wide x 8 rows, rows of 512 contiguous bytes.
  *  - Y-major: 128 B x 32 rows, 8 columns of 16 B OWords, each column 32 rows.
  *  - W-major (separate stencil): 64 B x 64 rows; 8x8-byte blocks of 64 B,
- *    column by column, inside a block the bits x0 y0 x1 y1 x2 y2.
+ *    column by column, inside a block the bits x0 y0 x1 y1 x2 y2. Its
+ *    pitch is programmed at twice the bytes of a row of W tiles (the PRM:
+ *    "stored with two rows interleaved"): pitch / 128 tiles a row.
  * No bit-6 address swizzling on gen8+ (i915 reports I915_BIT_6_SWIZZLE_NONE). */
 uint64_t surface_tile_x_offset(uint64_t x, uint64_t y, uint64_t pitch);
 uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch);
@@ -150,6 +152,9 @@ uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y, uint64_t 
 /* Tile width in bytes (1 for linear), height in rows (1 for linear). */
 unsigned surface_tile_width(unsigned tiling);
 unsigned surface_tile_height(unsigned tiling);
+/* What a tiled surface's pitch is a multiple of: the tile width, twice it
+ * for W (the doubled pitch). */
+unsigned surface_pitch_unit(unsigned tiling);
 /* Bytes a surface of h rows occupies (rows rounded up to whole tiles). */
 uint64_t surface_bytes(unsigned tiling, uint32_t pitch, uint32_t h);
 

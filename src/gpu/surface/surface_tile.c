@@ -26,6 +26,11 @@ uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch)
 
 uint64_t surface_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch)
 {
+	/* the pitch as programmed is twice the bytes of a row of W tiles:
+	 * "the pitch must be set to 2x the value computed based on width, as
+	 * the stencil buffer is stored with two rows interleaved" (PRM vol. 2d
+	 * 3DSTATE_STENCIL_BUFFER and RENDER_SURFACE_STATE Surface Pitch) */
+	pitch /= 2;
 	/* inside a tile, 8x8-byte blocks of 64 B column-major (512 B per
 	 * column of blocks); inside a block the address bits from the lowest
 	 * up are x0 y0 x1 y1 x2 y2 */
@@ -59,8 +64,14 @@ unsigned surface_tile_height(unsigned tiling)
 	       tiling == SURFACE_TILE_W ? TILE_W_H : 1;
 }
 
+unsigned surface_pitch_unit(unsigned tiling)
+{
+	return tiling == SURFACE_TILE_W ? 2 * TILE_W_W : surface_tile_width(tiling);
+}
+
 uint64_t surface_bytes(unsigned tiling, uint32_t pitch, uint32_t h)
 {
 	unsigned th = surface_tile_height(tiling);
-	return (((uint64_t)h + th - 1) / th) * th * pitch;
+	uint64_t rows = ((uint64_t)h + th - 1) / th * th;
+	return tiling == SURFACE_TILE_W ? rows * pitch / 2 : rows * pitch;
 }

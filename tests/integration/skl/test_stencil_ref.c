@@ -10,7 +10,7 @@
 #define W 16
 #define H 16
 #define PITCH (W * 4)
-enum { COMPARE_EQUAL = 3, STENCIL_PITCH = 64 };
+enum { COMPARE_EQUAL = 3, STENCIL_PITCH = 128 };
 
 static void draw(int gen, uint8_t ref)
 {

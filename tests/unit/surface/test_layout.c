@@ -243,14 +243,14 @@ int main(void)
 	/* stencil: W-major, 1 byte, VALIGN 8 -> level 1 at row 16, its own
 	 * QPitch (field 12: 48 rows); LOD 2 at x = 5 -> 16 (HALIGN 16) */
 	struct cmd_3DSTATE_STENCIL_BUFFER sb = { .stencil_buffer_enable = true,
-		.surface_base_address = 0x80000, .surface_pitch = 63, .surface_qpitch = 12 };
+		.surface_base_address = 0x80000, .surface_pitch = 127, .surface_qpitch = 12 };
 	db.lod = 1;
 	db.minimum_array_element = 1;
 	CHECK_EQ(surface_stencil_view(8, &db, &sb, &v, why), 0);
 	CHECK_EQ(v.base, 0x80000);
 	CHECK_EQ(v.tiling, SURFACE_TILE_W);
 	CHECK_EQ(v.cpp, 1);
-	CHECK_EQ(v.pitch, 64);
+	CHECK_EQ(v.pitch, 128);
 	CHECK_EQ(v.y_offset, 16 + 48);
 	db.lod = 2;
 	db.minimum_array_element = 0;

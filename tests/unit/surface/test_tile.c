@@ -5,16 +5,16 @@
 #include "test.h"
 #include "tiling_ref.h"
 
-/* Every byte of one tile (w bytes x h rows, pitch = w) maps once into
- * [0, 4096). */
-static int tile_is_bijective(unsigned tiling, unsigned w, unsigned h)
+/* Every byte of one tile (w bytes x h rows, one tile a row) maps once
+ * into [0, 4096). */
+static int tile_is_bijective(unsigned tiling, unsigned w, unsigned h, unsigned pitch)
 {
 	static uint8_t seen[4096];
 	memset(seen, 0, sizeof(seen));
 	int bad = 0;
 	for (unsigned y = 0; y < h; y++)
 		for (unsigned x = 0; x < w; x++) {
-			uint64_t o = surface_tiled_offset(tiling, x, y, w);
+			uint64_t o = surface_tiled_offset(tiling, x, y, pitch);
 			if (o >= 4096 || seen[o]++)
 				bad++;
 		}
@@ -42,26 +42,31 @@ int main(void)
 	CHECK_EQ(surface_tile_y_offset(0, 32, 512), 4 * 4096);
 	CHECK_EQ(surface_tile_y_offset(200, 40, 512), (4 + 1) * 4096 + 4 * 512 + 8 * 16 + 8);
 
-	/* W-major: (x 13, y 70), pitch 128: tile row 1 (64 rows * 128 B), inside
-	 * (13, 6): block column 1 (512), block row 0; x 5 = 101b, y 6 = 110b:
-	 * x0 1, y0 0, x1 0, y1 1, x2 1, y2 1 -> 1 + 8 + 16 + 32 = 57 */
-	CHECK_EQ(surface_tile_w_offset(13, 70, 128), 8192 + 512 + 57);
-	CHECK_EQ(surface_tiled_offset(SURFACE_TILE_W, 13, 70, 128), 8192 + 512 + 57);
-	CHECK_EQ(surface_tile_w_offset(8, 0, 64), 512);               /* next block column */
-	CHECK_EQ(surface_tile_w_offset(0, 8, 64), 64);                /* next block row */
+	/* W-major: the pitch is programmed at twice the width ("stored with
+	 * two rows interleaved"): pitch 256 is 128 B, two W tiles a row.
+	 * (x 13, y 70): tile row 1 = tile 2 (8192), inside (13, 6): block
+	 * column 1 (512), block row 0; x 5 = 101b, y 6 = 110b: x0 1, y0 0,
+	 * x1 0, y1 1, x2 1, y2 1 -> 1 + 8 + 16 + 32 = 57 */
+	CHECK_EQ(surface_tile_w_offset(13, 70, 256), 8192 + 512 + 57);
+	CHECK_EQ(surface_tiled_offset(SURFACE_TILE_W, 13, 70, 256), 8192 + 512 + 57);
+	CHECK_EQ(surface_tile_w_offset(64, 0, 256), 4096);            /* next tile right */
+	CHECK_EQ(surface_tile_w_offset(0, 64, 128), 4096);            /* one tile a row */
+	CHECK_EQ(surface_tile_w_offset(8, 0, 128), 512);              /* next block column */
+	CHECK_EQ(surface_tile_w_offset(0, 8, 128), 64);               /* next block row */
 
-	CHECK_EQ(tile_is_bijective(SURFACE_TILE_X, 512, 8), 0);
-	CHECK_EQ(tile_is_bijective(SURFACE_TILE_Y, 128, 32), 0);
-	CHECK_EQ(tile_is_bijective(SURFACE_TILE_W, 64, 64), 0);
+	CHECK_EQ(tile_is_bijective(SURFACE_TILE_X, 512, 8, 512), 0);
+	CHECK_EQ(tile_is_bijective(SURFACE_TILE_Y, 128, 32, 128), 0);
+	CHECK_EQ(tile_is_bijective(SURFACE_TILE_W, 64, 64, 128), 0);
 
 	/* against the bit maps, over a 3x3-tile surface of each kind */
 	int bad = 0;
 	for (unsigned t = SURFACE_TILE_W; t <= SURFACE_TILE_Y; t++) {
 		uint64_t tw = surface_tile_width(t), th = surface_tile_height(t);
+		uint64_t pitch = 3 * surface_pitch_unit(t);
 		for (uint64_t y = 0; y < 3 * th; y += 3)
 			for (uint64_t x = 0; x < 3 * tw; x += 5)
-				bad += surface_tiled_offset(t, x, y, 3 * tw) !=
-				       ref_tiled_offset((enum ref_tiling)t, x, y, 3 * tw);
+				bad += surface_tiled_offset(t, x, y, pitch) !=
+				       ref_tiled_offset((enum ref_tiling)t, x, y, pitch);
 	}
 	CHECK_EQ(bad, 0);
 
@@ -79,6 +84,10 @@ int main(void)
 	CHECK_EQ(surface_tile_width(SURFACE_TILE_W), 64);
 	CHECK_EQ(surface_tile_height(SURFACE_TILE_W), 64);
 	CHECK_EQ(surface_tile_width(SURFACE_LINEAR), 1);
+	CHECK_EQ(surface_pitch_unit(SURFACE_TILE_W), 128);
+	CHECK_EQ(surface_pitch_unit(SURFACE_TILE_Y), 128);
+	CHECK_EQ(surface_pitch_unit(SURFACE_TILE_X), 512);
+	CHECK_EQ(surface_bytes(SURFACE_TILE_W, 256, 65), 2 * 2 * 4096); /* 2x2 W tiles */
 	CHECK_EQ(surface_bytes(SURFACE_TILE_Y, 256, 33), 64 * 256);   /* two tile rows */
 	CHECK_EQ(surface_bytes(SURFACE_LINEAR, 100, 3), 300);
 
