@@ -60,6 +60,9 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 	l->cpp = fi->bpe / 8;
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
+	if (l->samples > 1)
+		TRACE_STUB_ONCE("RT write: %u-sample target: each pixel writes its sample 0 only",
+				l->samples);
 	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, l, fi))
 		return -1;
 	d->rt_cache_bti = (int)bti;
@@ -82,7 +85,11 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
-	if (surface_view_of(l, l->mip_count_lod, l->min_array + rtai, &rt->v))
+	/* sample 0 of the layer: with MSFMT_MSS, slice layer * samples */
+	uint32_t x0, y0, slice;
+	surface_sample_position(l->msaa_layout, l->samples, 0, 0, l->min_array + rtai, 0, &x0,
+				&y0, &slice);
+	if (surface_view_of(l, l->mip_count_lod, slice, &rt->v))
 		return eu_thread_fault(t, "RT write: LOD %u past the layout", l->mip_count_lod);
 	return 0;
 }
