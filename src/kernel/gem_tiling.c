@@ -1,7 +1,8 @@
 /* SET_TILING / GET_TILING. i915's rules on gen8: tiling NONE, X or Y; a
  * tiled object needs a stride that is a non-zero multiple of the tile
- * width (512 B for X, 128 B for Y: the surface module's tile sizes) whose stride / 128 is at most 2048
- * (the fence pitch field, GEN7_FENCE_MAX_PITCH_VAL); otherwise -EINVAL. No bit-6 swizzling on
+ * width (512 B for X, 128 B for Y: the surface module's tile sizes) whose
+ * stride / 128 is at most 2048 (the fence pitch field,
+ * GEN7_FENCE_MAX_PITCH_VAL); otherwise -EINVAL. No bit-6 swizzling on
  * BDW: swizzle mode NONE. Changing the layout unbinds the object from the
  * GGTT (its fence region changes); -EBUSY while that binding is pinned. */
 #include <errno.h>

@@ -1,7 +1,9 @@
 /* The output merger (PRM vol. 2 "Pixel Pipeline": alpha test, depth and
  * stencil tests, color blending, logic ops, write masks): pure functions
  * on one pixel's values, used by the render target write and the depth
- * stage. Where the pixels live is the surface module's (gpu/surface). Enum values are the hardware's (BLEND_STATE, 3DSTATE_WM_DEPTH_STENCIL). */
+ * stage. Enum values are the hardware's (BLEND_STATE,
+ * 3DSTATE_WM_DEPTH_STENCIL). Where the pixels live is the surface
+ * module's (gpu/surface). */
 #ifndef GTSIM_RENDER_OM_H
 #define GTSIM_RENDER_OM_H
 

@@ -276,7 +276,8 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 	TRACE(TRACE_SEND, "sampler: SIMD%u %s bti %u sampler %u: %s %s %ux%ux%u levels %u+%u, "
 	      "offsets %d,%d,%d, channels 0x%x, mask 0x%x", in.n, kind->name, bti, sidx,
 	      (const char *[]){ "1D", "2D", "3D", "CUBE", "BUFFER" }[s.l.type], s.fi->name,
-	      s.l.width, s.l.height, s.l.depth, s.l.min_lod, s.l.mip_count_lod, off[0], off[1], off[2],
+	      s.l.width, s.l.height, s.l.depth, s.l.min_lod, s.l.mip_count_lod, off[0], off[1],
+	      off[2],
 	      ~write_off & 15, msg->mask);
 
 	union fmt_value res[16][4];
