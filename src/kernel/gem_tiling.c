@@ -1,14 +1,15 @@
 /* SET_TILING / GET_TILING. i915's rules on gen8: tiling NONE, X or Y; a
  * tiled object needs a stride that is a non-zero multiple of the tile
- * width (512 B for X, 128 B for Y) whose stride / 128 is at most 2048
- * (the fence pitch field, GEN7_FENCE_MAX_PITCH_VAL); otherwise -EINVAL. No bit-6 swizzling on
+ * width (512 B for X, 128 B for Y: the surface module's tile sizes) whose
+ * stride / 128 is at most 2048 (the fence pitch field,
+ * GEN7_FENCE_MAX_PITCH_VAL); otherwise -EINVAL. No bit-6 swizzling on
  * BDW: swizzle mode NONE. Changing the layout unbinds the object from the
  * GGTT (its fence region changes); -EBUSY while that binding is pinned. */
 #include <errno.h>
 #include <i915_drm.h>
 
 #include "common/trace.h"
-#include "gpu/mem/tiling.h"
+#include "gpu/surface/surface.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -25,7 +26,7 @@ static bool tiling_ok(uint32_t tiling, uint32_t stride)
 		return false;
 	if (stride / 128 > MAX_FENCE_PITCH_VAL)
 		return false;
-	unsigned width = tile_width(tiling == I915_TILING_X ? GT_TILING_X : GT_TILING_Y);
+	unsigned width = surface_tile_width(tiling == I915_TILING_X ? SURFACE_TILE_X : SURFACE_TILE_Y);
 	return stride && stride % width == 0;
 }
 

@@ -10,13 +10,13 @@
 #include "gpu/cs/state.h"
 #include "gpu/render/wm.h"
 
-static void fill(const struct gt_vm *vm, const struct om_surface *s, uint32_t x0, uint32_t y0,
+static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t x0, uint32_t y0,
 		 uint32_t x1, uint32_t y1, const void *value)
 {
 	for (uint32_t y = y0; y < y1; y++)
 		for (uint32_t x = x0; x < x1; x++) {
 			uint64_t off;
-			if (om_surface_offset(s, x, y, &off))
+			if (surface_view_offset(s, x, y, &off))
 				vm_write(vm, s->base + off, value, s->cpp);
 		}
 }
@@ -37,7 +37,9 @@ static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const
 	if (v.number_of_multisamples)
 		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: multisampled depth/stencil cleared as one sample");
 	struct depth_state ds;
-	wm_depth_state_load(&ds, gen, e->state);
+	char why[160];
+	if (wm_depth_state_load(&ds, gen, e->state, why))
+		return cs_fault(e, "3DSTATE_WM_HZ_OP: depth/stencil buffer: %s", why);
 	struct gt_vm vm = cs_vm_for(e, false);
 	uint32_t x0 = v.clear_rectangle_x_min, y0 = v.clear_rectangle_y_min;
 	uint32_t x1 = v.clear_rectangle_x_max, y1 = v.clear_rectangle_y_max;

@@ -53,7 +53,7 @@ bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool 
 	uint64_t soff = 0;
 	uint8_t sval = 0;
 	bool stencil = ds->stencil_test && ds->has_stencil &&
-		       om_surface_offset(&ds->stencil, (uint32_t)x, (uint32_t)y, &soff);
+		       surface_view_offset(&ds->stencil, (uint32_t)x, (uint32_t)y, &soff);
 	bool bs = back && ds->double_sided;
 	uint8_t ref = bs ? ds->bsref : ds->sref, tmask = bs ? ds->bsmask : ds->smask;
 	uint8_t wmask = bs ? ds->bswmask : ds->swmask;
@@ -67,7 +67,7 @@ bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool 
 	uint64_t doff = 0;
 	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
 	bool depth = ds->has_depth && (ds->test || ds->write) &&
-		     om_surface_offset(&ds->depth, (uint32_t)x, (uint32_t)y, &doff);
+		     surface_view_offset(&ds->depth, (uint32_t)x, (uint32_t)y, &doff);
 	z = z < d->st.vp.zmin ? d->st.vp.zmin : z > d->st.vp.zmax ? d->st.vp.zmax : z;
 	uint32_t src = depth_encode(fmt, z), dst = 0;
 	if (depth && ds->test && vm_read(vm, ds->depth.base + doff, &dst, cpp)) {

@@ -1,7 +1,9 @@
 /* The output merger (PRM vol. 2 "Pixel Pipeline": alpha test, depth and
  * stencil tests, color blending, logic ops, write masks): pure functions
  * on one pixel's values, used by the render target write and the depth
- * stage. Enum values are the hardware's (BLEND_STATE, 3DSTATE_WM_DEPTH_STENCIL). */
+ * stage. Enum values are the hardware's (BLEND_STATE,
+ * 3DSTATE_WM_DEPTH_STENCIL). Where the pixels live is the surface
+ * module's (gpu/surface). */
 #ifndef GTSIM_RENDER_OM_H
 #define GTSIM_RENDER_OM_H
 
@@ -63,42 +65,5 @@ uint8_t om_stencil_op(unsigned op, uint8_t value, uint8_t ref);
 /* Alpha test (BLEND_STATE Alpha Test Function vs. COLOR_CALC_STATE's
  * reference). */
 bool om_alpha_test(unsigned func, float alpha, float ref);
-
-/* A surface the output merger writes: a render target (RENDER_SURFACE_STATE)
- * or the depth or stencil buffer. */
-enum om_tiling { OM_LINEAR, OM_TILE_W, OM_TILE_X, OM_TILE_Y }; /* Tile Mode values */
-struct om_surface {
-	uint64_t base;             /* graphics address */
-	uint32_t width, height;    /* pixels */
-	uint32_t pitch;            /* bytes per row (of tiles' rows when tiled) */
-	uint32_t cpp;              /* bytes per pixel */
-	uint32_t format;           /* SURFACE_FORMAT (render targets) */
-	uint8_t tiling;            /* enum om_tiling */
-	uint32_t x_offset, y_offset; /* pixels added to every position */
-};
-
-/* Byte offset of pixel (x, y) from the surface's base; false when (x, y)
- * is outside the surface (the write is dropped). */
-bool om_surface_offset(const struct om_surface *s, uint32_t x, uint32_t y, uint64_t *off);
-
-/* Where mip level `level` of a 1D/2D surface of w x h pixels starts, in
- * pixels from level 0's origin (PRM vol. 5 "Surface Layout", 2D: level 1
- * below level 0, level 2 right of level 1, each later level below the one
- * before; every level's size rounded up to the alignments), and its size. */
-void om_level_layout(uint32_t w, uint32_t h, uint32_t halign, uint32_t valign, uint32_t level,
-		     uint32_t *x, uint32_t *y, uint32_t *lw, uint32_t *lh);
-
-/* Gen8 3D surfaces (PRM vol. 5 "Surface Layout", 3D): level l keeps its
- * max(1, d >> l) slices side by side in rows of 2^l, each level's rows
- * below the previous level's; QPitch does not apply. (Gen9 lays 3D
- * surfaces out as 2D arrays, QPitch apart.) */
-struct om_layout_3d {
-	bool on;
-	uint32_t w, h, d;          /* level 0's size */
-	uint32_t halign, valign;
-	uint32_t level;
-};
-/* Where slice z of the level starts, in pixels from level 0's origin. */
-void om_3d_slice_origin(const struct om_layout_3d *l, uint32_t z, uint32_t *x, uint32_t *y);
 
 #endif

@@ -1,5 +1,5 @@
 /* PNG output of render targets: the surface is read pixel by pixel through
- * the layout (om_surface_offset) and the format module (format_unpack),
+ * the layout (surface_view_offset) and the format module (format_unpack),
  * so every render target format and tiling dumps the same way. */
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #endif
 
 #include "gpu/format/format.h"
-#include "gpu/render/om.h"
+#include "gpu/surface/surface.h"
 #include "gpu/render/png_dump.h"
 
 int png_write_rgba8(const char *path, const uint8_t *rgba, uint32_t w, uint32_t h)
@@ -58,26 +58,20 @@ int png_surface_to_rgba8(const uint8_t *src, uint32_t fmt, uint32_t tiling, uint
 	const struct fmt_info *fi = format_info(fmt);
 	if (!fi || !fi->supported || fi->bpe % 8)
 		return -1;
-	struct om_surface s = { .width = w, .height = h, .pitch = pitch, .cpp = fi->bpe / 8,
-				.tiling = (uint8_t)tiling };
+	struct surface_view s = { .width = w, .height = h, .pitch = pitch, .cpp = fi->bpe / 8,
+				   .tiling = (uint8_t)tiling };
 	bool integer = format_is_integer(fi);
 	for (uint32_t y = 0; y < h; y++)
 		for (uint32_t x = 0; x < w; x++) {
 			uint64_t off = 0;
 			union fmt_value v[4];
-			om_surface_offset(&s, x, y, &off);
+			surface_view_offset(&s, x, y, &off);
 			format_unpack(fi, src + off, v);
 			uint8_t *o = rgba + ((size_t)y * w + x) * 4;
 			for (int c = 0; c < 4; c++)
 				o[c] = integer ? (uint8_t)(v[c].u > 255 ? 255 : v[c].u) : to8(v[c].f);
 		}
 	return 0;
-}
-
-static uint64_t surface_bytes(uint32_t tiling, uint32_t pitch, uint32_t h)
-{
-	unsigned th = tiling == OM_TILE_X ? 8 : tiling == OM_TILE_Y ? 32 : tiling == OM_TILE_W ? 64 : 1;
-	return (uint64_t)pitch * ((h + th - 1) / th * th);
 }
 
 void png_dump_rt_from_env(const struct gt_vm *vm, uint64_t base, uint32_t fmt, uint32_t tiling,

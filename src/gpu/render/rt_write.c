@@ -19,22 +19,17 @@
 #define RT_WRITE_MSG 12
 
 struct rt_surface {
-	struct om_surface s;
+	struct surface_view v;     /* the level and layer this message writes */
 	const struct fmt_info *fi;
 	bool null;
 };
 
-
-static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
-			struct rt_surface *rt)
+/* Read binding table entry bti's RENDER_SURFACE_STATE into d->rt_layout
+ * (once per draw: state cannot change within one). */
+static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 {
 	const struct gt_vm *vm = &d->env->vm;
-	if (d->rt_cache_bti == (int)bti) {   /* state cannot change within a draw */
-		rt->s = d->rt_cache;
-		rt->null = d->rt_cache_null;
-		rt->fi = format_info(rt->s.format);
-		return 0;
-	}
+	struct surface_layout *l = &d->rt_layout;
 	uint32_t entry = 0, ss[16];
 	uint64_t bt = d->st.binding_table + 4ull * bti;
 	if (vm_read(vm, bt, &entry, 4))
@@ -46,71 +41,56 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	if (vm_read(vm, d->st.surface_base + entry, ss, sizeof(ss)))
 		return eu_thread_fault(t, "RT write: page fault reading SURFACE_STATE at 0x%llx",
 				       (unsigned long long)(d->st.surface_base + entry));
-	const struct cmd_desc *sd = cmd_struct_find(d->rs->info->gen, "RENDER_SURFACE_STATE");
-	if (!sd)
-		return eu_thread_fault(t, "RT write: no RENDER_SURFACE_STATE layout");
-#define SS(name) cmd_field_get(sd, ss, name)
-	uint32_t type = (uint32_t)SS("Surface Type");
-	rt->null = type == 7;
-	if (rt->null) {
+	char why[160];
+	d->rt_cache_bti = -1;
+	if (surface_layout_from_state(d->rs->info->gen, ss, l, why))
+		return eu_thread_fault(t, "RT write: %s", why);
+	d->rt_cache_null = l->type == SURF_NULL;
+	if (d->rt_cache_null) {
 		d->rt_cache_bti = (int)bti;
-		d->rt_cache_null = true;
-		d->rt_cache.format = 0;
 		return 0;
 	}
-	if (type > 3)
-		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", type);
-	uint32_t fmt = (uint32_t)SS("Surface Format");
-	rt->fi = format_info(fmt);
-	if (!rt->fi || !rt->fi->supported || rt->fi->bpe % 8 || rt->fi->bpe > 128 ||
-	    rt->fi->kind != FMT_RGBA || !format_rt_supported(fmt, d->rs->info->gen))
+	if (l->type > SURF_CUBE)
+		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", l->type);
+	const struct fmt_info *fi = format_info(l->format);
+	if (!fi || !fi->supported || fi->bpe % 8 || fi->bpe > 128 || fi->kind != FMT_RGBA ||
+	    !format_rt_supported(l->format, d->rs->info->gen))
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
-				       "format", fmt, format_name(fmt));
-	uint32_t lod = (uint32_t)SS("MIP Count / LOD");
-	d->rt_layers[0] = (uint32_t)SS("Surface QPitch") * 4;
-	d->rt_layers[1] = (uint32_t)SS("Depth");
-	d->rt_layers[2] = (uint32_t)SS("Minimum Array Element");
-	rt->s = (struct om_surface){
-		.base = SS("Surface Base Address"),
-		.width = (uint32_t)SS("Width") + 1,
-		.height = (uint32_t)SS("Height") + 1,
-		.pitch = (uint32_t)SS("Surface Pitch") + 1,
-		.cpp = rt->fi->bpe / 8,
-		.format = fmt,
-		.tiling = (uint8_t)SS("Tile Mode"),
-		.x_offset = (uint32_t)SS("X Offset") * 4,
-		.y_offset = (uint32_t)SS("Y Offset") * 4,
-	};
-	static const uint32_t align[4] = { 4, 4, 8, 16 };   /* 0 is reserved */
-	uint32_t halign = align[SS("Surface Horizontal Alignment") & 3];
-	uint32_t valign = align[SS("Surface Vertical Alignment") & 3];
-	d->rt_3d = (struct om_layout_3d){ .on = false };
-	if (type == 2 && d->rs->info->gen == 8) {
-		/* gen8 3D: each slice placed by the 3D layout (write_pixel) */
-		d->rt_3d = (struct om_layout_3d){ .on = true, .w = rt->s.width, .h = rt->s.height,
-			.d = (uint32_t)SS("Depth") + 1, .halign = halign, .valign = valign,
-			.level = lod };
-		uint32_t lx, ly;
-		om_level_layout(rt->s.width, rt->s.height, halign, valign, lod, &lx, &ly,
-				&rt->s.width, &rt->s.height);
-	} else if (lod) {          /* the level's place in the 2D layout */
-		uint32_t lx, ly;
-		om_level_layout(rt->s.width, rt->s.height, halign, valign, lod, &lx, &ly,
-				&rt->s.width, &rt->s.height);
-		rt->s.x_offset += lx;
-		rt->s.y_offset += ly;
-	}
-	if (rt->s.tiling == OM_TILE_W)
+				       "format", l->format, format_name(l->format));
+	l->cpp = fi->bpe / 8;
+	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
-	if (SS("Tiled Resource Mode"))                                /* gen9 Yf/Ys */
-		return eu_thread_fault(t, "RT write: tiled resource mode %u (Yf/Ys tiling) is "
-				       "not modelled", (unsigned)SS("Tiled Resource Mode"));
-	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, sd, ss, &rt->s, rt->fi))
+	if (l->samples > 1)
+		TRACE_STUB_ONCE("RT write: %u-sample target: each pixel writes its sample 0 only",
+				l->samples);
+	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, l, fi))
 		return -1;
-#undef SS
 	d->rt_cache_bti = (int)bti;
-	d->rt_cache_null = false;
-	d->rt_cache = rt->s;
+	return 0;
+}
+
+/* The render target of entry bti, at its LOD and the layer the current
+ * primitive writes: its Render Target Array Index (past the surface's
+ * Depth: layer 0) from Minimum Array Element. */
+static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
+			struct rt_surface *rt)
+{
+	if (d->rt_cache_bti != (int)bti && load_layout(d, t, bti))
+		return -1;
+	const struct surface_layout *l = &d->rt_layout;
+	rt->null = d->rt_cache_null;
+	if (rt->null)
+		return 0;
+	rt->fi = format_info(l->format);
+	uint32_t rtai = d->prim.rt_array_index;
+	if (rtai > l->depth - 1)
+		rtai = 0;
+	/* sample 0 of the layer: with MSFMT_MSS, slice layer * samples */
+	uint32_t x0, y0, slice;
+	surface_sample_position(l->msaa_layout, l->samples, 0, 0, l->min_array + rtai, 0, &x0,
+				&y0, &slice);
+	if (surface_view_of(l, l->mip_count_lod, slice, &rt->v))
+		return eu_thread_fault(t, "RT write: LOD %u past the layout", l->mip_count_lod);
 	return 0;
 }
 
@@ -135,41 +115,20 @@ static void merge_masked(const struct fmt_info *fi, uint8_t wd, uint8_t *old, co
 	}
 }
 
-/* The layer of s the current primitive writes: its Render Target Array
- * Index (past the surface's Depth: layer 0) from Minimum Array Element. */
-static struct om_surface layer_of(const struct wm_draw *d, const struct om_surface *s)
-{
-	struct om_surface layer = *s;
-	uint32_t rtai = d->prim.rt_array_index;
-	if (rtai > d->rt_layers[1])
-		rtai = 0;
-	uint32_t slice = d->rt_layers[2] + rtai;
-	if (d->rt_3d.on) {
-		uint32_t sx, sy;
-		om_3d_slice_origin(&d->rt_3d, slice, &sx, &sy);
-		layer.x_offset += sx;
-		layer.y_offset += sy;
-	} else {
-		layer.y_offset += slice * d->rt_layers[0];
-	}
-	return layer;
-}
-
 static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned rti,
 			int32_t x, int32_t y, const float src[4], const float src1[4])
 {
 	uint64_t off;
-	struct om_surface layer = layer_of(d, &rt->s);
-	if (x < 0 || y < 0 || !om_surface_offset(&layer, (uint32_t)x, (uint32_t)y, &off))
+	if (x < 0 || y < 0 || !surface_view_offset(&rt->v, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct gt_vm *vm = &d->env->vm;
 	uint8_t old[16] = { 0 }, nv[16] = { 0 };
-	uint64_t addr = rt->s.base + off;
+	uint64_t addr = rt->v.base + off;
 	bool integer = format_is_integer(fi);
 	bool need_old = (b->enable && !integer) || b->logic_enable || b->write_disable;
-	if (need_old && vm_read(vm, addr, old, rt->s.cpp)) {
+	if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
 		wm_fault(d, "RT write: page fault reading 0x%llx", (unsigned long long)addr);
 		return;
 	}
@@ -203,8 +162,8 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 		return;
 	}
 	if (b->logic_enable) {
-		for (unsigned i = 0; i < rt->s.cpp; i += 4) {
-			uint32_t s32 = 0, d32 = 0, n = rt->s.cpp - i < 4 ? rt->s.cpp - i : 4;
+		for (unsigned i = 0; i < rt->v.cpp; i += 4) {
+			uint32_t s32 = 0, d32 = 0, n = rt->v.cpp - i < 4 ? rt->v.cpp - i : 4;
 			memcpy(&s32, nv + i, n);
 			memcpy(&d32, old + i, n);
 			s32 = om_logic_op(b->logic_op, s32, d32);
@@ -213,9 +172,9 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 	}
 	if (b->write_disable) {
 		merge_masked(fi, b->write_disable, old, nv);
-		memcpy(nv, old, rt->s.cpp);
+		memcpy(nv, old, rt->v.cpp);
 	}
-	if (vm_write(vm, addr, nv, rt->s.cpp))
+	if (vm_write(vm, addr, nv, rt->v.cpp))
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
 }
 
@@ -284,7 +243,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	if (load_surface(d, t, bti, &rt))
 		return -1;
 	if (!d->have_rt0 && !rt.null) {
-		d->rt0 = rt.s;
+		d->rt0 = rt.v;
 		d->have_rt0 = true;
 	}
 	const struct ps_pixels *px = &d->px;
@@ -295,11 +254,10 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	 * (rt_fast_clear.c), the PS output is not written */
 	if (d->st.ps.resolve)
 		return 0;
-	struct om_surface fc_layer = layer_of(d, &rt.s);   /* a layer cleared at a time */
 	for (unsigned i = 0; d->st.ps.fast_clear && !rt.null && i < n; i++) {
 		unsigned ch = first + i;
 		if ((enables >> i & 1) && ch < px->count &&
-		    rt_fast_clear_block(d, &fc_layer, px->x[ch], px->y[ch]))
+		    rt_fast_clear_block(d, &rt.v, px->x[ch], px->y[ch]))
 			return eu_thread_fault(t, "%s", d->rs->fault);
 	}
 	if (d->st.ps.fast_clear)

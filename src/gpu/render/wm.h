@@ -22,6 +22,7 @@
 #include "gpu/render/om.h"
 #include "gpu/render/raster.h"
 #include "gpu/render/render.h"
+#include "gpu/surface/surface.h"
 
 struct render_state;
 
@@ -69,7 +70,7 @@ struct depth_state {
 	/* buffers */
 	bool has_depth, has_stencil;
 	uint32_t depth_format;                     /* 1 D32_FLOAT, 3 D24_UNORM_X8, 5 D16_UNORM */
-	struct om_surface depth, stencil;
+	struct surface_view depth, stencil;
 	bool depth_buffer_write;                   /* 3DSTATE_DEPTH_BUFFER Depth Write Enable */
 	bool stencil_buffer_write;
 	float clear_value;
@@ -135,8 +136,10 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
  * D16 UNORM), z clamped to [0, 1] for the UNORM formats. */
 uint32_t depth_encode(uint32_t format, float z);
 
-/* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it). */
-void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state);
+/* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it); -1 with
+ * why for buffers gtsim cannot address (Yf/Ys). */
+int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
+			char *why);
 
 int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);

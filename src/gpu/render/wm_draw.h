@@ -58,14 +58,11 @@ struct wm_draw {
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
 	struct sfid_table sfids;   /* the front end's, plus the render cache */
 	struct sampler_unit sampler; /* the PS threads' sampler */
-	struct om_surface rt_cache; /* the last binding table entry read, per draw */
+	/* the last binding table entry an RT write read, per draw */
+	struct surface_layout rt_layout;
 	int rt_cache_bti;          /* -1: none */
-	/* its array layers: QPitch in rows (Surface QPitch is in units of 4
-	 * rows), Depth (layers - 1), Minimum Array Element */
-	uint32_t rt_layers[3];
-	struct om_layout_3d rt_3d; /* a gen8 3D target: slices by om_3d_slice_origin */
 	bool rt_cache_null;
-	struct om_surface rt0;     /* the first render target written, for GTSIM_DUMP_RT */
+	struct surface_view rt0;   /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;
 	/* fast clear pass: the clear colour packed in the target's format and
 	 * the block of the surface each pixel of the rectangle clears */
@@ -95,14 +92,13 @@ bool depth_test_enabled(const struct wm_state *st);
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
 
-/* rt_fast_clear.c: a fast clear pass's clear colour (RENDER_SURFACE_STATE
- * ss, its 16 dwords, read through struct cmd_RENDER_SURFACE_STATE; sd is
- * not used) and block size for surface s; then each pixel (x, y) of the
- * scaled-down rectangle writes its block of s. */
+/* rt_fast_clear.c: a fast clear pass's clear colour and block size for
+ * the render target l (cpp set) of format fi; then each pixel (x, y) of
+ * the scaled-down rectangle writes its block of the view s. */
 struct fmt_info;
-int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct cmd_desc *sd,
-			const uint32_t *ss, const struct om_surface *s, const struct fmt_info *fi);
-int rt_fast_clear_block(struct wm_draw *d, const struct om_surface *s, int32_t x, int32_t y);
+int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct surface_layout *l,
+			const struct fmt_info *fi);
+int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *s, int32_t x, int32_t y);
 
 /* Fault during a draw: records it once (render_set_fault) and returns -1. */
 int wm_fault(struct wm_draw *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -314,7 +314,7 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	return 0;
 }
 
-void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st)
+int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st, char *why)
 {
 	struct cmd_3DSTATE_WM_DEPTH_STENCIL s;
 	recorded_3DSTATE_WM_DEPTH_STENCIL(gen, st, &s);
@@ -343,35 +343,25 @@ void wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *
 		d->bsref = (uint8_t)s.backface_stencil_reference_value;
 	}
 
-	/* 3DSTATE_DEPTH_BUFFER: always Y-major on gen8+ */
+	/* 3DSTATE_DEPTH_BUFFER (Y-major) and 3DSTATE_STENCIL_BUFFER (separate,
+	 * W-major): views of their level and layer from the surface module */
 	struct cmd_3DSTATE_DEPTH_BUFFER db;
+	struct cmd_3DSTATE_STENCIL_BUFFER sb;
 	recorded_3DSTATE_DEPTH_BUFFER(gen, st, &db);
+	recorded_3DSTATE_STENCIL_BUFFER(gen, st, &sb);
 	d->has_depth = db.surface_type != 7 && db.surface_base_address;
 	d->depth_format = db.surface_format;
 	d->depth_buffer_write = db.depth_write_enable;
-	d->depth = (struct om_surface){
-		.base = db.surface_base_address,
-		.width = db.width + 1,
-		.height = db.height + 1,
-		.pitch = db.surface_pitch + 1,
-		.cpp = d->depth_format == 5 ? 2 : 4,
-		.tiling = OM_TILE_Y,
-	};
-	/* 3DSTATE_STENCIL_BUFFER: separate, W-major, one byte per pixel */
-	struct cmd_3DSTATE_STENCIL_BUFFER sb;
-	recorded_3DSTATE_STENCIL_BUFFER(gen, st, &sb);
 	d->has_stencil = sb.stencil_buffer_enable && sb.surface_base_address;
-	d->stencil = (struct om_surface){
-		.base = sb.surface_base_address,
-		.width = d->depth.width, .height = d->depth.height,
-		.pitch = sb.surface_pitch + 1,
-		.cpp = 1, .tiling = OM_TILE_W,
-	};
+	if ((d->has_depth && surface_depth_view(gen, &db, &d->depth, why)) ||
+	    (d->has_stencil && surface_stencil_view(gen, &db, &sb, &d->stencil, why)))
+		return -1;
 	d->stencil_buffer_write = true;
 	struct cmd_3DSTATE_CLEAR_PARAMS cp;
 	recorded_3DSTATE_CLEAR_PARAMS(gen, st, &cp);
 	d->clear_value = cp.depth_clear_value;
 	d->clear_valid = cp.depth_clear_value_valid;
+	return 0;
 }
 
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
@@ -386,7 +376,9 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 	load_wm_ps(w, gen, state);
 	if (load_blend_cc(w, rs, env, state))
 		return -1;
-	wm_depth_state_load(&w->ds, gen, state);
+	char why[160];
+	if (wm_depth_state_load(&w->ds, gen, state, why))
+		return render_set_fault(rs, "depth/stencil buffer: %s", why);
 	w->surface_base = rs->surface_base;
 	w->binding_table = rs->surface_base + rs->binding_table[RS_PS];
 	return 0;

@@ -80,7 +80,7 @@ static void coords(const struct smp_surface *s, const struct msg_in *in, unsigne
 	c[1] = in_f(in, P_V, ch);
 	c[2] = in_f(in, P_R, ch);
 	*face = -1;
-	if (s->type == SURF_CUBE) {
+	if (s->l.type == SURF_CUBE) {
 		*face = smp_cube_face(c[0], c[1], c[2], &c[0], &c[1]);
 		c[2] = in_f(in, P_AI, ch);          /* cube array index */
 	}
@@ -88,14 +88,14 @@ static void coords(const struct smp_surface *s, const struct msg_in *in, unsigne
 
 static unsigned deriv_dims(const struct smp_surface *s)
 {
-	return s->type == SURF_1D ? 1 : s->type == SURF_3D ? 3 : 2;
+	return s->l.type == SURF_1D ? 1 : s->l.type == SURF_3D ? 3 : 2;
 }
 
 /* log2 of the larger screen-space footprint (OpenGL 4.6 eq. 8.6/8.7). */
 static float lod_from(const struct smp_surface *s, const struct smp_sampler *st,
 		      const float dx[3], const float dy[3])
 {
-	const float size[3] = { (float)s->width, (float)s->height, (float)s->depth };
+	const float size[3] = { (float)s->l.width, (float)s->l.height, (float)s->l.depth };
 	double px = 0, py = 0;
 	for (unsigned d = 0; d < deriv_dims(s); d++) {
 		double k = st->non_normalized ? 1 : size[d];
@@ -164,27 +164,27 @@ static void size_info(const struct smp_surface *s, unsigned type, uint32_t lod, 
 {
 	memset(v, 0, 16);
 	if (type == SMP_SAMPLEINFO) {
-		v[0] = s->samples;
+		v[0] = s->l.samples;
 		return;
 	}
-	v[3] = s->mip_count + 1;
-	if (lod > s->mip_count)
+	v[3] = s->l.mip_count_lod + 1;
+	if (lod > s->l.mip_count_lod)
 		return;                              /* out of range: sizes 0 */
-	uint32_t level = s->min_lod + lod;
-	v[0] = s->type == SURF_BUFFER ? s->width : smp_minify(s->width, level);
-	switch (s->type) {
+	uint32_t level = s->l.min_lod + lod;
+	v[0] = s->l.type == SURF_BUFFER ? s->l.width : surface_minify(s->l.width, level);
+	switch (s->l.type) {
 	case SURF_1D:
-		v[1] = s->array ? s->depth : 0;
+		v[1] = s->l.array ? s->l.depth : 0;
 		break;
 	case SURF_3D:
-		v[1] = smp_minify(s->height, level);
-		v[2] = smp_minify(s->depth, level);
+		v[1] = surface_minify(s->l.height, level);
+		v[2] = surface_minify(s->l.depth, level);
 		break;
 	case SURF_BUFFER:
 		break;
 	default:
-		v[1] = smp_minify(s->height, level);
-		v[2] = s->array ? s->depth : 0;
+		v[1] = surface_minify(s->l.height, level);
+		v[2] = s->l.array ? s->l.depth : 0;
 		break;
 	}
 }
@@ -266,7 +266,7 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 	bool needs_state = type != SMP_LD && type != SMP_LD_LZ && type != SMP_RESINFO &&
 			   type != SMP_SAMPLEINFO;
 	if (needs_state) {
-		if (s.type == SURF_BUFFER)
+		if (s.l.type == SURF_BUFFER)
 			return eu_thread_fault(t, "sampler: %s from a buffer surface", kind->name);
 		if (smp_load_sampler(u, sampler_ptr, sidx, &s, &st, why))
 			return eu_thread_fault(t, "sampler: %s: %s", kind->name, why);
@@ -275,8 +275,9 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 	int gather = type == SMP_GATHER4 || type == SMP_GATHER4_C ? (int)(m2 >> 16 & 3) : -1;
 	TRACE(TRACE_SEND, "sampler: SIMD%u %s bti %u sampler %u: %s %s %ux%ux%u levels %u+%u, "
 	      "offsets %d,%d,%d, channels 0x%x, mask 0x%x", in.n, kind->name, bti, sidx,
-	      (const char *[]){ "1D", "2D", "3D", "CUBE", "BUFFER" }[s.type], s.fi->name,
-	      s.width, s.height, s.depth, s.min_lod, s.mip_count, off[0], off[1], off[2],
+	      (const char *[]){ "1D", "2D", "3D", "CUBE", "BUFFER" }[s.l.type], s.fi->name,
+	      s.l.width, s.l.height, s.l.depth, s.l.min_lod, s.l.mip_count_lod, off[0], off[1],
+	      off[2],
 	      ~write_off & 15, msg->mask);
 
 	union fmt_value res[16][4];
@@ -288,7 +289,7 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 		if (r < 0)
 			return eu_thread_fault(t, "sampler: %s: page fault reading the texels of "
 					       "surface 0x%llx", kind->name,
-					       (unsigned long long)s.base);
+					       (unsigned long long)s.l.base);
 		if (r == 0)
 			smp_swizzle(&s, res[ch]);
 	}

@@ -73,7 +73,7 @@ void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 	union fmt_value in[4];
 	memcpy(in, v, sizeof(in));
 	for (int c = 0; c < 4; c++) {
-		switch (s->scs[c]) {
+		switch (s->l.scs[c]) {
 		case 0:
 			v[c].u = 0;
 			break;
@@ -84,7 +84,7 @@ void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 				v[c].f = 1.0f;
 			break;
 		case 4: case 5: case 6: case 7:
-			v[c] = in[s->scs[c] - 4];
+			v[c] = in[s->l.scs[c] - 4];
 			break;
 		default:
 			break;     /* reserved: channel unchanged */
@@ -122,23 +122,23 @@ int smp_cube_face(float x, float y, float z, float *u, float *v)
 /* Dimensions filtered: 1 (1D), 2 (2D, cube faces), 3 (3D). */
 static unsigned filter_dims(const struct smp_surface *s)
 {
-	return s->type == SURF_1D || s->type == SURF_BUFFER ? 1 : s->type == SURF_3D ? 3 : 2;
+	return s->l.type == SURF_1D || s->l.type == SURF_BUFFER ? 1 : s->l.type == SURF_3D ? 3 : 2;
 }
 
 /* The array layer (absolute) the lookup reads; 3D surfaces: 0. */
 static uint32_t lookup_layer(const struct smp_surface *s, const struct smp_lookup *q)
 {
-	if (s->type == SURF_CUBE) {
-		uint32_t cubes = s->array ? s->depth : 1;
+	if (s->l.type == SURF_CUBE) {
+		uint32_t cubes = s->l.array ? s->l.depth : 1;
 		double a = floor(sane(q->r) + 0.5);
 		uint32_t ai = a < 0 ? 0 : a >= cubes ? cubes - 1 : (uint32_t)a;
-		return s->min_array + ai * 6 + (uint32_t)(q->face < 0 ? 0 : q->face);
+		return s->l.min_array + ai * 6 + (uint32_t)(q->face < 0 ? 0 : q->face);
 	}
-	if (!s->array || s->type == SURF_3D)
-		return s->min_array;
-	double a = floor(sane(s->type == SURF_1D ? q->v : q->r) + 0.5);
-	uint32_t l = a < 0 ? 0 : a >= s->depth ? s->depth - 1 : (uint32_t)a;
-	return s->min_array + l;
+	if (!s->l.array || s->l.type == SURF_3D)
+		return s->l.min_array;
+	double a = floor(sane(s->l.type == SURF_1D ? q->v : q->r) + 0.5);
+	uint32_t l = a < 0 ? 0 : a >= s->l.depth ? s->l.depth - 1 : (uint32_t)a;
+	return s->l.min_array + l;
 }
 
 /* Filter one level: the 1/2/4/8 texels around the point (or the nearest
@@ -155,8 +155,8 @@ static int filter_level(const struct smp_surface *s, const struct smp_sampler *s
 	if (q->gather >= 0)
 		filter = FILT_LINEAR;               /* the bilinear footprint */
 	const float coord[3] = { q->u, q->v, q->r };
-	uint32_t size[3] = { smp_minify(s->width, level), smp_minify(s->height, level),
-			     smp_minify(s->depth, level) };
+	uint32_t size[3] = { surface_minify(s->l.width, level), surface_minify(s->l.height, level),
+			     surface_minify(s->l.depth, level) };
 	int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 };
 	double frac[3] = { 0, 0, 0 };
 	for (unsigned d = 0; d < dims; d++) {
@@ -192,7 +192,7 @@ static int filter_level(const struct smp_surface *s, const struct smp_sampler *s
 		if (border) {
 			memcpy(tx, st->border, sizeof(st->border));
 		} else {
-			uint32_t z = s->type == SURF_3D ? (uint32_t)idx[2] : layer;
+			uint32_t z = s->l.type == SURF_3D ? (uint32_t)idx[2] : layer;
 			if (smp_fetch(s, level, (uint32_t)idx[0], (uint32_t)idx[1], z, tx))
 				return -1;
 		}
@@ -229,30 +229,30 @@ int smp_sample(const struct smp_surface *s, const struct smp_sampler *st,
 	float lambda = q->lambda;
 	bool mag = !(lambda > 0);                   /* NaN: magnification */
 	unsigned filter = mag ? st->mag_filter : st->min_filter;
-	uint32_t top = s->mip_count;                /* levels past Surface Min LOD */
+	uint32_t top = s->l.mip_count_lod;                /* levels past Surface Min LOD */
 	if (q->gather >= 0 || mag || st->mip_filter == MIP_NONE) {
 		uint32_t rel = q->gather >= 0 || mag ? 0 : (uint32_t)st->base_level;
 		if (st->mip_filter == MIP_NONE)
 			rel = (uint32_t)st->base_level;
 		if (rel > top)
 			rel = top;
-		return filter_level(s, st, q, s->min_lod + rel, filter, out);
+		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	if (st->mip_filter == MIP_NEAREST) {
 		double l = floor((double)lambda + 0.5);
 		uint32_t rel = l > top ? top : (uint32_t)l;
-		return filter_level(s, st, q, s->min_lod + rel, filter, out);
+		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	double lf = floor((double)lambda), frac = (double)lambda - lf;
 	uint32_t l0 = lf > top ? top : (uint32_t)lf, l1 = l0 + 1 > top ? top : l0 + 1;
 	union fmt_value a[4], b[4];
-	if (filter_level(s, st, q, s->min_lod + l0, filter, a))
+	if (filter_level(s, st, q, s->l.min_lod + l0, filter, a))
 		return -1;
 	if (l1 == l0 || frac == 0 || format_is_integer(s->fi)) {
 		memcpy(out, a, sizeof(a));
 		return 0;
 	}
-	if (filter_level(s, st, q, s->min_lod + l1, filter, b))
+	if (filter_level(s, st, q, s->l.min_lod + l1, filter, b))
 		return -1;
 	for (int c = 0; c < 4; c++)
 		out[c].f = (float)((1 - frac) * a[c].f + frac * b[c].f);
@@ -263,31 +263,31 @@ int smp_load(const struct smp_surface *s, int32_t x, int32_t y, int32_t z, int32
 	     union fmt_value out[4])
 {
 	memset(out, 0, 4 * sizeof(*out));
-	if (lod < 0 || (uint32_t)lod > s->mip_count || x < 0 || y < 0 || z < 0)
+	if (lod < 0 || (uint32_t)lod > s->l.mip_count_lod || x < 0 || y < 0 || z < 0)
 		return 1;
-	uint32_t level = s->min_lod + (uint32_t)lod;
-	uint32_t layer = s->min_array;
-	if (s->type == SURF_BUFFER) {
-		if ((uint32_t)x >= s->width)
+	uint32_t level = s->l.min_lod + (uint32_t)lod;
+	uint32_t layer = s->l.min_array;
+	if (s->l.type == SURF_BUFFER) {
+		if ((uint32_t)x >= s->l.width)
 			return 1;
 		return smp_fetch(s, 0, (uint32_t)x, 0, 0, out) ? -1 : 0;
 	}
-	if ((uint32_t)x >= smp_minify(s->width, level))
+	if ((uint32_t)x >= surface_minify(s->l.width, level))
 		return 1;
-	if (s->type == SURF_1D) {
-		if (s->array ? (uint32_t)y >= s->depth : y != 0)
+	if (s->l.type == SURF_1D) {
+		if (s->l.array ? (uint32_t)y >= s->l.depth : y != 0)
 			return 1;
-		layer += s->array ? (uint32_t)y : 0;
+		layer += s->l.array ? (uint32_t)y : 0;
 		y = 0;
 	} else {
-		if ((uint32_t)y >= smp_minify(s->height, level))
+		if ((uint32_t)y >= surface_minify(s->l.height, level))
 			return 1;
-		if (s->type == SURF_3D) {
-			if ((uint32_t)z >= smp_minify(s->depth, level))
+		if (s->l.type == SURF_3D) {
+			if ((uint32_t)z >= surface_minify(s->l.depth, level))
 				return 1;
 			layer = (uint32_t)z;
 		} else {
-			uint32_t layers = s->type == SURF_CUBE ? s->depth * 6 : s->depth;
+			uint32_t layers = s->l.type == SURF_CUBE ? s->l.depth * 6 : s->l.depth;
 			if ((uint32_t)z >= layers)
 				return 1;
 			layer += (uint32_t)z;

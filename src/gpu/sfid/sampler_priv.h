@@ -9,31 +9,14 @@
 #include <stdint.h>
 
 #include "gpu/format/format.h"
-#include "gpu/mem/tiling.h"
+#include "gpu/surface/surface.h"
 #include "gpu/sfid/sampler.h"
 
-enum smp_surftype { SURF_1D = 0, SURF_2D = 1, SURF_3D = 2, SURF_CUBE = 3, SURF_BUFFER = 4,
-		    SURF_NULL = 7 };
-
-/* RENDER_SURFACE_STATE, as the sampling engine reads it. */
+/* RENDER_SURFACE_STATE as the sampling engine reads it: the layout from
+ * the surface module, the format's description and the memory to read. */
 struct smp_surface {
+	struct surface_layout l;
 	const struct fmt_info *fi;
-	uint32_t format;
-	uint32_t type;              /* enum smp_surftype */
-	bool array;                 /* Surface Array */
-	uint64_t base;
-	uint32_t width, height;     /* LOD 0, texels */
-	uint32_t depth;             /* Depth + 1: layers (1D/2D/cube) or 3D depth */
-	uint32_t pitch, cpp;
-	uint32_t qpitch;            /* rows between array slices */
-	uint32_t halign, valign;    /* mip alignment, texels */
-	enum gt_tiling tiling;
-	uint32_t min_lod, mip_count; /* Surface Min LOD, MIP Count / LOD */
-	uint32_t min_array;         /* Minimum Array Element */
-	uint32_t x_offset, y_offset; /* texels */
-	uint8_t scs[4];             /* shader channel selects R, G, B, A */
-	uint32_t samples;
-	int gen;
 	const struct gt_vm *vm;
 };
 
@@ -61,8 +44,6 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, struct smp_surf
  * dynamic state base) and its border colour; -1 with why. */
 int smp_load_sampler(const struct sampler_unit *u, uint32_t ptr, unsigned idx,
 		     const struct smp_surface *s, struct smp_sampler *st, char *why);
-/* Size of a level: max(1, size >> level). */
-uint32_t smp_minify(uint32_t size, uint32_t level);
 /* Texel (x, y) of slice z (array layer or 3D slice, absolute) of level
  * (absolute, Surface Min LOD included), all inside the level; out[4] as
  * format_unpack gives it. -1 on a page fault. */

@@ -17,7 +17,7 @@
 #include "gpu/cs/state.h"
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
-#include "gpu/mem/tiling.h"
+#include "tiling_ref.h"
 #include "gpu/render/om.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/wm.h"

@@ -32,11 +32,11 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 	if (depth) {
 		/* D32_FLOAT (Y-major, pitch 128): 0.25 left of x = 8, 1.0 right;
 		 * draw at z 0.5 with LESS: only the right half passes. Stencil
-		 * (W-major, pitch 64): REPLACE with 0x5a where both tests pass. */
+		 * (W-major, pitch 128: twice 64 B): REPLACE with 0x5a where both tests pass. */
 		REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 1 },
 		    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
 		    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
-		REC("3DSTATE_STENCIL_BUFFER", { "Stencil Buffer Enable", 1 }, { "Surface Pitch", 63 },
+		REC("3DSTATE_STENCIL_BUFFER", { "Stencil Buffer Enable", 1 }, { "Surface Pitch", 127 },
 		    { "Surface Base Address", FX_STENCIL });
 		REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
 		    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 2 },
@@ -47,7 +47,7 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++) {
 				float z = x < 8 ? 0.25f : 1.0f;
-				memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128),
+				memcpy(fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128),
 				       &z, 4);
 			}
 	}
@@ -86,7 +86,7 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 					v = col[tri[t][2]][c];   /* provoking vertex 2 */
 				want[c] = fx_unorm8(v);
 			}
-			uint64_t off = tiled_offset(tile_mode == 3 ? GT_TILING_Y : GT_TILING_NONE,
+			uint64_t off = ref_tiled_offset(tile_mode == 3 ? REF_TILE_Y : REF_LINEAR,
 						    (uint64_t)x * 4, (uint64_t)y, pitch);
 			if (depth && x < 8)
 				memset(want, 0, 4);      /* failed the depth test */
@@ -102,8 +102,8 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++) {
 				float z;
-				memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
-				uint8_t st = fx_mem[FX_STENCIL + tile_w_offset((uint64_t)x, (uint64_t)y, 64)];
+				memcpy(&z, fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
+				uint8_t st = fx_mem[FX_STENCIL + ref_tile_w_offset((uint64_t)x, (uint64_t)y, 128)];
 				dbad += z != (x < 8 ? 0.25f : 0.5f);
 				dbad += st != (x < 8 ? 0 : 0x5a);
 			}

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "drv/pipeline.h"
-#include "gpu/mem/tiling.h"
+#include "tiling_ref.h"
 #include "kernel/device.h"
 #include "test.h"
 
@@ -68,7 +68,7 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
 	gtdrv_cmd_begin(&cmd, drv->gen, "3DSTATE_STENCIL_BUFFER", 0);
 	gtdrv_cmd_set(&cmd, "Stencil Buffer Enable", 1);
-	gtdrv_cmd_set(&cmd, "Surface Pitch", 64 - 1);
+	gtdrv_cmd_set(&cmd, "Surface Pitch", 128 - 1);   /* W: twice 64 B */
 	gtdrv_cmd_address(&cmd, NULL, 0, "Surface Base Address", &stencil, 0,
 			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
 	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
@@ -93,10 +93,10 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 		for (int x = 0; x < W; x++) {
 			bool in = x >= X0 && x < X1 && y >= Y0 && y < Y1;
 			if (in && c->depth)
-				memcpy(before + tile_y_offset((uint64_t)x * c->cpp, (uint64_t)y, pitch),
+				memcpy(before + ref_tile_y_offset((uint64_t)x * c->cpp, (uint64_t)y, pitch),
 				       &c->want, c->cpp);
 			if (in && c->stencil)
-				sbefore[tile_w_offset((uint64_t)x, (uint64_t)y, 64)] = 0x3c;
+				sbefore[ref_tile_w_offset((uint64_t)x, (uint64_t)y, 128)] = 0x3c;
 		}
 	int bad = 0, sbad = 0;
 	for (int i = 0; i < 8192; i++) {

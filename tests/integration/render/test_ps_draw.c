@@ -140,7 +140,7 @@ static void kill_late_depth(void)
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++) {
 			float one = 1.0f;
-			memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128),
+			memcpy(fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128),
 			       &one, 4);
 		}
 	CHECK_EQ(draw_gradient(), 0);
@@ -150,7 +150,7 @@ static void kill_late_depth(void)
 			bool kept = (x + 0.5) / W >= 0.5;
 			const uint8_t *p = fx_px(PITCH, 4, x, y);
 			float z;
-			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
+			memcpy(&z, fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
 			bad += kept ? p[3] != 255 || z != 0.5f : p[3] != 0 || z != 1.0f;
 		}
 	CHECK_EQ(bad, 0);
@@ -171,7 +171,7 @@ static void computed_depth(uint32_t format, uint32_t cpp, uint32_t half, uint32_
 	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 2 /* LESS */ });
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++)
-			memcpy(fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
+			memcpy(fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
 			       &half, cpp);
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
@@ -183,7 +183,7 @@ static void computed_depth(uint32_t format, uint32_t cpp, uint32_t half, uint32_
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++) {
 			uint32_t z = 0;
-			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
+			memcpy(&z, fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * cpp, (uint64_t)y, 128),
 			       cpp);
 			bad += z != quarter || fx_px(PITCH, 4, x, y)[3] != 255;
 		}

@@ -266,7 +266,7 @@ static void polygon_offset_case(float z0, float z1, float constant, float scale,
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++) {
 			float z;
-			memcpy(&z, fx_mem + FX_DEPTH + tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
+			memcpy(&z, fx_mem + FX_DEPTH + ref_tile_y_offset((uint64_t)x * 4, (uint64_t)y, 128), 4);
 			double want = z0 + (z1 - z0) * (x + 0.5) / W + want_off;
 			if (fabs(z - want) > (want_off < 1e-3 ? 1e-9 : 1e-6) && bad++ < 3)
 				fprintf(stderr, "depth offset: pixel %d,%d z %.9f want %.9f\n", x, y, z, want);

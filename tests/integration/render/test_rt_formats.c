@@ -66,9 +66,9 @@ static int draw_square(void)
 
 static uint64_t pixel_offset(int tile_mode, uint32_t pitch, uint32_t cpp, int x, int y)
 {
-	enum gt_tiling t = tile_mode == 2 ? GT_TILING_X : tile_mode == 3 ? GT_TILING_Y :
-			   GT_TILING_NONE;
-	return tiled_offset(t, (uint64_t)x * cpp, (uint64_t)y, pitch);
+	enum ref_tiling t = tile_mode == 2 ? REF_TILE_X : tile_mode == 3 ? REF_TILE_Y :
+			   REF_LINEAR;
+	return ref_tiled_offset(t, (uint64_t)x * cpp, (uint64_t)y, pitch);
 }
 
 static void check_target(const struct fmt_case *c, int tile_mode, uint32_t pitch,

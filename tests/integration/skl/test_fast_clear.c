@@ -35,10 +35,10 @@ static int draw_rect(uint32_t w, uint32_t h, float x0, float y0, float x1, float
 
 static const uint8_t *pixel(int tiling, uint32_t pitch, uint32_t cpp, uint32_t x, uint32_t y)
 {
-	enum gt_tiling t = tiling == Y_TILED ? GT_TILING_Y : tiling == X_TILED ? GT_TILING_X :
-			   GT_TILING_NONE;
-	uint64_t off = t == GT_TILING_NONE ? (uint64_t)y * pitch + x * cpp :
-		       tiled_offset(t, (uint64_t)x * cpp, y, pitch);
+	enum ref_tiling t = tiling == Y_TILED ? REF_TILE_Y : tiling == X_TILED ? REF_TILE_X :
+			   REF_LINEAR;
+	uint64_t off = t == REF_LINEAR ? (uint64_t)y * pitch + x * cpp :
+		       ref_tiled_offset(t, (uint64_t)x * cpp, y, pitch);
 	return fx_mem + FX_RT + off;
 }
 

@@ -10,7 +10,7 @@
 #define W 16
 #define H 16
 #define PITCH (W * 4)
-enum { COMPARE_EQUAL = 3, STENCIL_PITCH = 64 };
+enum { COMPARE_EQUAL = 3, STENCIL_PITCH = 128 };
 
 static void draw(int gen, uint8_t ref)
 {
@@ -30,7 +30,7 @@ static void draw(int gen, uint8_t ref)
 		PUT("COLOR_CALC_STATE", FX_DYN + FX_CC, { "Stencil Reference Value", ref });
 	for (int y = 0; y < H; y++)
 		for (int x = 0; x < W; x++)
-			fx_mem[FX_STENCIL + tile_w_offset((uint64_t)x, (uint64_t)y, STENCIL_PITCH)] =
+			fx_mem[FX_STENCIL + ref_tile_w_offset((uint64_t)x, (uint64_t)y, STENCIL_PITCH)] =
 				x < W / 2 ? 0x5a : 0x33;
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };

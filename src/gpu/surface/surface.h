@@ -1,0 +1,193 @@
+/* One module for surface layouts (PRM vol. 5 "Memory Views": "Surface
+ * Layout and Tiling", "Tiling", "Multisampled Surfaces"): RENDER_SURFACE_STATE
+ * read into a struct surface_layout once per surface (dimensions, pitch,
+ * mip and array layout, alignments, tiling, aux surface), where each level
+ * and slice starts, the byte address of a pixel in a linear, X-, Y- or
+ * W-tiled surface, the per-sample layouts, and the aux-surface block sizes
+ * gtsim uses. The sampler, render target writes, depth/stencil, fast
+ * clears, PNG dumps and the kernel's tiling checks all call it.
+ *
+ * Per-pixel work is a struct surface_view: a level and slice of a layout
+ * reduced to (base, bounds, pitch, tiling, origin), made once per surface
+ * and message; surface_view_offset() is then a few integer operations. */
+#ifndef GTSIM_GPU_SURFACE_SURFACE_H
+#define GTSIM_GPU_SURFACE_SURFACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* RENDER_SURFACE_STATE Surface Type values. */
+enum surface_type { SURF_1D = 0, SURF_2D = 1, SURF_3D = 2, SURF_CUBE = 3, SURF_BUFFER = 4,
+		    SURF_STRBUF = 5, SURF_NULL = 7 };
+
+/* Tile Mode values (RENDER_SURFACE_STATE DWord 0 13:12). */
+enum surface_tiling { SURFACE_LINEAR = 0, SURFACE_TILE_W = 1, SURFACE_TILE_X = 2,
+		      SURFACE_TILE_Y = 3 };
+
+#define SURFACE_TILE_SIZE 4096u
+
+/* How levels and slices are placed (PRM vol. 5 "Surface Layout"). */
+enum surface_dim_layout {
+	SURFACE_DIM_2D,       /* 1D/2D/cube, and gen9 3D: level 1 below level 0, level 2
+				 right of level 1, later levels below; slices QPitch rows apart */
+	SURFACE_DIM_GEN8_3D,  /* gen8 3D: level l's slices 2^l per row, levels stacked */
+	SURFACE_DIM_GEN9_1D,  /* gen9 1D: levels side by side in one row; QPitch in pixels */
+	SURFACE_DIM_BUFFER,   /* SURFTYPE_BUFFER: element i at i * pitch */
+};
+
+/* Multisampled Surface Storage Format. */
+enum surface_msaa_layout { SURFACE_MSAA_ARRAY = 0,        /* MSFMT_MSS: one slice per sample */
+			   SURFACE_MSAA_INTERLEAVED = 1 }; /* MSFMT_DEPTH_STENCIL */
+
+/* Auxiliary Surface Mode values. */
+enum surface_aux_mode { SURFACE_AUX_NONE = 0, SURFACE_AUX_MCS = 1, SURFACE_AUX_APPEND = 2,
+			SURFACE_AUX_HIZ = 3, SURFACE_AUX_CCS_E = 5 };
+
+/* Levels a layout can address: Surface Min LOD (<= 15) + MIP Count (<= 15). */
+#define SURFACE_MAX_LEVELS 31
+
+/* Where a level starts (elements, rows from the surface origin) and its
+ * size rounded up to the alignments. */
+struct surface_level {
+	uint32_t x, y;
+	uint32_t aw, ah;
+};
+
+/* A RENDER_SURFACE_STATE, interpreted. */
+struct surface_layout {
+	int gen;
+	uint32_t type;              /* enum surface_type */
+	uint32_t format;            /* SURFACE_FORMAT */
+	bool array;                 /* Surface Array */
+	uint64_t base;              /* Surface Base Address */
+	uint32_t width, height;     /* level 0, pixels; buffers: the element count in width */
+	uint32_t depth;             /* Depth + 1: layers (1D/2D/cube) or 3D depth */
+	uint32_t pitch;             /* bytes (buffers: the element stride) */
+	uint32_t cpp;               /* bytes per element; 0 until the caller sets it */
+	uint32_t qpitch;            /* slice distance: rows (gen9 1D: pixels) */
+	uint32_t halign, valign;    /* level alignment, pixels */
+	uint8_t tiling;             /* enum surface_tiling */
+	uint8_t tiled_resource;     /* gen9 Tiled Resource Mode: 0 none, 1 Yf, 2 Ys */
+	uint8_t dim_layout;         /* enum surface_dim_layout */
+	uint8_t msaa_layout;        /* enum surface_msaa_layout */
+	uint32_t samples;           /* 1, 2, 4, 8, 16 */
+	uint32_t mip_count_lod;     /* MIP Count (sampler) / LOD (render target) */
+	uint32_t min_lod;           /* Surface Min LOD */
+	uint32_t min_array;         /* Minimum Array Element */
+	uint32_t rt_view_extent;    /* Render Target View Extent */
+	uint32_t x_offset, y_offset; /* X/Y Offset, pixels */
+	uint8_t scs[4];             /* shader channel selects R, G, B, A */
+	/* aux surface */
+	uint8_t aux_mode;           /* enum surface_aux_mode */
+	uint64_t aux_base;
+	uint32_t aux_pitch, aux_qpitch;
+	uint32_t clear_color[4];    /* gen8: one bit per channel; gen9: the 32-bit values */
+	/* levels 0 .. nlevels - 1 (surface_layout_levels) */
+	uint32_t nlevels;
+	struct surface_level level[SURFACE_MAX_LEVELS];
+};
+
+/* One level and slice of a surface as the pixel path sees it. */
+struct surface_view {
+	uint64_t base;              /* graphics address */
+	uint32_t width, height;     /* pixels; positions outside are dropped */
+	uint32_t pitch;             /* bytes per row */
+	uint32_t cpp;               /* bytes per pixel */
+	uint32_t format;            /* SURFACE_FORMAT (render targets) */
+	uint8_t tiling;             /* enum surface_tiling */
+	uint32_t x_offset, y_offset; /* pixels and rows added to every position */
+};
+
+/* surface_state.c */
+/* Read RENDER_SURFACE_STATE ss[16] of generation gen (through the
+ * generated cmd_RENDER_SURFACE_STATE) into l, with the level table filled
+ * for the levels the state can address. cpp is left 0: the caller knows
+ * the format's element size. -1 with a reason in why (160 bytes) for what
+ * gtsim does not implement (Yf/Ys tiling, reserved alignments). */
+int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_layout *l,
+			      char *why);
+
+/* surface_mip.c */
+/* max(1, size >> level). */
+uint32_t surface_minify(uint32_t size, uint32_t level);
+/* Fill l->level[0 .. n) (n <= SURFACE_MAX_LEVELS) from the dimensions,
+ * alignments and dim_layout. */
+void surface_layout_levels(struct surface_layout *l, uint32_t n);
+/* Where slice `slice` (array layer, cube face or 3D slice, absolute) of
+ * level `level` (< l->nlevels) starts, in elements and rows from the
+ * surface origin (X/Y Offset not included). */
+void surface_slice_origin(const struct surface_layout *l, uint32_t level, uint32_t slice,
+			  uint64_t *x, uint64_t *y);
+/* The view of one level and slice (X/Y Offset included; bounds are the
+ * level's size). -1 when level >= l->nlevels. */
+int surface_view_of(const struct surface_layout *l, uint32_t level, uint32_t slice,
+		    struct surface_view *v);
+
+/* surface_depth.c */
+/* The depth buffer (Y-major, 2 or 4 bytes a pixel) and the separate
+ * stencil buffer (W-major, 1 byte) at 3DSTATE_DEPTH_BUFFER's LOD and
+ * Minimum Array Element; -1 with why for Yf/Ys. */
+struct cmd_3DSTATE_DEPTH_BUFFER;
+struct cmd_3DSTATE_STENCIL_BUFFER;
+int surface_depth_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
+		       struct surface_view *v, char *why);
+int surface_stencil_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
+			 const struct cmd_3DSTATE_STENCIL_BUFFER *sb, struct surface_view *v,
+			 char *why);
+
+/* surface_tile.c */
+/* Byte offset of (x bytes, y rows) in a surface of the given pitch (a
+ * multiple of the tile width when tiled):
+ *  - X-major: 4 KiB tiles 512 B wide x 8 rows, rows of 512 contiguous bytes.
+ *  - Y-major: 128 B x 32 rows, 8 columns of 16 B OWords, each column 32 rows.
+ *  - W-major (separate stencil): 64 B x 64 rows; 8x8-byte blocks of 64 B,
+ *    column by column, inside a block the bits x0 y0 x1 y1 x2 y2. Its
+ *    pitch is programmed at twice the bytes of a row of W tiles (the PRM:
+ *    "stored with two rows interleaved"): pitch / 128 tiles a row.
+ * No bit-6 address swizzling on gen8+ (i915 reports I915_BIT_6_SWIZZLE_NONE). */
+uint64_t surface_tile_x_offset(uint64_t x, uint64_t y, uint64_t pitch);
+uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch);
+uint64_t surface_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch);
+uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y, uint64_t pitch);
+/* Tile width in bytes (1 for linear), height in rows (1 for linear). */
+unsigned surface_tile_width(unsigned tiling);
+unsigned surface_tile_height(unsigned tiling);
+/* What a tiled surface's pitch is a multiple of: the tile width, twice it
+ * for W (the doubled pitch). */
+unsigned surface_pitch_unit(unsigned tiling);
+/* Bytes a surface of h rows occupies (rows rounded up to whole tiles). */
+uint64_t surface_bytes(unsigned tiling, uint32_t pitch, uint32_t h);
+
+/* Byte offset of pixel (x, y) of a view from its base; false when (x, y)
+ * is outside the view (the access is dropped). */
+static inline bool surface_view_offset(const struct surface_view *v, uint32_t x, uint32_t y,
+				       uint64_t *off)
+{
+	if (x >= v->width || y >= v->height)
+		return false;
+	uint64_t bx = ((uint64_t)x + v->x_offset) * v->cpp, by = (uint64_t)y + v->y_offset;
+	*off = v->tiling == SURFACE_LINEAR ? by * v->pitch + bx
+					   : surface_tiled_offset(v->tiling, bx, by, v->pitch);
+	return true;
+}
+
+/* surface_sample.c */
+/* Where sample s of pixel (x, y) of slice `slice` lives in a
+ * multisampled surface (PRM vol. 5 "Multisampled Surfaces"): with the
+ * array layout, slice * samples + s of the same (x, y); interleaved (depth
+ * and stencil), (x, y) spread over a 2x1 (2x), 2x2 (4x), 4x2 (8x) or 4x4
+ * (16x) block of the same slice, pairs of pixels kept together. */
+void surface_sample_position(unsigned msaa_layout, uint32_t samples, uint32_t x, uint32_t y,
+			     uint32_t slice, uint32_t s, uint32_t *ox, uint32_t *oy,
+			     uint32_t *oslice);
+
+/* surface_aux.c */
+/* The block of the main surface one pixel of a fast-clear rectangle
+ * stands for (PRM vol. 7 "Render Target Fast Clear"): half the clear
+ * alignment, which follows the CCS element: gen9 (Y tiles) 2048/bpp x 32
+ * pixels; gen8 Y-tiled 2048/bpp x 64, X-tiled 4096/bpp x 32. -1 with why
+ * for surfaces a CCS cannot cover. */
+int surface_ccs_clear_block(int gen, unsigned tiling, uint32_t cpp, uint32_t *bw, uint32_t *bh,
+			    char *why);
+
+#endif
