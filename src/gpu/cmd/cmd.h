@@ -51,6 +51,9 @@ struct cmd_field {
 	uint16_t num_values;
 	const struct cmd_value *values;
 	const struct cmd_desc *sub;   /* CMD_T_STRUCT */
+	/* ';'-separated names of the fields whose bits this one overlays (the
+	 * PRM's alternative meanings of the same bits), NULL when none. */
+	const char *alt;
 };
 
 /* Engines a command is valid on. */
