@@ -86,6 +86,15 @@ static const struct cmd_desc *by_name(const struct cmd_desc *d, uint32_t n,
 	return NULL;
 }
 
+const struct cmd_desc *cmd_find_id(int gen, unsigned id)
+{
+	const struct cmd_table *t = cmd_table(gen);
+	for (unsigned i = 0; t && i < t->num_cmds; i++)
+		if (t->cmds[i].id == id)
+			return &t->cmds[i];
+	return NULL;
+}
+
 const struct cmd_desc *cmd_find_name(int gen, const char *name)
 {
 	const struct cmd_table *t = cmd_table(gen);

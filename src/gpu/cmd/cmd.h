@@ -106,6 +106,9 @@ const struct cmd_table *cmd_table(int gen);
 const struct cmd_desc *cmd_find(int gen, enum gt_engine_id engine, uint32_t dw0);
 /* The command matching dw0 on any engine (the decoder's fallback). */
 const struct cmd_desc *cmd_find_any(int gen, uint32_t dw0);
+/* The command whose id is id (enum cmd_id of cmd_structs.h, e.g.
+ * CMD_ID_3DSTATE_VS), NULL when generation gen has none. */
+const struct cmd_desc *cmd_find_id(int gen, unsigned id);
 const struct cmd_desc *cmd_find_name(int gen, const char *name);
 /* A state structure (e.g. "VERTEX_BUFFER_STATE"), NULL when unknown. */
 const struct cmd_desc *cmd_struct_find(int gen, const char *name);
