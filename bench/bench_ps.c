@@ -10,6 +10,7 @@
 
 #include "common/devinfo.h"
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/state.h"
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
@@ -24,33 +25,24 @@
 
 static uint8_t *mem;
 
-struct row { const char *cmd, *field; uint64_t value; };
-
-/* Each command of the rows, packed field by field and recorded. */
-static void record_rows(struct cs_state *cs, const struct row *r, size_t n)
+/* A command packed by its generated pack function (the pack's result in
+ * packed), recorded as the command streamer would. */
+static void record(struct cs_state *cs, int packed, const uint32_t *dw, uint32_t len)
 {
-	for (size_t i = 0; i < n;) {
-		const struct cmd_desc *d = cmd_find_name(8, r[i].cmd);
-		uint32_t dw[16] = { 0 };
-		cmd_init(d, dw, d->length);
-		const char *name = r[i].cmd;
-		for (; i < n && !strcmp(r[i].cmd, name); i++)
-			cmd_field_set(d, dw, d->length, r[i].field, r[i].value);
-		cs_state_record(cs, d, dw, d->length);
+	const struct cmd_desc *d = cmd_find(8, ENGINE_RCS, dw[0]);
+	if (packed || !d) {
+		fprintf(stderr, "bench_ps: a command does not pack\n");
+		exit(1);
 	}
+	cs_state_record(cs, d, dw, len);
 }
 
-static void put(const char *sname, uint32_t at, const char *field, uint64_t v)
-{
-	cmd_field_set(cmd_struct_find(8, sname), (uint32_t *)(mem + at), 16, field, v);
-}
-
-static uint64_t fb(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
+#define RECORD(cs, NAME, ...)                                                   \
+	do {                                                                    \
+		uint32_t dw_[16];                                               \
+		record(cs, cmd_##NAME##_pack(8, dw_, cmd_##NAME##_length(8),    \
+			&(const struct cmd_##NAME){ __VA_ARGS__ }), dw_, cmd_##NAME##_length(8)); \
+	} while (0)
 
 static double run(unsigned simd, unsigned alu, const struct gt_vm *vm, struct cs_state *cs)
 {
@@ -74,18 +66,16 @@ static double run(unsigned simd, unsigned alu, const struct gt_vm *vm, struct cs
 	eu_asm_result_free(&res);
 
 	cs_state_clear(cs);
-	const struct row rows[] = {
-		{ "3DSTATE_CLIP", "Clip Enable", 1 },
-		{ "3DSTATE_SF", "Viewport Transform Enable", 1 },
-		{ "3DSTATE_RASTER", "Cull Mode", 1 },
-		{ "3DSTATE_VIEWPORT_STATE_POINTERS_CC", "CC Viewport Pointer", 0x100 },
-		{ "3DSTATE_SBE", "Number of SF Output Attributes", 1 },
-		{ "3DSTATE_WM", "Barycentric Interpolation Mode", 1 },
-		{ "3DSTATE_PS", simd == 8 ? "8 Pixel Dispatch Enable" : "16 Pixel Dispatch Enable", 1 },
-		{ "3DSTATE_PS", "Dispatch GRF Start Register For Constant/Setup Data 0", simd == 8 ? 4 : 6 },
-		{ "3DSTATE_PS_EXTRA", "Pixel Shader Valid", 1 },
-	};
-	record_rows(cs, rows, sizeof(rows) / sizeof(rows[0]));
+	RECORD(cs, 3DSTATE_CLIP, .clip_enable = true);
+	RECORD(cs, 3DSTATE_SF, .viewport_transform_enable = true);
+	RECORD(cs, 3DSTATE_RASTER, .cull_mode = 1);
+	RECORD(cs, 3DSTATE_VIEWPORT_STATE_POINTERS_CC, .cc_viewport_pointer = 0x100);
+	RECORD(cs, 3DSTATE_SBE, .number_of_sf_output_attributes = 1);
+	RECORD(cs, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
+	RECORD(cs, 3DSTATE_PS, ._8_pixel_dispatch_enable = simd == 8,
+	       ._16_pixel_dispatch_enable = simd == 16,
+	       .dispatch_grf_start_register_for_constant_setup_data_0 = simd == 8 ? 4 : 6);
+	RECORD(cs, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true);
 
 	struct render_state *rs = render_state_create(devinfo_lookup("bdw"));
 	rs->dynamic_base = DYN;
@@ -125,20 +115,22 @@ int main(void)
 		ggtt.ptes[i] = (pa + i * 4096ull) | GT_PTE_PRESENT | GT_PTE_RW;
 	struct gt_vm vm = { .phys = phys, .ggtt = &ggtt };
 
-	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m00", fb(SIZE / 2));
-	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m11", fb(SIZE / 2));
-	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m30", fb(SIZE / 2));
-	put("SF_CLIP_VIEWPORT", DYN, "Viewport Matrix Element m31", fb(SIZE / 2));
-	put("CC_VIEWPORT", DYN + 0x100, "Maximum Depth", fb(1));
+	int bad = cmd_SF_CLIP_VIEWPORT_pack(8, (uint32_t *)(mem + DYN), 16, &(const struct cmd_SF_CLIP_VIEWPORT){
+		.viewport_matrix_element_m00 = SIZE / 2, .viewport_matrix_element_m11 = SIZE / 2,
+		.viewport_matrix_element_m30 = SIZE / 2, .viewport_matrix_element_m31 = SIZE / 2 });
+	bad |= cmd_CC_VIEWPORT_pack(8, (uint32_t *)(mem + DYN + 0x100), 2,
+				    &(const struct cmd_CC_VIEWPORT){ .maximum_depth = 1 });
 	uint32_t entry = 0x40;
 	memcpy(mem + SURF, &entry, 4);
-	const struct { const char *f; uint64_t v; } ss[] = {
-		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
-		{ "Width", SIZE - 1 }, { "Height", SIZE - 1 }, { "Surface Pitch", SIZE * 4 - 1 },
-		{ "Surface Base Address", RT },
-	};
-	for (size_t i = 0; i < sizeof(ss) / sizeof(ss[0]); i++)
-		put("RENDER_SURFACE_STATE", SURF + 0x40, ss[i].f, ss[i].v);
+	bad |= cmd_RENDER_SURFACE_STATE_pack(8, (uint32_t *)(mem + SURF + 0x40), 16,
+		&(const struct cmd_RENDER_SURFACE_STATE){
+		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.width = SIZE - 1, .height = SIZE - 1, .surface_pitch = SIZE * 4 - 1,
+		.surface_base_address = RT });
+	if (bad) {
+		fprintf(stderr, "bench_ps: a state structure does not pack\n");
+		return 1;
+	}
 
 	struct cs_state *cs = cs_state_create();
 	static const unsigned alus[2] = { 0, 29 };

@@ -39,26 +39,6 @@ struct demo {
 	bool show_eu;
 };
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-/* A state structure packed through the command tables into words. */
-static int pack(int gen, const char *sname, uint32_t *dw, uint32_t len,
-		const struct gtdrv_field *f, unsigned n)
-{
-	const struct cmd_desc *d = cmd_struct_find(gen, sname);
-	if (!d)
-		return -EINVAL;
-	for (unsigned i = 0; i < n; i++)
-		if (cmd_field_set(d, dw, len, f[i].name, f[i].value))
-			return -EINVAL;
-	return 0;
-}
-
 static void print_disasm(int gen, const char *title, const char *text)
 {
 	struct eu_asm_result res;
@@ -78,24 +58,25 @@ static int write_state(struct demo *dm)
 {
 	int gen = dm->drv.gen, r = 0;
 	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
-	r |= pack(gen, "SF_CLIP_VIEWPORT", dyn + DYN_SF_CLIP / 4, 16, GTDRV_FIELDS(
-		{ "Viewport Matrix Element m00", fbits(dm->w / 2.0f) },
-		{ "Viewport Matrix Element m11", fbits(-(dm->h / 2.0f)) }, /* y up, as GL */
-		{ "Viewport Matrix Element m22", fbits(0.5f) },
-		{ "Viewport Matrix Element m30", fbits(dm->w / 2.0f) },
-		{ "Viewport Matrix Element m31", fbits(dm->h / 2.0f) },
-		{ "Viewport Matrix Element m32", fbits(0.5f) },
-		{ "X Min Clip Guardband", fbits(-1) }, { "X Max Clip Guardband", fbits(1) },
-		{ "Y Min Clip Guardband", fbits(-1) }, { "Y Max Clip Guardband", fbits(1) }));
-	r |= pack(gen, "CC_VIEWPORT", dyn + DYN_CC_VP / 4, 2, GTDRV_FIELDS(
-		{ "Minimum Depth", fbits(0) }, { "Maximum Depth", fbits(1) }));
+	r |= cmd_SF_CLIP_VIEWPORT_pack(gen, dyn + DYN_SF_CLIP / 4, 16, &(const struct cmd_SF_CLIP_VIEWPORT){
+		.viewport_matrix_element_m00 = dm->w / 2.0f,
+		.viewport_matrix_element_m11 = -(dm->h / 2.0f),   /* y up, as GL */
+		.viewport_matrix_element_m22 = 0.5f,
+		.viewport_matrix_element_m30 = dm->w / 2.0f,
+		.viewport_matrix_element_m31 = dm->h / 2.0f,
+		.viewport_matrix_element_m32 = 0.5f,
+		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
+		.minimum_depth = 0, .maximum_depth = 1 });
 	/* BLEND_STATE and COLOR_CALC_STATE: all zero (no blending, writes on) */
 	uint32_t entry = SURF_RSS;
 	surf[0] = entry;
-	r |= pack(gen, "RENDER_SURFACE_STATE", surf + SURF_RSS / 4, 16, GTDRV_FIELDS(
-		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
-		{ "Width", dm->w - 1 }, { "Height", dm->h - 1 }, { "Surface Pitch", dm->pitch - 1 },
-		{ "Tile Mode", 0 }));
+	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + SURF_RSS / 4, 16,
+		&(const struct cmd_RENDER_SURFACE_STATE){
+		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.width = dm->w - 1, .height = dm->h - 1, .surface_pitch = dm->pitch - 1,
+		.tile_mode = 0 });
 	if (r)
 		return -EINVAL;
 	r = gtdrv_bo_write(&dm->drv, &dm->dyn, 0, dyn, sizeof(dyn));
@@ -105,12 +86,15 @@ static int write_state(struct demo *dm)
 /* STATE_BASE_ADDRESS's surface base at the surface BO. */
 static int emit_bases(struct gtdrv_batch *b, struct demo *dm)
 {
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, dm->drv.gen, "STATE_BASE_ADDRESS", 0);
-	gtdrv_cmd_set(&c, "Surface State Base Address Modify Enable", 1);
-	gtdrv_cmd_address(&c, NULL, 0, "Surface State Base Address", &dm->surf, 0,
-			  I915_GEM_DOMAIN_INSTRUCTION, 0);
-	return gtdrv_cmd_emit(b, &c);
+	int gen = dm->drv.gen;
+	uint32_t len = GTDRV_CMD_LEN(b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	const struct cmd_STATE_BASE_ADDRESS sba = {
+		.surface_state_base_address_modify_enable = true,
+		.surface_state_base_address = dm->surf.offset };
+	gtdrv_cmd_reloc(b, cmd_STATE_BASE_ADDRESS_surface_state_base_address_bit(gen), &dm->surf,
+			I915_GEM_DOMAIN_INSTRUCTION, 0);
+	return gtdrv_cmd_end(b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
 }
 
 static int draw(struct demo *dm, bool gradient)
@@ -124,12 +108,11 @@ static int draw(struct demo *dm, bool gradient)
 	r = urb_config_compute(dm->drv.info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb);
 	/* the render target's address in its SURFACE_STATE: relocated by the
 	 * kernel if the target is not where presumed (seed 002) */
-	const struct cmd_desc *rss = cmd_struct_find(dm->drv.gen, "RENDER_SURFACE_STATE");
-	const struct cmd_field *base = rss ? cmd_field_find(rss, "Surface Base Address") : NULL;
-	if (!r && !base)
+	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(dm->drv.gen);
+	if (!r && base < 0)
 		r = -EINVAL;
 	if (!r)
-		gtdrv_batch_state_reloc(&b, &dm->surf, SURF_RSS + base->start / 8, &dm->rt,
+		gtdrv_batch_state_reloc(&b, &dm->surf, SURF_RSS + (uint32_t)base / 8, &dm->rt,
 					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
 	r = r ? r : gtdrv_emit_3d_begin(&b, &dm->kernel, &dm->dyn);
 	r = r ? r : emit_bases(&b, dm);
@@ -145,44 +128,42 @@ static int draw(struct demo *dm, bool gradient)
 		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 0 },
 	};
 	r = r ? r : gtdrv_emit_vertex_elements(&b, attribs, gradient ? 2 : 1);
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VF_SGVS", GTDRV_FIELDS(
-		{ "VertexID Enable", gradient }, { "VertexID Element Offset", 1 },
-		{ "VertexID Component Number", 0 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_CLIP", GTDRV_FIELDS(
-		{ "Clip Enable", 1 }, { "Guardband Clip Test Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_SF", GTDRV_FIELDS(
-		{ "Viewport Transform Enable", 1 }, { "Triangle Strip/List Provoking Vertex Select", 0 }));
-	/* gen9 splits the Z clip test into near and far (3DSTATE_RASTER) */
-	if (dm->drv.gen >= 9)
-		r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
-			{ "Viewport Z Near Clip Test Enable", 1 },
-			{ "Viewport Z Far Clip Test Enable", 1 }));
-	else
-		r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
-			{ "Viewport Z Clip Test Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP",
-			       GTDRV_FIELDS({ "SF Clip Viewport Pointer", DYN_SF_CLIP }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_CC",
-			       GTDRV_FIELDS({ "CC Viewport Pointer", DYN_CC_VP }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_BLEND_STATE_POINTERS", GTDRV_FIELDS(
-		{ "Blend State Pointer", DYN_BLEND }, { "Blend State Pointer Valid", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_CC_STATE_POINTERS", GTDRV_FIELDS(
-		{ "Color Calc State Pointer", DYN_CC }, { "Color Calc State Pointer Valid", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_DRAWING_RECTANGLE", GTDRV_FIELDS(
-		{ "Clipped Drawing Rectangle X Max", dm->w - 1 },
-		{ "Clipped Drawing Rectangle Y Max", dm->h - 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_SBE", GTDRV_FIELDS(
-		{ "Vertex URB Entry Read Offset", 1 }, { "Vertex URB Entry Read Length", 1 },
-		{ "Number of SF Output Attributes", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_WM", GTDRV_FIELDS({ "Barycentric Interpolation Mode", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS", GTDRV_FIELDS(
-		{ "Kernel Start Pointer 0", FS_OFFSET }, { "8 Pixel Dispatch Enable", 1 },
-		{ "Dispatch GRF Start Register For Constant/Setup Data 0", 4 },
-		{ "Binding Table Entry Count", 1 }, { "Maximum Number of Threads Per PSD", 63 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS_EXTRA", GTDRV_FIELDS(
-		{ "Pixel Shader Valid", 1 }, { "Attribute Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_BINDING_TABLE_POINTERS_PS",
-			       GTDRV_FIELDS({ "Pointer to PS Binding Table", 0 }));
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, .vertexid_enable = gradient,
+			       .vertexid_element_offset = 1, .vertexid_component_number = 0);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CLIP, .clip_enable = true,
+			       .guardband_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SF, .viewport_transform_enable = true,
+			       .triangle_strip_list_provoking_vertex_select = 0);
+	/* gen9 splits the Z clip test into near and far (3DSTATE_RASTER);
+	 * each generation packs only the fields it has */
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_RASTER, .cull_mode = 1,
+			       .viewport_z_clip_test_enable = true,
+			       .viewport_z_near_clip_test_enable = true,
+			       .viewport_z_far_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
+			       .sf_clip_viewport_pointer = DYN_SF_CLIP);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC,
+			       .cc_viewport_pointer = DYN_CC_VP);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BLEND_STATE_POINTERS,
+			       .blend_state_pointer = DYN_BLEND, .blend_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CC_STATE_POINTERS,
+			       .color_calc_state_pointer = DYN_CC, .color_calc_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DRAWING_RECTANGLE,
+			       .clipped_drawing_rectangle_x_max = dm->w - 1,
+			       .clipped_drawing_rectangle_y_max = dm->h - 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+			       .vertex_urb_entry_read_length = 1,
+			       .number_of_sf_output_attributes = 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS, .kernel_start_pointer_0 = FS_OFFSET,
+			       ._8_pixel_dispatch_enable = true,
+			       .dispatch_grf_start_register_for_constant_setup_data_0 = 4,
+			       .binding_table_entry_count = 1,
+			       .maximum_number_of_threads_per_psd = 63);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true,
+			       .attribute_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BINDING_TABLE_POINTERS_PS,
+			       .pointer_to_ps_binding_table = 0);
 	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
 		.vertex_count = 4, .instance_count = 1 });
 	r = r ? r : gtdrv_batch_submit(&b);

@@ -22,6 +22,22 @@ struct gtdrv_reloc_list {
 	uint32_t n, cap;
 };
 
+/* The command being packed (emit.h): its dwords and the relocations of
+ * its address fields, appended to the batch as a whole. */
+#define GTDRV_CMD_MAX 256
+#define GTDRV_CMD_MAX_RELOCS 8
+struct gtdrv_cmd_stage {
+	uint32_t dw[GTDRV_CMD_MAX];
+	uint32_t len;
+	struct {
+		uint32_t at;                    /* dword of the address qword */
+		struct gtdrv_bo *bo;
+		uint32_t rd, wd;
+	} relocs[GTDRV_CMD_MAX_RELOCS];
+	unsigned nrelocs;
+	int error;
+};
+
 struct gtdrv_batch {
 	struct gtdrv *drv;
 	uint32_t *dw;
@@ -32,6 +48,7 @@ struct gtdrv_batch {
 	struct gtdrv_reloc_list bo_relocs[GTDRV_MAX_BOS]; /* relocations inside bos[i] */
 	uint32_t nbos;
 	int error;                     /* first error: -ENOMEM, -EINVAL... */
+	struct gtdrv_cmd_stage stage;  /* emit.h */
 	int *fence_out;                /* set before one submission: I915_EXEC_FENCE_OUT,
 					* its sync_file fd stored here (-1 when it fails) */
 };

@@ -5,135 +5,76 @@
 #include <stdio.h>
 #include <string.h>
 
-static void bad(struct gtdrv_cmd *c, const char *what, const char *name)
+uint32_t *gtdrv_cmd_start(struct gtdrv_batch *b, uint32_t len)
 {
-	if (!c->error)
-		fprintf(stderr, "libgtdrv: %s: %s '%s'\n", c->d ? c->d->name : "?", what, name);
-	c->error = -EINVAL;
+	struct gtdrv_cmd_stage *s = &b->stage;
+	s->error = len > GTDRV_CMD_MAX ? -EINVAL : 0;
+	s->len = len > GTDRV_CMD_MAX ? GTDRV_CMD_MAX : len;
+	s->nrelocs = 0;
+	memset(s->dw, 0, sizeof(s->dw));
+	return s->dw;
 }
 
-void gtdrv_cmd_begin(struct gtdrv_cmd *c, int gen, const char *name, uint32_t len)
+void gtdrv_cmd_reloc(struct gtdrv_batch *b, int bit, struct gtdrv_bo *bo,
+		     uint32_t read_domains, uint32_t write_domain)
 {
-	memset(c, 0, sizeof(*c));
-	c->gen = gen;
-	c->d = cmd_find_name(gen, name);
-	if (!c->d) {
-		bad(c, "no such command", name);
+	struct gtdrv_cmd_stage *s = &b->stage;
+	if (bit < 0 || (uint32_t)bit / 32 >= s->len || s->nrelocs == GTDRV_CMD_MAX_RELOCS) {
+		s->error = -EINVAL;
 		return;
 	}
-	c->len = len ? len : c->d->length;
-	if (!c->len || c->len > GTDRV_CMD_MAX) {
-		bad(c, "bad length for", name);
-		return;
-	}
-	cmd_init(c->d, c->dw, c->len);
-}
-
-/* The descriptor and dwords a field lives in: the command, or a structure
- * at dword `at`. */
-static const struct cmd_desc *where(struct gtdrv_cmd *c, const char *sname, uint32_t at,
-				    uint32_t **dw, uint32_t *len)
-{
-	if (!c->d)
-		return NULL;
-	if (!sname) {
-		*dw = c->dw;
-		*len = c->len;
-		return c->d;
-	}
-	const struct cmd_desc *s = cmd_struct_find(c->gen, sname);
-	if (!s || at + s->length > c->len) {
-		bad(c, "no room for structure", sname);
-		return NULL;
-	}
-	*dw = c->dw + at;
-	*len = s->length;
-	return s;
-}
-
-static void set_in(struct gtdrv_cmd *c, const char *sname, uint32_t at, const char *field,
-		   uint64_t value)
-{
-	uint32_t *dw, len;
-	const struct cmd_desc *d = where(c, sname, at, &dw, &len);
-	if (d && cmd_field_set(d, dw, len, field, value))
-		bad(c, "cannot set field", field);
-}
-
-void gtdrv_cmd_set(struct gtdrv_cmd *c, const char *field, uint64_t value)
-{
-	set_in(c, NULL, 0, field, value);
-}
-
-void gtdrv_cmd_set_sub(struct gtdrv_cmd *c, const char *sname, uint32_t at,
-		       const char *field, uint64_t value)
-{
-	set_in(c, sname, at, field, value);
-}
-
-void gtdrv_cmd_address(struct gtdrv_cmd *c, const char *sname, uint32_t at,
-		       const char *field, struct gtdrv_bo *bo, uint64_t delta,
-		       uint32_t read_domains, uint32_t write_domain)
-{
-	uint32_t *dw, len;
-	const struct cmd_desc *d = where(c, sname, at, &dw, &len);
-	const struct cmd_field *f = d ? cmd_field_find(d, field) : NULL;
-	if (!f || f->type != CMD_T_ADDRESS || f->end - f->start > 63 ||
-	    c->nrelocs == GTDRV_CMD_MAX_RELOCS) {
-		bad(c, "not an address field", field);
-		return;
-	}
-	set_in(c, sname, at, field, bo->offset + delta);
 	/* the relocation rewrites the whole qword holding the address; the
 	 * flags below it (modify enables, MOCS) travel in its delta */
-	c->relocs[c->nrelocs++].at = (uint32_t)(dw - c->dw) + f->start / 32;
-	c->relocs[c->nrelocs - 1].bo = bo;
-	c->relocs[c->nrelocs - 1].rd = read_domains;
-	c->relocs[c->nrelocs - 1].wd = write_domain;
+	s->relocs[s->nrelocs].at = (uint32_t)bit / 32;
+	s->relocs[s->nrelocs].bo = bo;
+	s->relocs[s->nrelocs].rd = read_domains;
+	s->relocs[s->nrelocs].wd = write_domain;
+	s->nrelocs++;
 }
 
-int gtdrv_cmd_emit(struct gtdrv_batch *b, struct gtdrv_cmd *c)
+int gtdrv_cmd_end(struct gtdrv_batch *b, const char *name, int packed)
 {
-	if (c->error)
-		return c->error;
+	struct gtdrv_cmd_stage *s = &b->stage;
+	if (packed || s->error || !s->len) {
+		fprintf(stderr, "libgtdrv: %s: %s on gen%d\n", name,
+			s->error || !s->len ? "no such command or bad length or relocation"
+					    : "a value does not fit its field", b->drv->gen);
+		if (!b->error)
+			b->error = -EINVAL;
+		return b->error;
+	}
 	uint32_t base = b->used;
-	BEGIN_BATCH(b, c->len);
-	for (uint32_t i = 0; i < c->len; i++)
-		OUT_BATCH(b, c->dw[i]);
+	BEGIN_BATCH(b, s->len);
+	for (uint32_t i = 0; i < s->len; i++)
+		OUT_BATCH(b, s->dw[i]);
 	ADVANCE_BATCH(b);
-	for (unsigned i = 0; i < c->nrelocs; i++) {
-		uint32_t at = c->relocs[i].at;
-		uint64_t q = c->dw[at] | (at + 1 < c->len ? (uint64_t)c->dw[at + 1] << 32 : 0);
-		gtdrv_batch_add_reloc(b, base + at, c->relocs[i].bo, c->relocs[i].rd,
-				      c->relocs[i].wd, q - c->relocs[i].bo->offset);
+	for (unsigned i = 0; i < s->nrelocs; i++) {
+		uint32_t at = s->relocs[i].at;
+		uint64_t q = s->dw[at] | (at + 1 < s->len ? (uint64_t)s->dw[at + 1] << 32 : 0);
+		gtdrv_batch_add_reloc(b, base + at, s->relocs[i].bo, s->relocs[i].rd,
+				      s->relocs[i].wd, q - s->relocs[i].bo->offset);
 	}
 	return b->error;
 }
 
-int gtdrv_emit(struct gtdrv_batch *b, const char *cmd, const struct gtdrv_field *f,
-	       unsigned n)
-{
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, b->drv->gen, cmd, 0);
-	for (unsigned i = 0; i < n; i++)
-		gtdrv_cmd_set(&c, f[i].name, f[i].value);
-	return gtdrv_cmd_emit(b, &c);
-}
-
 int gtdrv_emit_vertex_buffers(struct gtdrv_batch *b, const struct gtdrv_vb *vb, unsigned n)
 {
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, b->drv->gen, "3DSTATE_VERTEX_BUFFERS", 1 + 4 * n);
-	for (unsigned i = 0; i < n; i++) {
-		uint32_t at = 1 + 4 * i;
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Vertex Buffer Index", vb[i].index);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Buffer Pitch", vb[i].pitch);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Address Modify Enable", 1);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Buffer Size", vb[i].size);
-		gtdrv_cmd_address(&c, "VERTEX_BUFFER_STATE", at, "Buffer Starting Address",
-				  vb[i].bo, vb[i].offset, I915_GEM_DOMAIN_VERTEX, 0);
+	int gen = b->drv->gen;
+	uint32_t len = 1 + 4 * n;     /* PRM: a 4-dword VERTEX_BUFFER_STATE each */
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	int r = cmd_3DSTATE_VERTEX_BUFFERS_pack(gen, dw, len,
+						&(const struct cmd_3DSTATE_VERTEX_BUFFERS){ 0 });
+	for (unsigned i = 0; i < n && !r; i++) {
+		const struct cmd_VERTEX_BUFFER_STATE s = {
+			.vertex_buffer_index = vb[i].index, .buffer_pitch = vb[i].pitch,
+			.address_modify_enable = true, .buffer_size = vb[i].size,
+			.buffer_starting_address = vb[i].bo->offset + vb[i].offset };
+		r = cmd_3DSTATE_VERTEX_BUFFERS_vertex_buffer_state_set(gen, dw, len, i, &s);
+		gtdrv_cmd_reloc(b, (int)(32 + 128 * i) +
+				cmd_VERTEX_BUFFER_STATE_buffer_starting_address_bit(gen),
+				vb[i].bo, I915_GEM_DOMAIN_VERTEX, 0);
 	}
-	return gtdrv_cmd_emit(b, &c);
+	return gtdrv_cmd_end(b, "3DSTATE_VERTEX_BUFFERS", r);
 }
 
 /* VERTEX_ELEMENT_STATE component controls (PRM vol. 2d). */
@@ -143,12 +84,12 @@ enum { VFCOMP_STORE_SRC = 1, VFCOMP_STORE_0 = 2, VFCOMP_STORE_1_FP = 3,
 int gtdrv_emit_vertex_elements(struct gtdrv_batch *b, const struct gtdrv_vertex_attrib *a,
 			       unsigned n)
 {
-	static const char *const comp_field[4] = {
-		"Component 0 Control", "Component 1 Control",
-		"Component 2 Control", "Component 3 Control" };
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, b->drv->gen, "3DSTATE_VERTEX_ELEMENTS", 1 + 2 * n);
-	for (unsigned i = 0; i < n; i++) {
+	int gen = b->drv->gen;
+	uint32_t len = 1 + 2 * n;     /* PRM: a 2-dword VERTEX_ELEMENT_STATE each */
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	int r = cmd_3DSTATE_VERTEX_ELEMENTS_pack(gen, dw, len,
+						 &(const struct cmd_3DSTATE_VERTEX_ELEMENTS){ 0 });
+	for (unsigned i = 0; i < n && !r; i++) {
 		uint32_t comp[4] = { VFCOMP_STORE_SRC, VFCOMP_STORE_SRC,
 				     VFCOMP_STORE_SRC, VFCOMP_STORE_SRC };
 		/* seed 000: fewer components than 4 fall through to zeros
@@ -160,35 +101,33 @@ int gtdrv_emit_vertex_elements(struct gtdrv_batch *b, const struct gtdrv_vertex_
 		case 3: comp[3] = a[i].integer ? VFCOMP_STORE_1_INT : VFCOMP_STORE_1_FP;
 			break;
 		}
-		uint32_t at = 1 + 2 * i;
-		gtdrv_cmd_set_sub(&c, "VERTEX_ELEMENT_STATE", at, "Vertex Buffer Index", a[i].buffer);
-		gtdrv_cmd_set_sub(&c, "VERTEX_ELEMENT_STATE", at, "Valid", 1);
-		gtdrv_cmd_set_sub(&c, "VERTEX_ELEMENT_STATE", at, "Source Element Format", a[i].format);
-		gtdrv_cmd_set_sub(&c, "VERTEX_ELEMENT_STATE", at, "Source Element Offset", a[i].offset);
-		for (int k = 0; k < 4; k++)
-			gtdrv_cmd_set_sub(&c, "VERTEX_ELEMENT_STATE", at, comp_field[k], comp[k]);
+		const struct cmd_VERTEX_ELEMENT_STATE e = {
+			.vertex_buffer_index = a[i].buffer, .valid = true,
+			.source_element_format = a[i].format, .source_element_offset = a[i].offset,
+			.component_0_control = comp[0], .component_1_control = comp[1],
+			.component_2_control = comp[2], .component_3_control = comp[3] };
+		r = cmd_3DSTATE_VERTEX_ELEMENTS_element_set(gen, dw, len, i, &e);
 	}
-	return gtdrv_cmd_emit(b, &c);
+	return gtdrv_cmd_end(b, "3DSTATE_VERTEX_ELEMENTS", r);
 }
 
 int gtdrv_emit_urb(struct gtdrv_batch *b, const struct urb_config *cfg)
 {
-	static const char *const cmds[URB_NUM_STAGES] = {
-		"3DSTATE_URB_VS", "3DSTATE_URB_HS", "3DSTATE_URB_DS", "3DSTATE_URB_GS" };
 	unsigned half = cfg->push_constant_kb / 2;
-	int r = gtdrv_emit(b, "3DSTATE_PUSH_CONSTANT_ALLOC_VS", GTDRV_FIELDS(
-		{ "Constant Buffer Offset", 0 }, { "Constant Buffer Size", half }));
-	if (!r)
-		r = gtdrv_emit(b, "3DSTATE_PUSH_CONSTANT_ALLOC_PS", GTDRV_FIELDS(
-			{ "Constant Buffer Offset", half },
-			{ "Constant Buffer Size", cfg->push_constant_kb - half }));
-	for (int s = 0; s < URB_NUM_STAGES && !r; s++) {
-		char f[3][64];
-		snprintf(f[0], sizeof(f[0]), "%s Number of URB Entries", urb_stage_name(s));
-		snprintf(f[1], sizeof(f[1]), "%s URB Entry Allocation Size", urb_stage_name(s));
-		snprintf(f[2], sizeof(f[2]), "%s URB Starting Address", urb_stage_name(s));
-		r = gtdrv_emit(b, cmds[s], GTDRV_FIELDS({ f[0], cfg->entries[s] },
-			{ f[1], cfg->size[s] - 1 }, { f[2], cfg->start[s] }));
-	}
-	return r;
+	GTDRV_EMIT(b, 3DSTATE_PUSH_CONSTANT_ALLOC_VS,
+		   .constant_buffer_offset = 0, .constant_buffer_size = half);
+	GTDRV_EMIT(b, 3DSTATE_PUSH_CONSTANT_ALLOC_PS, .constant_buffer_offset = half,
+		   .constant_buffer_size = cfg->push_constant_kb - half);
+	GTDRV_EMIT(b, 3DSTATE_URB_VS, .vs_number_of_urb_entries = cfg->entries[URB_VS],
+		   .vs_urb_entry_allocation_size = cfg->size[URB_VS] - 1,
+		   .vs_urb_starting_address = cfg->start[URB_VS]);
+	GTDRV_EMIT(b, 3DSTATE_URB_HS, .hs_number_of_urb_entries = cfg->entries[URB_HS],
+		   .hs_urb_entry_allocation_size = cfg->size[URB_HS] - 1,
+		   .hs_urb_starting_address = cfg->start[URB_HS]);
+	GTDRV_EMIT(b, 3DSTATE_URB_DS, .ds_number_of_urb_entries = cfg->entries[URB_DS],
+		   .ds_urb_entry_allocation_size = cfg->size[URB_DS] - 1,
+		   .ds_urb_starting_address = cfg->start[URB_DS]);
+	return GTDRV_EMIT(b, 3DSTATE_URB_GS, .gs_number_of_urb_entries = cfg->entries[URB_GS],
+			  .gs_urb_entry_allocation_size = cfg->size[URB_GS] - 1,
+			  .gs_urb_starting_address = cfg->start[URB_GS]);
 }

@@ -1,54 +1,55 @@
-/* State emitters built on the command tables: a command is packed field
- * by field by name (gpu/cmd/cmd.h), never with hand-written shifts, and
- * buffer addresses become relocations. */
+/* State emitters built on the generated command code (gpu/cmd/cmd_structs.h):
+ * a command is a typed struct packed by its generated cmd_<NAME>_pack(), so
+ * a misspelt field is a compile error; buffer addresses become relocations.
+ * Never a look-up of a field by its name.
+ *
+ *	GTDRV_EMIT(b, 3DSTATE_VF_TOPOLOGY, .primitive_topology_type = 5);
+ *
+ * packs the command at its usual length for the batch's generation and
+ * appends it. A command with relocations or a length of its own is packed
+ * in three steps:
+ *
+ *	uint32_t len = cmd_MI_STORE_REGISTER_MEM_length(gen);
+ *	uint32_t *dw = gtdrv_cmd_start(b, len);
+ *	struct cmd_MI_STORE_REGISTER_MEM srm = { .register_address = reg,
+ *		.memory_address = bo->offset + offset };
+ *	gtdrv_cmd_reloc(b, cmd_MI_STORE_REGISTER_MEM_memory_address_bit(gen), bo, rd, wd);
+ *	return gtdrv_cmd_end(b, "MI_STORE_REGISTER_MEM",
+ *			     cmd_MI_STORE_REGISTER_MEM_pack(gen, dw, len, &srm));
+ */
 #ifndef GTSIM_DRV_EMIT_H
 #define GTSIM_DRV_EMIT_H
 
 #include "drv/batch.h"
 #include "drv/urb_config.h"
-#include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 
-#define GTDRV_CMD_MAX 256
-#define GTDRV_CMD_MAX_RELOCS 8
+/* Start a command of len dwords (at most GTDRV_CMD_MAX): its zeroed
+ * dwords, to pack into. Never NULL. */
+uint32_t *gtdrv_cmd_start(struct gtdrv_batch *b, uint32_t len);
+/* The address field at bit `bit` of the command (cmd_<NAME>_<field>_bit(),
+ * plus the bit where a nested structure starts) holds bo's presumed offset
+ * plus a delta: relocate it at submission. bit < 0 (no such field on this
+ * generation) makes the command fail. */
+void gtdrv_cmd_reloc(struct gtdrv_batch *b, int bit, struct gtdrv_bo *bo,
+		     uint32_t read_domains, uint32_t write_domain);
+/* Append the command (BEGIN/OUT/ADVANCE and its relocations) when packed,
+ * the pack's result, is 0; otherwise report name and fail the batch with
+ * -EINVAL. Returns the batch's error (0 when all is well). */
+int gtdrv_cmd_end(struct gtdrv_batch *b, const char *name, int packed);
 
-struct gtdrv_cmd {
-	const struct cmd_desc *d;
-	int gen;
-	uint32_t dw[GTDRV_CMD_MAX];
-	uint32_t len;
-	struct {
-		uint32_t at;              /* dword of the address qword */
-		struct gtdrv_bo *bo;
-		uint32_t rd, wd;
-	} relocs[GTDRV_CMD_MAX_RELOCS];
-	unsigned nrelocs;
-	int error;                        /* -EINVAL: unknown name, no fit */
-};
+/* The command's usual length on the batch's generation, 0 when it has
+ * none there or it is longer than GTDRV_CMD_MAX (its pack then fails). */
+#define GTDRV_CMD_LEN(b, NAME) \
+	(cmd_##NAME##_length((b)->drv->gen) <= GTDRV_CMD_MAX ? cmd_##NAME##_length((b)->drv->gen) : 0)
 
-/* Start command `name` of len dwords (0: the table's length). */
-void gtdrv_cmd_begin(struct gtdrv_cmd *c, int gen, const char *name, uint32_t len);
-void gtdrv_cmd_set(struct gtdrv_cmd *c, const char *field, uint64_t value);
-/* Field of state structure `sname` (e.g. "VERTEX_BUFFER_STATE") placed at
- * dword `at` of the command. */
-void gtdrv_cmd_set_sub(struct gtdrv_cmd *c, const char *sname, uint32_t at,
-		       const char *field, uint64_t value);
-/* Address field (of the command when sname is NULL): bo's presumed offset
- * + delta, relocated at submission. */
-void gtdrv_cmd_address(struct gtdrv_cmd *c, const char *sname, uint32_t at,
-		       const char *field, struct gtdrv_bo *bo, uint64_t delta,
-		       uint32_t read_domains, uint32_t write_domain);
-/* Append to the batch (BEGIN/OUT/ADVANCE and the relocations). */
-int gtdrv_cmd_emit(struct gtdrv_batch *b, struct gtdrv_cmd *c);
-
-/* One command with plain fields, in one call. */
-struct gtdrv_field {
-	const char *name;
-	uint64_t value;
-};
-int gtdrv_emit(struct gtdrv_batch *b, const char *cmd, const struct gtdrv_field *f,
-	       unsigned n);
-#define GTDRV_FIELDS(...) (const struct gtdrv_field[]){ __VA_ARGS__ }, \
-	(unsigned)(sizeof((const struct gtdrv_field[]){ __VA_ARGS__ }) / sizeof(struct gtdrv_field))
+/* One command with its usual length and no relocations, in one call; the
+ * arguments initialize struct cmd_NAME (designated fields, or 0 for all
+ * zero). Evaluates to the batch's error. */
+#define GTDRV_EMIT(b, NAME, ...) \
+	gtdrv_cmd_end((b), #NAME, cmd_##NAME##_pack((b)->drv->gen, \
+		gtdrv_cmd_start((b), GTDRV_CMD_LEN(b, NAME)), GTDRV_CMD_LEN(b, NAME), \
+		&(const struct cmd_##NAME){ __VA_ARGS__ }))
 
 /* 3DSTATE_VERTEX_BUFFERS */
 struct gtdrv_vb {

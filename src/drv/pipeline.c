@@ -10,94 +10,91 @@
 int gtdrv_emit_3d_begin(struct gtdrv_batch *b, struct gtdrv_bo *instruction_bo,
 			struct gtdrv_bo *dynamic_bo)
 {
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, b->drv->gen, "PIPELINE_SELECT", 0);
-	if (cmd_field_find(c.d, "Mask Bits"))   /* gen9: bits 8-15 enable the change */
-		gtdrv_cmd_set(&c, "Mask Bits", 3);
-	gtdrv_cmd_set(&c, "Pipeline Selection", 0);
-	int r = gtdrv_cmd_emit(b, &c);
-	if (r)
-		return r;
-	gtdrv_cmd_begin(&c, b->drv->gen, "STATE_BASE_ADDRESS", 0);
-	static const char *const bounds[] = {
-		"General State Buffer Size", "Dynamic State Buffer Size",
-		"Indirect Object Buffer Size", "Instruction Buffer Size" };
-	for (size_t i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
-		char en[80];
-		snprintf(en, sizeof(en), "%s Modify Enable", bounds[i]);
-		if (!cmd_field_find(c.d, en))   /* "Instruction Buffer size Modify Enable" */
-			snprintf(en, sizeof(en), "Instruction Buffer size Modify Enable");
-		gtdrv_cmd_set(&c, en, 1);
-		gtdrv_cmd_set(&c, bounds[i], 0xfffff);
-	}
-	gtdrv_cmd_set(&c, "Instruction Base Address Modify Enable", 1);
-	gtdrv_cmd_address(&c, NULL, 0, "Instruction Base Address", instruction_bo, 0,
-			  I915_GEM_DOMAIN_INSTRUCTION, 0);
+	int gen = b->drv->gen;
+	/* gen9: Mask Bits 8-15 enable the change (gen8 has no such field) */
+	GTDRV_EMIT(b, PIPELINE_SELECT, .mask_bits = 3, .pipeline_selection = 0);
+	uint32_t len = GTDRV_CMD_LEN(b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	struct cmd_STATE_BASE_ADDRESS sba = {
+		.general_state_buffer_size_modify_enable = true,
+		.general_state_buffer_size = 0xfffff,
+		.dynamic_state_buffer_size_modify_enable = true,
+		.dynamic_state_buffer_size = 0xfffff,
+		.indirect_object_buffer_size_modify_enable = true,
+		.indirect_object_buffer_size = 0xfffff,
+		.instruction_buffer_size_modify_enable = true,
+		.instruction_buffer_size = 0xfffff,
+		.instruction_base_address_modify_enable = true,
+		.instruction_base_address = instruction_bo->offset,
+	};
+	gtdrv_cmd_reloc(b, cmd_STATE_BASE_ADDRESS_instruction_base_address_bit(gen),
+			instruction_bo, I915_GEM_DOMAIN_INSTRUCTION, 0);
 	if (dynamic_bo) {
-		gtdrv_cmd_set(&c, "Dynamic State Base Address Modify Enable", 1);
-		gtdrv_cmd_address(&c, NULL, 0, "Dynamic State Base Address", dynamic_bo, 0,
-				  I915_GEM_DOMAIN_INSTRUCTION, 0);
+		sba.dynamic_state_base_address_modify_enable = true;
+		sba.dynamic_state_base_address = dynamic_bo->offset;
+		gtdrv_cmd_reloc(b, cmd_STATE_BASE_ADDRESS_dynamic_state_base_address_bit(gen),
+				dynamic_bo, I915_GEM_DOMAIN_INSTRUCTION, 0);
 	}
-	return gtdrv_cmd_emit(b, &c);
+	return gtdrv_cmd_end(b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
 }
 
 int gtdrv_emit_vs(struct gtdrv_batch *b, const struct gtdrv_vs *vs)
 {
-	return gtdrv_emit(b, "3DSTATE_VS", GTDRV_FIELDS(
-		{ "Kernel Start Pointer", vs->kernel_offset },
-		{ "Dispatch GRF Start Register For URB Data", vs->grf_start },
-		{ "Vertex URB Entry Read Length", vs->read_length },
-		{ "Vertex URB Entry Read Offset", 0 },
-		{ "Vertex URB Entry Output Length", vs->output_length },
-		{ "Maximum Number of Threads", (uint64_t)b->drv->info->num_eus *
-			b->drv->info->threads_per_eu - 1 },
-		{ "SIMD8 Dispatch Enable", 1 },
-		{ "Statistics Enable", 1 },
-		{ "Enable", 1 }));
+	return GTDRV_EMIT(b, 3DSTATE_VS,
+		.kernel_start_pointer = vs->kernel_offset,
+		.dispatch_grf_start_register_for_urb_data = vs->grf_start,
+		.vertex_urb_entry_read_length = vs->read_length,
+		.vertex_urb_entry_read_offset = 0,
+		.vertex_urb_entry_output_length = vs->output_length,
+		.maximum_number_of_threads = b->drv->info->num_eus * b->drv->info->threads_per_eu - 1,
+		.simd8_dispatch_enable = true,
+		.statistics_enable = true,
+		.enable = true);
 }
 
 int gtdrv_emit_geometry_off(struct gtdrv_batch *b)
 {
-	static const char *const off[] = {
-		"3DSTATE_HS", "3DSTATE_TE", "3DSTATE_DS", "3DSTATE_GS", "3DSTATE_STREAMOUT" };
-	int r = 0;
-	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]) && !r; i++)
-		r = gtdrv_emit(b, off[i], NULL, 0);
-	return r;
+	GTDRV_EMIT(b, 3DSTATE_HS, 0);
+	GTDRV_EMIT(b, 3DSTATE_TE, 0);
+	GTDRV_EMIT(b, 3DSTATE_DS, 0);
+	GTDRV_EMIT(b, 3DSTATE_GS, 0);
+	return GTDRV_EMIT(b, 3DSTATE_STREAMOUT, 0);
 }
 
 int gtdrv_emit_draw(struct gtdrv_batch *b, const struct gtdrv_draw *d)
 {
-	int r = gtdrv_emit(b, "3DSTATE_VF_TOPOLOGY",
-			   GTDRV_FIELDS({ "Primitive Topology Type", d->topology }));
-	if (!r)
-		r = gtdrv_emit(b, "3DSTATE_VF_STATISTICS", GTDRV_FIELDS({ "Statistics Enable", 1 }));
-	if (!r)
-		r = gtdrv_emit(b, "3DPRIMITIVE", GTDRV_FIELDS(
-			{ "Vertex Access Type", d->indexed },
-			{ "Primitive Topology Type", d->topology },
-			{ "Vertex Count Per Instance", d->vertex_count },
-			{ "Start Vertex Location", d->start_vertex },
-			{ "Instance Count", d->instance_count },
-			{ "Start Instance Location", d->start_instance },
-			{ "Base Vertex Location", (uint64_t)(int64_t)d->base_vertex }));
-	return r;
+	GTDRV_EMIT(b, 3DSTATE_VF_TOPOLOGY, .primitive_topology_type = d->topology);
+	GTDRV_EMIT(b, 3DSTATE_VF_STATISTICS, .statistics_enable = true);
+	return GTDRV_EMIT(b, 3DPRIMITIVE,
+		.vertex_access_type = d->indexed,
+		.primitive_topology_type = d->topology,
+		.vertex_count_per_instance = d->vertex_count,
+		.start_vertex_location = d->start_vertex,
+		.instance_count = d->instance_count,
+		.start_instance_location = d->start_instance,
+		.base_vertex_location = d->base_vertex);
 }
 
 int gtdrv_emit_lri(struct gtdrv_batch *b, uint32_t reg, uint32_t value)
 {
-	return gtdrv_emit(b, "MI_LOAD_REGISTER_IMM", GTDRV_FIELDS(
-		{ "Register Offset", reg }, { "Data DWord", value }));
+	int gen = b->drv->gen;
+	uint32_t *dw = gtdrv_cmd_start(b, 3);     /* one register/value pair */
+	int r = cmd_MI_LOAD_REGISTER_IMM_pack(gen, dw, 3, &(const struct cmd_MI_LOAD_REGISTER_IMM){ 0 });
+	r = r ? r : cmd_MI_LOAD_REGISTER_IMM_register_offset_set(gen, dw, 3, 0, reg);
+	r = r ? r : cmd_MI_LOAD_REGISTER_IMM_data_dword_set(gen, dw, 3, 0, value);
+	return gtdrv_cmd_end(b, "MI_LOAD_REGISTER_IMM", r);
 }
 
 int gtdrv_emit_srm(struct gtdrv_batch *b, uint32_t reg, struct gtdrv_bo *bo, uint32_t offset)
 {
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, b->drv->gen, "MI_STORE_REGISTER_MEM", 0);
-	gtdrv_cmd_set(&c, "Register Address", reg);
-	gtdrv_cmd_address(&c, NULL, 0, "Memory Address", bo, offset,
-			  I915_GEM_DOMAIN_INSTRUCTION, I915_GEM_DOMAIN_INSTRUCTION);
-	return gtdrv_cmd_emit(b, &c);
+	int gen = b->drv->gen;
+	uint32_t len = GTDRV_CMD_LEN(b, MI_STORE_REGISTER_MEM);
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	const struct cmd_MI_STORE_REGISTER_MEM srm = {
+		.register_address = reg, .memory_address = bo->offset + offset };
+	gtdrv_cmd_reloc(b, cmd_MI_STORE_REGISTER_MEM_memory_address_bit(gen), bo,
+			I915_GEM_DOMAIN_INSTRUCTION, I915_GEM_DOMAIN_INSTRUCTION);
+	return gtdrv_cmd_end(b, "MI_STORE_REGISTER_MEM", cmd_MI_STORE_REGISTER_MEM_pack(gen, dw, len, &srm));
 }
 
 int gtdrv_upload_kernel(struct gtdrv *drv, struct gtdrv_bo *bo, uint32_t offset,

@@ -11,8 +11,11 @@ MODE
           of every batch it submits, on stderr) and GTSIM_TRACE=batch
           (gtsim's decode of every command the engines execute, into a
           file); the sequences of (command name, length in dwords) of the
-          batches must agree command by command. Commands gtsim executes in
-          the kernel's rings are not iris's and are left out.
+          batches must agree command by command, and so must the value of
+          every field both decoders print for a command (Mesa's decoder is
+          the oracle of gtsim's layouts and of its field printing). Commands
+          gtsim executes in the kernel's rings are not iris's and are left
+          out.
 
 Exits 77 (skip) when Mesa's iris driver is not installed.
 """
@@ -32,11 +35,17 @@ ANSI = re.compile(r'\x1b\[[0-9;]*m')
 SECTION = re.compile(r'^\[batch\] (\S+) (ring|batch|2nd-level batch)\b')
 # iris's line before each batch it decodes: "... render batch [1] flush with"
 BATCH_START = re.compile(r'\bbatch \[\d+\] flush with')
+# a field of the command: "    Name: value" (4 spaces; Mesa and gtsim alike)
+FIELD = re.compile(r'^    (\S.*?): (.*?)\s*$')
 ADDR_MASK = (1 << 48) - 1   # canonical and plain forms of one address
 
 
-def commands(lines, keep_section=lambda s: True):
-    """[(name, dwords)] of the decoded commands in lines. A command's length
+def commands(lines, keep_section=lambda s: True, fields=None):
+    """[(name, dwords)] of the decoded commands in lines. With fields (a
+    list), one dict per command is appended to it: field name (the n-th
+    repeat of a name gets "#n") -> printed value, for the fields printed
+    among the command's own dwords (not those of a register or structure
+    printed after it, at other addresses). A command's length
     is the distance to the next command's header when that follows in the
     same buffer within a few dwords of the last dword printed (Mesa leaves
     out trailing dwords that hold no field, e.g. 3DSTATE_HS's last one);
@@ -46,6 +55,8 @@ def commands(lines, keep_section=lambda s: True):
     out = []
     section = None
     cur = None          # [name, addr, dwords printed]
+    inside = False      # the last dword line was the command's own
+    own = {}            # its fields
 
     def close(next_addr):
         if not cur:
@@ -56,6 +67,8 @@ def commands(lines, keep_section=lambda s: True):
             if n <= k <= n + 16:
                 n = k
         out.append((cur[0], n))
+        if fields is not None:
+            fields.append(dict(own))
 
     for raw in lines:
         line = ANSI.sub('', raw.rstrip('\n'))
@@ -70,14 +83,69 @@ def commands(lines, keep_section=lambda s: True):
             addr = int(m.group(1), 16) & ADDR_MASK
             close(addr)
             cur = [m.group(2), addr, 0] if keep_section(section) else None
+            own = {}
+            inside = False
             continue
         m = DWORD.match(line)
         if m and cur:
             addr, n = int(m.group(1), 16) & ADDR_MASK, int(m.group(2))
-            if n == cur[2] and addr == cur[1] + 4 * n:
+            inside = n == cur[2] and addr == cur[1] + 4 * n
+            if inside:
                 cur[2] += 1
+            continue
+        m = FIELD.match(line)
+        if m and cur and inside:
+            key, k = m.group(1), 1
+            while key in own:
+                k += 1
+                key = '%s#%d' % (m.group(1), k)
+            own[key] = m.group(2)
+        elif cur and not line.startswith('    '):
+            inside = False      # "register ...", another buffer's lines
     close(None)
     return out
+
+
+# Fields where Mesa's decoder is known to be wrong, and gtsim follows the
+# PRM: Mesa's genxml starts MI_LOAD_REGISTER_IMM's register/value pairs at
+# DWord 2 (it prints each value as "Register Offset[i]"); the PRM's pairs
+# start at DWord 1 (docs/cmd.md).
+MESA_WRONG = [('MI_LOAD_REGISTER_IMM', re.compile(r'(Register Offset|Data DWord)\[\d+\]'))]
+
+
+def mesa_wrong(cmd, field):
+    return any(cmd == c and r.match(field) for c, r in MESA_WRONG)
+
+
+def same_value(a, b):
+    """Printed values agree; hex numbers (addresses) in canonical or plain
+    form alike."""
+    if a == b:
+        return True
+    try:
+        if a.startswith('0x') and b.startswith('0x'):
+            return int(a, 16) & ADDR_MASK == int(b, 16) & ADDR_MASK
+    except ValueError:
+        pass
+    return False
+
+
+def field_disagreements(iris, gt, iris_fields, gt_fields):
+    """(number of fields compared, one line per field whose values differ)
+    over the commands at the same position with the same name."""
+    compared, out = 0, []
+    for i in range(min(len(iris), len(gt), len(iris_fields), len(gt_fields))):
+        if iris[i][0] != gt[i][0]:
+            continue
+        a, b = iris_fields[i], gt_fields[i]
+        for key in a:
+            if key not in b or mesa_wrong(iris[i][0], key):
+                continue
+            compared += 1
+            if not same_value(a[key], b[key]):
+                out.append('command %d %s: %s: iris %s, gtsim %s'
+                           % (i, iris[i][0], key, a[key], b[key]))
+    return compared, out
 
 
 def disagreements(iris, gt):
@@ -103,6 +171,7 @@ MESA_SAMPLE = """\
 0xfffffffefffee03c:  0x60000060 : Dword 2
 register L3CNTLREG (0x7034): 0x60000060
 0x00007034:  0x60000060 : Dword 0
+    SLM Enable: 0
 0xfffffffefffee040:  0x781b0007:  3DSTATE_HS
 0xfffffffefffee040:  0x781b0007 : Dword 0
 0xfffffffefffee044:  0x00000000 : Dword 1
@@ -119,6 +188,7 @@ GTSIM_SAMPLE = """\
 [batch] rcs0 batch 0xfffefffee030:
 0xfffefffee030:  0x69040000:  PIPELINE_SELECT
 0xfffefffee030:  0x69040000 : Dword 0
+    Pipeline Selection: 0 (3D)
 0xfffefffee034:  0x11000001:  MI_LOAD_REGISTER_IMM
 0xfffefffee034:  0x11000001 : Dword 0
 0xfffefffee038:  0x00007034 : Dword 1
@@ -143,6 +213,16 @@ def selftest():
     ok = ok and len(disagreements(iris, renamed)) == 1
     ok = ok and len(disagreements(iris, shorter)) == 1
     ok = ok and len(disagreements(iris, gt[:-1])) == 1
+    # field values: the same here; one changed value is one disagreement
+    fi, fg = [], []
+    commands(MESA_SAMPLE.splitlines(), fields=fi)
+    commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s != 'ring', fields=fg)
+    n, bad = field_disagreements(iris, gt, fi, fg)
+    ok = ok and n == 1 and not bad and fi[0] == {'Pipeline Selection': '0 (3D)'}
+    ok = ok and 'L3CNTLREG' not in str(fi) and fi[1] == {}
+    fg[0]['Pipeline Selection'] = '1 (Media)'
+    ok = ok and len(field_disagreements(iris, gt, fi, fg)[1]) == 1
+    ok = ok and same_value('0xfffffffefffee030', '0xfffefffee030')
     print('iris sample: %s\ngtsim sample: %s' % (iris, gt))
     print('parser self-test ' + ('passed' if ok else 'FAILED'))
     return 0 if ok else 1
@@ -207,9 +287,10 @@ def check_decode(gtsim, prog, args, trace):
         sys.stdout.write(err[-4000:])
         print('FAIL: the program exited with status %d' % rc)
         return 1
-    iris = commands(err.splitlines())
+    iris_fields, gt_fields = [], []
+    iris = commands(err.splitlines(), fields=iris_fields)
     with open(trace, errors='replace') as f:
-        gt = commands(f, keep_section=lambda s: s != 'ring')
+        gt = commands(f, keep_section=lambda s: s != 'ring', fields=gt_fields)
     print('iris decoded %d commands, gtsim executed %d batch commands'
           % (len(iris), len(gt)))
     bad = disagreements(iris, gt)
@@ -221,7 +302,17 @@ def check_decode(gtsim, prog, args, trace):
     if bad:
         print('FAIL: %d commands disagree' % len(bad))
         return 1
-    print('all %d commands agree (name and length)' % len(iris))
+    compared, fbad = field_disagreements(iris, gt, iris_fields, gt_fields)
+    for line in fbad[:20]:
+        print(line)
+    if fbad:
+        print('FAIL: %d of %d field values disagree' % (len(fbad), compared))
+        return 1
+    if not compared:
+        print('FAIL: no field printed by both decoders')
+        return 1
+    print('all %d commands agree (name and length), and all %d field values both print'
+          % (len(iris), compared))
     return 0
 
 

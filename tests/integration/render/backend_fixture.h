@@ -13,6 +13,7 @@
 
 #include "common/devinfo.h"
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_names.h"   /* tests may name fields */
 #include "gpu/cs/regs.h"
 #include "gpu/cs/state.h"
 #include "gpu/eu/asm.h"

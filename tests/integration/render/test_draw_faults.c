@@ -78,13 +78,6 @@ static struct gtsim_device *dev;
 static struct gtsim_file *file;
 static char error_path[] = "/tmp/gtsim-draw-faults-XXXXXX";
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 static size_t assemble(const char *text, uint8_t *out, size_t cap)
 {
 	struct eu_asm_result res;
@@ -98,18 +91,6 @@ static size_t assemble(const char *text, uint8_t *out, size_t cap)
 	memcpy(out, res.bytes, n);
 	eu_asm_result_free(&res);
 	return n;
-}
-
-static int pack(int gen, const char *sname, uint32_t *dw, uint32_t len,
-		const struct gtdrv_field *f, unsigned n)
-{
-	const struct cmd_desc *d = cmd_struct_find(gen, sname);
-	if (!d)
-		return -EINVAL;
-	for (unsigned i = 0; i < n; i++)
-		if (cmd_field_set(d, dw, len, f[i].name, f[i].value))
-			return -EINVAL;
-	return 0;
 }
 
 static void fill(struct scene *sc, struct gtdrv_bo *bo, uint32_t value)
@@ -141,22 +122,19 @@ static void scene_init(struct scene *sc, uint32_t ctx)
 	sc->guard.offset = GUARD_ADDR;
 	int gen = sc->drv.gen, r = 0;
 	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
-	r |= pack(gen, "SF_CLIP_VIEWPORT", dyn + DYN_SF_CLIP / 4, 16, GTDRV_FIELDS(
-		{ "Viewport Matrix Element m00", fbits(W / 2.0f) },
-		{ "Viewport Matrix Element m11", fbits(H / 2.0f) },
-		{ "Viewport Matrix Element m22", fbits(0.5f) },
-		{ "Viewport Matrix Element m30", fbits(W / 2.0f) },
-		{ "Viewport Matrix Element m31", fbits(H / 2.0f) },
-		{ "Viewport Matrix Element m32", fbits(0.5f) },
-		{ "X Min Clip Guardband", fbits(-1) }, { "X Max Clip Guardband", fbits(1) },
-		{ "Y Min Clip Guardband", fbits(-1) }, { "Y Max Clip Guardband", fbits(1) }));
-	r |= pack(gen, "CC_VIEWPORT", dyn + DYN_CC_VP / 4, 2, GTDRV_FIELDS(
-		{ "Minimum Depth", fbits(0) }, { "Maximum Depth", fbits(1) }));
+	r |= cmd_SF_CLIP_VIEWPORT_pack(gen, dyn + DYN_SF_CLIP / 4, 16, &(const struct cmd_SF_CLIP_VIEWPORT){
+		.viewport_matrix_element_m00 = W / 2.0f, .viewport_matrix_element_m11 = H / 2.0f,
+		.viewport_matrix_element_m22 = 0.5f, .viewport_matrix_element_m30 = W / 2.0f,
+		.viewport_matrix_element_m31 = H / 2.0f, .viewport_matrix_element_m32 = 0.5f,
+		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
+		.minimum_depth = 0, .maximum_depth = 1 });
 	surf[0] = SURF_RSS;   /* entry 0; entry 1 stays 0: unbound */
-	r |= pack(gen, "RENDER_SURFACE_STATE", surf + SURF_RSS / 4, 16, GTDRV_FIELDS(
-		{ "Surface Type", 1 }, { "Surface Format", FMT_R8G8B8A8_UNORM },
-		{ "Width", W - 1 }, { "Height", H - 1 }, { "Surface Pitch", PITCH - 1 },
-		{ "Tile Mode", 0 }));
+	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + SURF_RSS / 4, 16,
+		&(const struct cmd_RENDER_SURFACE_STATE){
+		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.width = W - 1, .height = H - 1, .surface_pitch = PITCH - 1, .tile_mode = 0 });
 	CHECK_EQ(r, 0);
 	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, 0, dyn, sizeof(dyn)), 0);
 	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->surf, 0, surf, sizeof(surf)), 0);
@@ -176,24 +154,23 @@ static void scene_fini(struct scene *sc)
  * element, a raw address nothing is bound at. */
 static int emit_vertex_buffers(struct gtdrv_batch *b, struct scene *sc, const struct program *p)
 {
-	struct gtdrv_cmd c;
+	int gen = sc->drv.gen;
 	unsigned n = p->colour_vb ? 2 : 1;
-	gtdrv_cmd_begin(&c, sc->drv.gen, "3DSTATE_VERTEX_BUFFERS", 1 + 4 * n);
-	for (unsigned i = 0; i < n; i++) {
-		uint32_t at = 1 + 4 * i;
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Vertex Buffer Index", i);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Buffer Pitch", 16);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Address Modify Enable", 1);
-		gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Buffer Size",
-				  i ? p->vb1_size : sizeof(gtdrv_square));
-		if (i)
-			gtdrv_cmd_set_sub(&c, "VERTEX_BUFFER_STATE", at, "Buffer Starting Address",
-					  UNMAPPED_ADDR);
-		else
-			gtdrv_cmd_address(&c, "VERTEX_BUFFER_STATE", at, "Buffer Starting Address",
-					  &sc->vbo, 0, I915_GEM_DOMAIN_VERTEX, 0);
+	uint32_t len = 1 + 4 * n;
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	int r = cmd_3DSTATE_VERTEX_BUFFERS_pack(gen, dw, len,
+						&(const struct cmd_3DSTATE_VERTEX_BUFFERS){ 0 });
+	for (unsigned i = 0; i < n && !r; i++) {
+		const struct cmd_VERTEX_BUFFER_STATE vb = {
+			.vertex_buffer_index = i, .buffer_pitch = 16, .address_modify_enable = true,
+			.buffer_size = i ? p->vb1_size : sizeof(gtdrv_square),
+			.buffer_starting_address = i ? UNMAPPED_ADDR : sc->vbo.offset };
+		r = cmd_3DSTATE_VERTEX_BUFFERS_vertex_buffer_state_set(gen, dw, len, i, &vb);
+		if (!i)
+			gtdrv_cmd_reloc(b, 32 + cmd_VERTEX_BUFFER_STATE_buffer_starting_address_bit(gen),
+					&sc->vbo, I915_GEM_DOMAIN_VERTEX, 0);
 	}
-	return gtdrv_cmd_emit(b, &c);
+	return gtdrv_cmd_end(b, "3DSTATE_VERTEX_BUFFERS", r);
 }
 
 static void upload(struct scene *sc, const struct program *p)
@@ -215,23 +192,25 @@ static int submit(struct scene *sc, const struct program *p, int *fence)
 		return r;
 	/* VUE: header, position, colour -> one 64-byte unit */
 	r = urb_config_compute(sc->drv.info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb);
-	const struct cmd_desc *rss = cmd_struct_find(gen, "RENDER_SURFACE_STATE");
-	const struct cmd_field *base = rss ? cmd_field_find(rss, "Surface Base Address") : NULL;
-	if (!r && !base)
+	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(gen);
+	if (!r && base < 0)
 		r = -EINVAL;
 	if (!r) {
-		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + base->start / 8, &sc->rt,
+		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + (uint32_t)base / 8, &sc->rt,
 					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
 		gtdrv_batch_state_reloc(&b, &sc->dyn, DYN_GUARD, &sc->guard,
 					I915_GEM_DOMAIN_RENDER, 0, 0);
 	}
 	r = r ? r : gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, gen, "STATE_BASE_ADDRESS", 0);
-	gtdrv_cmd_set(&c, "Surface State Base Address Modify Enable", 1);
-	gtdrv_cmd_address(&c, NULL, 0, "Surface State Base Address", &sc->surf, 0,
-			  I915_GEM_DOMAIN_INSTRUCTION, 0);
-	r = r ? r : gtdrv_cmd_emit(&b, &c);
+	uint32_t len = GTDRV_CMD_LEN(&b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(&b, len);
+	const struct cmd_STATE_BASE_ADDRESS sba = {
+		.surface_state_base_address_modify_enable = true,
+		.surface_state_base_address = sc->surf.offset };
+	gtdrv_cmd_reloc(&b, cmd_STATE_BASE_ADDRESS_surface_state_base_address_bit(gen), &sc->surf,
+			I915_GEM_DOMAIN_INSTRUCTION, 0);
+	int sr = gtdrv_cmd_end(&b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
+	r = r ? r : sr;
 	r = r ? r : gtdrv_emit_urb(&b, &urb);
 	r = r ? r : gtdrv_emit_geometry_off(&b);
 	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
@@ -242,35 +221,36 @@ static int submit(struct scene *sc, const struct program *p, int *fence)
 		{ .buffer = 1, .format = R32G32B32_FLOAT, .size = 3 },
 	};
 	r = r ? r : gtdrv_emit_vertex_elements(&b, attribs, p->colour_vb ? 2 : 1);
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VF_SGVS", NULL, 0);
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_CLIP", GTDRV_FIELDS(
-		{ "Clip Enable", 1 }, { "Guardband Clip Test Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_SF", GTDRV_FIELDS({ "Viewport Transform Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_RASTER", GTDRV_FIELDS({ "Cull Mode", 1 },
-		{ "Viewport Z Clip Test Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP",
-			       GTDRV_FIELDS({ "SF Clip Viewport Pointer", DYN_SF_CLIP }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_VIEWPORT_STATE_POINTERS_CC",
-			       GTDRV_FIELDS({ "CC Viewport Pointer", DYN_CC_VP }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_BLEND_STATE_POINTERS", GTDRV_FIELDS(
-		{ "Blend State Pointer", DYN_BLEND }, { "Blend State Pointer Valid", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_CC_STATE_POINTERS", GTDRV_FIELDS(
-		{ "Color Calc State Pointer", DYN_CC }, { "Color Calc State Pointer Valid", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_DRAWING_RECTANGLE", GTDRV_FIELDS(
-		{ "Clipped Drawing Rectangle X Max", W - 1 },
-		{ "Clipped Drawing Rectangle Y Max", H - 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_SBE", GTDRV_FIELDS(
-		{ "Vertex URB Entry Read Offset", 1 }, { "Vertex URB Entry Read Length", 1 },
-		{ "Number of SF Output Attributes", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_WM", GTDRV_FIELDS({ "Barycentric Interpolation Mode", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS", GTDRV_FIELDS(
-		{ "Kernel Start Pointer 0", FS_OFFSET }, { "8 Pixel Dispatch Enable", 1 },
-		{ "Dispatch GRF Start Register For Constant/Setup Data 0", 4 },
-		{ "Binding Table Entry Count", 2 }, { "Maximum Number of Threads Per PSD", 63 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_PS_EXTRA", GTDRV_FIELDS(
-		{ "Pixel Shader Valid", 1 }, { "Attribute Enable", 1 }));
-	r = r ? r : gtdrv_emit(&b, "3DSTATE_BINDING_TABLE_POINTERS_PS",
-			       GTDRV_FIELDS({ "Pointer to PS Binding Table", 0 }));
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CLIP, .clip_enable = true,
+			       .guardband_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SF, .viewport_transform_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_RASTER, .cull_mode = 1,
+			       .viewport_z_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
+			       .sf_clip_viewport_pointer = DYN_SF_CLIP);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC,
+			       .cc_viewport_pointer = DYN_CC_VP);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BLEND_STATE_POINTERS,
+			       .blend_state_pointer = DYN_BLEND, .blend_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CC_STATE_POINTERS,
+			       .color_calc_state_pointer = DYN_CC, .color_calc_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DRAWING_RECTANGLE,
+			       .clipped_drawing_rectangle_x_max = W - 1,
+			       .clipped_drawing_rectangle_y_max = H - 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+			       .vertex_urb_entry_read_length = 1,
+			       .number_of_sf_output_attributes = 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS, .kernel_start_pointer_0 = FS_OFFSET,
+			       ._8_pixel_dispatch_enable = true,
+			       .dispatch_grf_start_register_for_constant_setup_data_0 = 4,
+			       .binding_table_entry_count = 2,
+			       .maximum_number_of_threads_per_psd = 63);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true,
+			       .attribute_enable = true);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BINDING_TABLE_POINTERS_PS,
+			       .pointer_to_ps_binding_table = 0);
 	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
 		.vertex_count = 4, .instance_count = 1 });
 	b.fence_out = fence;

@@ -23,13 +23,6 @@
 
 enum { D32_FLOAT = 1, D24_UNORM_X8 = 3, D16_UNORM = 5 };
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 struct hz_case {
 	uint32_t format, cpp;
 	uint32_t want;            /* the cleared pixel */
@@ -55,34 +48,37 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 
 	CHECK_EQ(gtdrv_batch_init(&b, drv), 0);
 	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
-	struct gtdrv_cmd cmd;
-	gtdrv_cmd_begin(&cmd, drv->gen, "3DSTATE_DEPTH_BUFFER", 0);
-	gtdrv_cmd_set(&cmd, "Surface Type", 1);
-	gtdrv_cmd_set(&cmd, "Surface Format", c->format);
-	gtdrv_cmd_set(&cmd, "Depth Write Enable", 1);
-	gtdrv_cmd_set(&cmd, "Width", W - 1);
-	gtdrv_cmd_set(&cmd, "Height", H - 1);
-	gtdrv_cmd_set(&cmd, "Surface Pitch", pitch - 1);
-	gtdrv_cmd_address(&cmd, NULL, 0, "Surface Base Address", &depth, 0,
-			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
-	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
-	gtdrv_cmd_begin(&cmd, drv->gen, "3DSTATE_STENCIL_BUFFER", 0);
-	gtdrv_cmd_set(&cmd, "Stencil Buffer Enable", 1);
-	gtdrv_cmd_set(&cmd, "Surface Pitch", 128 - 1);   /* W: twice 64 B */
-	gtdrv_cmd_address(&cmd, NULL, 0, "Surface Base Address", &stencil, 0,
-			  I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
-	CHECK_EQ(gtdrv_cmd_emit(&b, &cmd), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_CLEAR_PARAMS", GTDRV_FIELDS(
-		{ "Depth Clear Value", fbits(0.75f) }, { "Depth Clear Value Valid", 1 })), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_WM_HZ_OP", GTDRV_FIELDS(
-		{ "Depth Buffer Clear Enable", c->depth }, { "Stencil Buffer Clear Enable", c->stencil },
-		{ "Depth Buffer Resolve Enable", c->resolve },
-		{ "Hierarchical Depth Buffer Resolve Enable", c->resolve },
-		{ "Stencil Clear Value", 0x3c }, { "Clear Rectangle X Min", X0 },
-		{ "Clear Rectangle Y Min", Y0 }, { "Clear Rectangle X Max", X1 },
-		{ "Clear Rectangle Y Max", Y1 }, { "Sample Mask", 1 })), 0);
+	int gen = drv->gen;
+	uint32_t len = GTDRV_CMD_LEN(&b, 3DSTATE_DEPTH_BUFFER);
+	uint32_t *dw = gtdrv_cmd_start(&b, len);
+	const struct cmd_3DSTATE_DEPTH_BUFFER db = {
+		.surface_type = 1, .surface_format = c->format, .depth_write_enable = true,
+		.width = W - 1, .height = H - 1, .surface_pitch = pitch - 1,
+		.surface_base_address = depth.offset };
+	gtdrv_cmd_reloc(&b, cmd_3DSTATE_DEPTH_BUFFER_surface_base_address_bit(gen), &depth,
+			I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
+	CHECK_EQ(gtdrv_cmd_end(&b, "3DSTATE_DEPTH_BUFFER",
+			       cmd_3DSTATE_DEPTH_BUFFER_pack(gen, dw, len, &db)), 0);
+	len = GTDRV_CMD_LEN(&b, 3DSTATE_STENCIL_BUFFER);
+	dw = gtdrv_cmd_start(&b, len);
+	const struct cmd_3DSTATE_STENCIL_BUFFER sb = {
+		.stencil_buffer_enable = true, .surface_pitch = 128 - 1,   /* W: twice 64 B */
+		.surface_base_address = stencil.offset };
+	gtdrv_cmd_reloc(&b, cmd_3DSTATE_STENCIL_BUFFER_surface_base_address_bit(gen), &stencil,
+			I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER);
+	CHECK_EQ(gtdrv_cmd_end(&b, "3DSTATE_STENCIL_BUFFER",
+			       cmd_3DSTATE_STENCIL_BUFFER_pack(gen, dw, len, &sb)), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_CLEAR_PARAMS, .depth_clear_value = 0.75f,
+			    .depth_clear_value_valid = true), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_WM_HZ_OP,
+		.depth_buffer_clear_enable = c->depth, .stencil_buffer_clear_enable = c->stencil,
+		.depth_buffer_resolve_enable = c->resolve,
+		.hierarchical_depth_buffer_resolve_enable = c->resolve,
+		.stencil_clear_value = 0x3c, .clear_rectangle_x_min = X0,
+		.clear_rectangle_y_min = Y0, .clear_rectangle_x_max = X1,
+		.clear_rectangle_y_max = Y1, .sample_mask = 1), 0);
 	/* the end of the operation, as drivers send it */
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_WM_HZ_OP", NULL, 0), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_WM_HZ_OP, 0), 0);
 	CHECK_EQ(gtdrv_batch_submit(&b), 0);
 	gtdrv_batch_fini(&b);
 	CHECK_EQ(gtdrv_bo_read(drv, &depth, 0, after, 8192), 0);

@@ -20,6 +20,7 @@
  *    CONST_0001. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/render/topology.h"
 
 #define W 16
@@ -80,17 +81,15 @@ static const char push_fs[] =
 	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
 	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
 
-/* A command recorded from raw dwords (after its header). */
-static void record_raw(const char *name, const uint32_t *body, uint32_t n)
+/* A command packed by its generated pack function (pack's result in
+ * packed), recorded as the command streamer would. */
+static void record_packed(int packed, const uint32_t *dw, uint32_t len)
 {
-	const struct cmd_desc *d = cmd_find_name(fx_gen, name);
-	uint32_t dw[32] = { 0 };
-	CHECK(d != NULL && d->length <= 32 && n < d->length);
-	if (!d)
-		return;
-	cmd_init(d, dw, d->length);
-	memcpy(dw + 1, body, n * 4);
-	CHECK_EQ(cs_state_record(fx_cs, d, dw, d->length), 0);
+	const struct cmd_desc *d = cmd_find(fx_gen, ENGINE_RCS, dw[0]);
+	CHECK_EQ(packed, 0);
+	CHECK(d != NULL);
+	if (d && !packed)
+		CHECK_EQ(cs_state_record(fx_cs, d, dw, len), 0);
 }
 
 /* The square, corners coloured so that R follows x and G follows y. */
@@ -197,7 +196,9 @@ static void push_constants(void)
 	memcpy(fx_mem + FX_DYN + 0x800, k, sizeof(k));
 	REC("3DSTATE_PS", { "Push Constant Enable", 1 });
 	/* 3DSTATE_CONSTANT_PS: Read Length[0] = 1 register, Buffer[0] address */
-	record_raw("3DSTATE_CONSTANT_PS", (const uint32_t[]){ 1, 0, FX_DYN + 0x800, 0 }, 4);
+	uint32_t dw[11];
+	record_packed(cmd_3DSTATE_CONSTANT_PS_pack(fx_gen, dw, 11, &(const struct cmd_3DSTATE_CONSTANT_PS){
+		.constant_body = { .read_length = { 1 }, .buffer = { FX_DYN + 0x800 } } }), dw, 11);
 	CHECK_EQ(draw_gradient(), 0);
 	int bad = 0;
 	for (int i = 0; i < W * H; i++)
@@ -210,8 +211,12 @@ static void swizzle(void)
 	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
 	REC("3DSTATE_SBE", { "Attribute Swizzle Enable", 1 });
 	/* attribute 0 = source attribute 1 (VUE row 3), Constant Source
-	 * CONST_0001_FLOAT (1 << 9), Component Override Y (1 << 13), W (1 << 15) */
-	record_raw("3DSTATE_SBE_SWIZ", (const uint32_t[]){ 0x1 | 1u << 9 | 1u << 13 | 1u << 15 }, 1);
+	 * CONST_0001_FLOAT, Component Override Y and W */
+	uint32_t dw[11];
+	record_packed(cmd_3DSTATE_SBE_SWIZ_pack(fx_gen, dw, 11, &(const struct cmd_3DSTATE_SBE_SWIZ){
+		.attribute = { { .source_attribute = 1, .constant_source = 1,
+				 .component_override_y = true, .component_override_w = true } } }),
+		dw, 11);
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	static const float row2[4] = { 0.9f, 0.9f, 0.9f, 0.9f }, row3[4] = { 0.25f, 0.5f, 0.75f, 0.6f };

@@ -3,6 +3,7 @@
 #include "test.h"
 
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_names.h"   /* tests may name fields */
 #include "gpu/cmd/decode.h"
 
 static void check_cmd(int gen, enum gt_engine_id engine, uint32_t dw0,

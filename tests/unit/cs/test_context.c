@@ -8,6 +8,7 @@
 #include "cs_harness.h"
 
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/state.h"
 
 #define MI_SET_CONTEXT 0x0c000000u          /* opcode 0x18, 2 dwords */
@@ -39,7 +40,7 @@ static void drawing_rectangle(uint32_t xmin)
 static int recorded_xmin(void)
 {
 	CHECK(h_run(&h, ENGINE_RCS));
-	const struct cmd_desc *d = cmd_find_name(8, "3DSTATE_DRAWING_RECTANGLE");
+	const struct cmd_desc *d = cmd_find_id(8, CMD_ID_3DSTATE_DRAWING_RECTANGLE);
 	uint32_t len;
 	const uint32_t *dw = cs_state_get(engine_state(h.gpu->engines[ENGINE_RCS]), d, &len);
 	return dw ? (int)(dw[1] & 0xffff) : -1;

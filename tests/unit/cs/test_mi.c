@@ -5,6 +5,7 @@
 #include "test.h"
 #include "cs_harness.h"
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/state.h"
 
 #include <time.h>
@@ -325,7 +326,7 @@ static void test_state_and_lengths(void)
 	h_emit(&h, ENGINE_RCS, c, 13);
 	h_run(&h, ENGINE_RCS);
 	CHECK_EQ(h.faults, 0);
-	const struct cmd_desc *vs = cmd_find_name(8, "3DSTATE_VS");
+	const struct cmd_desc *vs = cmd_find_id(8, CMD_ID_3DSTATE_VS);
 	uint32_t len = 0;
 	const uint32_t *rec = cs_state_get(engine_state(h.gpu->engines[ENGINE_RCS]), vs, &len);
 	CHECK(rec != NULL);

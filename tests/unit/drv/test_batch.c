@@ -79,12 +79,15 @@ static void test_relocations(struct gtdrv *drv)
 
 	/* STATE_BASE_ADDRESS: the address shares its qword with Modify
 	 * Enable (bit 0), which travels in the relocation's delta */
-	struct gtdrv_cmd c;
-	gtdrv_cmd_begin(&c, drv->gen, "STATE_BASE_ADDRESS", 0);
-	gtdrv_cmd_set(&c, "General State Base Address Modify Enable", 1);
-	gtdrv_cmd_address(&c, NULL, 0, "General State Base Address", &ibo, 0,
-			  I915_GEM_DOMAIN_INSTRUCTION, 0);
-	CHECK_EQ(gtdrv_cmd_emit(&b, &c), 0);
+	uint32_t len = GTDRV_CMD_LEN(&b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(&b, len);
+	const struct cmd_STATE_BASE_ADDRESS sba = {
+		.general_state_base_address_modify_enable = true,
+		.general_state_base_address = ibo.offset };
+	gtdrv_cmd_reloc(&b, cmd_STATE_BASE_ADDRESS_general_state_base_address_bit(drv->gen), &ibo,
+			I915_GEM_DOMAIN_INSTRUCTION, 0);
+	CHECK_EQ(gtdrv_cmd_end(&b, "STATE_BASE_ADDRESS",
+			       cmd_STATE_BASE_ADDRESS_pack(drv->gen, dw, len, &sba)), 0);
 	CHECK_EQ(b.dw[5 + 1], 0x00200001);
 	CHECK_EQ(b.relocs.n, 2);
 	CHECK_EQ(b.relocs.r[1].offset, 4 * 6);
@@ -96,10 +99,22 @@ static void test_relocations(struct gtdrv *drv)
 	CHECK_EQ(b.nbos, 2);
 	CHECK_EQ(b.dw[b.used - 2], 0x10080);
 
-	/* unknown command or field: an error, nothing emitted */
+	/* (an unknown command or field does not compile) a value too wide
+	 * for its field (Maximum Number of Threads: 9 bits, PRM 3DSTATE_VS
+	 * DW7 31:23), a command the generation does not have (SKL's
+	 * 3DSTATE_URB_CLEAR on BDW) or an address field it lacks: an error,
+	 * nothing emitted, and the batch keeps the error */
 	uint32_t used = b.used;
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_NOPE", GTDRV_FIELDS({ "Enable", 1 })), -EINVAL);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VS", GTDRV_FIELDS({ "Nope", 1 })), -EINVAL);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VS, .maximum_number_of_threads = 1u << 10), -EINVAL);
+	CHECK_EQ(b.used, used);
+	b.error = 0;
+	if (drv->gen == 8) {
+		CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_URB_CLEAR, 0), -EINVAL);
+		b.error = 0;
+		gtdrv_cmd_start(&b, 2);
+		gtdrv_cmd_reloc(&b, -1, &ibo, 0, 0);
+		CHECK_EQ(gtdrv_cmd_end(&b, "STATE_BASE_ADDRESS", 0), -EINVAL);
+	}
 	CHECK_EQ(b.used, used);
 	gtdrv_batch_fini(&b);
 }

@@ -66,9 +66,8 @@ static struct render_state *draw_square(struct gtsim_device *dev, struct gtdrv *
 		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 0 },
 	};
 	CHECK_EQ(gtdrv_emit_vertex_elements(&b, attribs, sgvs ? 2 : 1), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_SGVS", GTDRV_FIELDS(
-		{ "VertexID Enable", sgvs }, { "VertexID Element Offset", 1 },
-		{ "VertexID Component Number", 0 })), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, .vertexid_enable = sgvs,
+			    .vertexid_element_offset = 1, .vertexid_component_number = 0), 0);
 	CHECK_EQ(gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
 		.vertex_count = 4, .instance_count = 1 }), 0);
 	int r = gtdrv_batch_submit(&b);
@@ -94,7 +93,7 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 	begin_square(drv, &b, &kernel, &vbo, gtdrv_green_vs);
 	CHECK_EQ(gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
 		.format = R32G32B32A32_FLOAT, .size = 4 }, 1), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_SGVS", NULL, 0), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0), 0);
 	for (int i = 0; i < 3; i++)
 		CHECK_EQ(gtdrv_emit_srm(&b, stats[i], &res, 4 * i), 0);
 	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_VERTEX_COUNT, 4), 0);
@@ -102,10 +101,9 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_INSTANCE_COUNT, 2), 0);
 	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_START_INSTANCE, 0), 0);
 	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_BASE_VERTEX, 0), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_TOPOLOGY",
-			    GTDRV_FIELDS({ "Primitive Topology Type", TRISTRIP })), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DSTATE_VF_STATISTICS", GTDRV_FIELDS({ "Statistics Enable", 1 })), 0);
-	CHECK_EQ(gtdrv_emit(&b, "3DPRIMITIVE", GTDRV_FIELDS({ "Indirect Parameter Enable", 1 })), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_TOPOLOGY, .primitive_topology_type = TRISTRIP), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_STATISTICS, .statistics_enable = true), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DPRIMITIVE, .indirect_parameter_enable = true), 0);
 	for (int i = 0; i < 3; i++)
 		CHECK_EQ(gtdrv_emit_srm(&b, stats[i], &res, 16 + 4 * i), 0);
 	CHECK_EQ(gtdrv_batch_submit(&b), 0);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/engine.h"
 #include "gpu/cs/state.h"
 #include "kernel/device.h"
@@ -50,7 +51,7 @@ static int exec(uint32_t ctx, unsigned ring, int xmin)
  * when its logical context has none. */
 static int render_xmin(void)
 {
-	const struct cmd_desc *d = cmd_find_name(8, "3DSTATE_DRAWING_RECTANGLE");
+	const struct cmd_desc *d = cmd_find_id(8, CMD_ID_3DSTATE_DRAWING_RECTANGLE);
 	uint32_t len;
 	const uint32_t *dw = cs_state_get(engine_state(dev->gpu->engines[ENGINE_RCS]), d, &len);
 	return dw ? (int)(dw[1] & 0xffff) : -1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_names.h"   /* tests may name fields */
 #include "gpu/cs/regs.h"
 #include "gpu/eu/asm.h"
 #include "gpu/render/render.h"
