@@ -69,7 +69,7 @@ struct gt_engine {
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
 	bool stopped;                /* on a fault, until engine_reset() */
-	char fault_reason[160];
+	char fault_reason[256];
 
 	struct engine_callbacks cb;
 
@@ -157,10 +157,11 @@ enum cs_result cs_execute(struct gt_engine *e, const struct cmd_desc *desc,
 /* Code that executes one command (dw holds its len dwords). */
 typedef enum cs_result (*cs_handler)(struct gt_engine *e, const struct cmd_desc *d,
 				     const uint32_t *dw, uint32_t len);
-/* Make fn execute the command named name (as in the table), on every
- * generation. For units outside cs/ (3DPRIMITIVE, GPGPU_WALKER, XY_*...).
- * Call before the first command executes, e.g. from a constructor. */
-int cs_register_handler(const char *name, cs_handler fn);
+/* Fault on a command (or, with what, one of its modes: "with LRI post-sync")
+ * that gtsim does not implement: the reason names it, its header, address
+ * and first dwords, and says "not implemented in gtsim". Returns CS_FAULT. */
+enum cs_result cs_not_implemented(struct gt_engine *e, const struct cmd_desc *d,
+				  const uint32_t *dw, uint32_t len, const char *what);
 
 /* True when the current batch may execute privileged commands. */
 static inline bool cs_privileged(const struct gt_engine *e)

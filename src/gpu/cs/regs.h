@@ -68,6 +68,7 @@ bool regs_set64(struct cs_regs *r, uint32_t reg, uint64_t val);
 #define RING_ESR          0x0b8
 #define RING_INSTPM       0x0c0
 #define RING_BBSTATE      0x110
+#define RING_BB_OFFSET    0x158
 #define RING_PREDICATE_RESULT 0x3b8
 
 #endif
