@@ -46,6 +46,11 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 
+/* A copy of the device's last error state (i915's format, as written to
+ * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>; free() it), NULL when no
+ * engine has hung. */
+char *gtsim_error_state(struct gtsim_device *dev);
+
 #ifdef __cplusplus
 }
 #endif
