@@ -81,7 +81,10 @@ static void print_reason(const char *text)
 		end = p;
 	if (start && end && end > start) {
 		*end = 0;
-		printf("GPU hang: %s\n", start + 3);
+		start += 3;
+		if (!strncmp(start, "GPU fault: ", 11))
+			start += 11;
+		printf("GPU hang: %s\n", start);
 	} else {
 		printf("GPU hang: %s\n", line ? line : "(no error state)");
 	}
