@@ -326,11 +326,14 @@ def emit_tables(gens, out):
             w('};')
 
         def desc(d, kind_id):
-            eng = ' | '.join('CMD_' + e.upper() for e in d.engines) or '0'
+            eng = ' | '.join('CMD_' + e.upper() for e in d.engines) or ('CMD_ALL' if d.engine_rel else '0')
+            # a register's .match is its MMIO offset (from each engine's base
+            # when .engines is set)
+            match = d.offset if d.kind == 'register' else d.match
             pf = cstr(';'.join(d.priv_fields)) if d.priv_fields else 'NULL'
             fl = f'{p}_f_{d.kind[0]}_{cident(d.name)}' if d.fields else 'NULL'
             flags = ' | '.join(x for x in ['CMD_F_HW_NOOP' if d.noop else ''] if x) or '0'
-            return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{d.match:08x}, '
+            return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{match:08x}, '
                     f'.mask = 0x{d.mask:08x}, .len_mask = 0x{d.len_mask:x}, .bias = {d.bias}, '
                     f'.length = {d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_field = {pf}, '
                     f'.flags = {flags}, .num_fields = {len(d.fields)}, .fields = {fl} }},')

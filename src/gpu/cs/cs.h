@@ -121,6 +121,8 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg);
 void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val);
 uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg);
 void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val);
+/* True when reg is one of the description's registers (reg_known.c). */
+bool cs_reg_known(const struct gt_engine *e, uint32_t reg);
 /* True when a non-privileged batch may not write reg (seed 004). */
 bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg);
 

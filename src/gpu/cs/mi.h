@@ -49,6 +49,9 @@ enum cs_result mi_read(struct gt_engine *e, const struct cmd_desc *d, bool ggtt,
 /* False (and traced) when a non-privileged batch may not write reg: the
  * command then executes as MI_NOOP (seed 004). */
 bool mi_register_write_allowed(struct gt_engine *e, const struct cmd_desc *d, uint32_t reg);
+/* Fault on a write to reg, which the description does not list. */
+enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d,
+				   const uint32_t *dw, uint32_t len, uint32_t reg);
 /* The predicate (MI_PREDICATE_RESULT bit 0). */
 bool mi_predicate_value(struct gt_engine *e);
 

@@ -1,7 +1,10 @@
 /* Register loads and stores: MI_LOAD_REGISTER_IMM/MEM/REG and
  * MI_STORE_REGISTER_MEM. In a non-privileged batch a write to a
- * privileged register turns the whole command into an MI_NOOP (seed 004). */
+ * privileged register turns the whole command into an MI_NOOP (seed 004);
+ * a write to a register the description does not list is a GPU fault. */
 #include "gpu/cs/mi.h"
+
+#include <stdio.h>
 
 #include "common/trace.h"
 
@@ -14,6 +17,14 @@ bool mi_register_write_allowed(struct gt_engine *e, const struct cmd_desc *d, ui
 	return false;
 }
 
+enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d,
+				   const uint32_t *dw, uint32_t len, uint32_t reg)
+{
+	char what[64];
+	snprintf(what, sizeof(what), "writing register 0x%05x", reg & ~3u);
+	return cs_not_implemented(e, d, dw, len, what);
+}
+
 MI_HANDLER(mi_load_register_imm)
 {
 	int gen = cs_gen(e);
@@ -24,6 +35,11 @@ MI_HANDLER(mi_load_register_imm)
 		uint32_t reg = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_register_offset_at(gen, dw, len, i);
 		if (!mi_register_write_allowed(e, d, reg))
 			return CS_NEXT;
+	}
+	for (uint32_t i = 0; i < pairs; i++) {
+		uint32_t reg = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_register_offset_at(gen, dw, len, i);
+		if (!cs_reg_known(e, reg))
+			return mi_register_unknown(e, d, dw, len, reg);
 	}
 	struct cmd_MI_LOAD_REGISTER_IMM c;
 	cmd_MI_LOAD_REGISTER_IMM_unpack(gen, dw, len, &c);
@@ -49,6 +65,8 @@ MI_HANDLER(mi_load_register_mem)
 	uint32_t v;
 	if (!mi_register_write_allowed(e, d, c.register_address))
 		return CS_NEXT;
+	if (!cs_reg_known(e, c.register_address))
+		return mi_register_unknown(e, d, dw, len, c.register_address);
 	enum cs_result r = mi_read(e, d, c.use_global_gtt, c.memory_address, &v, 4);
 	if (r == CS_NEXT)
 		cs_reg_write(e, c.register_address, v);
@@ -59,9 +77,11 @@ MI_HANDLER(mi_load_register_reg)
 {
 	struct cmd_MI_LOAD_REGISTER_REG c;
 	cmd_MI_LOAD_REGISTER_REG_unpack(cs_gen(e), dw, len, &c);
-	if (mi_register_write_allowed(e, d, c.destination_register_address))
-		cs_reg_write(e, c.destination_register_address,
-			     cs_reg_read(e, c.source_register_address));
+	if (!mi_register_write_allowed(e, d, c.destination_register_address))
+		return CS_NEXT;
+	if (!cs_reg_known(e, c.destination_register_address))
+		return mi_register_unknown(e, d, dw, len, c.destination_register_address);
+	cs_reg_write(e, c.destination_register_address, cs_reg_read(e, c.source_register_address));
 	return CS_NEXT;
 }
 

@@ -112,6 +112,8 @@ MI_HANDLER(mi_pipe_control)
 		uint32_t reg = (uint32_t)addr & 0x7ffffc;
 		if (!mi_register_write_allowed(e, d, reg))
 			return CS_NEXT;
+		if (!cs_reg_known(e, reg))
+			return mi_register_unknown(e, d, dw, len, reg);
 		cs_reg_write(e, reg, (uint32_t)c.immediate_data);
 		return CS_NEXT;
 	}

@@ -10,7 +10,8 @@
  *  - MI_ATOMIC with inline data: DWord and QWord read-modify-writes;
  *  - XY_SRC_COPY_BLT: a linear 32bpp SRCCOPY, with the byte mask;
  *  - a command of the engine's table without an implementation is a GPU
- *    fault naming it, its header and address; a hardware no-op is not. */
+ *    fault naming it, its header and address; a hardware no-op is not;
+ *  - a register write outside the description's registers is a fault. */
 #include "test.h"
 #include "cs_harness.h"
 
@@ -253,8 +254,36 @@ static void test_not_implemented(void)
 	}
 }
 
+/* Registers: the description's are written (stored-only ones read back);
+ * a write to any other is a fault naming the register. GT_MODE (0x7008) is
+ * a Skylake register, unknown on Broadwell. */
+static void test_register_writes(int gen, uint32_t reg, bool known)
+{
+	struct harness h;
+	h_init(&h, gen, true);
+	uint32_t c[] = { MI_LRI(1), reg, 0x00010001 };
+	h_emit(&h, ENGINE_RCS, c, 3);
+	h_run(&h, ENGINE_RCS);
+	CHECK_EQ(h.faults, known ? 0 : 1);
+	if (known) {
+		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x00010001);
+	} else {
+		char want[96];
+		snprintf(want, sizeof(want), "MI_LOAD_REGISTER_IMM writing register 0x%05x "
+			 "0x11000001 at 0x", reg);
+		CHECK(strstr(h.fault_reason, want) != NULL);
+		CHECK(strstr(h.fault_reason, "not implemented in gtsim") != NULL);
+	}
+	h_fini(&h);
+}
+
 int main(void)
 {
+	test_register_writes(8, 0x7034, true);     /* L3CNTLREG, stored only */
+	test_register_writes(8, GPR(15) + 4, true);
+	test_register_writes(8, 0x7008, false);
+	test_register_writes(9, 0x7008, true);     /* GT_MODE */
+	test_register_writes(8, 0x1234, false);
 	test_deltas_equal();
 	test_add_offset();
 	test_lri_post_sync();
