@@ -1,13 +1,15 @@
 /* The registers gtsim knows: the register entries of the description
  * (src/gpu/cmd/desc/genN.cmds), an engine register at each engine's base.
- * A command that writes a register outside them is a GPU fault: gtsim
- * neither guesses what the register does nor drops the write silently. */
+ * A command that writes a register outside them, or another engine's
+ * register, is a GPU fault: gtsim neither guesses what the register does
+ * nor drops the write silently. */
 #include "gpu/cs/cs.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
 #include "gpu/cmd/cmd_structs.h"
+#include "gpu/gpu_priv.h"
 
 struct known_regs {
 	uint32_t *offsets;   /* sorted absolute offsets of every dword */
@@ -60,6 +62,11 @@ bool cs_reg_known(const struct gt_engine *e, uint32_t reg)
 {
 	int g = e->gpu->info->gen - 8;
 	if (g < 0 || g > 1)
+		return false;
+	/* Another engine's registers (its ring, or the render unit's for a
+	 * non-render engine): cross-engine writes are not modelled. */
+	enum gt_engine_id owner = gpu_engine_of_reg(reg);
+	if (owner != GT_NUM_ENGINES && owner != e->id)
 		return false;
 	pthread_once(&known_once, build);
 	reg &= ~3u;

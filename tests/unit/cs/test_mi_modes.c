@@ -257,13 +257,13 @@ static void test_not_implemented(void)
 /* Registers: the description's are written (stored-only ones read back);
  * a write to any other is a fault naming the register. GT_MODE (0x7008) is
  * a Skylake register, unknown on Broadwell. */
-static void test_register_writes(int gen, uint32_t reg, bool known)
+static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg, bool known)
 {
 	struct harness h;
 	h_init(&h, gen, true);
 	uint32_t c[] = { MI_LRI(1), reg, 0x00010001 };
-	h_emit(&h, ENGINE_RCS, c, 3);
-	h_run(&h, ENGINE_RCS);
+	h_emit(&h, engine, c, 3);
+	h_run(&h, engine);
 	CHECK_EQ(h.faults, known ? 0 : 1);
 	if (known) {
 		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x00010001);
@@ -279,11 +279,14 @@ static void test_register_writes(int gen, uint32_t reg, bool known)
 
 int main(void)
 {
-	test_register_writes(8, 0x7034, true);     /* L3CNTLREG, stored only */
-	test_register_writes(8, GPR(15) + 4, true);
-	test_register_writes(8, 0x7008, false);
-	test_register_writes(9, 0x7008, true);     /* GT_MODE */
-	test_register_writes(8, 0x1234, false);
+	test_register_writes(8, ENGINE_RCS, 0x7034, true);     /* L3CNTLREG, stored only */
+	test_register_writes(8, ENGINE_RCS, GPR(15) + 4, true);
+	test_register_writes(8, ENGINE_RCS, 0x7008, false);
+	test_register_writes(9, ENGINE_RCS, 0x7008, true);     /* GT_MODE */
+	test_register_writes(8, ENGINE_RCS, 0x1234, false);
+	test_register_writes(8, ENGINE_BCS, 0x22600, true);    /* its own GPR0 */
+	test_register_writes(8, ENGINE_BCS, 0x2600, false);    /* RCS's GPR0 */
+	test_register_writes(8, ENGINE_VCS, 0x7034, false);    /* the render unit's */
 	test_deltas_equal();
 	test_add_offset();
 	test_lri_post_sync();
