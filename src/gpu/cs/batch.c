@@ -17,7 +17,6 @@ enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 {
 	struct cmd_MI_BATCH_BUFFER_START c;
 	cmd_MI_BATCH_BUFFER_START_unpack(cs_gen(e), dw, len, &c);
-	(void)d;
 	if (c.predication_enable && !mi_predicate_value(e))
 		return CS_NEXT;
 	uint64_t addr = c.batch_buffer_start_address;

@@ -22,7 +22,6 @@ enum cs_result cs_record_state(struct gt_engine *e, const struct cmd_desc *d,
 enum cs_result cs_no_effect(struct gt_engine *e, const struct cmd_desc *d,
 			    const uint32_t *dw, uint32_t len)
 {
-	(void)e, (void)d, (void)dw, (void)len;
 	return CS_NEXT;
 }
 

@@ -54,7 +54,6 @@ MI_HANDLER(mi_set_context)
 	cmd_MI_SET_CONTEXT_unpack(cs_gen(e), dw, len, &c);
 	uint32_t key = (uint32_t)c.logical_context_address;
 	bool inhibit = c.restore_inhibit != 0;
-	(void)d;
 
 	if (e->ctx_valid && key == e->ctx_key && !inhibit)
 		return CS_NEXT;

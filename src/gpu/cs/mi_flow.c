@@ -8,7 +8,6 @@
  * Enable, the Identification Number is written to the NOPID register. */
 MI_HANDLER(mi_noop)
 {
-	(void)d, (void)len;
 	if (dw[0] & (1u << 22))
 		cs_reg_write(e, e->base + RING_NOPID, dw[0] & 0x3fffff);
 	return CS_NEXT;
@@ -16,7 +15,6 @@ MI_HANDLER(mi_noop)
 
 MI_HANDLER(mi_batch_buffer_end)
 {
-	(void)d, (void)dw, (void)len;
 	return cs_batch_end(e);
 }
 
@@ -45,7 +43,6 @@ MI_HANDLER(mi_conditional_batch_buffer_end)
 
 MI_HANDLER(mi_user_interrupt)
 {
-	(void)d, (void)dw, (void)len;
 	struct engine_callbacks cb = e->cb;
 	TRACE(TRACE_CS, "%s: user interrupt", e->name);
 	if (cb.user_interrupt) {
@@ -60,7 +57,6 @@ MI_HANDLER(mi_user_interrupt)
  * page (the location i915's early ring code read the head from). */
 MI_HANDLER(mi_report_head)
 {
-	(void)dw, (void)len;
 	uint32_t head = e->head | e->head_wraps << 21;
 	return mi_write(e, d, true, (uint64_t)e->hws_pga + 4 * 4, &head, 4);
 }

@@ -50,7 +50,6 @@ static bool operand_value(struct gt_engine *e, const struct alu *a, uint32_t op,
 
 MI_HANDLER(mi_math)
 {
-	(void)d;
 	int gen = cs_gen(e);
 	struct alu a = { 0 };
 	uint32_t n = cmd_MI_MATH_instruction_count(gen, len);
@@ -117,7 +116,6 @@ MI_HANDLER(mi_predicate)
 	cmd_MI_PREDICATE_unpack(cs_gen(e), dw, len, &c);
 	bool cur = mi_predicate_value(e), result;
 	uint64_t src0, src1;
-	(void)d;
 
 	if (c.load_operation == 0) /* LOAD_KEEP */
 		return CS_NEXT;
