@@ -4,7 +4,8 @@
  * exits 0; one with a command gtsim does not implement prints "GPU hang:"
  * with the command's name, header dword and address, then the error
  * state's path, and exits 1; the error state names the command and
- * intel_error_decode reads it. */
+ * intel_error_decode reads it. A looping batch is a hang found by
+ * hangcheck, named by the command at ACTHD. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,8 @@ struct run {
 static void run_exec(const char *path, const char *args, struct run *r)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof(cmd), "%s exec %s %s 2>/dev/null", gtsim, path, args);
+	snprintf(cmd, sizeof(cmd), "GTSIM_HANGCHECK_MS=100 %s exec %s %s 2>/dev/null", gtsim,
+		 path, args);
 	memset(r, 0, sizeof(*r));
 	FILE *p = popen(cmd, "r");
 	CHECK(p != NULL);
@@ -123,6 +125,17 @@ int main(int argc, char **argv)
 		check_error_decode(state, decoded);
 		unlink(state);
 	}
+
+	/* A batch that jumps to itself: hangcheck (100 ms here) finds it, and
+	 * the reason names the command at ACTHD. */
+	const uint32_t loop[] = { 0x18800101, 0x100000, 0, 0x05000000 };
+	write_batch(path, loop, 4);
+	run_exec(path, "--engine rcs", &r);
+	CHECK_EQ(r.status, 1);
+	CHECK(!strncmp(r.line[0], "GPU hang: no progress for ", 26));
+	CHECK(strstr(r.line[0], ", at MI_BATCH_BUFFER_START 0x18800101 at 0x100000") != NULL);
+	if (!strncmp(r.line[1], "error state: ", 13))
+		unlink(r.line[1] + 13);
 
 	/* Bad arguments: exit 2. */
 	run_exec(path, "--engine xcs", &r);
