@@ -17,5 +17,6 @@ extern const struct gtsim_command command_disasm;      /* cmd_disasm.c */
 extern const struct gtsim_command command_decode;      /* cmd_decode.c */
 extern const struct gtsim_command command_bench;       /* cmd_bench.c */
 extern const struct gtsim_command command_demo;        /* cmd_demo.c */
+extern const struct gtsim_command command_exec;        /* cmd_exec.c */
 
 #endif

@@ -14,6 +14,7 @@ static const struct gtsim_command *const commands[] = {
 	&command_decode,
 	&command_bench,
 	&command_demo,
+	&command_exec,
 };
 #define NUM_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -77,6 +77,11 @@ void gtsim_fork_parent(void);
 void gtsim_fork_child(void);
 void gtsim_device_fork_child(struct gtsim_device *dev);
 
+/* A copy of the device's last error state (i915's format, as written to
+ * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>; free() it), NULL when no
+ * engine has hung. */
+char *gtsim_error_state(struct gtsim_device *dev);
+
 #ifdef __cplusplus
 }
 #endif

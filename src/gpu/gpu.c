@@ -7,6 +7,7 @@
 
 #include "gpu/cs/engine.h"
 #include "gpu/cs/regs.h"
+#include "gpu/engine_handlers.h"
 
 struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, bool sync)
 {
@@ -25,7 +26,8 @@ struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, boo
 		goto fail;
 	pthread_mutex_init(&gpu->globals->lock, NULL);
 	for (int i = 0; i < GT_NUM_ENGINES; i++) {
-		gpu->engines[i] = engine_create(gpu, (enum gt_engine_id)i);
+		gpu->engines[i] = engine_create(gpu, (enum gt_engine_id)i,
+					       gpu_engine_handlers((enum gt_engine_id)i));
 		if (!gpu->engines[i])
 			goto fail;
 	}

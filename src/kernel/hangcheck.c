@@ -86,7 +86,7 @@ static void *worker_main(void *arg)
 			struct rq_engine *e = &r->engine[i];
 			if (__atomic_exchange_n(&e->fault, false, __ATOMIC_ACQ_REL)) {
 				/* the error state names the fault the engine stopped on */
-				char why[256] = "GPU fault: ";
+				char why[320] = "GPU fault: ";
 				size_t at = strlen(why);
 				if (!engine_is_stopped(e->hw, why + at, sizeof(why) - at))
 					why[at - 2] = 0;

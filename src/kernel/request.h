@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "gpu/gpu.h"
+#include "gtsim/gtsim.h"
 #include "kernel/list.h"
 
 struct gtsim_device;
@@ -189,8 +190,7 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 /* Store the text as the device's last error state and write it to
  * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>. Takes ownership. */
 void error_state_store(struct gtsim_device *dev, char *text);
-/* A copy of the last error state (free() it), NULL when none. */
-char *gtsim_error_state(struct gtsim_device *dev);
+/* gtsim_error_state() (gtsim/gtsim.h) gives a copy of the last one. */
 
 #include "kernel/device.h"
 static inline struct gem_requests *dev_requests(struct gtsim_device *dev)

@@ -9,10 +9,14 @@
 #include "kernel/request.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "common/trace.h"
+#include "gpu/cmd/cmd.h"
 #include "gpu/cs/engine.h"
 #include "kernel/context.h"
+#include "kernel/object.h"
 
 #define CONTEXT_SCORE_GUILTY 10
 #define CONTEXT_SCORE_BAN_THRESHOLD 40
@@ -26,6 +30,26 @@ static struct gem_request *first_unfinished(struct rq_engine *e)
 			return rq->emitted ? rq : NULL;
 	}
 	return NULL;
+}
+
+/* A hang found by hangcheck (no fault reason from the engine): the
+ * command at ACTHD when it lies in the guilty batch, named as a fault's
+ * reason names it: "NAME 0xHEADER at 0xADDRESS". Empty when unknown. */
+static void command_at_acthd(struct rq_engine *e, const struct gem_request *rq, char *buf,
+			     size_t n)
+{
+	buf[0] = 0;
+	const struct gem_object *obj = rq->batch_obj;
+	if (!obj || !obj->map)
+		return;
+	uint64_t acthd = engine_acthd(e->hw), base = rq->batch_addr - rq->batch_offset;
+	if (acthd < base || acthd + 4 > base + obj->size)
+		return;
+	uint32_t header;
+	memcpy(&header, (const char *)obj->map + (acthd - base), 4);
+	const struct cmd_desc *d = cmd_find(e->dev->info->gen, e->id, header);
+	snprintf(buf, n, "%s 0x%08x at 0x%llx", d ? d->name : "unknown command", header,
+		 (unsigned long long)acthd);
 }
 
 /* i915's context ban policy. dev->lock held. */
@@ -86,6 +110,15 @@ void engine_hang(struct rq_engine *e, const char *why)
 		return;
 	}
 	uint32_t restart = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	char hang_why[400];
+	if (guilty && !stopped) {
+		char at[160];
+		command_at_acthd(e, guilty, at, sizeof(at));
+		if (at[0]) {
+			snprintf(hang_why, sizeof(hang_why), "%s, at %s", why, at);
+			why = hang_why;
+		}
+	}
 	if (guilty) {
 		struct gem_context *ctx = guilty->ctx;
 		text = error_state_capture(e, guilty, why);

@@ -61,8 +61,6 @@ EXCEPTIONS = {
 WIRING_EXCEPTIONS = {
     'src/shim/real.c': 'a preloaded library starts in a constructor',
     'src/shim/devnode.c': 'a preloaded library starts in a constructor',
-    'src/gpu/render/render_cs.c': 'until the cs handler table is explicit',
-    'src/gpu/render/depth_hz_op.c': 'until the cs handler table is explicit',
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)')

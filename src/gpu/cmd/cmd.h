@@ -68,10 +68,12 @@ struct cmd_field {
 
 /* Privilege (seed 004: a privileged command in a non-privileged batch
  * executes as MI_NOOP). */
+#define CMD_PRIV_FIELDS 2
+
 enum cmd_priv {
 	CMD_PRIV_NONE,
 	CMD_PRIV_ALWAYS,   /* privileged command */
-	CMD_PRIV_GGTT,     /* privileged when priv_field selects the GGTT */
+	CMD_PRIV_GGTT,     /* privileged when a priv_fields field selects the GGTT */
 	CMD_PRIV_REG,      /* privileged when it writes a privileged register */
 };
 
@@ -87,7 +89,8 @@ struct cmd_desc {
 	uint16_t length;              /* default/fixed total length, dwords */
 	uint8_t engines;              /* CMD_* bits; 0 for structures */
 	uint8_t priv;                 /* enum cmd_priv */
-	const char *priv_field;       /* CMD_PRIV_GGTT: the bool/enum field */
+	/* CMD_PRIV_GGTT: the bool/enum fields selecting the GGTT (NULL: none) */
+	const struct cmd_field *priv_fields[CMD_PRIV_FIELDS];
 	uint8_t flags;                /* CMD_F_* */
 	uint16_t num_fields;
 	const struct cmd_field *fields;
@@ -141,12 +144,5 @@ int cmd_field_pack(const struct cmd_field *f, uint32_t *dw, uint32_t len,
 void cmd_init(const struct cmd_desc *d, uint32_t *dw, uint32_t len);
 /* Name of value v of an enum field, NULL when it has none. */
 const char *cmd_value_name(const struct cmd_field *f, uint64_t v);
-
-/* TEMPORARY (issue 10): the look-ups by name still reachable from here
- * while src/gpu/render, src/gpu/cs and src/gpu/sfid move to the typed
- * structs of cmd_structs.h. Remove this include once they no longer use
- * names; code that needs names (decoder, traces, tests) includes
- * cmd_names.h itself. */
-#include "gpu/cmd/cmd_names.h"
 
 #endif

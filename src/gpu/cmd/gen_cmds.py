@@ -279,6 +279,8 @@ def check(g):
             if f.arg and f.type in ('enum', 'int', 'uint') and f.arg not in g.enums:
                 raise DescError(f'{f.where}: unknown enum {f.arg}')
         check_overlaps(d)
+        if len(d.priv_fields) > 2:
+            raise DescError(f'{d.where}: at most 2 privilege fields (cmd.h CMD_PRIV_FIELDS)')
         for pf in d.priv_fields:
             if not any(f.name == pf for f in d.fields):
                 raise DescError(f'{d.where}: privilege field "{pf}" is not a field of {d.name}')
@@ -357,13 +359,19 @@ def emit_tables(gens, out):
             w('};')
 
         def desc(d, kind_id):
-            eng = ' | '.join('CMD_' + e.upper() for e in d.engines) or '0'
-            pf = cstr(';'.join(d.priv_fields)) if d.priv_fields else 'NULL'
+            eng = ' | '.join('CMD_' + e.upper() for e in d.engines) or ('CMD_ALL' if d.engine_rel else '0')
+            # a register's .match is its MMIO offset (from each engine's base
+            # when .engines is set)
+            match = d.offset if d.kind == 'register' else d.match
             fl = f'{p}_f_{d.kind[0]}_{cident(d.name)}' if d.fields else 'NULL'
+            # the fields that select the GGTT, resolved here (no look-up by
+            # name at run time)
+            idx = [next(i for i, f in enumerate(d.fields) if f.name == pf) for pf in d.priv_fields]
+            pf = '{ ' + ', '.join(f'&{fl}[{i}]' for i in idx) + ' }' if idx else '{ NULL }'
             flags = ' | '.join(x for x in ['CMD_F_HW_NOOP' if d.noop else ''] if x) or '0'
-            return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{d.match:08x}, '
+            return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{match:08x}, '
                     f'.mask = 0x{d.mask:08x}, .len_mask = 0x{d.len_mask:x}, .bias = {d.bias}, '
-                    f'.length = {d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_field = {pf}, '
+                    f'.length = {d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_fields = {pf}, '
                     f'.flags = {flags}, .num_fields = {len(d.fields)}, .fields = {fl} }},')
         w(f'static const struct cmd_desc {p}_structs[{max(len(structs), 1)}] = {{')
         for d in structs:

@@ -15,14 +15,20 @@ static const char *const level_names[] = { "ring", "first-level", "second-level"
 enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 			      const uint32_t *dw, uint32_t len)
 {
-	if (mi_field(d, dw, len, "Predication Enable") && !mi_predicate_value(e))
+	struct cmd_MI_BATCH_BUFFER_START c;
+	cmd_MI_BATCH_BUFFER_START_unpack(cs_gen(e), dw, len, &c);
+	if (c.predication_enable && !mi_predicate_value(e))
 		return CS_NEXT;
-	if (mi_field(d, dw, len, "Add Offset Enable"))
-		TRACE(TRACE_STUB, "%s: MI_BATCH_BUFFER_START Add Offset Enable "
-		      "ignored", e->name);
-	uint64_t addr = mi_field(d, dw, len, "Batch Buffer Start Address");
-	bool ppgtt = mi_field(d, dw, len, "Address Space Indicator") != 0;
-	bool second = mi_field(d, dw, len, "Second Level Batch Buffer") != 0;
+	uint64_t addr = c.batch_buffer_start_address;
+	/* Add Offset Enable: the batch starts at the address plus the BB_OFFSET
+	 * register (BDW/SKL PRM vol. 2a MI_BATCH_BUFFER_START, vol. 2c
+	 * BB_OFFSET). */
+	if (c.add_offset_enable) {
+		uint32_t off = cs_reg_read(e, e->base + RING_BB_OFFSET) & ~3u;
+		addr = (addr + off) & ((1ull << 48) - 1);
+	}
+	bool ppgtt = c.address_space_indicator != 0;
+	bool second = c.second_level_batch_buffer != 0;
 	bool parent_priv = cs_privileged(e);
 	enum cs_level from = e->level, to;
 

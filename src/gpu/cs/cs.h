@@ -48,11 +48,19 @@ enum cs_result {
 	CS_FAULT,       /* cs_fault() was called; the engine stops */
 };
 
+struct gt_engine;
+/* Code that executes one command (dw holds its len dwords). */
+typedef enum cs_result (*cs_handler)(struct gt_engine *e, const struct cmd_desc *d,
+				     const uint32_t *dw, uint32_t len);
+
 struct gt_engine {
 	struct gt_gpu *gpu;
 	enum gt_engine_id id;
 	uint32_t base;               /* MMIO base */
 	const char *name;
+	/* What executes each command (enum cmd_id -> cs_handler, NULL: not
+	 * implemented); gpu.c wires it from src/gpu/engine_handlers.c. */
+	const cs_handler *handlers;
 
 	pthread_t thread;
 	pthread_mutex_t lock;
@@ -69,7 +77,7 @@ struct gt_engine {
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
 	bool stopped;                /* on a fault, until engine_reset() */
-	char fault_reason[160];
+	char fault_reason[256];
 
 	struct engine_callbacks cb;
 
@@ -121,6 +129,8 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg);
 void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val);
 uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg);
 void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val);
+/* True when reg is one of the description's registers (reg_known.c). */
+bool cs_reg_known(const struct gt_engine *e, uint32_t reg);
 /* True when a non-privileged batch may not write reg (seed 004). */
 bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg);
 
@@ -154,13 +164,11 @@ void cs_run(struct gt_engine *e);
 enum cs_result cs_execute(struct gt_engine *e, const struct cmd_desc *desc,
 			  const uint32_t *dw, uint32_t len);
 
-/* Code that executes one command (dw holds its len dwords). */
-typedef enum cs_result (*cs_handler)(struct gt_engine *e, const struct cmd_desc *d,
-				     const uint32_t *dw, uint32_t len);
-/* Make fn execute the command named name (as in the table), on every
- * generation. For units outside cs/ (3DPRIMITIVE, GPGPU_WALKER, XY_*...).
- * Call before the first command executes, e.g. from a constructor. */
-int cs_register_handler(const char *name, cs_handler fn);
+/* Fault on a command (or, with what, one of its modes: "with LRI post-sync")
+ * that gtsim does not implement: the reason names it, its header, address
+ * and first dwords, and says "not implemented in gtsim". Returns CS_FAULT. */
+enum cs_result cs_not_implemented(struct gt_engine *e, const struct cmd_desc *d,
+				  const uint32_t *dw, uint32_t len, const char *what);
 
 /* True when the current batch may execute privileged commands. */
 static inline bool cs_privileged(const struct gt_engine *e)

@@ -123,7 +123,7 @@ static void *engine_thread(void *arg)
 	return NULL;
 }
 
-struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id)
+struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id, const void *handlers)
 {
 	if ((unsigned)id >= GT_NUM_ENGINES)
 		return NULL;
@@ -132,6 +132,7 @@ struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id)
 		return NULL;
 	e->gpu = gpu;
 	e->id = id;
+	e->handlers = handlers;
 	e->base = engine_mmio_base(id);
 	e->name = engine_name(id);
 	e->cmd = calloc(CS_MAX_CMD_DWORDS, sizeof(uint32_t));

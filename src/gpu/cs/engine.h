@@ -14,22 +14,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/gpu.h"
 
-/* Register offsets relative to an engine's MMIO base. */
-#define RING_TAIL      0x030
-#define RING_HEAD      0x034
-#define RING_START     0x038
-#define RING_CTL       0x03c
-#define RING_ACTHD_UDW 0x05c
-#define RING_ACTHD     0x074
-#define RING_HWS_PGA   0x080
-#define RING_BBADDR    0x140
-#define RING_BBADDR_UDW 0x168
-#define RING_TIMESTAMP 0x358
-#define RING_TIMESTAMP_UDW 0x35c
-#define RING_PDP_LDW(n) (0x270 + (n) * 8)
-#define RING_PDP_UDW(n) (0x274 + (n) * 8)
+/* Register offsets relative to an engine's MMIO base: the description's
+ * (src/gpu/cmd/desc/gen8.cmds, REG_* in the generated cmd_structs.h). */
+#define RING_TAIL      REG_RING_TAIL
+#define RING_HEAD      REG_RING_HEAD
+#define RING_START     REG_RING_START
+#define RING_CTL       REG_RING_CTL
+#define RING_ACTHD_UDW REG_RING_ACTHD_UDW
+#define RING_ACTHD     REG_RING_ACTHD
+#define RING_HWS_PGA   REG_RING_HWS_PGA
+#define RING_BBADDR    REG_RING_BBADDR
+#define RING_BBADDR_UDW REG_RING_BBADDR_UDW
+#define RING_TIMESTAMP REG_RING_TIMESTAMP
+#define RING_TIMESTAMP_UDW (REG_RING_TIMESTAMP + 4)
+#define RING_PDP_LDW(n) (REG_RING_PDP0 + (n) * 8)
+#define RING_PDP_UDW(n) (REG_RING_PDP0 + 4 + (n) * 8)
 #define RING_CTL_ENABLE 1u
 #define RING_CTL_SIZE(bytes) (((bytes) - 4096u) & 0x1ff000u)
 #define RING_HEAD_ADDR_MASK 0x001ffffcu
@@ -46,7 +48,9 @@ struct engine_callbacks {
 };
 
 /* engine_name(), engine_mmio_base(), engine_of_reg(): common/devinfo.h */
-struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id);
+/* handlers: the engine's command handler table (CMD_ID_COUNT entries of
+ * cs_handler indexed by enum cmd_id; src/gpu/engine_handlers.c). */
+struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id, const void *handlers);
 void engine_destroy(struct gt_engine *e);
 enum gt_engine_id engine_id(const struct gt_engine *e);
 void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb);

@@ -2,6 +2,7 @@
 #ifndef GTSIM_CS_MI_H
 #define GTSIM_CS_MI_H
 
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 
 #define MI_HANDLER(name) \
@@ -19,6 +20,8 @@ MI_HANDLER(mi_semaphore_wait);
 MI_HANDLER(mi_store_data_imm);
 MI_HANDLER(mi_store_data_index);
 MI_HANDLER(mi_copy_mem_mem);
+/* mi_atomic.c */
+MI_HANDLER(mi_atomic);
 MI_HANDLER(mi_flush_dw);
 MI_HANDLER(mi_pipe_control);
 /* mi_reg.c */
@@ -32,30 +35,23 @@ MI_HANDLER(mi_set_context);
 MI_HANDLER(mi_math);
 MI_HANDLER(mi_predicate);
 
-/* Field of the command being executed, by its PRM name. Each call site
- * remembers (per thread) the field it found for the last descriptor, so
- * the name is looked up once per command kind, not per command. */
-static inline uint64_t mi_field_at(const struct cmd_field *f, const uint32_t *dw,
-				   uint32_t len)
+/* The generation whose command layouts the engine executes. */
+static inline int cs_gen(const struct gt_engine *e)
 {
-	return f ? cmd_field_value(f, dw, len, 0) : 0;
+	return e->gpu->info->gen;
 }
-
-#define mi_field(d, dw, len, name) __extension__ ({                          \
-	static _Thread_local const struct cmd_desc *mi_desc_;                \
-	static _Thread_local const struct cmd_field *mi_f_;                  \
-	if (mi_desc_ != (d)) {                                               \
-		mi_f_ = cmd_field_find((d), (name));                         \
-		mi_desc_ = (d);                                              \
-	}                                                                    \
-	mi_field_at(mi_f_, (dw), (len));                                     \
-})
 
 /* Write/read GPU memory for the current batch; a fault stops the engine. */
 enum cs_result mi_write(struct gt_engine *e, const struct cmd_desc *d, bool ggtt,
 			uint64_t addr, const void *src, size_t n);
 enum cs_result mi_read(struct gt_engine *e, const struct cmd_desc *d, bool ggtt,
 		       uint64_t addr, void *dst, size_t n);
+/* False (and traced) when a non-privileged batch may not write reg: the
+ * command then executes as MI_NOOP (seed 004). */
+bool mi_register_write_allowed(struct gt_engine *e, const struct cmd_desc *d, uint32_t reg);
+/* Fault on a write to reg, which the description does not list. */
+enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d,
+				   const uint32_t *dw, uint32_t len, uint32_t reg);
 /* The predicate (MI_PREDICATE_RESULT bit 0). */
 bool mi_predicate_value(struct gt_engine *e);
 

@@ -50,8 +50,10 @@ static bool save_current(struct gt_engine *e)
 
 MI_HANDLER(mi_set_context)
 {
-	uint32_t key = (uint32_t)mi_field(d, dw, len, "Logical Context Address");
-	bool inhibit = mi_field(d, dw, len, "Restore Inhibit") != 0;
+	struct cmd_MI_SET_CONTEXT c;
+	cmd_MI_SET_CONTEXT_unpack(cs_gen(e), dw, len, &c);
+	uint32_t key = (uint32_t)c.logical_context_address;
+	bool inhibit = c.restore_inhibit != 0;
 
 	if (e->ctx_valid && key == e->ctx_key && !inhibit)
 		return CS_NEXT;

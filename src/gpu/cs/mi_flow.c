@@ -4,8 +4,12 @@
 
 #include "common/trace.h"
 
+/* MI_NOOP (BDW PRM vol. 2a): with Identification Number Register Write
+ * Enable, the Identification Number is written to the NOPID register. */
 MI_HANDLER(mi_noop)
 {
+	if (dw[0] & (1u << 22))
+		cs_reg_write(e, e->base + RING_NOPID, dw[0] & 0x3fffff);
 	return CS_NEXT;
 }
 
@@ -18,19 +22,21 @@ MI_HANDLER(mi_batch_buffer_end)
  * at Compare Address is less than or equal to Compare Data Dword. */
 MI_HANDLER(mi_conditional_batch_buffer_end)
 {
-	bool ggtt = mi_field(d, dw, len, "Use Global GTT") != 0;
-	uint64_t addr = mi_field(d, dw, len, "Compare Address");
-	uint32_t data = (uint32_t)mi_field(d, dw, len, "Compare Data Dword");
+	struct cmd_MI_CONDITIONAL_BATCH_BUFFER_END c;
+	cmd_MI_CONDITIONAL_BATCH_BUFFER_END_unpack(cs_gen(e), dw, len, &c);
+	/* Compare Semaphore makes the engine wait for the compare; Compare
+	 * Mask Mode (SKL) masks the memory dword: neither is modelled. */
+	if (c.compare_semaphore)
+		return cs_not_implemented(e, d, dw, len, "with Compare Semaphore");
+	if (c.compare_mask_mode)
+		return cs_not_implemented(e, d, dw, len, "with Compare Mask Mode");
 	uint32_t mem;
-	enum cs_result r = mi_read(e, d, ggtt, addr, &mem, 4);
+	enum cs_result r = mi_read(e, d, c.use_global_gtt, c.compare_address, &mem, 4);
 	if (r != CS_NEXT)
 		return r;
-	if (mi_field(d, dw, len, "Compare Semaphore"))
-		TRACE(TRACE_STUB, "%s: MI_CONDITIONAL_BATCH_BUFFER_END Compare "
-		      "Semaphore treated as a plain compare", e->name);
 	TRACE(TRACE_CS, "%s: conditional end: memory 0x%x %s data 0x%x", e->name,
-	      mem, mem <= data ? "<=" : ">", data);
-	if (mem <= data)
+	      mem, mem <= c.compare_data_dword ? "<=" : ">", c.compare_data_dword);
+	if (mem <= c.compare_data_dword)
 		return cs_batch_end(e);
 	return CS_NEXT;
 }
@@ -73,13 +79,15 @@ static bool semaphore_passes(uint32_t op, uint32_t sad, uint32_t sdd)
  * the CPU's write that releases it get through. */
 MI_HANDLER(mi_semaphore_wait)
 {
-	bool ggtt = mi_field(d, dw, len, "Memory Type") != 0;
-	uint64_t addr = mi_field(d, dw, len, "Semaphore Address") |
-			mi_field(d, dw, len, "Semaphore Address High") << 32;
-	uint32_t sdd = (uint32_t)mi_field(d, dw, len, "Semaphore Data Dword");
-	uint32_t op = (uint32_t)mi_field(d, dw, len, "Compare Operation");
+	struct cmd_MI_SEMAPHORE_WAIT c;
+	cmd_MI_SEMAPHORE_WAIT_unpack(cs_gen(e), dw, len, &c);
+	bool ggtt = c.memory_type != 0;
+	uint64_t addr = c.semaphore_address | c.semaphore_address_high << 32;
+	uint32_t sdd = c.semaphore_data_dword, op = c.compare_operation;
 	bool traced = false;
 
+	if (c.register_poll_mode)
+		return cs_not_implemented(e, d, dw, len, "in register poll mode");
 	if (op > 5)
 		return cs_fault(e, "MI_SEMAPHORE_WAIT: compare operation %u", op);
 	for (;;) {

@@ -9,8 +9,9 @@
  * STORE/STOREINV copy the accumulator or a flag into a GPR. A flag reads
  * as all ones when set, so that a stored CF or ZF is a 64-bit mask.
  *
- * MI_PREDICATE: compares MI_PREDICATE_SRC0 with SRC1 (or takes TRUE or
- * FALSE), optionally inverts the result (LOADINV), and combines it with the
+ * MI_PREDICATE: compares MI_PREDICATE_SRC0 with SRC1 (SRCS_EQUAL), or their
+ * difference with MI_PREDICATE_DATA (DELTAS_EQUAL), or takes TRUE or
+ * FALSE, optionally inverts the result (LOADINV), and combines it with the
  * current predicate (SET, AND, OR, XOR) into MI_PREDICATE_RESULT. */
 #include "gpu/cs/mi.h"
 
@@ -49,18 +50,14 @@ static bool operand_value(struct gt_engine *e, const struct alu *a, uint32_t op,
 
 MI_HANDLER(mi_math)
 {
-	const struct cmd_field *inst = NULL;
-	for (uint32_t i = 0; i < d->num_fields && !inst; i++)
-		if (d->fields[i].in_group)
-			inst = &d->fields[i];
-	if (!inst)
-		return cs_fault(e, "MI_MATH: table has no instruction group");
+	int gen = cs_gen(e);
 	struct alu a = { 0 };
-	uint32_t n = cmd_group_count(inst, len);
+	uint32_t n = cmd_MI_MATH_instruction_count(gen, len);
 
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t w = (uint32_t)cmd_field_value(inst, dw, len, i);
-		uint32_t opc = w >> 20, op1 = (w >> 10) & 0x3ff, op2 = w & 0x3ff;
+		struct cmd_MI_MATH_ALU_INSTRUCTION in;
+		cmd_MI_MATH_instruction_at(gen, dw, len, i, &in);
+		uint32_t opc = in.alu_opcode, op1 = in.operand_1, op2 = in.operand_2;
 		uint64_t v;
 		switch (opc) {
 		case ALU_NOOP:
@@ -115,32 +112,37 @@ bool mi_predicate_value(struct gt_engine *e)
 
 MI_HANDLER(mi_predicate)
 {
-	uint32_t load = (uint32_t)mi_field(d, dw, len, "Load Operation");
-	uint32_t combine = (uint32_t)mi_field(d, dw, len, "Combine Operation");
-	uint32_t compare = (uint32_t)mi_field(d, dw, len, "Compare Operation");
+	struct cmd_MI_PREDICATE c;
+	cmd_MI_PREDICATE_unpack(cs_gen(e), dw, len, &c);
 	bool cur = mi_predicate_value(e), result;
+	uint64_t src0, src1;
 
-	if (load == 0) /* LOAD_KEEP */
+	if (c.load_operation == 0) /* LOAD_KEEP */
 		return CS_NEXT;
-	if (load == 1)
+	if (c.load_operation == 1)
 		return cs_fault(e, "MI_PREDICATE: reserved load operation 1");
-	switch (compare) {
+	switch (c.compare_operation) {
 	case 0: result = true; break;
 	case 1: result = false; break;
 	case 2:
-		result = cs_reg_read64(e, MI_PREDICATE_SRC0) ==
-			 cs_reg_read64(e, MI_PREDICATE_SRC1);
+		/* SRCS_EQUAL also loads MI_PREDICATE_DATA with SRC0 - SRC1, the
+		 * delta a later DELTAS_EQUAL compares with (BDW PRM vol. 2a
+		 * MI_PREDICATE; Mesa's MI executor does the same). */
+		src0 = cs_reg_read64(e, MI_PREDICATE_SRC0);
+		src1 = cs_reg_read64(e, MI_PREDICATE_SRC1);
+		cs_reg_write64(e, MI_PREDICATE_DATA, src0 - src1);
+		result = src0 == src1;
 		break;
 	default:
-		/* DELTAS_EQUAL compares how SRC0 and SRC1 changed since the
-		 * last MI_PREDICATE; not modelled. */
-		TRACE(TRACE_STUB, "%s: MI_PREDICATE DELTAS_EQUAL taken as false", e->name);
-		result = false;
+		/* DELTAS_EQUAL: true when SRC0 - SRC1 equals MI_PREDICATE_DATA. */
+		src0 = cs_reg_read64(e, MI_PREDICATE_SRC0);
+		src1 = cs_reg_read64(e, MI_PREDICATE_SRC1);
+		result = src0 - src1 == cs_reg_read64(e, MI_PREDICATE_DATA);
 		break;
 	}
-	if (load == 3) /* LOADINV */
+	if (c.load_operation == 3) /* LOADINV */
 		result = !result;
-	switch (combine) {
+	switch (c.combine_operation) {
 	case 1: result = cur && result; break;
 	case 2: result = cur || result; break;
 	case 3: result = cur != result; break;

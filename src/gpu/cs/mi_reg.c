@@ -1,11 +1,14 @@
 /* Register loads and stores: MI_LOAD_REGISTER_IMM/MEM/REG and
  * MI_STORE_REGISTER_MEM. In a non-privileged batch a write to a
- * privileged register turns the whole command into an MI_NOOP (seed 004). */
+ * privileged register turns the whole command into an MI_NOOP (seed 004);
+ * a write to a register the description does not list is a GPU fault. */
 #include "gpu/cs/mi.h"
+
+#include <stdio.h>
 
 #include "common/trace.h"
 
-static bool write_allowed(struct gt_engine *e, const struct cmd_desc *d, uint32_t reg)
+bool mi_register_write_allowed(struct gt_engine *e, const struct cmd_desc *d, uint32_t reg)
 {
 	if (cs_privileged(e) || !cs_reg_is_privileged(e, reg))
 		return true;
@@ -14,33 +17,40 @@ static bool write_allowed(struct gt_engine *e, const struct cmd_desc *d, uint32_
 	return false;
 }
 
+enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d,
+				   const uint32_t *dw, uint32_t len, uint32_t reg)
+{
+	char what[64];
+	snprintf(what, sizeof(what), "writing register 0x%05x", reg & ~3u);
+	return cs_not_implemented(e, d, dw, len, what);
+}
+
 MI_HANDLER(mi_load_register_imm)
 {
-	const struct cmd_field *reg_f = NULL, *data_f = NULL;
-	for (uint32_t i = 0; i < d->num_fields; i++) {
-		if (!d->fields[i].in_group)
-			continue;
-		if (!reg_f)
-			reg_f = &d->fields[i];
-		else if (!data_f)
-			data_f = &d->fields[i];
-	}
-	if (!reg_f || !data_f)
-		return cs_fault(e, "MI_LOAD_REGISTER_IMM: table has no pairs");
+	int gen = cs_gen(e);
 	if (!(len & 1))
 		return cs_fault(e, "MI_LOAD_REGISTER_IMM: bad length %u", len);
-	uint32_t pairs = cmd_group_count(reg_f, len);
-	for (uint32_t i = 0; i < pairs; i++)
-		if (!write_allowed(e, d, (uint32_t)cmd_field_value(reg_f, dw, len, i)))
+	uint32_t pairs = cmd_MI_LOAD_REGISTER_IMM_register_offset_count(gen, len);
+	for (uint32_t i = 0; i < pairs; i++) {
+		uint32_t reg = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_register_offset_at(gen, dw, len, i);
+		if (!mi_register_write_allowed(e, d, reg))
 			return CS_NEXT;
+	}
+	for (uint32_t i = 0; i < pairs; i++) {
+		uint32_t reg = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_register_offset_at(gen, dw, len, i);
+		if (!cs_reg_known(e, reg))
+			return mi_register_unknown(e, d, dw, len, reg);
+	}
+	struct cmd_MI_LOAD_REGISTER_IMM c;
+	cmd_MI_LOAD_REGISTER_IMM_unpack(gen, dw, len, &c);
 	/* Byte Write Disables: a set bit keeps that byte of the register. */
-	uint32_t keep = 0, bwd = (uint32_t)mi_field(d, dw, len, "Byte Write Disables");
+	uint32_t keep = 0;
 	for (int b = 0; b < 4; b++)
-		if (bwd & (1u << b))
+		if (c.byte_write_disables & (1u << b))
 			keep |= 0xffu << (8 * b);
 	for (uint32_t i = 0; i < pairs; i++) {
-		uint32_t reg = (uint32_t)cmd_field_value(reg_f, dw, len, i);
-		uint32_t val = (uint32_t)cmd_field_value(data_f, dw, len, i);
+		uint32_t reg = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_register_offset_at(gen, dw, len, i);
+		uint32_t val = (uint32_t)cmd_MI_LOAD_REGISTER_IMM_data_dword_at(gen, dw, len, i);
 		if (keep)
 			val = (val & ~keep) | (cs_reg_read(e, reg) & keep);
 		cs_reg_write(e, reg, val);
@@ -50,32 +60,37 @@ MI_HANDLER(mi_load_register_imm)
 
 MI_HANDLER(mi_load_register_mem)
 {
-	uint32_t reg = (uint32_t)mi_field(d, dw, len, "Register Address");
-	bool ggtt = mi_field(d, dw, len, "Use Global GTT") != 0;
+	struct cmd_MI_LOAD_REGISTER_MEM c;
+	cmd_MI_LOAD_REGISTER_MEM_unpack(cs_gen(e), dw, len, &c);
 	uint32_t v;
-	if (!write_allowed(e, d, reg))
+	if (!mi_register_write_allowed(e, d, c.register_address))
 		return CS_NEXT;
-	enum cs_result r = mi_read(e, d, ggtt, mi_field(d, dw, len, "Memory Address"), &v, 4);
+	if (!cs_reg_known(e, c.register_address))
+		return mi_register_unknown(e, d, dw, len, c.register_address);
+	enum cs_result r = mi_read(e, d, c.use_global_gtt, c.memory_address, &v, 4);
 	if (r == CS_NEXT)
-		cs_reg_write(e, reg, v);
+		cs_reg_write(e, c.register_address, v);
 	return r;
 }
 
 MI_HANDLER(mi_load_register_reg)
 {
-	uint32_t src = (uint32_t)mi_field(d, dw, len, "Source Register Address");
-	uint32_t dst = (uint32_t)mi_field(d, dw, len, "Destination Register Address");
-	if (write_allowed(e, d, dst))
-		cs_reg_write(e, dst, cs_reg_read(e, src));
+	struct cmd_MI_LOAD_REGISTER_REG c;
+	cmd_MI_LOAD_REGISTER_REG_unpack(cs_gen(e), dw, len, &c);
+	if (!mi_register_write_allowed(e, d, c.destination_register_address))
+		return CS_NEXT;
+	if (!cs_reg_known(e, c.destination_register_address))
+		return mi_register_unknown(e, d, dw, len, c.destination_register_address);
+	cs_reg_write(e, c.destination_register_address, cs_reg_read(e, c.source_register_address));
 	return CS_NEXT;
 }
 
 MI_HANDLER(mi_store_register_mem)
 {
-	if (mi_field(d, dw, len, "Predicate Enable") && !mi_predicate_value(e))
+	struct cmd_MI_STORE_REGISTER_MEM c;
+	cmd_MI_STORE_REGISTER_MEM_unpack(cs_gen(e), dw, len, &c);
+	if (c.predicate_enable && !mi_predicate_value(e))
 		return CS_NEXT;
-	uint32_t reg = (uint32_t)mi_field(d, dw, len, "Register Address");
-	bool ggtt = mi_field(d, dw, len, "Use Global GTT") != 0;
-	uint32_t v = cs_reg_read(e, reg);
-	return mi_write(e, d, ggtt, mi_field(d, dw, len, "Memory Address"), &v, 4);
+	uint32_t v = cs_reg_read(e, c.register_address);
+	return mi_write(e, d, c.use_global_gtt, c.memory_address, &v, 4);
 }

@@ -31,36 +31,35 @@ enum cs_result mi_read(struct gt_engine *e, const struct cmd_desc *d, bool ggtt,
  * (DWord Length 3, Store Qword). */
 MI_HANDLER(mi_store_data_imm)
 {
-	bool ggtt = mi_field(d, dw, len, "Use Global GTT") != 0;
-	uint64_t addr = mi_field(d, dw, len, "Address");
+	struct cmd_MI_STORE_DATA_IMM c;
+	cmd_MI_STORE_DATA_IMM_unpack(cs_gen(e), dw, len, &c);
 	uint32_t n = len > 3 ? len - 3 : 0;
 	if (n > 2)
 		return cs_fault(e, "MI_STORE_DATA_IMM: bad length %u", len);
-	return mi_write(e, d, ggtt, addr, dw + 3, n * 4);
+	return mi_write(e, d, c.use_global_gtt, c.address, dw + 3, n * 4);
 }
 
 /* Writes into the hardware status page (always the GGTT); Offset, bits
  * 11:2 of DWord 1, is a dword index. */
 MI_HANDLER(mi_store_data_index)
 {
-	uint64_t off = mi_field(d, dw, len, "Offset") * 4;
+	struct cmd_MI_STORE_DATA_INDEX c;
+	cmd_MI_STORE_DATA_INDEX_unpack(cs_gen(e), dw, len, &c);
 	uint32_t n = len > 2 ? len - 2 : 0;
 	if (n > 2)
 		return cs_fault(e, "MI_STORE_DATA_INDEX: bad length %u", len);
-	return mi_write(e, d, true, (uint64_t)e->hws_pga + off, dw + 2, n * 4);
+	return mi_write(e, d, true, (uint64_t)e->hws_pga + c.offset * 4ull, dw + 2, n * 4);
 }
 
 MI_HANDLER(mi_copy_mem_mem)
 {
-	bool dst_ggtt = mi_field(d, dw, len, "Use Global GTT Destination") != 0;
-	bool src_ggtt = mi_field(d, dw, len, "Use Global GTT Source") != 0;
+	struct cmd_MI_COPY_MEM_MEM c;
+	cmd_MI_COPY_MEM_MEM_unpack(cs_gen(e), dw, len, &c);
 	uint32_t v;
-	enum cs_result r = mi_read(e, d, src_ggtt,
-				   mi_field(d, dw, len, "Source Memory Address"), &v, 4);
+	enum cs_result r = mi_read(e, d, c.use_global_gtt_source, c.source_memory_address, &v, 4);
 	if (r != CS_NEXT)
 		return r;
-	return mi_write(e, d, dst_ggtt,
-			mi_field(d, dw, len, "Destination Memory Address"), &v, 4);
+	return mi_write(e, d, c.use_global_gtt_destination, c.destination_memory_address, &v, 4);
 }
 
 static uint64_t timestamp(struct gt_engine *e)
@@ -72,47 +71,61 @@ static uint64_t timestamp(struct gt_engine *e)
  * when the command has 5 dwords), 3 writes TIMESTAMP. */
 MI_HANDLER(mi_flush_dw)
 {
-	uint32_t op = (uint32_t)mi_field(d, dw, len, "Post-Sync Operation");
-	bool ggtt = mi_field(d, dw, len, "Destination Address Type") != 0;
-	uint64_t addr = mi_field(d, dw, len, "Address");
-	if (mi_field(d, dw, len, "Store Data Index")) {
+	struct cmd_MI_FLUSH_DW c;
+	cmd_MI_FLUSH_DW_unpack(cs_gen(e), dw, len, &c);
+	bool ggtt = c.destination_address_type != 0;
+	uint64_t addr = c.address;
+	if (c.store_data_index) {
 		addr = (uint64_t)e->hws_pga + (addr & 0xfff);
 		ggtt = true;
 	}
-	if (op == 1) {
+	if (c.post_sync_operation == 1) {
 		uint32_t data[2] = { len > 3 ? dw[3] : 0, len > 4 ? dw[4] : 0 };
 		return mi_write(e, d, ggtt, addr, data, len > 4 ? 8 : 4);
 	}
-	if (op == 3) {
+	if (c.post_sync_operation == 3) {
 		uint64_t ts = timestamp(e);
 		return mi_write(e, d, ggtt, addr, &ts, 8);
 	}
-	if (op == 2)
+	if (c.post_sync_operation == 2)
 		return cs_fault(e, "MI_FLUSH_DW: reserved post-sync operation 2");
 	return CS_NEXT;
 }
 
 /* PIPE_CONTROL post-sync (BDW PRM vol. 2a): 1 writes the QWord immediate
  * data, 2 the PS_DEPTH_COUNT register, 3 TIMESTAMP; through the GGTT when
- * Destination Address Type is 1. */
+ * Destination Address Type is 1. With LRI Post-Sync Operation set
+ * (MMIO_WRITE_IMMEDIATE_DATA, with Post-Sync Operation "Write Immediate
+ * Data"), the low dword of Immediate Data goes to the MMIO register at
+ * Address bits 22:2 instead of memory. */
 MI_HANDLER(mi_pipe_control)
 {
-	uint32_t op = (uint32_t)mi_field(d, dw, len, "Post Sync Operation");
-	bool ggtt = mi_field(d, dw, len, "Destination Address Type") != 0;
-	uint64_t addr = mi_field(d, dw, len, "Address");
-	uint64_t v;
+	struct cmd_PIPE_CONTROL c;
+	cmd_PIPE_CONTROL_unpack(cs_gen(e), dw, len, &c);
+	uint64_t addr = c.address, v;
+	bool ggtt = c.destination_address_type != 0;
 
-	if (mi_field(d, dw, len, "Store Data Index")) {
+	if (c.lri_post_sync_operation) {
+		if (c.post_sync_operation != 1)
+			return cs_not_implemented(e, d, dw, len, "with LRI post-sync and "
+						  "no Write Immediate Data");
+		uint32_t reg = (uint32_t)addr & 0x7ffffc;
+		if (!mi_register_write_allowed(e, d, reg))
+			return CS_NEXT;
+		if (!cs_reg_known(e, reg))
+			return mi_register_unknown(e, d, dw, len, reg);
+		cs_reg_write(e, reg, (uint32_t)c.immediate_data);
+		return CS_NEXT;
+	}
+	if (c.store_data_index) {
 		addr = (uint64_t)e->hws_pga + (addr & 0xfff);
 		ggtt = true;
 	}
-	switch (op) {
-	case 1: v = mi_field(d, dw, len, "Immediate Data"); break;
+	switch (c.post_sync_operation) {
+	case 1: v = c.immediate_data; break;
 	case 2: v = cs_reg_read64(e, PS_DEPTH_COUNT); break;
 	case 3: v = timestamp(e); break;
 	default: return CS_NEXT;
 	}
-	if (mi_field(d, dw, len, "LRI Post Sync Operation"))
-		TRACE(TRACE_STUB, "%s: PIPE_CONTROL LRI post-sync not modelled", e->name);
 	return mi_write(e, d, ggtt, addr, &v, 8);
 }

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gpu/cmd/cmd_structs.h"
+
 #define CS_REGS_CAP 2048u
 
 struct cs_regs {
@@ -34,51 +36,53 @@ struct cs_global_regs {
 uint32_t cs_global_read(struct cs_global_regs *g, uint32_t reg);
 void cs_global_write(struct cs_global_regs *g, uint32_t reg, uint32_t val);
 
-/* Absolute offsets of registers the command streamer gives meaning to
- * (BDW/SKL PRM vol. 2c "Registers"; Mesa's and i915's names). */
-#define CS_GPR(base, n)            ((base) + 0x600 + (n) * 8)   /* 64-bit */
-#define MI_PREDICATE_SRC0          0x2400                       /* 64-bit */
-#define MI_PREDICATE_SRC1          0x2408                       /* 64-bit */
-#define MI_PREDICATE_DATA          0x2410                       /* 64-bit */
-#define MI_PREDICATE_RESULT        0x2418
-#define MI_PREDICATE_RESULT_1      0x241c
-#define MI_PREDICATE_RESULT_2      0x2214
-#define SO_NUM_PRIMS_WRITTEN(n)    (0x5200 + (n) * 8)
-#define SO_PRIM_STORAGE_NEEDED(n)  (0x5240 + (n) * 8)
-#define SO_WRITE_OFFSET(n)         (0x5280 + (n) * 4)
-#define HS_INVOCATION_COUNT        0x2300
-#define DS_INVOCATION_COUNT        0x2308
-#define IA_VERTICES_COUNT          0x2310
-#define IA_PRIMITIVES_COUNT        0x2318
-#define VS_INVOCATION_COUNT        0x2320
-#define GS_INVOCATION_COUNT        0x2328
-#define GS_PRIMITIVES_COUNT        0x2330
-#define CL_INVOCATION_COUNT        0x2338
-#define CL_PRIMITIVES_COUNT        0x2340
-#define PS_INVOCATION_COUNT        0x2348
-#define PS_DEPTH_COUNT             0x2350
-#define CS_INVOCATION_COUNT        0x2290
-#define GPR_3DPRIM_END_OFFSET      0x2420
-#define GPR_3DPRIM_START_VERTEX    0x2430
-#define GPR_3DPRIM_VERTEX_COUNT    0x2434
-#define GPR_3DPRIM_INSTANCE_COUNT  0x2438
-#define GPR_3DPRIM_START_INSTANCE  0x243c
-#define GPR_3DPRIM_BASE_VERTEX     0x2440
+/* Offsets of registers the command streamer gives meaning to: the
+ * description's (src/gpu/cmd/desc/gen8.cmds, REG_* in the generated
+ * cmd_structs.h), under the names the code has always used. */
+#define CS_GPR(base, n)            ((base) + REG_CS_GPR0 + (n) * 8)   /* 64-bit */
+#define MI_PREDICATE_SRC0          REG_MI_PREDICATE_SRC0
+#define MI_PREDICATE_SRC1          REG_MI_PREDICATE_SRC1
+#define MI_PREDICATE_DATA          REG_MI_PREDICATE_DATA
+#define MI_PREDICATE_RESULT        REG_MI_PREDICATE_RESULT
+#define MI_PREDICATE_RESULT_1      REG_MI_PREDICATE_RESULT_1
+#define MI_PREDICATE_RESULT_2      REG_MI_PREDICATE_RESULT_2
+#define SO_NUM_PRIMS_WRITTEN(n)    (REG_SO_NUM_PRIMS_WRITTEN0 + (n) * 8)
+#define SO_PRIM_STORAGE_NEEDED(n)  (REG_SO_PRIM_STORAGE_NEEDED0 + (n) * 8)
+#define SO_WRITE_OFFSET(n)         (REG_SO_WRITE_OFFSET0 + (n) * 4)
+#define HS_INVOCATION_COUNT        REG_HS_INVOCATION_COUNT
+#define DS_INVOCATION_COUNT        REG_DS_INVOCATION_COUNT
+#define IA_VERTICES_COUNT          REG_IA_VERTICES_COUNT
+#define IA_PRIMITIVES_COUNT        REG_IA_PRIMITIVES_COUNT
+#define VS_INVOCATION_COUNT        REG_VS_INVOCATION_COUNT
+#define GS_INVOCATION_COUNT        REG_GS_INVOCATION_COUNT
+#define GS_PRIMITIVES_COUNT        REG_GS_PRIMITIVES_COUNT
+#define CL_INVOCATION_COUNT        REG_CL_INVOCATION_COUNT
+#define CL_PRIMITIVES_COUNT        REG_CL_PRIMITIVES_COUNT
+#define PS_INVOCATION_COUNT        REG_PS_INVOCATION_COUNT
+#define PS_DEPTH_COUNT             REG_PS_DEPTH_COUNT
+#define CS_INVOCATION_COUNT        REG_CS_INVOCATION_COUNT
+#define GPR_3DPRIM_END_OFFSET      REG_GPR_3DPRIM_END_OFFSET
+#define GPR_3DPRIM_START_VERTEX    REG_GPR_3DPRIM_START_VERTEX
+#define GPR_3DPRIM_VERTEX_COUNT    REG_GPR_3DPRIM_VERTEX_COUNT
+#define GPR_3DPRIM_INSTANCE_COUNT  REG_GPR_3DPRIM_INSTANCE_COUNT
+#define GPR_3DPRIM_START_INSTANCE  REG_GPR_3DPRIM_START_INSTANCE
+#define GPR_3DPRIM_BASE_VERTEX     REG_GPR_3DPRIM_BASE_VERTEX
 
 /* Engine-relative error-state registers (i915's RING_* names). */
-#define RING_DMA_FADD_UDW 0x060
-#define RING_IPEIR        0x064
-#define RING_IPEHR        0x068
-#define RING_INSTDONE     0x06c
-#define RING_INSTPS       0x070
-#define RING_DMA_FADD     0x078
-#define RING_NOPID        0x094
-#define RING_MI_MODE      0x09c
-#define RING_EIR          0x0b0
-#define RING_EMR          0x0b4
-#define RING_ESR          0x0b8
-#define RING_INSTPM       0x0c0
-#define RING_BBSTATE      0x110
-#define RING_PREDICATE_RESULT 0x3b8
+#define RING_DMA_FADD_UDW REG_RING_DMA_FADD_UDW
+#define RING_IPEIR        REG_RING_IPEIR
+#define RING_IPEHR        REG_RING_IPEHR
+#define RING_INSTDONE     REG_RING_INSTDONE
+#define RING_INSTPS       REG_RING_INSTPS
+#define RING_DMA_FADD     REG_RING_DMA_FADD
+#define RING_NOPID        REG_RING_NOPID
+#define RING_MI_MODE      REG_RING_MI_MODE
+#define RING_EIR          REG_RING_EIR
+#define RING_EMR          REG_RING_EMR
+#define RING_ESR          REG_RING_ESR
+#define RING_INSTPM       REG_RING_INSTPM
+#define RING_BBSTATE      REG_RING_BBSTATE
+#define RING_BB_OFFSET    REG_RING_BB_OFFSET
+#define RING_PREDICATE_RESULT REG_RING_PREDICATE_RESULT
 
 #endif

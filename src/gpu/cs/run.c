@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cmd/decode.h"
 
 struct gt_vm cs_ggtt(const struct gt_engine *e)
@@ -136,25 +137,16 @@ static const char *where(const struct gt_engine *e)
 /* Seed 004: a privileged command met in a non-privileged batch is
  * converted into an MI_NOOP. */
 static bool dropped_for_privilege(struct gt_engine *e, const struct cmd_desc *d,
-				  const uint32_t *dw)
+				  const uint32_t *dw, uint32_t len)
 {
 	if (cs_privileged(e) || d->priv == CMD_PRIV_NONE || d->priv == CMD_PRIV_REG)
 		return false;
 	if (d->priv == CMD_PRIV_GGTT) {
 		bool ggtt = false;
-		const char *p = d->priv_field;
-		/* priv_field: one or more field names separated by ';'. */
-		while (p && *p) {
-			const char *end = strchr(p, ';');
-			size_t n = end ? (size_t)(end - p) : strlen(p);
-			char name[64];
-			if (n >= sizeof(name))
-				n = sizeof(name) - 1;
-			memcpy(name, p, n);
-			name[n] = 0;
-			if (cmd_field_get(d, dw, name))
+		for (int k = 0; k < CMD_PRIV_FIELDS; k++) {
+			const struct cmd_field *f = d->priv_fields[k];
+			if (f && cmd_field_value(f, dw, len, 0))
 				ggtt = true;
-			p = end ? end + 1 : NULL;
 		}
 		if (!ggtt)
 			return false;
@@ -199,7 +191,7 @@ static bool too_short(const struct cmd_desc *d, uint32_t len)
 		return true;
 	if (!d->len_mask || !d->length || len >= d->length)
 		return false;
-	return !(len + 1 == d->length && !strcmp(d->name, "MI_FLUSH_DW"));
+	return !(len + 1 == d->length && d->id == CMD_ID_MI_FLUSH_DW);
 }
 
 /* Fetch and execute the command at the current position. */
@@ -214,8 +206,9 @@ static enum cs_result step(struct gt_engine *e)
 				(unsigned long long)at, where(e));
 	const struct cmd_desc *d = cmd_find(e->gpu->info->gen, e->id, dw[0]);
 	if (!d)
-		return cs_fault(e, "unknown command 0x%08x at 0x%llx (%s)", dw[0],
-				(unsigned long long)at, where(e));
+		return cs_fault(e, "unknown command 0x%08x at 0x%llx (%s): not a gen%d %s "
+				"command", dw[0], (unsigned long long)at, where(e),
+				e->gpu->info->gen, e->name);
 	uint32_t len = cmd_length(d, dw[0]);
 	if (len > CS_MAX_CMD_DWORDS || too_short(d, len))
 		return cs_fault(e, "%s at 0x%llx: bad length %u", d->name,
@@ -236,7 +229,7 @@ static enum cs_result step(struct gt_engine *e)
 	e->commands++;
 	if (trace_on(TRACE_BATCH))
 		trace_command(e, d, dw, len);
-	if (dropped_for_privilege(e, d, dw))
+	if (dropped_for_privilege(e, d, dw, len))
 		return CS_NEXT;
 	return cs_execute(e, d, dw, len);
 }

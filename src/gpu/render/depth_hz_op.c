@@ -8,6 +8,7 @@
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
+#include "gpu/render/render_cs.h"
 #include "gpu/render/wm.h"
 
 static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t x0, uint32_t y0,
@@ -21,8 +22,8 @@ static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t 
 		}
 }
 
-static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const uint32_t *dw,
-			    uint32_t len)
+enum cs_result render_cs_hz_op(struct gt_engine *e, const struct cmd_desc *d,
+			       const uint32_t *dw, uint32_t len)
 {
 	if (cs_state_record(e->state, d, dw, len))
 		return cs_fault(e, "out of memory recording %s", d->name);
@@ -52,9 +53,4 @@ static enum cs_result hz_op(struct gt_engine *e, const struct cmd_desc *d, const
 		fill(&vm, &ds.stencil, x0, y0, x1, y1, &s);
 	}
 	return CS_NEXT;
-}
-
-__attribute__((constructor)) static void register_hz_op(void)
-{
-	cs_register_handler("3DSTATE_WM_HZ_OP", hz_op);
 }

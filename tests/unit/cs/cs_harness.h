@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/devinfo.h"
 #include "common/trace.h"
@@ -184,6 +185,17 @@ static inline bool h_run(struct harness *h, enum gt_engine_id id)
 {
 	h_submit(h, id);
 	return engine_wait_idle(h->gpu->engines[id], 5000000000ull);
+}
+
+/* The fault callback runs after the engine stops (with its lock dropped):
+ * in async mode wait up to 5 s for it to have been called n times. */
+static inline int h_wait_faults(struct harness *h, int n)
+{
+	for (int i = 0; i < 5000 && __atomic_load_n(&h->faults, __ATOMIC_SEQ_CST) < n; i++) {
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+	return __atomic_load_n(&h->faults, __ATOMIC_SEQ_CST);
 }
 
 /* Write dwords at a GGTT or PPGTT address (mapped pages, may cross). */

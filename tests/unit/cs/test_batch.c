@@ -201,7 +201,7 @@ static void test_faults(void)
 	uint32_t bad[] = { 0xe0000000u, MI_NOOP };   /* command type 7: none */
 	h_emit(&h, ENGINE_RCS, bad, 2);
 	h_run(&h, ENGINE_RCS);
-	CHECK_EQ(h.faults, 1);
+	CHECK_EQ(h_wait_faults(&h, 1), 1);
 	CHECK(engine_is_stopped(e, NULL, 0));
 	CHECK(!engine_is_idle(e));
 	CHECK_EQ(gpu_mmio_read(h.gpu, 0x2068), 0xe0000000u);  /* IPEHR */
@@ -214,7 +214,7 @@ static void test_faults(void)
 	engine_reset(e, 8);
 	h_submit(&h, ENGINE_RCS);
 	engine_wait_idle(e, 5000000000ull);
-	CHECK_EQ(h.faults, 2);
+	CHECK_EQ(h_wait_faults(&h, 2), 2);
 	CHECK(engine_is_stopped(e, NULL, 0));
 	CHECK_EQ(engine_acthd(e), 0x12340000u);
 
@@ -224,7 +224,7 @@ static void test_faults(void)
 	engine_reset(e, 24);
 	h_submit(&h, ENGINE_RCS);
 	engine_wait_idle(e, 5000000000ull);
-	CHECK_EQ(h.faults, 3);
+	CHECK_EQ(h_wait_faults(&h, 3), 3);
 
 	/* After a reset past it the engine works again. */
 	uint32_t ok[] = { MI_STORE_DATA_INDEX, 0x60 * 4, 9, MI_NOOP };

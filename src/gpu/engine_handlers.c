@@ -1,0 +1,170 @@
+/* The command handler tables: for each engine, the code that executes each
+ * command, indexed by the description's command id (enum cmd_id). It lives
+ * at the top of gpu/ because it wires every unit (cs's MI commands, render,
+ * the blitter) into the engines, which receive their table when gpu.c
+ * creates them; cs itself includes no unit above it. A
+ * command of the engine's table (the description) that has no handler
+ * here is not implemented by gtsim: it is a GPU fault (dispatch.c), unless
+ * the description marks it a no-op on the hardware (CMD_F_HW_NOOP).
+ * Handlers of other units are declared in their own headers
+ * (gpu/render/render_cs.h). */
+#include "gpu/engine_handlers.h"
+
+#include "gpu/blt/blt.h"
+#include "gpu/cmd/cmd_structs.h"
+#include "gpu/cs/handlers.h"
+#include "gpu/cs/mi.h"
+#include "gpu/render/render_cs.h"
+
+/* MI commands every engine executes (the description says on which
+ * engines each is valid; cmd_find() rejects the others before dispatch). */
+#define MI_COMMANDS \
+	[CMD_ID_MI_NOOP] = mi_noop, \
+	[CMD_ID_MI_BATCH_BUFFER_START] = cs_batch_start, \
+	[CMD_ID_MI_BATCH_BUFFER_END] = mi_batch_buffer_end, \
+	[CMD_ID_MI_CONDITIONAL_BATCH_BUFFER_END] = mi_conditional_batch_buffer_end, \
+	[CMD_ID_MI_USER_INTERRUPT] = mi_user_interrupt, \
+	[CMD_ID_MI_REPORT_HEAD] = mi_report_head, \
+	[CMD_ID_MI_SEMAPHORE_WAIT] = mi_semaphore_wait, \
+	[CMD_ID_MI_STORE_DATA_IMM] = mi_store_data_imm, \
+	[CMD_ID_MI_STORE_DATA_INDEX] = mi_store_data_index, \
+	[CMD_ID_MI_COPY_MEM_MEM] = mi_copy_mem_mem, \
+	[CMD_ID_MI_ATOMIC] = mi_atomic, \
+	[CMD_ID_MI_FLUSH_DW] = mi_flush_dw, \
+	[CMD_ID_MI_LOAD_REGISTER_IMM] = mi_load_register_imm, \
+	[CMD_ID_MI_LOAD_REGISTER_MEM] = mi_load_register_mem, \
+	[CMD_ID_MI_LOAD_REGISTER_REG] = mi_load_register_reg, \
+	[CMD_ID_MI_STORE_REGISTER_MEM] = mi_store_register_mem, \
+	[CMD_ID_MI_MATH] = mi_math, \
+	/* Arbitration (preemption) on/off and display flush suspension: \
+	 * gtsim neither preempts nor has a display, so they change nothing. */ \
+	[CMD_ID_MI_ARB_ON_OFF] = cs_no_effect, \
+	[CMD_ID_MI_SUSPEND_FLUSH] = cs_no_effect,
+
+/* 3D state the render pipeline reads from the recorded state when it
+ * draws (cs_state_get); nothing to do when the command arrives. */
+#define RECORDED_3D_STATE \
+	[CMD_ID_3DSTATE_AA_LINE_PARAMETERS] = cs_record_state, \
+	[CMD_ID_3DSTATE_BLEND_STATE_POINTERS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CC_STATE_POINTERS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CHROMA_KEY] = cs_record_state, \
+	[CMD_ID_3DSTATE_CLEAR_PARAMS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CLIP] = cs_record_state, \
+	[CMD_ID_3DSTATE_CONSTANT_DS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CONSTANT_GS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CONSTANT_HS] = cs_record_state, \
+	[CMD_ID_3DSTATE_CONSTANT_PS] = cs_record_state, \
+	[CMD_ID_3DSTATE_DEPTH_BUFFER] = cs_record_state, \
+	[CMD_ID_3DSTATE_DRAWING_RECTANGLE] = cs_record_state, \
+	[CMD_ID_3DSTATE_HIER_DEPTH_BUFFER] = cs_record_state, \
+	[CMD_ID_3DSTATE_LINE_STIPPLE] = cs_record_state, \
+	[CMD_ID_3DSTATE_MONOFILTER_SIZE] = cs_record_state, \
+	[CMD_ID_3DSTATE_MULTISAMPLE] = cs_record_state, \
+	[CMD_ID_3DSTATE_POLY_STIPPLE_OFFSET] = cs_record_state, \
+	[CMD_ID_3DSTATE_POLY_STIPPLE_PATTERN] = cs_record_state, \
+	[CMD_ID_3DSTATE_PS] = cs_record_state, \
+	[CMD_ID_3DSTATE_PS_BLEND] = cs_record_state, \
+	[CMD_ID_3DSTATE_PS_EXTRA] = cs_record_state, \
+	[CMD_ID_3DSTATE_RASTER] = cs_record_state, \
+	[CMD_ID_3DSTATE_SAMPLE_MASK] = cs_record_state, \
+	[CMD_ID_3DSTATE_SAMPLE_PATTERN] = cs_record_state, \
+	[CMD_ID_3DSTATE_SBE] = cs_record_state, \
+	[CMD_ID_3DSTATE_SBE_SWIZ] = cs_record_state, \
+	[CMD_ID_3DSTATE_SCISSOR_STATE_POINTERS] = cs_record_state, \
+	[CMD_ID_3DSTATE_SF] = cs_record_state, \
+	[CMD_ID_3DSTATE_SO_BUFFER] = cs_record_state, \
+	[CMD_ID_3DSTATE_SO_DECL_LIST] = cs_record_state, \
+	[CMD_ID_3DSTATE_STENCIL_BUFFER] = cs_record_state, \
+	[CMD_ID_3DSTATE_VF_COMPONENT_PACKING] = cs_record_state, \
+	[CMD_ID_3DSTATE_VIEWPORT_STATE_POINTERS_CC] = cs_record_state, \
+	[CMD_ID_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP] = cs_record_state, \
+	[CMD_ID_3DSTATE_WM] = cs_record_state, \
+	[CMD_ID_3DSTATE_WM_CHROMAKEY] = cs_record_state, \
+	[CMD_ID_3DSTATE_WM_DEPTH_STENCIL] = cs_record_state, \
+	[CMD_ID_STATE_SIP] = cs_record_state, \
+	[CMD_ID_SWTESS_BASE_ADDRESS] = cs_record_state,
+
+/* Media/GPGPU state, recorded for the compute pipeline; its walkers and
+ * MEDIA_OBJECTs are not implemented (they fault), so MEDIA_STATE_FLUSH never
+ * has work to wait for. */
+#define RECORDED_MEDIA_STATE \
+	[CMD_ID_MEDIA_VFE_STATE] = cs_record_state, \
+	[CMD_ID_MEDIA_CURBE_LOAD] = cs_record_state, \
+	[CMD_ID_MEDIA_INTERFACE_DESCRIPTOR_LOAD] = cs_record_state, \
+	[CMD_ID_GPGPU_CSR_BASE_ADDRESS] = cs_record_state, \
+	[CMD_ID_MEDIA_STATE_FLUSH] = cs_no_effect,
+
+/* The 3D front end and back end (gpu/render). */
+#define RENDER_COMMANDS \
+	[CMD_ID_PIPELINE_SELECT] = render_cs_command, \
+	[CMD_ID_STATE_BASE_ADDRESS] = render_cs_command, \
+	[CMD_ID_3DSTATE_VERTEX_BUFFERS] = render_cs_command, \
+	[CMD_ID_3DSTATE_VERTEX_ELEMENTS] = render_cs_command, \
+	[CMD_ID_3DSTATE_VF] = render_cs_command, \
+	[CMD_ID_3DSTATE_VF_INSTANCING] = render_cs_command, \
+	[CMD_ID_3DSTATE_VF_SGVS] = render_cs_command, \
+	[CMD_ID_3DSTATE_VF_TOPOLOGY] = render_cs_command, \
+	[CMD_ID_3DSTATE_VF_STATISTICS] = render_cs_command, \
+	[CMD_ID_3DSTATE_INDEX_BUFFER] = render_cs_command, \
+	[CMD_ID_3DSTATE_URB_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_URB_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_URB_DS] = render_cs_command, \
+	[CMD_ID_3DSTATE_URB_GS] = render_cs_command, \
+	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_DS] = render_cs_command, \
+	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_GS] = render_cs_command, \
+	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_PS] = render_cs_command, \
+	[CMD_ID_3DSTATE_CONSTANT_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_DS] = render_cs_command, \
+	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_GS] = render_cs_command, \
+	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_PS] = render_cs_command, \
+	[CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_DS] = render_cs_command, \
+	[CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_GS] = render_cs_command, \
+	[CMD_ID_3DSTATE_SAMPLER_STATE_POINTERS_PS] = render_cs_command, \
+	[CMD_ID_3DSTATE_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_DS] = render_cs_command, \
+	[CMD_ID_3DSTATE_GS] = render_cs_command, \
+	[CMD_ID_3DSTATE_TE] = render_cs_command, \
+	[CMD_ID_3DSTATE_STREAMOUT] = render_cs_command, \
+	[CMD_ID_3DPRIMITIVE] = render_cs_command, \
+	[CMD_ID_3DSTATE_WM_HZ_OP] = render_cs_hz_op,
+
+static const cs_handler rcs_handlers[CMD_ID_COUNT] = {
+	MI_COMMANDS
+	[CMD_ID_PIPE_CONTROL] = mi_pipe_control,
+	[CMD_ID_MI_PREDICATE] = mi_predicate,
+	[CMD_ID_MI_SET_CONTEXT] = mi_set_context,
+	RENDER_COMMANDS
+	RECORDED_3D_STATE
+	RECORDED_MEDIA_STATE
+};
+
+static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
+	MI_COMMANDS
+	[CMD_ID_XY_SRC_COPY_BLT] = blt_xy_src_copy,
+};
+
+static const cs_handler vcs_handlers[CMD_ID_COUNT] = {
+	MI_COMMANDS
+};
+
+static const cs_handler vecs_handlers[CMD_ID_COUNT] = {
+	MI_COMMANDS
+};
+
+const cs_handler *gpu_engine_handlers(enum gt_engine_id engine)
+{
+	switch (engine) {
+	case ENGINE_RCS: return rcs_handlers;
+	case ENGINE_BCS: return bcs_handlers;
+	case ENGINE_VCS: return vcs_handlers;
+	case ENGINE_VECS: return vecs_handlers;
+	default: return NULL;
+	}
+}
