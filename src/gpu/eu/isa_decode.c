@@ -243,7 +243,7 @@ int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *in)
 	in->compacted = false;
 	in->num_srcs = op->nsrc;
 	bool bc = isa_get(q, 28, 28);
-	if (in->opcode == EU_OP_IF || in->opcode == EU_OP_ELSE || in->opcode == EU_OP_GOTO)
+	if (op->flags & EU_OPF_BRANCH_CTRL)
 		in->branch_ctrl = bc;
 	else
 		in->acc_wr = bc;
