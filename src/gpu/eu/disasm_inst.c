@@ -178,7 +178,11 @@ static void imm(struct eu_text *t, const struct eu_operand *s)
 		eu_text_pad(t, 48);
 		eu_text_printf(t, "/* %-gDF */", du.d);
 		break;
-	case EU_TYPE_HF: eu_text_puts(t, "Half Float IMM"); break;
+	case EU_TYPE_HF:
+		/* current Mesa's spelling (older Mesa printed "Half Float
+		 * IMM", which no assembler can read back) */
+		eu_text_printf(t, "0x%04xHF", (unsigned)(s->imm & 0xffff));
+		break;
 	default: eu_text_printf(t, "*** invalid immediate type %u ", s->type); break;
 	}
 }
