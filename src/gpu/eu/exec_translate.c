@@ -337,7 +337,6 @@ static void translate_alu(struct exec_op *op, const struct eu_opcode_info *info)
 	}
 	op->dom = (uint8_t)pick_dom(op, info);
 	op->logic = (info->flags & EU_OPF_LOGIC) != 0;
-	op->pred_is_operand = (info->flags & EU_OPF_PRED_OPERAND) != 0;
 	op->acc_implicit = (info->flags & EU_OPF_ACC_IMPLICIT) != 0;
 	/* PRM: sel/csel use the conditional modifier to choose, not to
 	 * write a flag; math keeps its function in that field. */
@@ -352,7 +351,6 @@ static void translate_flow(struct exec_prog *p, struct exec_op *op)
 {
 	const struct eu_inst *in = &op->inst;
 	op->fn = exec_flow;
-	op->pred_is_operand = true;
 	op->target_jip = target(p, op, in->jip);
 	op->target_uip = target(p, op, in->uip);
 	if (in->opcode == EU_OP_CALL || in->opcode == EU_OP_RET ||
@@ -411,6 +409,8 @@ static void translate_one(int gen, struct exec_prog *p, size_t i,
 		op->illegal = "undefined opcode";
 		return;
 	}
+	/* sel and the branches read the predicate themselves */
+	op->pred_is_operand = (info->flags & EU_OPF_PRED_OPERAND) != 0;
 	switch (info->exec) {
 	case EU_EXEC_ALU:
 		translate_alu(op, info);

@@ -95,7 +95,7 @@ static const struct eu_opcode_info opcodes[128] = {
 	ROW(EU_OP_MAD,      "mad",      3, 1, ALU3,   ALU,  0, G89),
 	ROW(EU_OP_LRP,      "lrp",      3, 1, ALU3,   ALU,  0, G89),
 	ROW(EU_OP_MADM,     "madm",     3, 1, ALU3,   ALU,  0, G89),
-	ROW(EU_OP_NOP,      "nop",      0, 0, NOP,    FLOW, 0, G89),
+	ROW(EU_OP_NOP,      "nop",      0, 0, NOP,    FLOW, PRED, G89),
 };
 
 const struct eu_opcode_info *eu_opcode_any(unsigned opcode)
