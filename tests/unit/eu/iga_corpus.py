@@ -404,6 +404,14 @@ def branch_forms():
                 i.iga_tail = '%d' % jip
             i.count = 3           # the targets (16, 32) are the nops after it
             out.append(i)
+    # jmpi: iga counts from the jmpi, the encoding (Mesa's text) from the
+    # instruction after it
+    for pred in (None, (False, (0, 0), None), (True, (1, 1), None)):
+        i = Inst('jmpi', 1, None, [], nomask=True, pred=pred, tag='jmpi')
+        i.mesa_tail = '16D'
+        i.iga_tail = '32'
+        i.count = 3
+        out.append(i)
     return out
 
 
@@ -659,7 +667,7 @@ def check_gen(gen, tmp, verbose):
         print('  MISMATCH disassembly round trip: ' + rt)
         new += 1
     else:
-        print('  disassembly round trip: %d instructions identical' %
+        print('  disassembly round trip: %d lines identical' %
               sum(1 for b, _ in g if b is not None))
     return new
 
