@@ -387,7 +387,7 @@ def send_forms(gen):
     return out
 
 
-def branch_forms():
+def branch_forms(gen):
     """Branches with byte offsets (relative to the branch) as targets."""
     out = []
     two = ('if', 'else', 'break', 'cont', 'halt', 'goto', 'brc')
@@ -412,6 +412,22 @@ def branch_forms():
         i.iga_tail = '32'
         i.count = 3
         out.append(i)
+    # call/calla/ret: iga's operand conventions (dst :d, null<2;2,1>
+    # src0 / return address with <2;2,1>) written in gtsim's extension of
+    # Mesa's syntax (Mesa prints no operands for them)
+    for op, size, group in (('call', 8, 0), ('calla', 16, 16), ('call', 1, 0)):
+        i = Inst(op, size, None, [], group=group, tag=op)
+        # iga64 -p=8 leaves call's src0 region 0 (calla's is <2;2,1>),
+        # -p=9 writes <2;2,1> for both
+        rg = '0,1,0' if gen == 8 and op == 'call' else '2,2,1'
+        i.mesa_tail = 'g10<1>D null<%s>UD 32D' % rg
+        i.iga_tail = 'r10.0 32'
+        i.count = 3
+        out.append(i)
+        r = Inst('ret', size, None, [], group=group, tag='ret')
+        r.mesa_tail = 'null<1>UD g10<2,2,1>D null<0,1,0>UD'
+        r.iga_tail = 'r10.0'
+        out.append(r)
     return out
 
 
@@ -466,7 +482,7 @@ def corpus(gen):
                    ('bfi2', 'ud'), ('csel', 'f'), ('mad', 'df')):
         c += three_forms(op, ty, gen)
     c += [Inst('nop', 1, tag='nop')]
-    c += branch_forms()
+    c += branch_forms(gen)
     w = Inst('wait', 1, Arf('n0<1>UD', 'n0.0<0;1,0>:ud'), [], nomask=True, tag='wait')
     c += send_forms(gen)
     return c, w
@@ -601,9 +617,10 @@ KNOWN = [
      'writes 0 there (on gen9 those bits are the extended descriptor and both agree)',
      lambda g, op, form, why: g == 8 and op in ('send', 'sendc') and why == 'bytes differ'),
 ]
-# Mesa's syntax prints no targets for these (brw_disasm.c), so their text
+# Mesa's syntax prints no targets (no operands for call/calla/ret) for
+# these (brw_disasm.c), so their text
 # does not round-trip (docs/eu-isa.md)
-NO_TEXT_TARGETS = ('goto', 'join', 'brd', 'brc')
+NO_TEXT_TARGETS = ('goto', 'join', 'brd', 'brc', 'call', 'calla', 'ret')
 
 
 def known(gen, tag, why):
