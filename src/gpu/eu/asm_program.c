@@ -126,7 +126,11 @@ static const struct eu_opcode_info *mnemonic(struct asm_cur *c, struct eu_inst *
 	char *save, *part = strtok_r(word, ".", &save);
 	if (!part)
 		asm_error_at(c, at, "expected an instruction");
-	int opc = eu_opcode_by_name(c->gen, part);
+	unsigned gens;
+	int opc = eu_opcode_by_name(c->gen, part, &gens);
+	if (opc < 0 && gens)
+		asm_error_at(c, at, "'%s' is not an instruction of gen%d (the opcode "
+			     "table has it from gen%d)", part, c->gen, __builtin_ctz(gens));
 	if (opc < 0)
 		asm_error_at(c, at, "unknown instruction '%s' on gen%d", part, c->gen);
 	in->opcode = (uint8_t)opc;

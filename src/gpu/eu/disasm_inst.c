@@ -92,13 +92,14 @@ static void region(struct eu_text *t, const struct eu_operand *s)
 
 static bool is_logic(unsigned op)
 {
-	return op == EU_OP_AND || op == EU_OP_NOT || op == EU_OP_OR || op == EU_OP_XOR;
+	const struct eu_opcode_info *info = eu_opcode_any(op);
+	return info && (info->flags & EU_OPF_LOGIC);
 }
 
 static bool is_send(unsigned op)
 {
-	return op == EU_OP_SEND || op == EU_OP_SENDC || op == EU_OP_SENDS ||
-	       op == EU_OP_SENDSC;
+	const struct eu_opcode_info *info = eu_opcode_any(op);
+	return info && (info->kind == EU_KIND_SEND || info->kind == EU_KIND_SENDS);
 }
 
 static void dest(struct eu_text *t, const struct eu_inst *in)
@@ -177,7 +178,11 @@ static void imm(struct eu_text *t, const struct eu_operand *s)
 		eu_text_pad(t, 48);
 		eu_text_printf(t, "/* %-gDF */", du.d);
 		break;
-	case EU_TYPE_HF: eu_text_puts(t, "Half Float IMM"); break;
+	case EU_TYPE_HF:
+		/* current Mesa's spelling (older Mesa printed "Half Float
+		 * IMM", which no assembler can read back) */
+		eu_text_printf(t, "0x%04xHF", (unsigned)(s->imm & 0xffff));
+		break;
 	default: eu_text_printf(t, "*** invalid immediate type %u ", s->type); break;
 	}
 }
@@ -411,7 +416,7 @@ void eu_disasm_inst(struct eu_text *t, int gen, const struct eu_inst *in,
 		control(t, "conditional modifier", cond_names, 16, in->cond, NULL);
 		/* sel/csel and flow control use the condition without
 		 * updating a flag register. */
-		if (in->cond && in->opcode != EU_OP_SEL && in->opcode != EU_OP_CSEL &&
+		if (in->cond && !(op->flags & EU_OPF_COND_SELECTS) &&
 		    in->opcode != EU_OP_IF && in->opcode != EU_OP_WHILE)
 			eu_text_printf(t, ".f%u.%u", in->flag_nr, in->flag_subnr);
 	}

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpu/eu/exec_internal.h"
+#include "gpu/eu/opcodes.h"
 
 #define CH_LOOP(i) for (unsigned i = 0; i < n; i++) if ((en >> i) & 1)
 
@@ -184,7 +185,7 @@ static int plane_coef(struct eu_thread *t, const struct exec_op *op,
 	unsigned off = s->off[0] + k * s->size;
 	if (s->kind != SRC_DIRECT || off + s->size > EU_GRF_BYTES)
 		return eu_thread_fault(t, "ip 0x%x: %s coefficient outside the GRF file",
-				       op->offset, exec_opcode_name(op->opcode));
+				       op->offset, eu_opcode_name(op->opcode));
 	uint32_t bits;
 	memcpy(&bits, t->regs + off, 4);
 	float f;
@@ -454,13 +455,6 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 		case EU_OP_SHL: v.u = x.u << (y.u & shift_mask(op)); break;
 		case EU_OP_SHR: v.u = src_bits(op, 0, x) >> (y.u & shift_mask(op)); break;
 		case EU_OP_ASR: v.i = x.i >> (y.u & shift_mask(op)); break;
-		case EU_OP_ROR: case EU_OP_ROL: {
-			unsigned s = y.u & 31;
-			uint32_t w = u32(x);
-			if (opc == EU_OP_ROL) s = (32 - s) & 31;
-			v.u = s ? (w >> s | w << (32 - s)) : w;
-			break;
-		}
 		case EU_OP_BFREV: v.u = bitrev32(u32(x)); break;
 		case EU_OP_BFE: {
 			/* width = src0, offset = src1, value = src2 */

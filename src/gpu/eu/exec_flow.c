@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gpu/eu/exec_internal.h"
+#include "gpu/eu/opcodes.h"
 
 static void recompute_wake(struct eu_thread *t)
 {
@@ -69,7 +70,7 @@ static uint32_t need(struct eu_thread *t, const struct exec_op *op,
 {
 	if (target == EXEC_NO_TARGET)
 		eu_thread_fault(t, "ip 0x%x: %s %s does not land on an instruction",
-				op->offset, exec_opcode_name(op->opcode), which);
+				op->offset, eu_opcode_name(op->opcode), which);
 	return target;
 }
 
@@ -89,7 +90,7 @@ uint32_t exec_flow(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	uint32_t next = op->index + 1, tgt;
 
 	switch (op->opcode) {
-	case EU_OP_NOP: case EU_OP_DO: case EU_OP_ENDIF: case EU_OP_JOIN:
+	case EU_OP_NOP: case EU_OP_ENDIF: case EU_OP_JOIN:
 		/* join/endif: waiting channels were woken on arrival */
 		return next;
 	case EU_OP_GOTO:

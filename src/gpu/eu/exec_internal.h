@@ -178,8 +178,8 @@ void exec_wake(struct eu_thread *t, uint32_t ip);
 uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en);
 uint32_t exec_illegal(struct eu_thread *t, const struct exec_op *op, uint32_t en);
 
-/* exec_trace.c: the "eu" trace line of an executed instruction. */
+/* exec_trace.c: the "eu" trace line of an executed instruction (opcode
+ * names: eu_opcode_name, opcodes.h). */
 void exec_trace_op(struct eu_thread *t, const struct exec_op *op, uint32_t en);
-const char *exec_opcode_name(unsigned opcode);
 
 #endif

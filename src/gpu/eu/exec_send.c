@@ -7,6 +7,7 @@
 
 #include "common/trace.h"
 #include "gpu/eu/exec_internal.h"
+#include "gpu/eu/opcodes.h"
 #include "gpu/sfid/sfid.h"
 
 uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
@@ -76,7 +77,7 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 			snprintf(to, sizeof(to), "g%u", m.dst);
 		trace_printf(TRACE_SEND, "ip 0x%04x %s(%u) sfid %u %s desc 0x%08x ex_desc "
 			     "0x%08x mlen %u rlen %u%s func 0x%05x g%u -> %s mask 0x%x%s",
-			     op->offset, exec_opcode_name(op->opcode), m.exec_size, m.sfid,
+			     op->offset, eu_opcode_name(op->opcode), m.exec_size, m.sfid,
 			     sfid_name(m.sfid), m.desc, m.ex_desc, m.mlen, m.rlen,
 			     m.header ? " header" : "", m.func, m.src, to, m.mask,
 			     m.eot ? " EOT" : "");
@@ -97,7 +98,7 @@ uint32_t exec_illegal(struct eu_thread *t, const struct exec_op *op, uint32_t en
 {
 	(void)en;
 	eu_thread_fault(t, "ip 0x%x: %s (opcode 0x%02x): %s", op->offset,
-			exec_opcode_name(op->opcode), op->opcode,
+			eu_opcode_name(op->opcode), op->opcode,
 			op->illegal ? op->illegal : "undefined opcode");
 	return op->index;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gpu/eu/exec_internal.h"
+#include "gpu/eu/opcodes.h"
 
 long exec_index_of(const struct exec_prog *p, int64_t off)
 {
@@ -23,66 +24,22 @@ long exec_index_of(const struct exec_prog *p, int64_t off)
 	return -1;
 }
 
-static bool is_alu(unsigned opc)
+/* Number of source operands an ALU opcode reads: the table's, except for
+ * math, whose one-source functions leave src1 unused, and movi, which
+ * gtsim runs as a mov of src0. */
+static unsigned alu_nsrc(const struct eu_inst *in, const struct eu_opcode_info *info)
 {
-	switch (opc) {
-	case EU_OP_MOV: case EU_OP_SEL: case EU_OP_MOVI: case EU_OP_NOT:
-	case EU_OP_AND: case EU_OP_OR: case EU_OP_XOR: case EU_OP_SHR:
-	case EU_OP_SHL: case EU_OP_ASR: case EU_OP_ROR: case EU_OP_ROL:
-	case EU_OP_CMP: case EU_OP_CMPN: case EU_OP_CSEL: case EU_OP_F32TO16:
-	case EU_OP_F16TO32: case EU_OP_BFREV: case EU_OP_BFE: case EU_OP_BFI1:
-	case EU_OP_BFI2: case EU_OP_MATH: case EU_OP_ADD: case EU_OP_MUL:
-	case EU_OP_AVG: case EU_OP_FRC: case EU_OP_RNDU: case EU_OP_RNDD:
-	case EU_OP_RNDE: case EU_OP_RNDZ: case EU_OP_MAC: case EU_OP_MACH:
-	case EU_OP_LZD: case EU_OP_FBH: case EU_OP_FBL: case EU_OP_CBIT:
-	case EU_OP_ADDC: case EU_OP_SUBB: case EU_OP_SAD2: case EU_OP_SADA2:
-	case EU_OP_DP4: case EU_OP_DPH: case EU_OP_DP3: case EU_OP_DP2:
-	case EU_OP_LINE: case EU_OP_PLN: case EU_OP_MAD: case EU_OP_LRP:
-	case EU_OP_MADM:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_flow(unsigned opc)
-{
-	switch (opc) {
-	case EU_OP_JMPI: case EU_OP_BRD: case EU_OP_IF: case EU_OP_BRC:
-	case EU_OP_ELSE: case EU_OP_ENDIF: case EU_OP_DO: case EU_OP_WHILE:
-	case EU_OP_BREAK: case EU_OP_CONTINUE: case EU_OP_HALT:
-	case EU_OP_CALLA: case EU_OP_CALL: case EU_OP_RET:
-	case EU_OP_GOTO: case EU_OP_JOIN:
-	case EU_OP_WAIT: case EU_OP_NOP:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Number of source operands an ALU opcode reads. */
-static unsigned alu_nsrc(const struct eu_inst *in)
-{
-	switch (in->opcode) {
-	case EU_OP_MOV: case EU_OP_MOVI: case EU_OP_NOT: case EU_OP_F32TO16:
-	case EU_OP_F16TO32: case EU_OP_BFREV: case EU_OP_FRC: case EU_OP_RNDU:
-	case EU_OP_RNDD: case EU_OP_RNDE: case EU_OP_RNDZ: case EU_OP_LZD:
-	case EU_OP_FBH: case EU_OP_FBL: case EU_OP_CBIT:
+	if (in->opcode == EU_OP_MOVI)
 		return 1;
-	case EU_OP_CSEL: case EU_OP_BFE: case EU_OP_BFI2: case EU_OP_MAD:
-	case EU_OP_LRP: case EU_OP_MADM:
-		return 3;
-	case EU_OP_MATH:
-		switch (in->math_fn) {
-		case EU_MATH_FDIV: case EU_MATH_POW: case EU_MATH_INT_DIV_BOTH:
-		case EU_MATH_INT_DIV_QUOTIENT: case EU_MATH_INT_DIV_REMAINDER:
-		case EU_MATH_INVM:
-			return 2;
-		default:
-			return 1;
-		}
-	default:
+	if (in->opcode != EU_OP_MATH)
+		return info->nsrc;
+	switch (in->math_fn) {
+	case EU_MATH_FDIV: case EU_MATH_POW: case EU_MATH_INT_DIV_BOTH:
+	case EU_MATH_INT_DIV_QUOTIENT: case EU_MATH_INT_DIV_REMAINDER:
+	case EU_MATH_INVM:
 		return 2;
+	default:
+		return 1;
 	}
 }
 
@@ -326,7 +283,8 @@ static const char *set_dst(struct exec_op *op, const struct eu_operand *o,
 	return NULL;
 }
 
-static enum exec_dom pick_dom(const struct exec_op *op)
+static enum exec_dom pick_dom(const struct exec_op *op,
+			      const struct eu_opcode_info *info)
 {
 	bool f = false, df = false;
 	for (unsigned s = 0; s < op->nsrc; s++) {
@@ -336,31 +294,28 @@ static enum exec_dom pick_dom(const struct exec_op *op)
 		else if (ty == EU_TYPE_F || ty == EU_TYPE_HF)
 			f = true;
 	}
-	switch (op->opcode) {
-	case EU_OP_AND: case EU_OP_OR: case EU_OP_XOR: case EU_OP_NOT:
-	case EU_OP_SHR: case EU_OP_SHL: case EU_OP_ASR: case EU_OP_ROR:
-	case EU_OP_ROL: case EU_OP_BFREV: case EU_OP_BFE: case EU_OP_BFI1:
-	case EU_OP_BFI2: case EU_OP_LZD: case EU_OP_FBH: case EU_OP_FBL:
-	case EU_OP_CBIT: case EU_OP_ADDC: case EU_OP_SUBB: case EU_OP_SAD2:
-	case EU_OP_SADA2: case EU_OP_AVG: case EU_OP_MACH: case EU_OP_F16TO32:
+	if (info->flags & EU_OPF_INT)
 		return DOM_INT;
-	case EU_OP_F32TO16:
+	if (op->opcode == EU_OP_F32TO16)
 		return DOM_F;
-	case EU_OP_MATH:
-		if (op->inst.math_fn >= EU_MATH_INT_DIV_BOTH &&
-		    op->inst.math_fn <= EU_MATH_INT_DIV_REMAINDER)
-			return DOM_INT;
-		return df ? DOM_DF : DOM_F;
-	default:
-		return df ? DOM_DF : f ? DOM_F : DOM_INT;
-	}
+	if (op->opcode == EU_OP_MATH && op->inst.math_fn >= EU_MATH_INT_DIV_BOTH &&
+	    op->inst.math_fn <= EU_MATH_INT_DIV_REMAINDER)
+		return DOM_INT;
+	return df ? DOM_DF : f ? DOM_F : DOM_INT;
 }
 
-static void translate_alu(int gen, struct exec_prog *p, struct exec_op *op)
+static uint32_t target(const struct exec_prog *p, const struct exec_op *op,
+		       int32_t rel)
+{
+	long idx = exec_index_of(p, (int64_t)op->offset + rel);
+	return idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
+}
+
+static void translate_alu(struct exec_op *op, const struct eu_opcode_info *info)
 {
 	const struct eu_inst *in = &op->inst;
 	bool a16 = in->access_mode == EU_ALIGN16;
-	op->nsrc = (uint8_t)alu_nsrc(in);
+	op->nsrc = (uint8_t)alu_nsrc(in, info);
 	if (in->num_srcs && in->num_srcs < op->nsrc) {
 		op->illegal = "too few source operands";
 		return;
@@ -376,34 +331,46 @@ static void translate_alu(int gen, struct exec_prog *p, struct exec_op *op)
 		op->illegal = "undefined math function";
 		return;
 	}
-	if ((in->opcode == EU_OP_ROR || in->opcode == EU_OP_ROL) && gen < 11) {
-		/* Encodings 0x0e/0x0f are reserved before gen11; we still
-		 * execute them as the rotate they later became. */
-	}
 	if (in->opcode == EU_OP_PLN && op->src[1].kind != SRC_DIRECT) {
 		op->illegal = "pln needs a register src1";
 		return;
 	}
-	op->dom = (uint8_t)pick_dom(op);
-	op->logic = in->opcode == EU_OP_AND || in->opcode == EU_OP_OR ||
-		    in->opcode == EU_OP_XOR || in->opcode == EU_OP_NOT;
-	op->pred_is_operand = in->opcode == EU_OP_SEL;
-	op->acc_implicit = in->opcode == EU_OP_ADDC || in->opcode == EU_OP_SUBB ||
-			   in->opcode == EU_OP_MACH;
+	op->dom = (uint8_t)pick_dom(op, info);
+	op->logic = (info->flags & EU_OPF_LOGIC) != 0;
+	op->acc_implicit = (info->flags & EU_OPF_ACC_IMPLICIT) != 0;
 	/* PRM: sel/csel use the conditional modifier to choose, not to
 	 * write a flag; math keeps its function in that field. */
-	op->writes_flag = in->cond != EU_COND_NONE && in->opcode != EU_OP_SEL &&
-			  in->opcode != EU_OP_CSEL && in->opcode != EU_OP_MATH;
+	op->writes_flag = in->cond != EU_COND_NONE &&
+			  !(info->flags & EU_OPF_COND_SELECTS) &&
+			  info->kind != EU_KIND_MATH;
 	exec_fn fast = exec_fast_select(op);
 	op->fn = fast ? fast : exec_alu_generic;
-	(void)p;
 }
 
-static uint32_t target(const struct exec_prog *p, const struct exec_op *op,
-		       int32_t rel)
+static void translate_flow(struct exec_prog *p, struct exec_op *op)
 {
-	long idx = exec_index_of(p, (int64_t)op->offset + rel);
-	return idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
+	const struct eu_inst *in = &op->inst;
+	op->fn = exec_flow;
+	op->target_jip = target(p, op, in->jip);
+	op->target_uip = target(p, op, in->uip);
+	if (in->opcode == EU_OP_CALL || in->opcode == EU_OP_RET ||
+	    in->opcode == EU_OP_CALLA) {
+		op->nsrc = 1;
+		op->illegal = set_src(op, &op->src[0], &in->src[0], false);
+		if (!op->illegal && in->opcode != EU_OP_RET)
+			op->illegal = set_dst(op, &in->dst, false);
+	}
+	if (in->opcode == EU_OP_JMPI) {
+		/* jmpi's offset is its src1 immediate when given, in bytes
+		 * from the instruction after the jmpi (the incremented IP;
+		 * iga64 resolves labels that way: test_exec_iga). */
+		int32_t rel = in->jip;
+		if (in->src[1].file == EU_FILE_IMM)
+			rel = (int32_t)(uint32_t)in->src[1].imm;
+		long idx = exec_index_of(p, (int64_t)op->offset +
+					 (in->compacted ? 8 : 16) + rel);
+		op->target_jip = idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
+	}
 }
 
 static void translate_one(int gen, struct exec_prog *p, size_t i,
@@ -435,46 +402,32 @@ static void translate_one(int gen, struct exec_prog *p, size_t i,
 		op->illegal = "predicate control or flag register out of range";
 		return;
 	}
-	if (is_alu(in->opcode)) {
-		translate_alu(gen, p, op);
-		if (op->illegal)
-			op->fn = exec_illegal;
+	/* the opcode table says whether the opcode exists on this gen and
+	 * which handler runs it */
+	const struct eu_opcode_info *info = eu_opcode_lookup(gen, in->opcode);
+	if (!info) {
+		op->illegal = "undefined opcode";
 		return;
 	}
-	if (in->opcode == EU_OP_SEND || in->opcode == EU_OP_SENDC ||
-	    in->opcode == EU_OP_SENDS || in->opcode == EU_OP_SENDSC) {
+	/* sel and the branches read the predicate themselves */
+	op->pred_is_operand = (info->flags & EU_OPF_PRED_OPERAND) != 0;
+	switch (info->exec) {
+	case EU_EXEC_ALU:
+		translate_alu(op, info);
+		break;
+	case EU_EXEC_FLOW:
+		translate_flow(p, op);
+		break;
+	case EU_EXEC_SEND:
 		op->fn = exec_send;
-		return;
+		break;
+	default:
+		/* EU_EXEC_NONE: smov on gen8/9 */
+		op->illegal = "not implemented in gtsim";
+		break;
 	}
-	if (is_flow(in->opcode)) {
-		op->fn = exec_flow;
-		op->pred_is_operand = true;
-		op->target_jip = target(p, op, in->jip);
-		op->target_uip = target(p, op, in->uip);
-		if (in->opcode == EU_OP_CALL || in->opcode == EU_OP_RET ||
-		    in->opcode == EU_OP_CALLA) {
-			op->nsrc = 1;
-			op->illegal = set_src(op, &op->src[0], &in->src[0], false);
-			if (!op->illegal && in->opcode != EU_OP_RET)
-				op->illegal = set_dst(op, &in->dst, false);
-			if (op->illegal)
-				op->fn = exec_illegal;
-		}
-		if (in->opcode == EU_OP_JMPI) {
-			/* jmpi's offset is its src1 immediate when given, in
-			 * bytes from the instruction after the jmpi (the
-			 * incremented IP; iga64 resolves labels that way:
-			 * test_exec_iga). */
-			int32_t rel = in->jip;
-			if (in->src[1].file == EU_FILE_IMM)
-				rel = (int32_t)(uint32_t)in->src[1].imm;
-			long idx = exec_index_of(p, (int64_t)op->offset +
-						 (in->compacted ? 8 : 16) + rel);
-			op->target_jip = idx < 0 ? EXEC_NO_TARGET : (uint32_t)idx;
-		}
-		return;
-	}
-	op->illegal = "undefined or unsupported opcode";
+	if (op->illegal)
+		op->fn = exec_illegal;
 }
 
 void exec_translate(int gen, struct exec_prog *p, size_t i,

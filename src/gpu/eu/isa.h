@@ -13,34 +13,7 @@
 
 #include "gpu/eu/inst.h"
 
-/* What an opcode looks like on a generation. */
-enum eu_op_kind {
-	EU_KIND_ALU = 0,     /* dst + num_srcs sources */
-	EU_KIND_ALU3,        /* 3-source (align16 on gen8/9) */
-	EU_KIND_MATH,        /* math: function in the CondModifier field */
-	EU_KIND_BRANCH,      /* if/else/endif/while/break/cont/halt/goto/join/
-			      * brd/brc: JIP in bits 127:96 [UIP in 95:64] */
-	EU_KIND_JMPI,        /* jmpi/call/calla/ret: ordinary operands */
-	EU_KIND_SEND,        /* send/sendc */
-	EU_KIND_SENDS,       /* sends/sendsc (gen9) */
-	EU_KIND_WAIT,        /* wait n0.x */
-	EU_KIND_NOP,
-};
-
-struct eu_opcode_info {
-	const char *name;    /* Mesa's spelling */
-	uint8_t nsrc, ndst;
-	uint8_t kind;        /* enum eu_op_kind */
-	bool has_uip;        /* branch with UIP as well as JIP */
-	uint8_t min_gen, max_gen;
-};
-
-/* NULL when the opcode is undefined on that generation. */
-const struct eu_opcode_info *eu_opcode_lookup(int gen, unsigned opcode);
-/* True for the branches whose JIP/UIP Mesa's disassembler prints. */
-bool eu_opcode_shows_targets(unsigned opcode);
-/* Opcode number for a mnemonic, or -1. */
-int eu_opcode_by_name(int gen, const char *name);
+#include "gpu/eu/opcodes.h"
 
 /* Element size in bytes of an enum eu_type (V/UV/VF: 4). */
 unsigned eu_type_size(unsigned type);

@@ -243,7 +243,7 @@ int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *in)
 	in->compacted = false;
 	in->num_srcs = op->nsrc;
 	bool bc = isa_get(q, 28, 28);
-	if (in->opcode == EU_OP_IF || in->opcode == EU_OP_ELSE || in->opcode == EU_OP_GOTO)
+	if (op->flags & EU_OPF_BRANCH_CTRL)
 		in->branch_ctrl = bc;
 	else
 		in->acc_wr = bc;
@@ -296,6 +296,13 @@ int eu_decode_native(int gen, const uint64_t q[2], struct eu_inst *in)
 	}
 	if (decode_src(w, a16, 0, &in->src[0]))
 		return -1;
+	if (op->kind == EU_KIND_SEND && gen >= 9 && in->src[0].addr_mode == EU_ADDR_DIRECT) {
+		/* Gen9 send: no region bits left; the payload is whole
+		 * registers, the <8;8,1> region iga64 and Mesa write */
+		in->src[0].vstride = 8;
+		in->src[0].width = 8;
+		in->src[0].hstride = 1;
+	}
 	if (in->src[0].file == EU_FILE_IMM) {
 		/* The immediate occupies src1's region bits; a 32-bit one
 		 * leaves src1's file and type fields (Mesa copies the

@@ -264,6 +264,10 @@ int eu_encode_native(int gen, const struct eu_inst *in, uint64_t q[2])
 		}
 		isa_set(q, 127, 127, in->eot);
 		if (gen >= 9) {
+			/* the extended descriptor takes src0's region and
+			 * subregister fields: clear them first (iga64 leaves
+			 * them 0; the payload is read as whole registers) */
+			isa_set(q, 88, 80, 0);
 			isa_set(q, 94, 91, in->ex_desc >> 28);
 			isa_set(q, 88, 85, in->ex_desc >> 24);
 			isa_set(q, 83, 80, in->ex_desc >> 20);

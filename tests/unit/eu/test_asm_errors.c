@@ -9,10 +9,10 @@
 #include "gpu/eu/disasm.h"
 #include "gpu/eu/isa.h"
 
-static void expect_error(const char *text, const char *prefix)
+static void expect_error_gen(int gen, const char *text, const char *prefix)
 {
 	struct eu_asm_result r;
-	int rc = eu_assemble(8, text, strlen(text), "t.asm", &r);
+	int rc = eu_assemble(gen, text, strlen(text), "t.asm", &r);
 	CHECK_EQ(rc, -1);
 	if (rc == 0) {
 		eu_asm_result_free(&r);
@@ -24,8 +24,23 @@ static void expect_error(const char *text, const char *prefix)
 	}
 }
 
+static void expect_error(const char *text, const char *prefix)
+{
+	expect_error_gen(8, text, prefix);
+}
+
 static void errors(void)
 {
+	/* ror/rol are gen11+ (Mesa: GFX11; iga64 -p=8/9: invalid mnemonic) */
+	for (int gen = 8; gen <= 9; gen++) {
+		expect_error_gen(gen, "nop;\n ror(8) g1<1>UD g2<8,8,1>UD g3<8,8,1>UD { align1 1Q };",
+				 "t.asm:2:2: error: 'ror' is not an instruction of gen");
+		expect_error_gen(gen, "rol(8) g1<1>UD g2<8,8,1>UD 1UD { align1 1Q };",
+				 "t.asm:1:1: error: 'rol' is not an instruction of gen");
+	}
+	/* sends is gen9 only */
+	expect_error("sends(8) g1<1>UD g2<8,8,1>UD g3<8,8,1>UD 0x0a 0x02406001 { align1 1Q };",
+		     "t.asm:1:1: error: 'sends' is not an instruction of gen8");
 	expect_error("mov(8) g1<1>F g2<8,8,1>X { align1 1Q };", "t.asm:1:24: error:");
 	expect_error("nop;\n  frob(8) g1<1>F g2<8,8,1>F;", "t.asm:2:3: error: unknown instruction");
 	expect_error("mov(3) g1<1>F g2<8,8,1>F;", "t.asm:1:5: error: execution size");

@@ -262,7 +262,8 @@ static void test_split_send(void)
 	s.sfid = 0;
 	s.ex_desc = 1u << 6 | EU_SFID_DP_DC0;
 	s.desc = 2u << 25;
-	run1(s);
+	run_prog_gen(9, &th, &s, 1);       /* sends is a gen9 opcode */
+	CHECK(ran_to_end(&th));
 	CHECK_EQ(seen_mlen, 3);
 	CHECK_EQ(seen_ex, 1);
 	CHECK(seen[0] == eu_grf(&th, 10) && seen[1] == eu_grf(&th, 11));
@@ -272,7 +273,7 @@ static void test_split_send(void)
 	s.ex_desc = 2u << 6 | EU_SFID_DP_DC0;
 	eu_thread_init(&th, 8, 0xff);
 	th.sfids = &tab;
-	run_prog(&th, &s, 1);
+	run_prog_gen(9, &th, &s, 1);
 	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "second payload"));
 }
 

@@ -130,13 +130,18 @@ static inline struct eu_inst eot_send(void)
 
 /* Run n instructions on t (already set up) until it falls off the end:
  * returns the state, EU_THREAD_FAULT for "past the end" faults too. */
-static inline enum eu_thread_state run_prog(struct eu_thread *t,
-					    const struct eu_inst *insts, size_t n)
+static inline enum eu_thread_state run_prog_gen(int gen, struct eu_thread *t,
+						const struct eu_inst *insts, size_t n)
 {
-	struct exec_prog *p = exec_prog_build(8, insts, NULL, n);
+	struct exec_prog *p = exec_prog_build(gen, insts, NULL, n);
 	enum eu_thread_state st = exec_run(t, p, 100000);
 	exec_prog_free(p);
 	return st;
+}
+static inline enum eu_thread_state run_prog(struct eu_thread *t,
+					    const struct eu_inst *insts, size_t n)
+{
+	return run_prog_gen(8, t, insts, n);
 }
 /* True when the program ran to its end (the only fault is "past the end"). */
 static inline bool ran_to_end(const struct eu_thread *t)

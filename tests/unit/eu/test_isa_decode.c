@@ -50,6 +50,15 @@ static void rejects(void)
 	CHECK_EQ(eu_decode(8, b, 16, &in, &used), -1);
 	b[0] = 0x33;                                         /* sends: gen9 only */
 	CHECK_EQ(eu_decode(8, b, 16, &in, &used), -1);
+	for (int gen = 8; gen <= 9; gen++) {
+		b[0] = 0x0e;                                 /* ror: gen11+ */
+		CHECK_EQ(eu_decode(gen, b, 16, &in, &used), -1);
+		b[0] = 0x0f;                                 /* rol: gen11+ */
+		CHECK_EQ(eu_decode(gen, b, 16, &in, &used), -1);
+		b[0] = 0x0a;                                 /* smov: defined */
+		CHECK_EQ(eu_decode(gen, b, 16, &in, &used), 0);
+		CHECK_EQ(in.opcode, EU_OP_SMOV);
+	}
 	b[0] = 0x00;                                         /* illegal */
 	CHECK_EQ(eu_decode(8, b, 16, &in, &used), -1);
 	memcpy(b, mov_sat, 16);
