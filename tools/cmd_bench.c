@@ -15,14 +15,8 @@
 
 #include "gtsim/gtsim.h"
 #include "command.h"
+#include "engine_names.h"
 
-static const struct {
-	const char *name;
-	uint64_t flag;
-} engines[] = {
-	{ "rcs", I915_EXEC_RENDER }, { "bcs", I915_EXEC_BLT },
-	{ "vcs", I915_EXEC_BSD }, { "vecs", I915_EXEC_VEBOX },
-};
 
 static double clock_s(clockid_t clock)
 {
@@ -120,18 +114,18 @@ static int cmd_bench(int argc, char **argv)
 	       sync ? "sync (GTSIM_SYNC, each batch waited for)" : "async (engine threads)",
 	       seconds);
 	bool found = false;
-	for (unsigned i = 0; !ret && i < sizeof(engines) / sizeof(engines[0]); i++) {
-		if (strcmp(which, "all") && strcmp(which, engines[i].name))
+	for (unsigned i = 0; !ret && i < TOOL_NUM_ENGINES; i++) {
+		if (strcmp(which, "all") && strcmp(which, tool_engines[i].name))
 			continue;
 		found = true;
 		struct nop_figures fig;
-		if (bench_engine(f, create.handle, engines[i].flag, sync, seconds, &fig)) {
-			fprintf(stderr, "gtsim bench: execbuf on %s failed\n", engines[i].name);
+		if (bench_engine(f, create.handle, tool_engines[i].flag, sync, seconds, &fig)) {
+			fprintf(stderr, "gtsim bench: execbuf on %s failed\n", tool_engines[i].name);
 			ret = 1;
 			break;
 		}
 		printf("  %-4s %8.3f us per batch  (%lu batches, %s; %.3f us of CPU per batch, "
-		       "all threads)\n", engines[i].name, fig.us_per_batch, fig.count,
+		       "all threads)\n", tool_engines[i].name, fig.us_per_batch, fig.count,
 		       sync ? "sync" : "async", fig.cpu_us_per_batch);
 	}
 	if (!found && !ret)

@@ -14,16 +14,10 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "engine_names.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 
-static const struct {
-	const char *name;
-	uint64_t flag;
-} engines[] = {
-	{ "rcs", I915_EXEC_RENDER }, { "bcs", I915_EXEC_BLT },
-	{ "vcs", I915_EXEC_BSD }, { "vecs", I915_EXEC_VEBOX },
-};
 
 static int usage(void)
 {
@@ -131,12 +125,10 @@ static int cmd_exec(int argc, char **argv)
 				return usage();
 		} else if (!strcmp(a, "--engine") && i + 1 < argc) {
 			const char *name = argv[++i];
-			ring = ~0ull;
-			for (size_t k = 0; k < sizeof(engines) / sizeof(engines[0]); k++)
-				if (!strcmp(name, engines[k].name))
-					ring = engines[k].flag;
-			if (ring == ~0ull)
+			const struct tool_engine *eng = tool_engine_by_name(name);
+			if (!eng)
 				return usage();
+			ring = eng->flag;
 		} else if (!strcmp(a, "--addr") && i + 1 < argc) {
 			addr = strtoull(argv[++i], NULL, 0);
 			if (addr & 0xfff)
