@@ -63,7 +63,7 @@ bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
 	/* Ring control, status and error registers, the batch state and the
 	 * PPGTT root: the kernel's alone. INSTPM (0xc0) and MI_MODE stay
 	 * writable, as userspace drivers load them. */
-	if (rel < 0xc0 && rel != RING_MI_MODE)
+	if (rel < RING_INSTPM && rel != RING_MI_MODE)
 		return true;
 	if (rel >= 0x100 && rel < 0x180)
 		return true;
