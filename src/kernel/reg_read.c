@@ -9,8 +9,11 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 
-#define RENDER_TIMESTAMP 0x2358u
-#define RENDER_TIMESTAMP_UDW 0x235cu
+#include "gpu/cmd/cmd_structs.h"
+
+/* The render engine's TIMESTAMP (0x2358) and its upper half. */
+#define RENDER_TIMESTAMP (engine_mmio_base(ENGINE_RCS) + REG_RING_TIMESTAMP)
+#define RENDER_TIMESTAMP_UDW (RENDER_TIMESTAMP + 4)
 
 int i915_reg_read_ioctl(struct gtsim_file *file, void *arg)
 {

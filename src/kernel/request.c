@@ -75,7 +75,7 @@ uint32_t ring_space(struct rq_engine *e)
 	uint32_t space = (e->space_head - e->emit - 64) & (RING_BYTES - 1);
 	if (space >= REQUEST_MAX_BYTES)
 		return space;
-	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	return (e->space_head - e->emit - 64) & (RING_BYTES - 1);
 }
 
@@ -141,7 +141,7 @@ static struct gem_request *throttle_target(struct rq_engine *e)
 {
 	if (!e->ring_obj || ring_space(e) >= GT_PAGE_SIZE)
 		return NULL;
-	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	if (ring_space(e) >= GT_PAGE_SIZE)
 		return NULL;
 	struct list_node *n, *t;
@@ -405,7 +405,10 @@ int request_engine_setup(struct rq_engine *e)
 	engine_mmio_write(e->hw, RING_START, (uint32_t)e->ring_ggtt);
 	engine_mmio_write(e->hw, RING_HEAD, 0);
 	engine_mmio_write(e->hw, RING_TAIL, 0);
-	engine_mmio_write(e->hw, RING_CTL, RING_CTL_SIZE(RING_BYTES) | RING_CTL_ENABLE);
+	uint32_t ctl = 0;
+	cmd_RING_CTL_pack(dev->info->gen, &ctl, 1, &(struct cmd_RING_CTL){
+		.ring_buffer_enable = true, .buffer_length = RING_BYTES / GT_PAGE_SIZE - 1 });
+	engine_mmio_write(e->hw, RING_CTL, ctl);
 	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
 	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
 	      (unsigned long long)e->hws_ggtt);

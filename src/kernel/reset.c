@@ -109,7 +109,7 @@ void engine_hang(struct rq_engine *e, const char *why)
 		pthread_mutex_unlock(&dev->lock);
 		return;
 	}
-	uint32_t restart = engine_mmio_read(e->hw, RING_HEAD) & RING_HEAD_ADDR_MASK;
+	uint32_t restart = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	char hang_why[400];
 	if (guilty && !stopped) {
 		char at[160];

@@ -538,6 +538,19 @@ def emit_structs(gens, merged, hout, cout):
         else:
             for gn, o in sorted(offs.items()):
                 h(f'#define REG_{cident(m.name)}_GEN{gn} 0x{o:x}u')
+        # field positions, for code that tests or sets a bit in place (the
+        # hot paths; pack/unpack otherwise): only where every generation
+        # agrees, so a constant never means two things
+        for f in d0.fields:
+            places = {(x.start, x.end) for d in m.per_gen.values() for x in d.fields if x.name == f.name}
+            if len(places) != 1 or len([d for d in m.per_gen.values()
+                                        if any(x.name == f.name for x in d.fields)]) != len(m.per_gen):
+                continue
+            width = f.end - f.start + 1
+            suf = 'ull' if f.end >= 32 else 'u'
+            fn = f'REG_{cident(m.name)}_{cident(f.name).upper()}'
+            h(f'#define {fn}_SHIFT {f.start}')
+            h(f'#define {fn}_MASK 0x{((1 << width) - 1) << f.start:x}{suf}')
     h('')
     # structs in dependency order (nested structs first)
     done = set()

@@ -59,7 +59,7 @@ static bool has_work(const struct gt_engine *e)
 		return false;
 	if (e->level != CS_RING)
 		return true;
-	return (e->ring_ctl & RING_CTL_ENABLE) && e->head != e->tail;
+	return (e->ring_ctl & REG_RING_CTL_RING_BUFFER_ENABLE_MASK) && e->head != e->tail;
 }
 
 /* Run with e->lock held; marks the engine as running meanwhile. */
@@ -217,7 +217,7 @@ static bool post_tail(struct gt_engine *e, uint32_t val)
 {
 	if (e->gpu->sync || trace_on(TRACE_REG) || trace_on(TRACE_CS))
 		return false;
-	__atomic_store_n(&e->posted_tail, (val & RING_TAIL_ADDR_MASK) | CS_TAIL_POSTED,
+	__atomic_store_n(&e->posted_tail, (val & REG_RING_TAIL_TAIL_OFFSET_MASK) | CS_TAIL_POSTED,
 			 __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&e->sleeping, __ATOMIC_SEQ_CST)) {
 		pthread_mutex_lock(&e->lock);
@@ -318,11 +318,11 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 		pthread_cond_wait(&e->idle, &e->lock);
 	TRACE(TRACE_CS, "%s: reset at ACTHD 0x%llx, HEAD 0x%x -> 0x%x",
 	      e->name, (unsigned long long)cs_acthd(e), e->head,
-	      restart_head & RING_HEAD_ADDR_MASK);
+	      restart_head & REG_RING_HEAD_HEAD_OFFSET_MASK);
 	e->level = CS_RING;
 	memset(e->bb, 0, sizeof(e->bb));
 	cs_ring_prefetch_drop(e);   /* the kernel may have rewritten the ring */
-	e->head = restart_head & RING_HEAD_ADDR_MASK;
+	e->head = restart_head & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	if (e->head >= cs_ring_size(e))
 		e->head = 0;
 	e->stopped = false;

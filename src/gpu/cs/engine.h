@@ -32,10 +32,8 @@
 #define RING_TIMESTAMP_UDW (REG_RING_TIMESTAMP + 4)
 #define RING_PDP_LDW(n) (REG_RING_PDP0 + (n) * 8)
 #define RING_PDP_UDW(n) (REG_RING_PDP0 + 4 + (n) * 8)
-#define RING_CTL_ENABLE 1u
-#define RING_CTL_SIZE(bytes) (((bytes) - 4096u) & 0x1ff000u)
-#define RING_HEAD_ADDR_MASK 0x001ffffcu
-#define RING_TAIL_ADDR_MASK 0x001ffff8u
+/* Their bit fields: the description's too (cmd_RING_CTL_unpack(),
+ * REG_RING_CTL_RING_BUFFER_ENABLE_MASK...). */
 
 struct engine_callbacks {
 	/* MI_USER_INTERRUPT executed (on the engine's thread). */

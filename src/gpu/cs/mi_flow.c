@@ -8,8 +8,14 @@
  * Enable, the Identification Number is written to the NOPID register. */
 MI_HANDLER(mi_noop)
 {
-	if (dw[0] & (1u << 22))
-		cs_reg_write(e, e->base + RING_NOPID, dw[0] & 0x3fffff);
+	struct cmd_MI_NOOP c;
+	cmd_MI_NOOP_unpack(cs_gen(e), dw, len, &c);
+	if (c.identification_number_register_write_enable) {
+		uint32_t nopid = 0;
+		cmd_RING_NOPID_pack(cs_gen(e), &nopid, 1, &(struct cmd_RING_NOPID){
+			.identification_number = c.identification_number });
+		cs_reg_write(e, e->base + RING_NOPID, nopid);
+	}
 	return CS_NEXT;
 }
 
@@ -57,7 +63,7 @@ MI_HANDLER(mi_user_interrupt)
  * page (the location i915's early ring code read the head from). */
 MI_HANDLER(mi_report_head)
 {
-	uint32_t head = e->head | e->head_wraps << 21;
+	uint32_t head = e->head | e->head_wraps << REG_RING_HEAD_WRAP_COUNT_SHIFT;
 	return mi_write(e, d, true, (uint64_t)e->hws_pga + 4 * 4, &head, 4);
 }
 

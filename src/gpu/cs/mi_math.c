@@ -107,7 +107,7 @@ MI_HANDLER(mi_math)
 
 bool mi_predicate_value(struct gt_engine *e)
 {
-	return cs_reg_read(e, MI_PREDICATE_RESULT) & 1;
+	return cs_reg_read(e, MI_PREDICATE_RESULT) & REG_MI_PREDICATE_RESULT_MI_PREDICATE_RESULT_MASK;
 }
 
 MI_HANDLER(mi_predicate)

@@ -15,8 +15,10 @@ uint64_t cs_now_ns(void)
 
 uint32_t cs_ring_size(const struct gt_engine *e)
 {
-	/* RING_CTL bits 20:12: buffer length in pages, minus one. */
-	return (e->ring_ctl & 0x1ff000u) + 4096u;
+	/* RING_CTL's Buffer Length: in 4 KiB pages, minus one. */
+	uint32_t pages = (e->ring_ctl & REG_RING_CTL_BUFFER_LENGTH_MASK) >>
+			 REG_RING_CTL_BUFFER_LENGTH_SHIFT;
+	return (pages + 1) * 4096u;
 }
 
 uint64_t cs_acthd(const struct gt_engine *e)
@@ -34,6 +36,20 @@ static uint64_t timestamp(const struct gt_engine *e)
 	return ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
 }
 
+/* The generation whose register layouts apply. The fields interpreted here
+ * are the same on gen8 and gen9; an engine built without a GPU (unit
+ * tests) uses gen8's. */
+static int reg_gen(const struct gt_engine *e)
+{
+	return e->gpu && e->gpu->info ? e->gpu->info->gen : 8;
+}
+
+/* RING_PDP0..3, 64 bits each: the PPGTT root. */
+static bool is_pdp(uint32_t rel)
+{
+	return rel >= REG_RING_PDP0 && rel < REG_RING_PDP3 + 8;
+}
+
 static bool own_reg(const struct gt_engine *e, uint32_t reg)
 {
 	return engine_of_reg(reg) == e->id;
@@ -47,11 +63,11 @@ bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
 	/* Ring control, status and error registers, the batch state and the
 	 * PPGTT root: the kernel's alone. INSTPM (0xc0) and MI_MODE stay
 	 * writable, as userspace drivers load them. */
-	if (rel < 0xc0 && rel != RING_MI_MODE)
+	if (rel < RING_INSTPM && rel != RING_MI_MODE)
 		return true;
 	if (rel >= 0x100 && rel < 0x180)
 		return true;
-	if (rel >= 0x270 && rel < 0x290)
+	if (is_pdp(rel))
 		return true;
 	return rel == RING_TIMESTAMP || rel == RING_TIMESTAMP_UDW;
 }
@@ -72,7 +88,7 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	uint32_t rel = reg - e->base;
 	switch (rel) {
 	case RING_TAIL: return e->tail;
-	case RING_HEAD: return e->head | e->head_wraps << 21;
+	case RING_HEAD: return e->head | e->head_wraps << REG_RING_HEAD_WRAP_COUNT_SHIFT;
 	case RING_START: return e->ring_start;
 	case RING_CTL: return e->ring_ctl;
 	case RING_ACTHD: return (uint32_t)cs_acthd(e);
@@ -82,8 +98,12 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 		return e->level ? (uint32_t)e->bb[e->level].start | e->bb[e->level].ppgtt << 5 : 0;
 	case RING_BBADDR_UDW:
 		return e->level ? (uint32_t)(e->bb[e->level].start >> 32) : 0;
-	case RING_BBSTATE:
-		return e->level ? (e->bb[e->level].ppgtt ? 1u << 5 : 0) : 0;
+	case RING_BBSTATE: {
+		uint32_t v = 0;
+		cmd_RING_BBSTATE_pack(reg_gen(e), &v, 1, &(struct cmd_RING_BBSTATE){
+			.ppgtt = e->level && e->bb[e->level].ppgtt });
+		return v;
+	}
 	case RING_TIMESTAMP: return (uint32_t)timestamp(e);
 	case RING_TIMESTAMP_UDW: return (uint32_t)(timestamp(e) >> 32);
 	case RING_INSTDONE:
@@ -92,8 +112,8 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	default:
 		break;
 	}
-	if (rel >= 0x270 && rel < 0x290) {
-		uint64_t pdp = e->pdp[(rel - 0x270) / 8];
+	if (is_pdp(rel)) {
+		uint64_t pdp = e->pdp[(rel - REG_RING_PDP0) / 8];
 		return (rel & 4) ? (uint32_t)(pdp >> 32) : (uint32_t)pdp;
 	}
 	return regs_get(&e->regs, reg);
@@ -112,32 +132,48 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 		return;
 	}
 	uint32_t rel = reg - e->base;
+	int gen = reg_gen(e);
 	if (rel == RING_HEAD || rel == RING_START || rel == RING_CTL)
 		cs_ring_prefetch_drop(e);
 	switch (rel) {
-	case RING_TAIL:
-		e->tail = (val & RING_TAIL_ADDR_MASK) % cs_ring_size(e);
+	case RING_TAIL: {
+		struct cmd_RING_TAIL t;
+		cmd_RING_TAIL_unpack(gen, &val, 1, &t);
+		e->tail = t.tail_offset % cs_ring_size(e);
 		TRACE(TRACE_CS, "%s: TAIL 0x%x (HEAD 0x%x)", e->name, e->tail, e->head);
 		return;
-	case RING_HEAD:
-		e->head = (val & RING_HEAD_ADDR_MASK) % cs_ring_size(e);
-		e->head_wraps = val >> 21;
+	}
+	case RING_HEAD: {
+		struct cmd_RING_HEAD h;
+		cmd_RING_HEAD_unpack(gen, &val, 1, &h);
+		e->head = h.head_offset % cs_ring_size(e);
+		e->head_wraps = h.wrap_count;
 		TRACE(TRACE_CS, "%s: HEAD 0x%x", e->name, e->head);
 		return;
-	case RING_START:
-		e->ring_start = val & ~0xfffu;
+	}
+	case RING_START: {
+		struct cmd_RING_START s;
+		cmd_RING_START_unpack(gen, &val, 1, &s);
+		e->ring_start = (uint32_t)s.starting_address;
 		return;
-	case RING_CTL:
+	}
+	case RING_CTL: {
+		struct cmd_RING_CTL c;
+		cmd_RING_CTL_unpack(gen, &val, 1, &c);
 		e->ring_ctl = val;
 		e->head %= cs_ring_size(e);
 		e->tail %= cs_ring_size(e);
 		TRACE(TRACE_CS, "%s: ring at 0x%x, %u bytes, %s", e->name,
 		      e->ring_start, cs_ring_size(e),
-		      (val & RING_CTL_ENABLE) ? "enabled" : "disabled");
+		      c.ring_buffer_enable ? "enabled" : "disabled");
 		return;
-	case RING_HWS_PGA:
-		e->hws_pga = val & ~0xfffu;
+	}
+	case RING_HWS_PGA: {
+		struct cmd_RING_HWS_PGA p;
+		cmd_RING_HWS_PGA_unpack(gen, &val, 1, &p);
+		e->hws_pga = (uint32_t)p.address;
 		return;
+	}
 	case RING_ACTHD: case RING_ACTHD_UDW: case RING_BBADDR:
 	case RING_BBADDR_UDW: case RING_TIMESTAMP: case RING_TIMESTAMP_UDW:
 	case RING_INSTDONE:
@@ -145,8 +181,8 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 	default:
 		break;
 	}
-	if (rel >= 0x270 && rel < 0x290) {
-		uint64_t *pdp = &e->pdp[(rel - 0x270) / 8];
+	if (is_pdp(rel)) {
+		uint64_t *pdp = &e->pdp[(rel - REG_RING_PDP0) / 8];
 		if (rel & 4)
 			*pdp = (*pdp & 0xffffffffull) | (uint64_t)val << 32;
 		else

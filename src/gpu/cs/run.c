@@ -268,7 +268,7 @@ void cs_run(struct gt_engine *e)
 		if (e->level == CS_RING && e->head == e->tail)
 			cs_take_posted_tail(e);
 		if (e->level == CS_RING &&
-		    (!(e->ring_ctl & RING_CTL_ENABLE) || e->head == e->tail))
+		    (!(e->ring_ctl & REG_RING_CTL_RING_BUFFER_ENABLE_MASK) || e->head == e->tail))
 			break;
 		enum cs_result r = step(e);
 		if (r == CS_NEXT) {
@@ -282,7 +282,8 @@ void cs_run(struct gt_engine *e)
 		/* A GPU fault: the engine stops until engine_reset(). */
 		e->stopped = true;
 		cs_reg_write(e, e->base + RING_IPEHR, e->cmd[0]);
-		cs_reg_write(e, e->base + RING_EIR, cs_reg_read(e, e->base + RING_EIR) | 1);
+		cs_reg_write(e, e->base + RING_EIR, cs_reg_read(e, e->base + RING_EIR) |
+			     REG_RING_EIR_INSTRUCTION_ERROR_MASK);
 		TRACE(TRACE_CS, "%s: GPU fault: %s", e->name, e->fault_reason);
 		struct engine_callbacks cb = e->cb;
 		char reason[sizeof(e->fault_reason)];

@@ -147,8 +147,10 @@ static inline void h_init(struct harness *h, int gen, bool sync)
 		gpu_mmio_write(h->gpu, base + RING_TAIL, 0);
 		gpu_mmio_write(h->gpu, base + RING_PDP_LDW(0), (uint32_t)h->pml4_pa);
 		gpu_mmio_write(h->gpu, base + RING_PDP_UDW(0), (uint32_t)(h->pml4_pa >> 32));
+		/* RING_CTL (PRM vol. 2c): bits 20:12 the length in pages
+		 * minus one, bit 0 the enable. */
 		gpu_mmio_write(h->gpu, base + RING_CTL,
-			       RING_CTL_SIZE(H_RING_SIZE) | RING_CTL_ENABLE);
+			       (H_RING_SIZE / 4096u - 1) << 12 | 1u);
 	}
 }
 
