@@ -62,7 +62,7 @@ struct eu_thread {
 	uint64_t channel_ops;         /* enabled channels summed over ALU ops */
 	char fault[160];              /* why, when state == EU_THREAD_FAULT */
 
-	/* Shared functions reached by send (sfid.h); may be NULL. */
+	/* Shared functions reached by send (send.h); may be NULL. */
 	const struct sfid_table *sfids;
 	void *user;                   /* owner's cookie (dispatcher) */
 };

@@ -11,7 +11,7 @@
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
 #include "gpu/sfid/sampler.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "gpu/sfid/urb.h"
 
 #define RENDER_MAX_VB 33          /* VERTEX_BUFFER_STATE index 0..32 */

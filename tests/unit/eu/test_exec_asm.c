@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/asm.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct exec_prog *load(const char *name)

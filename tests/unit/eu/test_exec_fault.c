@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/isa.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct eu_thread th;

@@ -15,7 +15,7 @@
 #include "gpu/eu/asm.h"
 #include "gpu/eu/disasm.h"
 #include "gpu/eu/isa.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 #include "test_isa_util.h"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/asm.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 struct capture {

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "common/trace.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static int sink(void *ctx, struct eu_thread *t, const struct eu_send *m)

@@ -4,7 +4,7 @@
  * Expected values are computed by hand from the PRM's rules. */
 #include <float.h>
 
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct eu_thread th;

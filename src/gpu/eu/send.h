@@ -5,8 +5,8 @@
  * calls the handler with the thread, whose payload registers it reads and
  * whose response registers it writes. A message to an SFID with no
  * handler is a GPU fault with a trace naming the shared function. */
-#ifndef GTSIM_SFID_H
-#define GTSIM_SFID_H
+#ifndef GTSIM_EU_SEND_H
+#define GTSIM_EU_SEND_H
 
 #include <stdbool.h>
 #include <stdint.h>

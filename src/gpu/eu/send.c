@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "common/trace.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 
 void sfid_table_init(struct sfid_table *tab)
 {
