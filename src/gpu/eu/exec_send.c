@@ -1,14 +1,14 @@
 /* send/sendc: decode the message descriptor (PRM vol. 7 "send": desc 28:25
  * message length, 24:20 response length, 19 header present, 18:0 function
  * control; the SFID and EOT come from the instruction) and hand the
- * payload to the shared function registered for the SFID (sfid.h). */
+ * payload to the shared function registered for the SFID (send.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "common/trace.h"
 #include "gpu/eu/exec_internal.h"
 #include "gpu/eu/opcodes.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 
 uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 {

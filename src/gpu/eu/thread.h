@@ -62,8 +62,10 @@ struct eu_thread {
 	uint64_t channel_ops;         /* enabled channels summed over ALU ops */
 	char fault[160];              /* why, when state == EU_THREAD_FAULT */
 
-	/* Shared functions reached by send (sfid.h); may be NULL. */
+	/* Shared functions reached by send (send.h); may be NULL. Every
+	 * handler receives sfid_units, the contexts of the units it reaches. */
 	const struct sfid_table *sfids;
+	void *sfid_units;
 	void *user;                   /* owner's cookie (dispatcher) */
 };
 

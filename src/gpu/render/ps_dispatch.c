@@ -72,7 +72,8 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	struct render_state *rs = d->rs;
 
 	eu_thread_init(t, simd, subspans_of(px->mask));
-	t->sfids = &d->sfids;
+	t->sfids = &render_sfids[RS_PS];
+	t->sfid_units = &d->units;
 	t->user = d;
 	eu_grf_set_ud(t, 0, 0, d->prim.back_facing ? 1u << 15 : 0);
 	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));

@@ -22,9 +22,8 @@ static void render_state_init(void *block, const struct gt_devinfo *info)
 	rs->info = info;
 	rs->urb_space.mem = (uint8_t *)(rs + 1);
 	rs->urb_space.bytes = (uint32_t)info->urb_size_kb * 1024;
-	sfid_table_init(&rs->sfids);
-	sfid_register(&rs->sfids, EU_SFID_URB, urb_sfid_handler, &rs->urb_space);
-	sfid_register(&rs->sfids, EU_SFID_SAMPLER, sampler_sfid_handler, &rs->vs_sampler);
+	rs->vs_units = (struct render_units){ .urb = &rs->urb_space,
+					      .sampler = &rs->vs_sampler };
 }
 
 struct render_state *render_state_create(const struct gt_devinfo *info)

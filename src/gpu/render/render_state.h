@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
 #include "gpu/sfid/sampler.h"
-#include "gpu/sfid/sfid.h"
 #include "gpu/sfid/urb.h"
 
 #define RENDER_MAX_VB 33          /* VERTEX_BUFFER_STATE index 0..32 */
@@ -25,6 +25,18 @@ enum ve_control {
 	VFCOMP_NOSTORE = 0, VFCOMP_STORE_SRC = 1, VFCOMP_STORE_0 = 2,
 	VFCOMP_STORE_1_FP = 3, VFCOMP_STORE_1_INT = 4, VFCOMP_STORE_PID = 7,
 };
+
+/* The units a thread's send messages reach, as one draw sets them up: the
+ * context every handler of render_sfids receives (eu_thread.sfid_units). */
+struct render_units {
+	struct urb_space *urb;
+	struct sampler_unit *sampler;  /* the stage's samplers and surfaces */
+	struct wm_draw *rt;            /* render-target writes: the PS's draw */
+};
+
+/* SFID -> unit, per stage (sfid_wiring.c): the one place that says which
+ * shared functions a thread of each stage reaches. */
+extern const struct sfid_table render_sfids[RS_NUM_STAGES];
 
 struct vb_state {
 	bool valid, null;
@@ -99,7 +111,7 @@ struct render_state {
 	 * VS's ring of entries. */
 	struct urb_space urb_space;
 	uint32_t vs_next_entry;
-	struct sfid_table sfids;      /* what the front end's threads reach */
+	struct render_units vs_units; /* what the VS threads' sends reach */
 	struct sampler_unit vs_sampler; /* the VS threads' sampler, set per draw */
 
 	/* The last draw, for render_last_vues(). */

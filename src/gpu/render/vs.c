@@ -114,7 +114,8 @@ int vs_dispatch(struct render_state *rs, const struct render_env *env,
 				eu_grf_set_ud(t, push_end + r * 4 + c, i, v);
 			}
 	}
-	t->sfids = &rs->sfids;
+	t->sfids = &render_sfids[RS_VS];
+	t->sfid_units = &rs->vs_units;
 	t->user = rs;
 	TRACE(TRACE_VS, "thread %llu: SIMD8, %u vertices, handles 0x%x..0x%x, %u push "
 	      "constant registers at g%u, URB rows %u..%u at g%u", (unsigned long long)rs->threads,

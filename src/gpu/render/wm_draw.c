@@ -348,11 +348,10 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		      st->force_dispatch != 1;
 	bool late = st->ps.kills || st->ps.computed_depth || st->force_kill == 2;
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
-	d->sfids = rs->sfids;
-	sfid_register(&d->sfids, EU_SFID_DP_RC, rt_write_handler, d);
 	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->surface_base, rs->dynamic_base,
 			  rs->binding_table[RS_PS], rs->sampler_state[RS_PS], true);
-	sfid_register(&d->sfids, EU_SFID_SAMPLER, sampler_sfid_handler, &d->sampler);
+	d->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &d->sampler,
+					  .rt = d };
 	if (d->dispatch) {
 		choose_dispatch(d);
 		uint64_t ksp = d->kernel.addr;
@@ -365,7 +364,8 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 			free(d);
 			return -1;
 		}
-		d->thread->sfids = &d->sfids;
+		d->thread->sfids = &render_sfids[RS_PS];
+		d->thread->sfid_units = &d->units;
 		d->thread->user = d;
 	}
 	rs->prim_sink = prim_sink;

@@ -56,7 +56,7 @@ struct wm_draw {
 	/* pipeline statistics of the draw (added to the registers at its end) */
 	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
-	struct sfid_table sfids;   /* the front end's, plus the render cache */
+	struct render_units units; /* what the PS threads' sends reach */
 	struct sampler_unit sampler; /* the PS threads' sampler */
 	/* the last binding table entry an RT write read, per draw */
 	struct surface_layout rt_layout;

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "gpu/mem/mem.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 
 /* What the dispatcher of a thread gives the sampler (the hardware passes
  * the binding table and sampler state pointers with the thread). */

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 
 #define URB_NUM_PARTS 4   /* VS, HS, DS, GS */
 

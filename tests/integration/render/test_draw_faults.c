@@ -9,6 +9,7 @@
  *       region starting at g127.4,
  *   (c) a PS render target write to an unbound binding table entry (1,
  *       whose entry is 0),
+ *   (e) a VS render target write (the render cache is the PS's only),
  * the host survives, GEM_WAIT returns, the batch's out-fence signals
  * -EIO, GET_RESET_STATS counts one guilty batch for that context
  * (batch_active) and one more reset, the error
@@ -540,6 +541,22 @@ static void unmapped_vertex_buffer(struct scene *good)
 		 "page fault reading vertex buffer 1", NULL);
 }
 
+/* (e) A VS sending a render-target write: the render cache is wired for
+ * the PS only (render_sfids), so for the VS it is a shared function no unit
+ * implements, a fault naming it ("render", as Mesa's disassembler names
+ * SFID 5). */
+static void render_cache_from_vs(struct scene *good)
+{
+	struct program p;
+	program_green(&p);
+	const char *vs =
+		"sendc(8)        null<1>UW       g1<8,8,1>F    0x88031400\n"
+		"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+	p.vs_len = assemble(vs, p.vs, sizeof(p.vs));
+	run_case("(e) VS RT write to the render cache", good, &p,
+		 "send to shared function render (sfid 5) which no unit implements", NULL);
+}
+
 static void run(int sync)
 {
 	printf("GTSIM_SYNC=%d\n", sync);
@@ -556,6 +573,7 @@ static void run(int sync)
 	grf_overrun_ps(&good);
 	unbound_entry_ps(&good);
 	unmapped_vertex_buffer(&good);
+	render_cache_from_vs(&good);
 	scene_fini(&good);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);

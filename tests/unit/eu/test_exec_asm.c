@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/asm.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct exec_prog *load(const char *name)
@@ -55,12 +55,13 @@ static void test_fs_like(void)
 		return;
 	static struct eu_thread t;
 	struct rt_capture cap;
-	struct sfid_table tab;
 	memset(&cap, 0, sizeof(cap));
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_DP_RC, rt_write, &cap);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_DP_RC] = rt_write,
+	} };
 	eu_thread_init(&t, 16, 0x7fff);
 	t.sfids = &tab;
+	t.sfid_units = &cap;
 	for (unsigned i = 0; i < 16; i++) {
 		unsigned reg = 2 + (i / 8) * 2;          /* x: g2 / g4, y: g3 / g5 */
 		setf(&t, reg, i % 8, (float)i);
@@ -129,12 +130,13 @@ static void test_sends_text(void)
 		return;
 	static struct eu_thread t;
 	struct split_capture cap;
-	struct sfid_table tab;
 	memset(&cap, 0, sizeof(cap));
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_DP_DC1, split_msg, &cap);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_DP_DC1] = split_msg,
+	} };
 	eu_thread_init(&t, 8, 0xff);
 	t.sfids = &tab;
+	t.sfid_units = &cap;
 	static const unsigned regs[5] = { 10, 11, 20, 21, 22 };
 	for (unsigned k = 0; k < 5; k++)
 		for (unsigned i = 0; i < 8; i++)

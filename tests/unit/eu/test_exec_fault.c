@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/isa.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct eu_thread th;
@@ -97,10 +97,9 @@ int main(void)
 	s.desc = 2u << 25 | 4u << 20;
 	expect_fault(s, "sampler");
 	/* payload past g127 */
-	struct sfid_table tab;
-	sfid_table_init(&tab);
-	CHECK_EQ(sfid_register(&tab, EU_SFID_URB, sink, NULL), 0);
-	CHECK_EQ(sfid_register(&tab, 16, sink, NULL), -1);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_URB] = sink,
+	} };
 	s.sfid = EU_SFID_URB;
 	s.src[0] = g(125, EU_TYPE_UD);
 	s.desc = 9u << 25;

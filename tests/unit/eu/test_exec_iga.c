@@ -15,7 +15,7 @@
 #include "gpu/eu/asm.h"
 #include "gpu/eu/disasm.h"
 #include "gpu/eu/isa.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 #include "test_isa_util.h"
 
@@ -277,12 +277,13 @@ static void test_sends(void)
 		return;
 	}
 	struct capture cap;
-	struct sfid_table tab;
 	memset(&cap, 0, sizeof(cap));
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_DP_DC1, capture_msg, &cap);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_DP_DC1] = capture_msg,
+	} };
 	eu_thread_init(&th, 8, 0xff);
 	th.sfids = &tab;
+	th.sfid_units = &cap;
 	for (unsigned r = 0; r < 5; r++)
 		for (unsigned i = 0; i < 8; i++)
 			setud(&th, (r < 2 ? 10 : 18) + r, i, 100 * r + i);

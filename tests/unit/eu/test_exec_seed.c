@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "gpu/eu/asm.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 struct capture {
@@ -90,14 +90,15 @@ static size_t build_seed(struct eu_inst *p)
 
 static void run_and_check(const struct exec_prog *prog, uint32_t mask)
 {
-	struct sfid_table tab;
 	struct capture cap;
 	struct eu_thread *t = aligned_alloc(64, sizeof(*t));
 	memset(&cap, 0, sizeof(cap));
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_URB, urb_capture, &cap);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_URB] = urb_capture,
+	} };
 	payload(t, mask);
 	t->sfids = &tab;
+	t->sfid_units = &cap;
 	CHECK_EQ(exec_run(t, prog, 1000), EU_THREAD_DONE);
 	if (t->state == EU_THREAD_FAULT)
 		fprintf(stderr, "fault: %s\n", t->fault);

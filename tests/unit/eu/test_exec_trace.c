@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "common/trace.h"
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static int sink(void *ctx, struct eu_thread *t, const struct eu_send *m)
@@ -31,9 +31,9 @@ int main(void)
 	p[2].desc = 2u << 25 | 7u;
 	p[2].eot = true;
 	struct exec_prog *prog = exec_prog_build(8, p, NULL, 3);
-	struct sfid_table tab;
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_URB, sink, NULL);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_URB] = sink,
+	} };
 	static struct eu_thread t;
 	eu_thread_init(&t, 8, 0x05);            /* channels 0 and 2 */
 	t.sfids = &tab;

@@ -4,7 +4,7 @@
  * Expected values are computed by hand from the PRM's rules. */
 #include <float.h>
 
-#include "gpu/sfid/sfid.h"
+#include "gpu/eu/send.h"
 #include "test_exec_util.h"
 
 static struct eu_thread th;
@@ -195,13 +195,14 @@ static int refuse(void *ctx, struct eu_thread *t, const struct eu_send *m)
 
 static void test_send(void)
 {
-	struct sfid_table tab;
 	struct reply r = { 0 };
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_DP_DC0, respond, &r);
-	sfid_register(&tab, EU_SFID_SAMPLER, refuse, NULL);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_DP_DC0] = respond,
+		[EU_SFID_SAMPLER] = refuse,
+	} };
 	eu_thread_init(&th, 8, 0x0f);
 	th.sfids = &tab;
+	th.sfid_units = &r;
 	/* sendc with the descriptor in a0.0: mlen 1, rlen 2, header */
 	uint32_t desc = 1u << 25 | 2u << 20 | 1u << 19 | 0x1234;
 	struct eu_inst s = i2(EU_OP_SENDC, 8, gd(40, EU_TYPE_UD), g(3, EU_TYPE_UD),
@@ -224,6 +225,7 @@ static void test_send(void)
 	s.dst = null_dst(EU_TYPE_UD);
 	eu_thread_init(&th, 8, 0xff);
 	th.sfids = &tab;
+	th.sfid_units = &r;
 	run_prog(&th, &s, 1);
 	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "sampler"));
 	/* a response into null is refused before any handler runs */
@@ -231,6 +233,7 @@ static void test_send(void)
 	s.desc = 1u << 25 | 1u << 20;
 	eu_thread_init(&th, 8, 0xff);
 	th.sfids = &tab;
+	th.sfid_units = &r;
 	run_prog(&th, &s, 1);
 	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "response"));
 	CHECK_EQ(r.calls, 1);
@@ -253,9 +256,9 @@ static int look(void *ctx, struct eu_thread *t, const struct eu_send *m)
  * handlers see one payload of three registers */
 static void test_split_send(void)
 {
-	struct sfid_table tab;
-	sfid_table_init(&tab);
-	sfid_register(&tab, EU_SFID_DP_DC0, look, NULL);
+	const struct sfid_table tab = { .fn = {
+		[EU_SFID_DP_DC0] = look,
+	} };
 	eu_thread_init(&th, 8, 0xff);
 	th.sfids = &tab;
 	struct eu_inst s = i2(EU_OP_SENDS, 8, null_dst(EU_TYPE_UD), g(10, EU_TYPE_UD), g(20, EU_TYPE_UD));

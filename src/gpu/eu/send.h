@@ -1,12 +1,13 @@
 /* The shared functions an EU thread reaches with send/sendc (PRM vol. 7
  * "Messages", "Shared Functions"): URB, sampler, data ports, message
- * gateway, thread spawner. Each unit registers one handler for its SFID in
- * a table the device owns; the executor decodes the message descriptor and
- * calls the handler with the thread, whose payload registers it reads and
- * whose response registers it writes. A message to an SFID with no
- * handler is a GPU fault with a trace naming the shared function. */
-#ifndef GTSIM_SFID_H
-#define GTSIM_SFID_H
+ * gateway, thread spawner. The executor decodes the message descriptor and
+ * calls the handler its thread's table names for the SFID, with the
+ * thread's unit contexts (whatever the stage's owner gives it, e.g. the
+ * draw's URB and sampler), the thread, whose payload registers it reads and
+ * whose response registers it writes. A message to an SFID with no handler
+ * is a GPU fault with a trace naming the shared function. */
+#ifndef GTSIM_EU_SEND_H
+#define GTSIM_EU_SEND_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -43,27 +44,22 @@ struct eu_send {
 	uint32_t ip;           /* byte offset of the send, for traces */
 };
 
-/* Handles one message. Returns 0, or -1 for a fault (the handler may call
- * eu_thread_fault itself with a precise message). */
-typedef int (*sfid_handler)(void *unit_ctx, struct eu_thread *t,
+/* Handles one message; units is the thread's sfid_units. Returns 0, or -1
+ * for a fault (the handler may call eu_thread_fault itself with a precise
+ * message). */
+typedef int (*sfid_handler)(void *units, struct eu_thread *t,
 			    const struct eu_send *msg);
 
+/* SFID -> handler; NULL: no unit implements it (a send there faults). The
+ * owner of a stage's threads defines one constant table per stage. */
 struct sfid_table {
-	struct {
-		sfid_handler fn;
-		void *ctx;
-	} entry[SFID_COUNT];
+	sfid_handler fn[SFID_COUNT];
 };
 
-void sfid_table_init(struct sfid_table *tab);
-/* Returns 0, or -1 if sfid is out of range. Replaces an earlier handler;
- * fn NULL unregisters. */
-int sfid_register(struct sfid_table *tab, unsigned sfid, sfid_handler fn,
-		  void *ctx);
 /* "urb", "sampler", "dp_dc0", ... or "sfid?" */
 const char *sfid_name(unsigned sfid);
-/* Calls the registered handler: 0, or -1 after faulting the thread (no
- * handler, or the handler failed). */
+/* Calls the handler of msg->sfid with t->sfid_units: 0, or -1 after
+ * faulting the thread (no table or handler, or the handler failed). */
 int sfid_dispatch(const struct sfid_table *tab, struct eu_thread *t,
 		  const struct eu_send *msg);
 

@@ -1,23 +1,6 @@
-/* The shared-function table: registration and dispatch of send messages. */
-#include <string.h>
-
+/* Dispatch of send messages through a thread's shared-function table. */
 #include "common/trace.h"
-#include "gpu/sfid/sfid.h"
-
-void sfid_table_init(struct sfid_table *tab)
-{
-	memset(tab, 0, sizeof(*tab));
-}
-
-int sfid_register(struct sfid_table *tab, unsigned sfid, sfid_handler fn,
-		  void *ctx)
-{
-	if (sfid >= SFID_COUNT)
-		return -1;
-	tab->entry[sfid].fn = fn;
-	tab->entry[sfid].ctx = ctx;
-	return 0;
-}
+#include "gpu/eu/send.h"
 
 const char *sfid_name(unsigned sfid)
 {
@@ -37,11 +20,11 @@ const char *sfid_name(unsigned sfid)
 int sfid_dispatch(const struct sfid_table *tab, struct eu_thread *t,
 		  const struct eu_send *msg)
 {
-	if (!tab || msg->sfid >= SFID_COUNT || !tab->entry[msg->sfid].fn)
+	if (!tab || msg->sfid >= SFID_COUNT || !tab->fn[msg->sfid])
 		return eu_thread_fault(t, "ip 0x%x: send to shared function %s (sfid %u) "
 				       "which no unit implements", msg->ip,
 				       sfid_name(msg->sfid), msg->sfid);
-	if (tab->entry[msg->sfid].fn(tab->entry[msg->sfid].ctx, t, msg)) {
+	if (tab->fn[msg->sfid](t->sfid_units, t, msg)) {
 		if (t->state != EU_THREAD_FAULT)
 			eu_thread_fault(t, "ip 0x%x: shared function %s rejected the message "
 					"(desc 0x%08x)", msg->ip, sfid_name(msg->sfid), msg->desc);
