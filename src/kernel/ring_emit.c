@@ -12,18 +12,19 @@
  * padded with MI_NOOP to a qword, as TAIL must be qword aligned. */
 #include "kernel/request.h"
 
+#include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/engine.h"
+#include "gpu/gpu.h"
 #include "kernel/context.h"
 
-#define MI_NOOP 0u
-#define MI_USER_INTERRUPT (0x02u << 23)
-#define MI_LOAD_REGISTER_IMM(pairs) ((0x22u << 23) | (2u * (pairs) - 1))
-#define MI_BATCH_BUFFER_START_GEN8 ((0x31u << 23) | 1u)
-#define MI_BB_START_PPGTT (1u << 8)
-#define MI_STORE_DATA_INDEX ((0x21u << 23) | 1u)
-#define MI_SET_CONTEXT (0x18u << 23)
-#define MI_SET_CONTEXT_MBO (1u << 8)            /* dword 1 bit 8: must be 1 */
-#define MI_RESTORE_INHIBIT 1u
+/* The commands are packed by the description's generated code
+ * (gpu/cmd/cmd_structs.h), like every other emitter of the project. */
+#define EMIT(gen, dw, n, NAME, ...)                                              \
+	do {                                                                      \
+		uint32_t len_ = cmd_##NAME##_length(gen);                        \
+		cmd_##NAME##_pack(gen, &(dw)[n], len_, &(struct cmd_##NAME){ __VA_ARGS__ }); \
+		(n) += len_;                                                      \
+	} while (0)
 
 static void ring_write(struct rq_engine *e, const uint32_t *dw, unsigned n)
 {
@@ -38,6 +39,7 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	uint32_t dw[REQUEST_MAX_BYTES / 4];
 	unsigned n = 0, bb;
 	uint32_t base = engine_mmio_base(e->id);
+	int gen = e->dev->info->gen;
 
 	rq->head = e->emit;
 	uint32_t ctx_addr = rq->ctx ? ctx_logical_addr(rq->ctx, rq->ctx_slot) : 0;
@@ -46,34 +48,33 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	 * context's fields (eb_submit decided ctx_first_use). */
 	if (e->id == ENGINE_RCS && rq->ctx && ctx_addr != e->last_ctx_addr) {
 		e->last_ctx_addr = ctx_addr;
-		dw[n++] = MI_SET_CONTEXT;
-		dw[n++] = ctx_addr | MI_SET_CONTEXT_MBO |
-			  (rq->ctx_first_use ? MI_RESTORE_INHIBIT : 0);
+		EMIT(gen, dw, n, MI_SET_CONTEXT, .logical_context_address = ctx_addr,
+		     .reserved_must_be_1 = 1, .restore_inhibit = rq->ctx_first_use);
 	}
 	if (rq->pml4 != e->last_pml4) {
-		dw[n++] = MI_LOAD_REGISTER_IMM(2);
-		dw[n++] = base + RING_PDP_UDW(0);
-		dw[n++] = (uint32_t)(rq->pml4 >> 32);
-		dw[n++] = base + RING_PDP_LDW(0);
-		dw[n++] = (uint32_t)rq->pml4;
+		/* two register/value pairs */
+		cmd_MI_LOAD_REGISTER_IMM_pack(gen, &dw[n], 5, &(struct cmd_MI_LOAD_REGISTER_IMM){ 0 });
+		cmd_MI_LOAD_REGISTER_IMM_register_offset_set(gen, &dw[n], 5, 0, base + RING_PDP_UDW(0));
+		cmd_MI_LOAD_REGISTER_IMM_data_dword_set(gen, &dw[n], 5, 0, (uint32_t)(rq->pml4 >> 32));
+		cmd_MI_LOAD_REGISTER_IMM_register_offset_set(gen, &dw[n], 5, 1, base + RING_PDP_LDW(0));
+		cmd_MI_LOAD_REGISTER_IMM_data_dword_set(gen, &dw[n], 5, 1, (uint32_t)rq->pml4);
+		n += 5;
 		e->last_pml4 = rq->pml4;
 	}
 	bb = n;
 	if (!rq->skip) {
-		dw[n++] = MI_BATCH_BUFFER_START_GEN8 | MI_BB_START_PPGTT;
-		dw[n++] = (uint32_t)rq->batch_addr & ~3u;
-		dw[n++] = (uint32_t)(rq->batch_addr >> 32) & 0xffff;
+		/* Address Space Indicator 1: PPGTT (the batch is non-privileged) */
+		EMIT(gen, dw, n, MI_BATCH_BUFFER_START, .address_space_indicator = 1,
+		     .batch_buffer_start_address = rq->batch_addr & ((1ull << 48) - 4));
 	} else {
-		dw[n++] = MI_NOOP;
-		dw[n++] = MI_NOOP;
-		dw[n++] = MI_NOOP;
+		for (int i = 0; i < 3; i++)
+			EMIT(gen, dw, n, MI_NOOP, 0);
 	}
-	dw[n++] = MI_STORE_DATA_INDEX;
-	dw[n++] = HWS_SEQNO_INDEX * 4;
-	dw[n++] = rq->seqno;
-	dw[n++] = MI_USER_INTERRUPT;
+	EMIT(gen, dw, n, MI_STORE_DATA_INDEX, .offset = HWS_SEQNO_INDEX,
+	     .data_dword_0 = rq->seqno);
+	EMIT(gen, dw, n, MI_USER_INTERRUPT, 0);
 	if (n & 1)
-		dw[n++] = MI_NOOP;
+		EMIT(gen, dw, n, MI_NOOP, 0);
 	rq->bb_pos = (rq->head + bb * 4) & (RING_BYTES - 1);
 	ring_write(e, dw, n);
 	rq->tail = e->emit;
@@ -83,8 +84,10 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq)
 {
+	uint32_t noop;
+	cmd_MI_NOOP_pack(e->dev->info->gen, &noop, 1, &(struct cmd_MI_NOOP){ 0 });
 	for (unsigned i = 0; i < 3; i++)
-		__atomic_store_n(&e->ring[((rq->bb_pos + 4 * i) & (RING_BYTES - 1)) / 4], MI_NOOP,
+		__atomic_store_n(&e->ring[((rq->bb_pos + 4 * i) & (RING_BYTES - 1)) / 4], noop,
 				 __ATOMIC_RELEASE);
 	rq->skip = true;
 }
