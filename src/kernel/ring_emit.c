@@ -12,6 +12,8 @@
  * padded with MI_NOOP to a qword, as TAIL must be qword aligned. */
 #include "kernel/request.h"
 
+#include <pthread.h>
+
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/engine.h"
 #include "gpu/gpu.h"
@@ -25,6 +27,41 @@
 		cmd_##NAME##_pack(gen, &(dw)[n], len_, &(struct cmd_##NAME){ __VA_ARGS__ }); \
 		(n) += len_;                                                      \
 	} while (0)
+
+/* The fixed dwords of the commands every request ends with, packed once
+ * per generation (the per-request pack cost 8% of an empty batch). What
+ * varies are whole dwords: the batch address (MI_BATCH_BUFFER_START's
+ * address field lies in place in dwords 1-2) and the seqno (Data DWord 0). */
+struct request_tail_cmds {
+	uint32_t noop, user_interrupt;
+	uint32_t bb_start[3];          /* address 0 */
+	uint32_t sdi[3];               /* seqno 0 */
+};
+static struct request_tail_cmds tail_cmds[2];
+static pthread_once_t tail_cmds_once = PTHREAD_ONCE_INIT;
+
+static void pack_tail_cmds(void)
+{
+	for (int g = 0; g < 2; g++) {
+		int gen = 8 + g;
+		struct request_tail_cmds *t = &tail_cmds[g];
+		unsigned n = 0;
+		EMIT(gen, &t->noop, n, MI_NOOP, 0);
+		n = 0;
+		EMIT(gen, &t->user_interrupt, n, MI_USER_INTERRUPT, 0);
+		n = 0;
+		/* Address Space Indicator 1: PPGTT (the batch is non-privileged) */
+		EMIT(gen, t->bb_start, n, MI_BATCH_BUFFER_START, .address_space_indicator = 1);
+		n = 0;
+		EMIT(gen, t->sdi, n, MI_STORE_DATA_INDEX, .offset = HWS_SEQNO_INDEX);
+	}
+}
+
+static const struct request_tail_cmds *tail_cmds_of(int gen)
+{
+	pthread_once(&tail_cmds_once, pack_tail_cmds);
+	return &tail_cmds[gen == 9];
+}
 
 static void ring_write(struct rq_engine *e, const uint32_t *dw, unsigned n)
 {
@@ -40,6 +77,7 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	unsigned n = 0, bb;
 	uint32_t base = engine_mmio_base(e->id);
 	int gen = e->dev->info->gen;
+	const struct request_tail_cmds *t = tail_cmds_of(gen);
 
 	rq->head = e->emit;
 	uint32_t ctx_addr = rq->ctx ? ctx_logical_addr(rq->ctx, rq->ctx_slot) : 0;
@@ -63,18 +101,20 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	}
 	bb = n;
 	if (!rq->skip) {
-		/* Address Space Indicator 1: PPGTT (the batch is non-privileged) */
-		EMIT(gen, dw, n, MI_BATCH_BUFFER_START, .address_space_indicator = 1,
-		     .batch_buffer_start_address = rq->batch_addr & ((1ull << 48) - 4));
+		uint64_t addr = rq->batch_addr & ((1ull << 48) - 4);
+		dw[n++] = t->bb_start[0];
+		dw[n++] = t->bb_start[1] | (uint32_t)addr;
+		dw[n++] = t->bb_start[2] | (uint32_t)(addr >> 32);
 	} else {
 		for (int i = 0; i < 3; i++)
-			EMIT(gen, dw, n, MI_NOOP, 0);
+			dw[n++] = t->noop;
 	}
-	EMIT(gen, dw, n, MI_STORE_DATA_INDEX, .offset = HWS_SEQNO_INDEX,
-	     .data_dword_0 = rq->seqno);
-	EMIT(gen, dw, n, MI_USER_INTERRUPT, 0);
+	dw[n++] = t->sdi[0];
+	dw[n++] = t->sdi[1];
+	dw[n++] = t->sdi[2] | rq->seqno;
+	dw[n++] = t->user_interrupt;
 	if (n & 1)
-		EMIT(gen, dw, n, MI_NOOP, 0);
+		dw[n++] = t->noop;
 	rq->bb_pos = (rq->head + bb * 4) & (RING_BYTES - 1);
 	ring_write(e, dw, n);
 	rq->tail = e->emit;
@@ -84,8 +124,7 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq)
 {
-	uint32_t noop;
-	cmd_MI_NOOP_pack(e->dev->info->gen, &noop, 1, &(struct cmd_MI_NOOP){ 0 });
+	uint32_t noop = tail_cmds_of(e->dev->info->gen)->noop;
 	for (unsigned i = 0; i < 3; i++)
 		__atomic_store_n(&e->ring[((rq->bb_pos + 4 * i) & (RING_BYTES - 1)) / 4], noop,
 				 __ATOMIC_RELEASE);
