@@ -152,7 +152,7 @@ int main(void)
 	printf("bench_vf: %u vertices, 20-instruction SIMD8 VS (%s)\n", VERTICES, info->short_name);
 	printf("  VF + VS: %.2f M vertices/s (%.3f s), %llu VS invocations\n",
 	       VERTICES / dt / 1e6, dt,
-	       (unsigned long long)regs_get64(regs, VS_INVOCATION_COUNT) / 2);
+	       (unsigned long long)regs_get64(regs, REG_VS_INVOCATION_COUNT) / 2);
 	if (total > 0)
 		printf("  profiled run (%.3f s): fetch %.0f%%, dispatch %.0f%%, EU %.0f%% "
 		       "(%.1f, %.1f, %.1f ns per vertex)\n", dtp,

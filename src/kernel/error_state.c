@@ -63,13 +63,13 @@ static void dump_registers(FILE *f, struct rq_engine *e, struct gem_request *gui
 	fprintf(f, "  TAIL:  0x%08x [0x%08x, 0x%08x]\n", R(RING_TAIL), guilty->bb_pos,
 		guilty->tail);
 	fprintf(f, "  CTL:   0x%08x\n", R(RING_CTL));
-	fprintf(f, "  MODE:  0x%08x\n", R(RING_MI_MODE));
+	fprintf(f, "  MODE:  0x%08x\n", R(REG_RING_MI_MODE));
 	fprintf(f, "  HWS:   0x%08x\n", R(RING_HWS_PGA));
 	fprintf(f, "  ACTHD: 0x%08x %08x\n", (uint32_t)(acthd >> 32), (uint32_t)acthd);
-	fprintf(f, "  IPEIR: 0x%08x\n", R(RING_IPEIR));
-	fprintf(f, "  IPEHR: 0x%08x\n", R(RING_IPEHR));
-	fprintf(f, "  ESR:   0x%08x\n", R(RING_ESR));
-	fprintf(f, "  INSTDONE: 0x%08x\n", R(RING_INSTDONE));
+	fprintf(f, "  IPEIR: 0x%08x\n", R(REG_RING_IPEIR));
+	fprintf(f, "  IPEHR: 0x%08x\n", R(REG_RING_IPEHR));
+	fprintf(f, "  ESR:   0x%08x\n", R(REG_RING_ESR));
+	fprintf(f, "  INSTDONE: 0x%08x\n", R(REG_RING_INSTDONE));
 	if (guilty->batch_obj) {
 		uint64_t start = guilty->batch_addr - guilty->batch_offset;
 		uint64_t end = start + guilty->batch_obj->size;
@@ -77,10 +77,10 @@ static void dump_registers(FILE *f, struct rq_engine *e, struct gem_request *gui
 			(uint32_t)start, (uint32_t)(end >> 32), (uint32_t)end);
 	}
 	fprintf(f, "  BBADDR: 0x%08x_%08x\n", R(RING_BBADDR_UDW), R(RING_BBADDR));
-	fprintf(f, "  BB_STATE: 0x%08x\n", R(RING_BBSTATE));
-	fprintf(f, "  INSTPS: 0x%08x\n", R(RING_INSTPS));
-	fprintf(f, "  INSTPM: 0x%08x\n", R(RING_INSTPM));
-	fprintf(f, "  FADDR: 0x%08x %08x\n", R(RING_DMA_FADD_UDW), R(RING_DMA_FADD));
+	fprintf(f, "  BB_STATE: 0x%08x\n", R(REG_RING_BBSTATE));
+	fprintf(f, "  INSTPS: 0x%08x\n", R(REG_RING_INSTPS));
+	fprintf(f, "  INSTPM: 0x%08x\n", R(REG_RING_INSTPM));
+	fprintf(f, "  FADDR: 0x%08x %08x\n", R(REG_RING_DMA_FADD_UDW), R(REG_RING_DMA_FADD));
 	fprintf(f, "  RC PSMI: 0x%08x\n", 0u);
 	fprintf(f, "  FAULT_REG: 0x%08x\n", 0u);
 	fprintf(f, "  GFX_MODE: 0x%08x\n", 0u);
@@ -104,7 +104,7 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 	clock_gettime(CLOCK_REALTIME, &now);
 	struct gem_context *ctx = guilty->ctx;
 	fprintf(f, "GPU HANG: ecode %d:%d:%08x, in %s [%d], %s on %s\n", dev->info->gen,
-		(int)e->id, engine_mmio_read(e->hw, RING_IPEHR), program_invocation_short_name,
+		(int)e->id, engine_mmio_read(e->hw, REG_RING_IPEHR), program_invocation_short_name,
 		(int)getpid(), why, name);
 	fprintf(f, "Kernel: gtsim\n");
 	fprintf(f, "Driver: gtsim i915/GEM model\n");

@@ -24,7 +24,7 @@ enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 	 * register (BDW/SKL PRM vol. 2a MI_BATCH_BUFFER_START, vol. 2c
 	 * BB_OFFSET). */
 	if (c.add_offset_enable) {
-		uint32_t off = cs_reg_read(e, e->base + RING_BB_OFFSET) & REG_RING_BB_OFFSET_OFFSET_MASK;
+		uint32_t off = cs_reg_read(e, e->base + REG_RING_BB_OFFSET) & REG_RING_BB_OFFSET_OFFSET_MASK;
 		addr = (addr + off) & ((1ull << 48) - 1);
 	}
 	bool ppgtt = c.address_space_indicator != 0;

@@ -52,7 +52,7 @@ bool mi_register_write_allowed(struct gt_engine *e, const struct cmd_desc *d, ui
 /* Fault on a write to reg, which the description does not list. */
 enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d,
 				   const uint32_t *dw, uint32_t len, uint32_t reg);
-/* The predicate (MI_PREDICATE_RESULT bit 0). */
+/* The predicate (REG_MI_PREDICATE_RESULT bit 0). */
 bool mi_predicate_value(struct gt_engine *e);
 
 #endif

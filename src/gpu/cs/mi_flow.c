@@ -14,7 +14,7 @@ MI_HANDLER(mi_noop)
 		uint32_t nopid = 0;
 		cmd_RING_NOPID_pack(cs_gen(e), &nopid, 1, &(struct cmd_RING_NOPID){
 			.identification_number = c.identification_number });
-		cs_reg_write(e, e->base + RING_NOPID, nopid);
+		cs_reg_write(e, e->base + REG_RING_NOPID, nopid);
 	}
 	return CS_NEXT;
 }

@@ -9,10 +9,10 @@
  * STORE/STOREINV copy the accumulator or a flag into a GPR. A flag reads
  * as all ones when set, so that a stored CF or ZF is a 64-bit mask.
  *
- * MI_PREDICATE: compares MI_PREDICATE_SRC0 with SRC1 (SRCS_EQUAL), or their
- * difference with MI_PREDICATE_DATA (DELTAS_EQUAL), or takes TRUE or
+ * MI_PREDICATE: compares REG_MI_PREDICATE_SRC0 with SRC1 (SRCS_EQUAL), or their
+ * difference with REG_MI_PREDICATE_DATA (DELTAS_EQUAL), or takes TRUE or
  * FALSE, optionally inverts the result (LOADINV), and combines it with the
- * current predicate (SET, AND, OR, XOR) into MI_PREDICATE_RESULT. */
+ * current predicate (SET, AND, OR, XOR) into REG_MI_PREDICATE_RESULT. */
 #include "gpu/cs/mi.h"
 
 #include "common/trace.h"
@@ -107,7 +107,7 @@ MI_HANDLER(mi_math)
 
 bool mi_predicate_value(struct gt_engine *e)
 {
-	return cs_reg_read(e, MI_PREDICATE_RESULT) & REG_MI_PREDICATE_RESULT_MI_PREDICATE_RESULT_MASK;
+	return cs_reg_read(e, REG_MI_PREDICATE_RESULT) & REG_MI_PREDICATE_RESULT_MI_PREDICATE_RESULT_MASK;
 }
 
 MI_HANDLER(mi_predicate)
@@ -125,19 +125,19 @@ MI_HANDLER(mi_predicate)
 	case 0: result = true; break;
 	case 1: result = false; break;
 	case 2:
-		/* SRCS_EQUAL also loads MI_PREDICATE_DATA with SRC0 - SRC1, the
+		/* SRCS_EQUAL also loads REG_MI_PREDICATE_DATA with SRC0 - SRC1, the
 		 * delta a later DELTAS_EQUAL compares with (BDW PRM vol. 2a
 		 * MI_PREDICATE; Mesa's MI executor does the same). */
-		src0 = cs_reg_read64(e, MI_PREDICATE_SRC0);
-		src1 = cs_reg_read64(e, MI_PREDICATE_SRC1);
-		cs_reg_write64(e, MI_PREDICATE_DATA, src0 - src1);
+		src0 = cs_reg_read64(e, REG_MI_PREDICATE_SRC0);
+		src1 = cs_reg_read64(e, REG_MI_PREDICATE_SRC1);
+		cs_reg_write64(e, REG_MI_PREDICATE_DATA, src0 - src1);
 		result = src0 == src1;
 		break;
 	default:
-		/* DELTAS_EQUAL: true when SRC0 - SRC1 equals MI_PREDICATE_DATA. */
-		src0 = cs_reg_read64(e, MI_PREDICATE_SRC0);
-		src1 = cs_reg_read64(e, MI_PREDICATE_SRC1);
-		result = src0 - src1 == cs_reg_read64(e, MI_PREDICATE_DATA);
+		/* DELTAS_EQUAL: true when SRC0 - SRC1 equals REG_MI_PREDICATE_DATA. */
+		src0 = cs_reg_read64(e, REG_MI_PREDICATE_SRC0);
+		src1 = cs_reg_read64(e, REG_MI_PREDICATE_SRC1);
+		result = src0 - src1 == cs_reg_read64(e, REG_MI_PREDICATE_DATA);
 		break;
 	}
 	if (c.load_operation == 3) /* LOADINV */
@@ -148,7 +148,7 @@ MI_HANDLER(mi_predicate)
 	case 3: result = cur != result; break;
 	default: break;
 	}
-	cs_reg_write(e, MI_PREDICATE_RESULT, result);
+	cs_reg_write(e, REG_MI_PREDICATE_RESULT, result);
 	TRACE(TRACE_CS, "%s: predicate %d", e->name, result);
 	return CS_NEXT;
 }

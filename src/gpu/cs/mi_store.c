@@ -93,7 +93,7 @@ MI_HANDLER(mi_flush_dw)
 }
 
 /* PIPE_CONTROL post-sync (BDW PRM vol. 2a): 1 writes the QWord immediate
- * data, 2 the PS_DEPTH_COUNT register, 3 TIMESTAMP; through the GGTT when
+ * data, 2 the REG_PS_DEPTH_COUNT register, 3 TIMESTAMP; through the GGTT when
  * Destination Address Type is 1. With LRI Post-Sync Operation set
  * (MMIO_WRITE_IMMEDIATE_DATA, with Post-Sync Operation "Write Immediate
  * Data"), the low dword of Immediate Data goes to the MMIO register at
@@ -123,7 +123,7 @@ MI_HANDLER(mi_pipe_control)
 	}
 	switch (c.post_sync_operation) {
 	case 1: v = c.immediate_data; break;
-	case 2: v = cs_reg_read64(e, PS_DEPTH_COUNT); break;
+	case 2: v = cs_reg_read64(e, REG_PS_DEPTH_COUNT); break;
 	case 3: v = timestamp(e); break;
 	default: return CS_NEXT;
 	}

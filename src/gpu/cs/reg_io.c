@@ -63,7 +63,7 @@ bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
 	/* Ring control, status and error registers, the batch state and the
 	 * PPGTT root: the kernel's alone. INSTPM (0xc0) and MI_MODE stay
 	 * writable, as userspace drivers load them. */
-	if (rel < RING_INSTPM && rel != RING_MI_MODE)
+	if (rel < REG_RING_INSTPM && rel != REG_RING_MI_MODE)
 		return true;
 	if (rel >= 0x100 && rel < 0x180)
 		return true;
@@ -98,7 +98,7 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 		return e->level ? (uint32_t)e->bb[e->level].start | e->bb[e->level].ppgtt << 5 : 0;
 	case RING_BBADDR_UDW:
 		return e->level ? (uint32_t)(e->bb[e->level].start >> 32) : 0;
-	case RING_BBSTATE: {
+	case REG_RING_BBSTATE: {
 		uint32_t v = 0;
 		cmd_RING_BBSTATE_pack(reg_gen(e), &v, 1, &(struct cmd_RING_BBSTATE){
 			.ppgtt = e->level && e->bb[e->level].ppgtt });
@@ -106,7 +106,7 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	}
 	case RING_TIMESTAMP: return (uint32_t)timestamp(e);
 	case RING_TIMESTAMP_UDW: return (uint32_t)(timestamp(e) >> 32);
-	case RING_INSTDONE:
+	case REG_RING_INSTDONE:
 		/* Every unit done, unless the engine is stopped on a fault. */
 		return e->stopped ? 0xfffffffeu : 0xffffffffu;
 	default:
@@ -176,7 +176,7 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 	}
 	case RING_ACTHD: case RING_ACTHD_UDW: case RING_BBADDR:
 	case RING_BBADDR_UDW: case RING_TIMESTAMP: case RING_TIMESTAMP_UDW:
-	case RING_INSTDONE:
+	case REG_RING_INSTDONE:
 		return; /* read-only */
 	default:
 		break;

@@ -36,53 +36,11 @@ struct cs_global_regs {
 uint32_t cs_global_read(struct cs_global_regs *g, uint32_t reg);
 void cs_global_write(struct cs_global_regs *g, uint32_t reg, uint32_t val);
 
-/* Offsets of registers the command streamer gives meaning to: the
- * description's (src/gpu/cmd/desc/gen8.cmds, REG_* in the generated
- * cmd_structs.h), under the names the code has always used. */
+/* Register offsets are the description's (src/gpu/cmd/desc/gen8.cmds:
+ * REG_* in the generated cmd_structs.h); these index the numbered ones. */
 #define CS_GPR(base, n)            ((base) + REG_CS_GPR0 + (n) * 8)   /* 64-bit */
-#define MI_PREDICATE_SRC0          REG_MI_PREDICATE_SRC0
-#define MI_PREDICATE_SRC1          REG_MI_PREDICATE_SRC1
-#define MI_PREDICATE_DATA          REG_MI_PREDICATE_DATA
-#define MI_PREDICATE_RESULT        REG_MI_PREDICATE_RESULT
-#define MI_PREDICATE_RESULT_1      REG_MI_PREDICATE_RESULT_1
-#define MI_PREDICATE_RESULT_2      REG_MI_PREDICATE_RESULT_2
 #define SO_NUM_PRIMS_WRITTEN(n)    (REG_SO_NUM_PRIMS_WRITTEN0 + (n) * 8)
 #define SO_PRIM_STORAGE_NEEDED(n)  (REG_SO_PRIM_STORAGE_NEEDED0 + (n) * 8)
 #define SO_WRITE_OFFSET(n)         (REG_SO_WRITE_OFFSET0 + (n) * 4)
-#define HS_INVOCATION_COUNT        REG_HS_INVOCATION_COUNT
-#define DS_INVOCATION_COUNT        REG_DS_INVOCATION_COUNT
-#define IA_VERTICES_COUNT          REG_IA_VERTICES_COUNT
-#define IA_PRIMITIVES_COUNT        REG_IA_PRIMITIVES_COUNT
-#define VS_INVOCATION_COUNT        REG_VS_INVOCATION_COUNT
-#define GS_INVOCATION_COUNT        REG_GS_INVOCATION_COUNT
-#define GS_PRIMITIVES_COUNT        REG_GS_PRIMITIVES_COUNT
-#define CL_INVOCATION_COUNT        REG_CL_INVOCATION_COUNT
-#define CL_PRIMITIVES_COUNT        REG_CL_PRIMITIVES_COUNT
-#define PS_INVOCATION_COUNT        REG_PS_INVOCATION_COUNT
-#define PS_DEPTH_COUNT             REG_PS_DEPTH_COUNT
-#define CS_INVOCATION_COUNT        REG_CS_INVOCATION_COUNT
-#define GPR_3DPRIM_END_OFFSET      REG_GPR_3DPRIM_END_OFFSET
-#define GPR_3DPRIM_START_VERTEX    REG_GPR_3DPRIM_START_VERTEX
-#define GPR_3DPRIM_VERTEX_COUNT    REG_GPR_3DPRIM_VERTEX_COUNT
-#define GPR_3DPRIM_INSTANCE_COUNT  REG_GPR_3DPRIM_INSTANCE_COUNT
-#define GPR_3DPRIM_START_INSTANCE  REG_GPR_3DPRIM_START_INSTANCE
-#define GPR_3DPRIM_BASE_VERTEX     REG_GPR_3DPRIM_BASE_VERTEX
-
-/* Engine-relative error-state registers (i915's RING_* names). */
-#define RING_DMA_FADD_UDW REG_RING_DMA_FADD_UDW
-#define RING_IPEIR        REG_RING_IPEIR
-#define RING_IPEHR        REG_RING_IPEHR
-#define RING_INSTDONE     REG_RING_INSTDONE
-#define RING_INSTPS       REG_RING_INSTPS
-#define RING_DMA_FADD     REG_RING_DMA_FADD
-#define RING_NOPID        REG_RING_NOPID
-#define RING_MI_MODE      REG_RING_MI_MODE
-#define RING_EIR          REG_RING_EIR
-#define RING_EMR          REG_RING_EMR
-#define RING_ESR          REG_RING_ESR
-#define RING_INSTPM       REG_RING_INSTPM
-#define RING_BBSTATE      REG_RING_BBSTATE
-#define RING_BB_OFFSET    REG_RING_BB_OFFSET
-#define RING_PREDICATE_RESULT REG_RING_PREDICATE_RESULT
 
 #endif

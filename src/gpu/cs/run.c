@@ -281,8 +281,8 @@ void cs_run(struct gt_engine *e)
 			break;
 		/* A GPU fault: the engine stops until engine_reset(). */
 		e->stopped = true;
-		cs_reg_write(e, e->base + RING_IPEHR, e->cmd[0]);
-		cs_reg_write(e, e->base + RING_EIR, cs_reg_read(e, e->base + RING_EIR) |
+		cs_reg_write(e, e->base + REG_RING_IPEHR, e->cmd[0]);
+		cs_reg_write(e, e->base + REG_RING_EIR, cs_reg_read(e, e->base + REG_RING_EIR) |
 			     REG_RING_EIR_INSTRUCTION_ERROR_MASK);
 		TRACE(TRACE_CS, "%s: GPU fault: %s", e->name, e->fault_reason);
 		struct engine_callbacks cb = e->cb;

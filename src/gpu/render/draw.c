@@ -233,11 +233,11 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (ret)
 		return ret;
 	if (rs->vf_stats) {
-		add_stat(env, IA_VERTICES_COUNT, dc.vertices);
-		add_stat(env, IA_PRIMITIVES_COUNT, dc.pa.prims);
+		add_stat(env, REG_IA_VERTICES_COUNT, dc.vertices);
+		add_stat(env, REG_IA_PRIMITIVES_COUNT, dc.pa.prims);
 	}
 	if (rs->vs.enable && rs->vs.stats)
-		add_stat(env, VS_INVOCATION_COUNT, dc.shaded);
+		add_stat(env, REG_VS_INVOCATION_COUNT, dc.shaded);
 	rs->prof.vertices += dc.vertices;
 	return 0;
 }

@@ -93,11 +93,11 @@ static int primitive(struct render_state *rs, const struct render_env *env,
 	if (v.indirect_parameter_enable) {
 		if (!env->regs)
 			return render_set_fault(rs, "3DPRIMITIVE: indirect draw without registers");
-		p.vertex_count = regs_get(env->regs, GPR_3DPRIM_VERTEX_COUNT);
-		p.start_vertex = regs_get(env->regs, GPR_3DPRIM_START_VERTEX);
-		p.instance_count = regs_get(env->regs, GPR_3DPRIM_INSTANCE_COUNT);
-		p.start_instance = regs_get(env->regs, GPR_3DPRIM_START_INSTANCE);
-		p.base_vertex = (int32_t)regs_get(env->regs, GPR_3DPRIM_BASE_VERTEX);
+		p.vertex_count = regs_get(env->regs, REG_GPR_3DPRIM_VERTEX_COUNT);
+		p.start_vertex = regs_get(env->regs, REG_GPR_3DPRIM_START_VERTEX);
+		p.instance_count = regs_get(env->regs, REG_GPR_3DPRIM_INSTANCE_COUNT);
+		p.start_instance = regs_get(env->regs, REG_GPR_3DPRIM_START_INSTANCE);
+		p.base_vertex = (int32_t)regs_get(env->regs, REG_GPR_3DPRIM_BASE_VERTEX);
 	} else {
 		p.vertex_count = v.vertex_count_per_instance;
 		p.start_vertex = v.start_vertex_location;

@@ -290,7 +290,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 				continue;
 		}
 		if (last_rt)
-			d->depth_passed++;      /* PS_DEPTH_COUNT: once per pixel */
+			d->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
 		if (!rt.null)
 			write_pixel(d, &rt, rti, px->x[ch], px->y[ch], src, src1);
 		if (d->fault)

@@ -382,17 +382,17 @@ static void add_stat(const struct wm_draw *d, uint32_t reg, uint64_t n)
 
 /* Pipeline statistics (PRM vol. 2 "Statistics"): CL_* with 3DSTATE_CLIP
  * Statistics Enable, PS_* with 3DSTATE_WM's. Broadwell's
- * PS_INVOCATION_COUNT counts four per pixel (Mesa's
+ * REG_PS_INVOCATION_COUNT counts four per pixel (Mesa's
  * WaDividePSInvocationCountBy4 for HSW/BDW divides it back). */
 static void add_stats(const struct wm_draw *d)
 {
 	if (d->st.clip_stats) {
-		add_stat(d, CL_INVOCATION_COUNT, d->cl_in);
-		add_stat(d, CL_PRIMITIVES_COUNT, d->cl_out);
+		add_stat(d, REG_CL_INVOCATION_COUNT, d->cl_in);
+		add_stat(d, REG_CL_PRIMITIVES_COUNT, d->cl_out);
 	}
 	if (d->st.wm_stats) {
-		add_stat(d, PS_INVOCATION_COUNT, d->ps_pixels * (d->rs->info->gen == 8 ? 4 : 1));
-		add_stat(d, PS_DEPTH_COUNT, d->depth_passed);
+		add_stat(d, REG_PS_INVOCATION_COUNT, d->ps_pixels * (d->rs->info->gen == 8 ? 4 : 1));
+		add_stat(d, REG_PS_DEPTH_COUNT, d->depth_passed);
 	}
 }
 

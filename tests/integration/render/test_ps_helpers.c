@@ -12,8 +12,8 @@
  * (1, 1, 0, 1) in every lit pixel, including those whose neighbours are
  * outside the triangle (helpers). Without helpers a neighbour's value
  * would be 0 and the colour (0, ...). Pixels outside the triangle keep
- * the clear bytes 0x11: helpers never write. PS_INVOCATION_COUNT and
- * PS_DEPTH_COUNT count the 91 lit pixels (times 4 for the former on BDW,
+ * the clear bytes 0x11: helpers never write. REG_PS_INVOCATION_COUNT and
+ * REG_PS_DEPTH_COUNT count the 91 lit pixels (times 4 for the former on BDW,
  * see wm_draw.c). Gen8 and Gen9, SIMD8 and SIMD16.
  *
  * The sampler's implicit LOD at the same edge: the attribute is the
@@ -97,14 +97,14 @@ static void edge_derivatives(int gen, bool simd16)
 		    { "Dispatch GRF Start Register For Constant/Setup Data 0", 6 });
 	REC("3DSTATE_WM", { "Statistics Enable", 1 });
 	memset(fx_mem + FX_RT, CLEAR, PITCH * H);
-	uint64_t inv0 = regs_get64(fx_regs, PS_INVOCATION_COUNT);
-	uint64_t dep0 = regs_get64(fx_regs, PS_DEPTH_COUNT);
+	uint64_t inv0 = regs_get64(fx_regs, REG_PS_INVOCATION_COUNT);
+	uint64_t dep0 = regs_get64(fx_regs, REG_PS_DEPTH_COUNT);
 	fx_begin();
 	draw_edge_triangle();
 	static const uint8_t ones[4] = { 255, 255, 0, 255 };
 	check_pixels(simd16 ? "SIMD16" : "SIMD8", ones);
-	CHECK_EQ(regs_get64(fx_regs, PS_INVOCATION_COUNT) - inv0, 91u * (gen == 8 ? 4 : 1));
-	CHECK_EQ(regs_get64(fx_regs, PS_DEPTH_COUNT) - dep0, 91u);
+	CHECK_EQ(regs_get64(fx_regs, REG_PS_INVOCATION_COUNT) - inv0, 91u * (gen == 8 ? 4 : 1));
+	CHECK_EQ(regs_get64(fx_regs, REG_PS_DEPTH_COUNT) - dep0, 91u);
 }
 
 #define TEX 0xa0000u

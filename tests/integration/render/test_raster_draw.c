@@ -18,10 +18,10 @@
  *    it: viewport 0), and its Render Target Array Index (DWord 1)
  *    selecting a layer of a 2D array target (QPitch rows apart; past the
  *    surface's Depth: layer 0);
- *  - pipeline statistics: CL_INVOCATION_COUNT (primitives into the
- *    clipper), CL_PRIMITIVES_COUNT (out of it), PS_INVOCATION_COUNT (pixels
+ *  - pipeline statistics: REG_CL_INVOCATION_COUNT (primitives into the
+ *    clipper), REG_CL_PRIMITIVES_COUNT (out of it), REG_PS_INVOCATION_COUNT (pixels
  *    shaded; x4 on Broadwell, Mesa's WaDividePSInvocationCountBy4) and
- *    PS_DEPTH_COUNT (pixels past the depth test), each only with its
+ *    REG_PS_DEPTH_COUNT (pixels past the depth test), each only with its
  *    stage's Statistics Enable. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
@@ -360,8 +360,8 @@ static uint64_t stat_delta(uint32_t reg, uint64_t *before)
 
 static void statistics(void)
 {
-	static const uint32_t regs[4] = { CL_INVOCATION_COUNT, CL_PRIMITIVES_COUNT,
-					  PS_INVOCATION_COUNT, PS_DEPTH_COUNT };
+	static const uint32_t regs[4] = { REG_CL_INVOCATION_COUNT, REG_CL_PRIMITIVES_COUNT,
+					  REG_PS_INVOCATION_COUNT, REG_PS_DEPTH_COUNT };
 	uint64_t base[4];
 	for (int i = 0; i < 4; i++)
 		base[i] = regs_get64(fx_regs, regs[i]);

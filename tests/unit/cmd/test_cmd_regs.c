@@ -71,7 +71,7 @@ static void head_tail_bbstate(int gen)
 	CHECK_EQ(dw, 0xfedc3000u);
 	CHECK_EQ(cmd_RING_START_pack(gen, &dw, 1, &(struct cmd_RING_START){
 		.starting_address = 0x1800 }), -1);   /* not page aligned */
-	/* MI_PREDICATE_RESULT: bit 0 */
+	/* REG_MI_PREDICATE_RESULT: bit 0 */
 	v = 0xfffffffeu;
 	struct cmd_MI_PREDICATE_RESULT p;
 	cmd_MI_PREDICATE_RESULT_unpack(gen, &v, 1, &p);

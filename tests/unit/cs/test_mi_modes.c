@@ -1,8 +1,8 @@
 /* Command modes that used to be silent approximations, and commands gtsim
  * does not implement. Expected values are worked out by hand from the BDW
  * PRM vol. 2a command pages:
- *  - MI_PREDICATE: SRCS_EQUAL loads MI_PREDICATE_DATA with SRC0 - SRC1,
- *    DELTAS_EQUAL is true when SRC0 - SRC1 equals MI_PREDICATE_DATA;
+ *  - MI_PREDICATE: SRCS_EQUAL loads REG_MI_PREDICATE_DATA with SRC0 - SRC1,
+ *    DELTAS_EQUAL is true when SRC0 - SRC1 equals REG_MI_PREDICATE_DATA;
  *  - MI_BATCH_BUFFER_START with Add Offset Enable starts at the address
  *    plus BB_OFFSET (engine base + 0x158);
  *  - PIPE_CONTROL with LRI Post-Sync Operation writes the low dword of

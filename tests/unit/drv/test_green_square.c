@@ -87,8 +87,8 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 {
 	struct gtdrv_bo kernel, vbo, res;
 	struct gtdrv_batch b;
-	static const uint32_t stats[3] = { IA_VERTICES_COUNT, IA_PRIMITIVES_COUNT,
-					   VS_INVOCATION_COUNT };
+	static const uint32_t stats[3] = { REG_IA_VERTICES_COUNT, REG_IA_PRIMITIVES_COUNT,
+					   REG_VS_INVOCATION_COUNT };
 	CHECK_EQ(gtdrv_bo_alloc(drv, &res, 4096), 0);
 	begin_square(drv, &b, &kernel, &vbo, gtdrv_green_vs);
 	CHECK_EQ(gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
@@ -96,11 +96,11 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0), 0);
 	for (int i = 0; i < 3; i++)
 		CHECK_EQ(gtdrv_emit_srm(&b, stats[i], &res, 4 * i), 0);
-	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_VERTEX_COUNT, 4), 0);
-	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_START_VERTEX, 0), 0);
-	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_INSTANCE_COUNT, 2), 0);
-	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_START_INSTANCE, 0), 0);
-	CHECK_EQ(gtdrv_emit_lri(&b, GPR_3DPRIM_BASE_VERTEX, 0), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, REG_GPR_3DPRIM_VERTEX_COUNT, 4), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, REG_GPR_3DPRIM_START_VERTEX, 0), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, REG_GPR_3DPRIM_INSTANCE_COUNT, 2), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, REG_GPR_3DPRIM_START_INSTANCE, 0), 0);
+	CHECK_EQ(gtdrv_emit_lri(&b, REG_GPR_3DPRIM_BASE_VERTEX, 0), 0);
 	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_TOPOLOGY, .primitive_topology_type = TRISTRIP), 0);
 	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_VF_STATISTICS, .statistics_enable = true), 0);
 	CHECK_EQ(GTDRV_EMIT(&b, 3DPRIMITIVE, .indirect_parameter_enable = true), 0);
@@ -111,9 +111,9 @@ static void indirect_stats(struct gtsim_device *dev, struct gtdrv *drv)
 	gtsim_device_idle(dev);
 	uint32_t v[7] = { 0 };
 	CHECK_EQ(gtdrv_bo_read(drv, &res, 0, v, sizeof(v)), 0);
-	CHECK_EQ(v[4] - v[0], 8);   /* IA_VERTICES_COUNT */
-	CHECK_EQ(v[5] - v[1], 4);   /* IA_PRIMITIVES_COUNT */
-	CHECK_EQ(v[6] - v[2], 8);   /* VS_INVOCATION_COUNT */
+	CHECK_EQ(v[4] - v[0], 8);   /* REG_IA_VERTICES_COUNT */
+	CHECK_EQ(v[5] - v[1], 4);   /* REG_IA_PRIMITIVES_COUNT */
+	CHECK_EQ(v[6] - v[2], 8);   /* REG_VS_INVOCATION_COUNT */
 	gtdrv_bo_free(drv, &kernel);
 	gtdrv_bo_free(drv, &vbo);
 	gtdrv_bo_free(drv, &res);

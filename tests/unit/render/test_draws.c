@@ -84,9 +84,9 @@ static void test_indexed(void)
 	render_last_vues(fx.rs, h, 6);
 	CHECK_EQ(h[3], h[2]);   /* cache hits reuse the VUE */
 	CHECK_EQ(h[4], h[1]);
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 6);
-	CHECK_EQ(regs_get64(fx.regs, VS_INVOCATION_COUNT), 4);
-	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 2);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 6);
+	CHECK_EQ(regs_get64(fx.regs, REG_VS_INVOCATION_COUNT), 4);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), 2);
 
 	/* 8-bit indices from index 1 with base vertex 1: 1+1, 0+1, 2+1 */
 	const uint8_t idx8[] = { 9, 1, 0, 2 };
@@ -107,8 +107,8 @@ static void test_indexed(void)
 	index_buffer(&fx, R16_UINT_IDX, idx16, sizeof(idx16));
 	reset_stats(&fx);
 	CHECK_EQ(draw(&fx, true, 7, 0, 1, 0, 0), 0);
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 7);
-	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 5);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 7);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), 5);
 	fx_fini(&fx);
 }
 
@@ -154,13 +154,13 @@ static void test_instancing(void)
 				CHECK(fx_urb_f(&fx, hv, 8 + c) == colors[crow][c]);
 			CHECK_EQ(fx_urb_dw(&fx, hv, 11), inst);
 		}
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 9);
-	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 3);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 9);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), 3);
 
 	/* zero instances draw nothing */
 	reset_stats(&fx);
 	CHECK_EQ(draw(&fx, false, 3, 0, 0, 0, 0), 0);
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 0);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 0);
 	fx_fini(&fx);
 }
 
@@ -172,11 +172,11 @@ static void test_indirect_and_sizes(void)
 	/* vertex buffer of 40 bytes: vertex 2 (bytes 32..47) does not fit
 	 * whole, so it reads as zeros */
 	vertex_buffer(&fx, 0, VB_ADDR, 16, 40);
-	regs_set(fx.regs, GPR_3DPRIM_VERTEX_COUNT, 3);
-	regs_set(fx.regs, GPR_3DPRIM_START_VERTEX, 0);
-	regs_set(fx.regs, GPR_3DPRIM_INSTANCE_COUNT, 1);
-	regs_set(fx.regs, GPR_3DPRIM_START_INSTANCE, 0);
-	regs_set(fx.regs, GPR_3DPRIM_BASE_VERTEX, 0);
+	regs_set(fx.regs, REG_GPR_3DPRIM_VERTEX_COUNT, 3);
+	regs_set(fx.regs, REG_GPR_3DPRIM_START_VERTEX, 0);
+	regs_set(fx.regs, REG_GPR_3DPRIM_INSTANCE_COUNT, 1);
+	regs_set(fx.regs, REG_GPR_3DPRIM_START_INSTANCE, 0);
+	regs_set(fx.regs, REG_GPR_3DPRIM_BASE_VERTEX, 0);
 	fx_begin(&fx, "3DPRIMITIVE", 0);
 	fx_set(&fx, "Indirect Parameter Enable", 1);
 	fx_set(&fx, "Vertex Count Per Instance", 99);   /* ignored */
@@ -202,9 +202,9 @@ static void test_topologies(void)
 		fx_cmd(&fx, "3DSTATE_VF_TOPOLOGY", "Primitive Topology Type", t[i].topo);
 		reset_stats(&fx);
 		CHECK_EQ(draw(&fx, false, 7, 0, 1, 0, 0), 0);
-		if (regs_get64(fx.regs, IA_PRIMITIVES_COUNT) != t[i].prims)
+		if (regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT) != t[i].prims)
 			fprintf(stderr, "topology %u\n", t[i].topo);
-		CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), t[i].prims);
+		CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), t[i].prims);
 	}
 	fx_fini(&fx);
 }
@@ -327,8 +327,8 @@ static void test_gen9_vf(void)
 	/* vertices 0 1 | 3: no triangle, 3 vertices fetched */
 	CHECK_EQ(draw(&fx, false, 4, 0, 1, 0, 0), 0);
 	check_positions(&fx, (const int[]){ 0, 1, 3 }, 3);
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 3);
-	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 0);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 3);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), 0);
 	fx_cmd(&fx, "3DSTATE_VF", "Component Packing Enable", 1);
 	expect_fault(&fx, "Component Packing");
 	fx_cmd(&fx, "3DSTATE_VF", NULL, 0);

@@ -34,9 +34,9 @@ static void test_green_square(const char *dev)
 		check_green_vue(&fx, h[v], square[v]);
 	}
 	/* 4 vertices fetched, a 4-vertex strip is 2 triangles, 4 VS runs */
-	CHECK_EQ(regs_get64(fx.regs, IA_VERTICES_COUNT), 4);
-	CHECK_EQ(regs_get64(fx.regs, IA_PRIMITIVES_COUNT), 2);
-	CHECK_EQ(regs_get64(fx.regs, VS_INVOCATION_COUNT), 4);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_VERTICES_COUNT), 4);
+	CHECK_EQ(regs_get64(fx.regs, REG_IA_PRIMITIVES_COUNT), 2);
+	CHECK_EQ(regs_get64(fx.regs, REG_VS_INVOCATION_COUNT), 4);
 	fx_fini(&fx);
 }
 
