@@ -259,15 +259,19 @@ void requests_retire_engine(struct rq_engine *e)
 	if (!e->unretired)
 		return;
 	requests_signal_completed(e);
-	/* The whole retire list at once, in order. */
+	/* The retire list, in order, up to the first request whose fence the
+	 * interrupt handler has not signalled yet (another thread may be
+	 * signalling it right now): a request stays the object's last use,
+	 * so that GEM_WAIT waits on it, until its fence has signalled. */
 	struct list_node done;
 	list_init(&done);
 	pthread_mutex_lock(&e->lock);
-	if (!list_empty(&e->done)) {
-		done = e->done;
-		done.next->prev = &done;
-		done.prev->next = &done;
-		list_init(&e->done);
+	while (!list_empty(&e->done)) {
+		struct gem_request *rq = list_entry(e->done.next, struct gem_request, link);
+		if (!fence_is_signaled(rq->fence))
+			break;
+		list_del(&rq->link);
+		list_add_tail(&done, &rq->link);
 	}
 	pthread_mutex_unlock(&e->lock);
 	while (!list_empty(&done)) {

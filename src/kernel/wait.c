@@ -13,17 +13,26 @@
 #include "kernel/request.h"
 #include "kernel/sync/fence.h"
 
+/* Not finished until its fence has signalled: the seqno in the status page
+ * passes a little before the interrupt handler signals the fence, and a
+ * waiter must find the out-fence (sync_file, syncobj) signalled once the
+ * wait returns, as i915's waits on the same fence do. */
+static bool request_pending(const struct gem_request *rq)
+{
+	return !fence_is_signaled(rq->fence);
+}
+
 /* The requests to wait for (references), at most GT_NUM_ENGINES + 1. */
 static unsigned pending_requests(struct gem_object *obj, bool write,
 				 struct gem_request **out)
 {
 	unsigned n = 0;
-	if (obj->last_write && !request_completed(obj->last_write))
+	if (obj->last_write && request_pending(obj->last_write))
 		out[n++] = request_get(obj->last_write);
 	if (write)
 		for (int e = 0; e < GT_NUM_ENGINES; e++) {
 			struct gem_request *rq = obj->last_read[e];
-			if (rq && rq != obj->last_write && !request_completed(rq))
+			if (rq && rq != obj->last_write && request_pending(rq))
 				out[n++] = request_get(rq);
 		}
 	return n;
