@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 
-GPU_RANK = {'cmd': 0, 'mem': 1, 'format': 2, 'surface': 3, 'eu': 4, 'sfid': 5,
+GPU_RANK = {'cmd': 0, 'mem': 1, 'format': 2, 'surface': 3, 'eu': 4, 'sfid': 5, 'dataport': 5,
             'device': 6, 'cs': 7, 'render': 8, 'blt': 8, 'gpgpu': 8, 'top': 9}
 
 # The gpu headers the kernel model may include: the device and its MMIO,
