@@ -79,6 +79,7 @@ enum cmd_priv {
 
 /* cmd_desc.flags */
 #define CMD_F_HW_NOOP 1u   /* a no-op on the hardware too (MI_NOOP, MI_ARB_CHECK...) */
+#define CMD_F_MASKED 2u    /* a masked register: bit n+16 enables the write of bit n */
 
 struct cmd_desc {
 	const char *name;

@@ -53,6 +53,7 @@ class Desc:
         self.priv = 'none'
         self.priv_fields = []
         self.noop = False
+        self.masked = False       # registers: bit n+16 enables the write of bit n
         self.offset = None        # registers: MMIO offset
         self.engine_rel = False   # registers: relative to an engine's base
         self.fields = []
@@ -200,6 +201,10 @@ def parse(path, gens):
             d.priv, d.priv_fields = t[1], [unq(x) for x in t[2:]]
         elif kw == 'noop':
             d.noop = True
+        elif kw == 'masked':
+            if d.kind != 'register':
+                raise DescError(f'{where}: masked outside a register')
+            d.masked = True
         elif kw == 'group':
             kv = dict(x.split('=') for x in t[1:])
             stack.append(('group', (parse_int(kv['start'], where), parse_int(kv['size'], where),
@@ -368,7 +373,8 @@ def emit_tables(gens, out):
             # name at run time)
             idx = [next(i for i, f in enumerate(d.fields) if f.name == pf) for pf in d.priv_fields]
             pf = '{ ' + ', '.join(f'&{fl}[{i}]' for i in idx) + ' }' if idx else '{ NULL }'
-            flags = ' | '.join(x for x in ['CMD_F_HW_NOOP' if d.noop else ''] if x) or '0'
+            flags = ' | '.join(x for x in ['CMD_F_HW_NOOP' if d.noop else '',
+                                            'CMD_F_MASKED' if d.masked else ''] if x) or '0'
             return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{match:08x}, '
                     f'.mask = 0x{d.mask:08x}, .len_mask = 0x{d.len_mask:x}, .bias = {d.bias}, '
                     f'.length = {d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_fields = {pf}, '

@@ -77,6 +77,8 @@ struct gt_engine {
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
 	bool stopped;                /* on a fault, until engine_reset() */
+	bool stop_ring;              /* MI_MODE Stop Ring: no command runs */
+	bool instpm_disables;        /* an INSTPM instruction disable is set */
 	char fault_reason[256];
 
 	struct engine_callbacks cb;
@@ -131,6 +133,9 @@ uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg);
 void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val);
 /* True when reg is one of the description's registers (reg_known.c). */
 bool cs_reg_known(const struct gt_engine *e, uint32_t reg);
+/* True when reg is a masked register of the description (bit n+16 of a
+ * write enables the write of bit n). */
+bool cs_reg_masked(const struct gt_engine *e, uint32_t reg);
 /* True when a non-privileged batch may not write reg (seed 004). */
 bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg);
 

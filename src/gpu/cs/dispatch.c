@@ -53,6 +53,12 @@ enum cs_result cs_not_implemented(struct gt_engine *e, const struct cmd_desc *d,
 enum cs_result cs_execute(struct gt_engine *e, const struct cmd_desc *d,
 			  const uint32_t *dw, uint32_t len)
 {
+	/* INSTPM's instruction disables (3D state, 3D rendering, media) would
+	 * make the engine skip those commands: not modelled. */
+	if (e->instpm_disables && dw[0] >> 29 == 3) /* command type 3: GFXPIPE */
+		return cs_fault(e, "%s 0x%08x at 0x%llx: INSTPM disables 3D/media instructions "
+				"(0x%08x), which gtsim does not model", d->name, dw[0],
+				(unsigned long long)e->cmd_addr, cs_reg_read(e, e->base + REG_RING_INSTPM));
 	const cs_handler *table = e->handlers;
 	cs_handler h = table && d->id < CMD_ID_COUNT ? table[d->id] : NULL;
 	if (h)

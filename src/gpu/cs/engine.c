@@ -55,7 +55,7 @@ static void lock_engine(struct gt_engine *e)
 
 static bool has_work(const struct gt_engine *e)
 {
-	if (e->stopped || e->reset_req || e->quit)
+	if (e->stopped || e->stop_ring || e->reset_req || e->quit)
 		return false;
 	if (e->level != CS_RING)
 		return true;
@@ -233,8 +233,8 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 		return;
 	lock_engine(e);
 	cs_reg_write(e, e->base + reg, val);
-	if (reg == RING_TAIL || reg == RING_CTL)
-		kick(e);
+	if (reg == RING_TAIL || reg == RING_CTL || reg == REG_RING_MI_MODE)
+		kick(e);   /* MI_MODE: Stop Ring may have been cleared */
 	pthread_mutex_unlock(&e->lock);
 }
 
@@ -326,6 +326,8 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	if (e->head >= cs_ring_size(e))
 		e->head = 0;
 	e->stopped = false;
+	/* the reset clears MI_MODE's Stop Ring */
+	cs_reg_write(e, e->base + REG_RING_MI_MODE, REG_RING_MI_MODE_STOP_RING_MASK << 16);
 	e->fault_reason[0] = 0;
 	e->reset_req = false;
 	/* The rest of the ring runs on the engine's thread, in sync mode too:

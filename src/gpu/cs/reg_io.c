@@ -109,6 +109,12 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	case REG_RING_INSTDONE:
 		/* Every unit done, unless the engine is stopped on a fault. */
 		return e->stopped ? 0xfffffffeu : 0xffffffffu;
+	case REG_RING_MI_MODE: {
+		/* Mode Idle: a register is read between commands, so a ring
+		 * stopped by Stop Ring is idle by then. */
+		uint32_t v = regs_get(&e->regs, reg) & ~REG_RING_MI_MODE_MODE_IDLE_MASK;
+		return v | (e->stop_ring ? REG_RING_MI_MODE_MODE_IDLE_MASK : 0);
+	}
 	default:
 		break;
 	}
@@ -189,8 +195,22 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 			*pdp = (*pdp & ~0xffffffffull) | val;
 		return;
 	}
+	if (cs_reg_masked(e, reg)) {
+		/* The upper half enables the writes of the lower half and reads
+		 * back as 0. */
+		uint32_t enable = val >> 16;
+		val = (regs_get(&e->regs, reg) & ~enable & 0xffffu) | (val & enable);
+	}
 	if (!regs_set(&e->regs, reg, val))
 		TRACE(TRACE_REG, "%s: register file full, 0x%05x dropped", e->name, reg);
+	if (rel == REG_RING_MI_MODE) {
+		e->stop_ring = val & REG_RING_MI_MODE_STOP_RING_MASK;
+		TRACE(TRACE_CS, "%s: MI_MODE Stop Ring %s", e->name, e->stop_ring ? "set: the engine stops" : "clear");
+	} else if (rel == REG_RING_INSTPM) {
+		e->instpm_disables = val & (REG_RING_INSTPM_3D_STATE_INSTRUCTION_DISABLE_MASK |
+					    REG_RING_INSTPM_3D_RENDERING_INSTRUCTION_DISABLE_MASK |
+					    REG_RING_INSTPM_MEDIA_INSTRUCTION_DISABLE_MASK);
+	}
 }
 
 uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg)

@@ -11,24 +11,29 @@
 #include "gpu/cmd/cmd_structs.h"
 #include "common/devinfo.h"
 
+struct known_reg {
+	uint32_t offset;     /* absolute offset of one dword */
+	uint8_t flags;       /* CMD_F_* of its register (CMD_F_MASKED) */
+};
+
 struct known_regs {
-	uint32_t *offsets;   /* sorted absolute offsets of every dword */
+	struct known_reg *regs;  /* sorted by offset */
 	uint32_t count;
 };
 
 static struct known_regs known[2];
 static pthread_once_t known_once = PTHREAD_ONCE_INIT;
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_offset(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t x = ((const struct known_reg *)a)->offset, y = ((const struct known_reg *)b)->offset;
 	return x < y ? -1 : x > y;
 }
 
-static void add(struct known_regs *k, uint32_t off, uint32_t dwords)
+static void add(struct known_regs *k, uint32_t off, uint32_t dwords, uint8_t flags)
 {
 	for (uint32_t i = 0; i < dwords; i++)
-		k->offsets[k->count++] = off + 4 * i;
+		k->regs[k->count++] = (struct known_reg){ off + 4 * i, flags };
 }
 
 static void build(void)
@@ -40,36 +45,47 @@ static void build(void)
 		uint32_t max = 0;
 		for (uint32_t i = 0; i < t->num_regs; i++)
 			max += (t->regs[i].engines ? GT_NUM_ENGINES : 1) * (t->regs[i].length ? t->regs[i].length : 1);
-		known[g].offsets = malloc((max ? max : 1) * sizeof(uint32_t));
-		if (!known[g].offsets)
+		known[g].regs = malloc((max ? max : 1) * sizeof(struct known_reg));
+		if (!known[g].regs)
 			continue;
 		for (uint32_t i = 0; i < t->num_regs; i++) {
 			const struct cmd_desc *r = &t->regs[i];
 			uint32_t n = r->length ? r->length : 1;
 			if (!r->engines) {
-				add(&known[g], r->match, n);
+				add(&known[g], r->match, n, r->flags);
 				continue;
 			}
 			for (int id = 0; id < GT_NUM_ENGINES; id++)
 				if (r->engines & (1u << id))
-					add(&known[g], engine_mmio_base((enum gt_engine_id)id) + r->match, n);
+					add(&known[g], engine_mmio_base((enum gt_engine_id)id) + r->match, n, r->flags);
 		}
-		qsort(known[g].offsets, known[g].count, sizeof(uint32_t), cmp_u32);
+		qsort(known[g].regs, known[g].count, sizeof(struct known_reg), cmp_offset);
 	}
+}
+
+static const struct known_reg *find(const struct gt_engine *e, uint32_t reg)
+{
+	int g = e->gpu && e->gpu->info ? e->gpu->info->gen - 8 : 0;
+	if (g < 0 || g > 1)
+		return NULL;
+	pthread_once(&known_once, build);
+	struct known_reg key = { reg & ~3u, 0 };
+	return known[g].regs ? bsearch(&key, known[g].regs, known[g].count,
+				       sizeof(struct known_reg), cmp_offset) : NULL;
 }
 
 bool cs_reg_known(const struct gt_engine *e, uint32_t reg)
 {
-	int g = e->gpu->info->gen - 8;
-	if (g < 0 || g > 1)
-		return false;
 	/* Another engine's registers (its ring, or the render unit's for a
 	 * non-render engine): cross-engine writes are not modelled. */
 	enum gt_engine_id owner = engine_of_reg(reg);
 	if (owner != GT_NUM_ENGINES && owner != e->id)
 		return false;
-	pthread_once(&known_once, build);
-	reg &= ~3u;
-	return known[g].offsets &&
-	       bsearch(&reg, known[g].offsets, known[g].count, sizeof(uint32_t), cmp_u32);
+	return find(e, reg) != NULL;
+}
+
+bool cs_reg_masked(const struct gt_engine *e, uint32_t reg)
+{
+	const struct known_reg *k = find(e, reg);
+	return k && (k->flags & CMD_F_MASKED);
 }

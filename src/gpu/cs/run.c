@@ -265,6 +265,10 @@ void cs_run(struct gt_engine *e)
 		let_waiters_in(e);
 		if (e->quit || e->reset_req || e->stopped)
 			break;
+		/* MI_MODE Stop Ring: nothing runs until it is cleared or the
+		 * engine is reset (i915 sets it before a reset). */
+		if (e->stop_ring)
+			break;
 		if (e->level == CS_RING && e->head == e->tail)
 			cs_take_posted_tail(e);
 		if (e->level == CS_RING &&

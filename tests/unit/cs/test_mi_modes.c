@@ -254,10 +254,13 @@ static void test_not_implemented(void)
 	}
 }
 
-/* Registers: the description's are written (stored-only ones read back);
- * a write to any other is a fault naming the register. GT_MODE (0x7008) is
- * a Skylake register, unknown on Broadwell. */
-static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg, bool known)
+/* Registers: the description's are written (stored-only ones read back;
+ * a masked one keeps only the bits its upper half enables: 0x00010001
+ * sets bit 0 and reads 0x00000001); a write to any other is a fault naming
+ * the register. GT_MODE (0x7008) is a Skylake register, unknown on
+ * Broadwell. */
+static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg, bool known,
+				 uint32_t readback)
 {
 	struct harness h;
 	h_init(&h, gen, true);
@@ -266,7 +269,7 @@ static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg
 	h_run(&h, engine);
 	CHECK_EQ(h.faults, known ? 0 : 1);
 	if (known) {
-		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x00010001);
+		CHECK_EQ(gpu_mmio_read(h.gpu, reg), readback);
 	} else {
 		char want[96];
 		snprintf(want, sizeof(want), "MI_LOAD_REGISTER_IMM writing register 0x%05x "
@@ -277,16 +280,88 @@ static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg
 	h_fini(&h);
 }
 
+/* Masked registers (i915's _MASKED_BIT_ENABLE/_DISABLE): bit n+16 enables
+ * the write of bit n; the upper half reads 0. CACHE_MODE_1 (0x7004) on
+ * BDW, CS_CHICKEN1 (0x2580) and RCS's CS_DEBUG_MODE2 (0x20d8) on SKL. */
+static void test_masked_registers(void)
+{
+	static const struct { int gen; uint32_t reg; } regs[] = {
+		{ 8, 0x7004 }, { 9, 0x2580 }, { 9, 0x20d8 }, { 8, 0x20c0 /* INSTPM */ },
+	};
+	for (unsigned i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+		struct harness h;
+		h_init(&h, regs[i].gen, true);
+		uint32_t reg = regs[i].reg;
+		/* set bits 7 and 5 (0x00a0), with bit 4 enabled as 0 */
+		uint32_t c1[] = { MI_LRI(1), reg, 0x00b000a0 };
+		h_emit(&h, ENGINE_RCS, c1, 3);
+		h_run(&h, ENGINE_RCS);
+		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x00a0);
+		/* clear bit 7, try bit 3 without its enable: 0x0020 */
+		uint32_t c2[] = { MI_LRI(1), reg, 0x00800008 };
+		h_emit(&h, ENGINE_RCS, c2, 3);
+		h_run(&h, ENGINE_RCS);
+		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x0020);
+		/* no enables: nothing changes */
+		uint32_t c3[] = { MI_LRI(1), reg, 0x0000ffff };
+		h_emit(&h, ENGINE_RCS, c3, 3);
+		h_run(&h, ENGINE_RCS);
+		CHECK_EQ(gpu_mmio_read(h.gpu, reg), 0x0020);
+		CHECK_EQ(h.faults, 0);
+		h_fini(&h);
+	}
+}
+
+/* MI_MODE (RCS 0x209c) Stop Ring, bit 8 (enable bit 24): the engine runs no
+ * further command; Mode Idle (bit 9) reads 1. Clearing it by MMIO, as the
+ * kernel does, lets the ring go on. */
+static void test_stop_ring(void)
+{
+	struct harness h;
+	h_init(&h, 8, true);
+	uint32_t out = 0x300000;
+	h_ggtt_map(&h, out, 1);
+	uint32_t c[] = { MI_LRI(1), 0x209c, 0x01000100, MI_SDI_GGTT, out, 0, 7 };
+	h_emit(&h, ENGINE_RCS, c, 7);
+	CHECK(!h_run(&h, ENGINE_RCS));          /* commands left, none running */
+	CHECK_EQ(h_read32(&h, true, out), 0);
+	CHECK_EQ(gpu_mmio_read(h.gpu, 0x209c), 0x0300);
+	gpu_mmio_write(h.gpu, 0x209c, 0x01000000);
+	CHECK(engine_wait_idle(h.gpu->engines[ENGINE_RCS], 5000000000ull));
+	CHECK_EQ(h_read32(&h, true, out), 7);
+	CHECK_EQ(gpu_mmio_read(h.gpu, 0x209c), 0);
+	CHECK_EQ(h.faults, 0);
+	h_fini(&h);
+}
+
+/* INSTPM (RCS 0x20c0) 3D State Instruction Disable (bit 1): gtsim does not
+ * skip 3D commands, so the next one is a fault naming INSTPM. */
+static void test_instpm_disable(void)
+{
+	struct harness h;
+	h_init(&h, 8, true);
+	uint32_t c[] = { MI_LRI(1), 0x20c0, 0x00020002, PIPE_CONTROL, 0, 0, 0, 0, 0 };
+	h_emit(&h, ENGINE_RCS, c, 9);
+	h_run(&h, ENGINE_RCS);
+	CHECK_EQ(h_wait_faults(&h, 1), 1);
+	CHECK(strstr(h.fault_reason, "PIPE_CONTROL") != NULL);
+	CHECK(strstr(h.fault_reason, "INSTPM") != NULL);
+	h_fini(&h);
+}
+
 int main(void)
 {
-	test_register_writes(8, ENGINE_RCS, 0x7034, true);     /* L3CNTLREG, stored only */
-	test_register_writes(8, ENGINE_RCS, GPR(15) + 4, true);
-	test_register_writes(8, ENGINE_RCS, 0x7008, false);
-	test_register_writes(9, ENGINE_RCS, 0x7008, true);     /* GT_MODE */
-	test_register_writes(8, ENGINE_RCS, 0x1234, false);
-	test_register_writes(8, ENGINE_BCS, 0x22600, true);    /* its own GPR0 */
-	test_register_writes(8, ENGINE_BCS, 0x2600, false);    /* RCS's GPR0 */
-	test_register_writes(8, ENGINE_VCS, 0x7034, false);    /* the render unit's */
+	test_register_writes(8, ENGINE_RCS, 0x7034, true, 0x00010001); /* L3CNTLREG, stored only */
+	test_register_writes(8, ENGINE_RCS, GPR(15) + 4, true, 0x00010001);
+	test_register_writes(8, ENGINE_RCS, 0x7008, false, 0);
+	test_register_writes(9, ENGINE_RCS, 0x7008, true, 1);   /* GT_MODE, masked */
+	test_register_writes(8, ENGINE_RCS, 0x1234, false, 0);
+	test_register_writes(8, ENGINE_BCS, 0x22600, true, 0x00010001); /* its own GPR0 */
+	test_register_writes(8, ENGINE_BCS, 0x2600, false, 0);  /* RCS's GPR0 */
+	test_register_writes(8, ENGINE_VCS, 0x7034, false, 0);  /* the render unit's */
+	test_masked_registers();
+	test_stop_ring();
+	test_instpm_disable();
 	test_deltas_equal();
 	test_add_offset();
 	test_lri_post_sync();
