@@ -148,6 +148,8 @@ static const cs_handler rcs_handlers[CMD_ID_COUNT] = {
 static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
 	MI_COMMANDS
 	[CMD_ID_XY_SRC_COPY_BLT] = blt_xy_src_copy,
+	[CMD_ID_XY_COLOR_BLT] = blt_xy_color,
+	[CMD_ID_XY_FAST_COPY_BLT] = blt_xy_fast_copy,
 };
 
 static const cs_handler vcs_handlers[CMD_ID_COUNT] = {

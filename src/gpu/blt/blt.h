@@ -1,4 +1,6 @@
-/* The blitter engine's commands (BDW PRM vol. 2a, the 2D blitter). */
+/* The blitter engine's commands (BDW/SKL PRM vol. 2a, the 2D blitter):
+ * each parses its command and hands the rectangle to blt_rect.c; surfaces
+ * and raster operations are blt_surface.c's. */
 #ifndef GTSIM_BLT_BLT_H
 #define GTSIM_BLT_BLT_H
 
@@ -7,5 +9,11 @@
 /* XY_SRC_COPY_BLT (blt_copy.c). */
 enum cs_result blt_xy_src_copy(struct gt_engine *e, const struct cmd_desc *d,
 			       const uint32_t *dw, uint32_t len);
+/* XY_COLOR_BLT (blt_color.c). */
+enum cs_result blt_xy_color(struct gt_engine *e, const struct cmd_desc *d,
+			    const uint32_t *dw, uint32_t len);
+/* XY_FAST_COPY_BLT, Skylake (blt_fast_copy.c). */
+enum cs_result blt_xy_fast_copy(struct gt_engine *e, const struct cmd_desc *d,
+				const uint32_t *dw, uint32_t len);
 
 #endif

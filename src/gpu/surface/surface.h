@@ -149,6 +149,10 @@ uint64_t surface_tile_x_offset(uint64_t x, uint64_t y, uint64_t pitch);
 uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch);
 uint64_t surface_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch);
 uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y, uint64_t pitch);
+/* How many bytes of a row, from byte x on, lie at consecutive addresses:
+ * to the end of the OWord (Y), of the tile's row (X), one byte (W), all of
+ * them (linear: UINT64_MAX). */
+uint64_t surface_row_run(unsigned tiling, uint64_t x);
 /* Tile width in bytes (1 for linear), height in rows (1 for linear). */
 unsigned surface_tile_width(unsigned tiling);
 unsigned surface_tile_height(unsigned tiling);

@@ -52,6 +52,16 @@ uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y, uint64_t 
 	}
 }
 
+uint64_t surface_row_run(unsigned tiling, uint64_t x)
+{
+	switch (tiling) {
+	case SURFACE_TILE_X: return TILE_X_W - x % TILE_X_W;
+	case SURFACE_TILE_Y: return 16 - x % 16;   /* an OWord of a column */
+	case SURFACE_TILE_W: return 1;
+	default: return UINT64_MAX;
+	}
+}
+
 unsigned surface_tile_width(unsigned tiling)
 {
 	return tiling == SURFACE_TILE_X ? TILE_X_W : tiling == SURFACE_TILE_Y ? TILE_Y_W :

@@ -232,7 +232,7 @@ static void test_not_implemented(void)
 		{ ENGINE_RCS, { 0x16000002, 0x2600, 0x1000, 0 }, 4,
 		  "MI_LOAD_URB_MEM 0x16000002 at 0x" },
 		{ ENGINE_RCS, { 0x71050000 | 13, 0 }, 15, "GPGPU_WALKER 0x7105000d at 0x" },
-		{ ENGINE_BCS, { 0x54000005, 0, 0, 0, 0, 0, 0 }, 7, "XY_COLOR_BLT 0x54000005 at 0x" },
+		{ ENGINE_BCS, { 0x40c00001, 0, 0 }, 3, "XY_SETUP_CLIP_BLT 0x40c00001 at 0x" },
 		{ ENGINE_VCS, { 0x68000000 }, 1, "MFX_WAIT 0x68000000 at 0x" },
 		{ ENGINE_VECS, { 0x0d800000, 0 }, 2, "MI_SEMAPHORE_SIGNAL 0x0d800000 at 0x" },
 	};
