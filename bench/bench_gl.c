@@ -1,0 +1,350 @@
+/* The geometry and compute figures of issues 11 and 12, gtsim beside
+ * llvmpipe in the same run: the same OpenGL 4.3 core program runs once
+ * through iris on gtsim (`gtsim run --device=skl`) and once on llvmpipe
+ * (LIBGL_ALWAYS_SOFTWARE=1), each in a child process, on a 256x256 RGBA8
+ * framebuffer object (EGL surfaceless):
+ *  - gs: 1024 points, each amplified by a geometry shader into a 64-vertex
+ *    triangle strip (62 triangles of a few pixels): primitives per second;
+ *  - tess: 256 quad patches tessellated at level 8 (128 triangles each):
+ *    primitives per second;
+ *  - saxpy: y = a * x + y over 1 M floats in an SSBO, local size 64:
+ *    invocations per second;
+ *  - reduce: a shared-memory tree reduction of 1 M uints in groups of 256,
+ *    atomicAdd of each group's sum: invocations per second.
+ * Each result is checked (a pixel of the first strip and of the first
+ * patch, an element of y, the sum): a wrong one prints "wrong result", a
+ * child that fails prints "failed".
+ * Each figure is the best of 3 timed repetitions after a warm-up, timed
+ * around glFinish. */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/glcorearb.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SIZE 256
+#define GS_POINTS 1024
+#define GS_VERTS 64
+#define TESS_PATCHES 256
+#define TESS_LEVEL 8
+#define N (1u << 20)
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static GLuint program(const GLenum *types, const char *const *srcs, int n)
+{
+	GLuint p = glCreateProgram();
+	for (int i = 0; i < n; i++) {
+		GLuint s = glCreateShader(types[i]);
+		glShaderSource(s, 1, &srcs[i], NULL);
+		glCompileShader(s);
+		GLint ok = 0;
+		glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+		if (!ok) {
+			char log[1024];
+			glGetShaderInfoLog(s, sizeof(log), NULL, log);
+			fprintf(stderr, "bench_gl: shader %d does not compile: %s\n", i, log);
+			exit(1);
+		}
+		glAttachShader(p, s);
+	}
+	glLinkProgram(p);
+	GLint ok = 0;
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		fprintf(stderr, "bench_gl: program does not link\n");
+		exit(1);
+	}
+	return p;
+}
+
+#define VS_PASS "#version 430 core\nlayout(location = 0) in vec2 pos;\n" \
+	"void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n"
+#define FS_COLOR "#version 430 core\nout vec4 c;\nvoid main() { c = vec4(0.2, 0.5, 0.8, 1.0); }\n"
+
+static const char gs_src[] =
+	"#version 430 core\n"
+	"layout(points) in;\n"
+	"layout(triangle_strip, max_vertices = 64) out;\n"
+	"void main() {\n"
+	"  for (int i = 0; i < 64; i++) {\n"
+	"    vec2 o = vec2(float(i >> 1) * 0.004, float(i & 1) * 0.02);\n"
+	"    gl_Position = gl_in[0].gl_Position + vec4(o, 0.0, 0.0);\n"
+	"    EmitVertex();\n"
+	"  }\n"
+	"}\n";
+
+static const char tcs_src[] =
+	"#version 430 core\n"
+	"layout(vertices = 4) out;\n"
+	"void main() {\n"
+	"  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+	"  gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = 8.0;\n"
+	"  gl_TessLevelOuter[2] = gl_TessLevelOuter[3] = 8.0;\n"
+	"  gl_TessLevelInner[0] = gl_TessLevelInner[1] = 8.0;\n"
+	"}\n";
+static const char tes_src[] =
+	"#version 430 core\n"
+	"layout(quads, equal_spacing, ccw) in;\n"
+	"void main() {\n"
+	"  vec4 a = mix(gl_in[0].gl_Position, gl_in[1].gl_Position, gl_TessCoord.x);\n"
+	"  vec4 b = mix(gl_in[3].gl_Position, gl_in[2].gl_Position, gl_TessCoord.x);\n"
+	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
+	"}\n";
+
+static const char saxpy_src[] =
+	"#version 430 core\n"
+	"layout(local_size_x = 64) in;\n"
+	"layout(std430, binding = 0) buffer X { float x[]; };\n"
+	"layout(std430, binding = 1) buffer Y { float y[]; };\n"
+	"uniform float a;\n"
+	"void main() { uint i = gl_GlobalInvocationID.x; y[i] = a * x[i] + y[i]; }\n";
+
+static const char reduce_src[] =
+	"#version 430 core\n"
+	"layout(local_size_x = 256) in;\n"
+	"layout(std430, binding = 0) buffer V { uint v[]; };\n"
+	"layout(std430, binding = 1) buffer S { uint sum; };\n"
+	"shared uint part[256];\n"
+	"void main() {\n"
+	"  uint l = gl_LocalInvocationID.x;\n"
+	"  part[l] = v[gl_GlobalInvocationID.x];\n"
+	"  barrier();\n"
+	"  for (uint s = 128u; s > 0u; s >>= 1) {\n"
+	"    if (l < s) part[l] += part[l + s];\n"
+	"    barrier();\n"
+	"  }\n"
+	"  if (l == 0u) atomicAdd(sum, part[0]);\n"
+	"}\n";
+
+typedef void (*workload)(void *ctx);
+
+/* Best of 3 timed runs after one warm-up: seconds. */
+static double best(workload fn, void *ctx)
+{
+	fn(ctx);
+	glFinish();
+	double t = 1e9;
+	for (int r = 0; r < 3; r++) {
+		double t0 = now();
+		fn(ctx);
+		glFinish();
+		double dt = now() - t0;
+		if (dt < t)
+			t = dt;
+	}
+	return t;
+}
+
+/* Whether pixel (x, y) has FS_COLOR's colour. */
+static int colored(int x, int y)
+{
+	unsigned char px[4] = { 0 };
+	glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	return px[0] == 51 && px[1] == 128 && px[2] == 204;
+}
+
+static void draw_points(void *ctx) { (void)ctx; glDrawArrays(GL_POINTS, 0, GS_POINTS); }
+static void draw_patches(void *ctx) { (void)ctx; glDrawArrays(GL_PATCHES, 0, 4 * TESS_PATCHES); }
+static void run_saxpy(void *ctx) { (void)ctx; glDispatchCompute(N / 64, 1, 1); }
+static void run_reduce(void *ctx)
+{
+	GLuint *sum_buf = ctx;
+	GLuint zero = 0;
+	glBindBuffer(GL_SHADER_STORAGE_BUFFER, *sum_buf);
+	glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &zero);
+	glDispatchCompute(N / 256, 1, 1);
+}
+
+static int child(void)
+{
+	EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+	if (!d || !eglInitialize(d, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
+		return 77;
+	const EGLint cattr[] = { EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+				 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+				 EGL_NONE };
+	EGLContext c = eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
+	if (c == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c))
+		return 77;
+	GLuint fbo, rb, vao, vb;
+	glGenFramebuffers(1, &fbo);
+	glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, SIZE, SIZE);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	glViewport(0, 0, SIZE, SIZE);
+	glGenVertexArrays(1, &vao);
+	glBindVertexArray(vao);
+	glGenBuffers(1, &vb);
+	glBindBuffer(GL_ARRAY_BUFFER, vb);
+	float *pts = malloc(sizeof(float) * 2 * 4 * TESS_PATCHES);
+	if (!pts)
+		return 1;
+	/* points on a 32x32 grid; patches as 16x16 quads of the viewport */
+	for (int i = 0; i < GS_POINTS; i++) {
+		pts[2 * i] = -0.95f + 1.8f * (float)(i % 32) / 32.0f;
+		pts[2 * i + 1] = -0.95f + 1.8f * (float)(i / 32) / 32.0f;
+	}
+	glBufferData(GL_ARRAY_BUFFER, sizeof(float) * 2 * GS_POINTS, pts, GL_STATIC_DRAW);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+
+	const char *gs[] = { VS_PASS, gs_src, FS_COLOR };
+	const GLenum gs_t[] = { GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER };
+	glUseProgram(program(gs_t, gs, 3));
+	glClear(GL_COLOR_BUFFER_BIT);
+	double t_gs = best(draw_points, NULL);
+	/* the first strip spans pixels x 6.4-22.3, y 6.4-9.0 */
+	int ok_gs = colored(10, 7);
+
+	GLuint pb;
+	glGenBuffers(1, &pb);
+	glBindBuffer(GL_ARRAY_BUFFER, pb);
+	for (int p = 0; p < TESS_PATCHES; p++) {
+		float x0 = -1.0f + 2.0f * (float)(p % 16) / 16.0f, y0 = -1.0f + 2.0f * (float)(p / 16) / 16.0f;
+		float q[8] = { x0, y0, x0 + 0.125f, y0, x0 + 0.125f, y0 + 0.125f, x0, y0 + 0.125f };
+		memcpy(pts + 8 * p, q, sizeof(q));
+	}
+	glBufferData(GL_ARRAY_BUFFER, sizeof(float) * 8 * TESS_PATCHES, pts, GL_STATIC_DRAW);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+	glPatchParameteri(GL_PATCH_VERTICES, 4);
+	const char *ts[] = { VS_PASS, tcs_src, tes_src, FS_COLOR };
+	const GLenum ts_t[] = { GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER, GL_TESS_EVALUATION_SHADER,
+				GL_FRAGMENT_SHADER };
+	glUseProgram(program(ts_t, ts, 4));
+	glClear(GL_COLOR_BUFFER_BIT);
+	double t_tess = best(draw_patches, NULL);
+	/* the first patch covers pixels 0-15 in x and y */
+	int ok_tess = colored(8, 8);
+	free(pts);
+
+	GLuint bufs[2];
+	glGenBuffers(2, bufs);
+	float *data = malloc(sizeof(float) * N);
+	if (!data)
+		return 1;
+	for (unsigned i = 0; i < N; i++)
+		data[i] = (float)(i & 255);
+	for (int b = 0; b < 2; b++) {
+		glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[b]);
+		glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof(float) * N, data, GL_DYNAMIC_COPY);
+		glBindBufferBase(GL_SHADER_STORAGE_BUFFER, (GLuint)b, bufs[b]);
+	}
+	const char *sx[] = { saxpy_src };
+	const GLenum cs_t[] = { GL_COMPUTE_SHADER };
+	GLuint sp = program(cs_t, sx, 1);
+	glUseProgram(sp);
+	glUniform1f(glGetUniformLocation(sp, "a"), 2.0f);
+	double t_saxpy = best(run_saxpy, NULL);
+	/* four runs of y = 2x + y from y = x: y = 9x */
+	float y5 = 0;
+	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
+	glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 20, 4, &y5);
+	int ok_saxpy = y5 == 45.0f;
+
+	uint32_t *u = (uint32_t *)data;
+	uint64_t want = 0;
+	for (unsigned i = 0; i < N; i++) {
+		u[i] = i % 1000;
+		want += u[i];
+	}
+	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[0]);
+	glBufferData(GL_SHADER_STORAGE_BUFFER, 4 * N, u, GL_DYNAMIC_COPY);
+	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
+	glBufferData(GL_SHADER_STORAGE_BUFFER, 4, NULL, GL_DYNAMIC_COPY);
+	glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bufs[0]);
+	glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bufs[1]);
+	const char *rd[] = { reduce_src };
+	glUseProgram(program(cs_t, rd, 1));
+	double t_reduce = best(run_reduce, &bufs[1]);
+	GLuint got = 0;
+	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
+	glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &got);
+	free(data);
+	/* a figure of 0: the result was wrong */
+	printf("%.4g %.4g %.4g %.4g\n",
+	       ok_gs ? (double)GS_POINTS * (GS_VERTS - 2) / t_gs : 0,
+	       ok_tess ? (double)TESS_PATCHES * 2 * TESS_LEVEL * TESS_LEVEL / t_tess : 0,
+	       ok_saxpy ? (double)N / t_saxpy : 0, got == (GLuint)want ? (double)N / t_reduce : 0);
+	return glGetError() == GL_NO_ERROR ? 0 : 1;
+}
+
+/* Runs this program as a child with argv prefix pre (NULL-terminated) and
+ * LIBGL_ALWAYS_SOFTWARE as given; its one line of figures into line. */
+static int run_child(char *const *argv, int software, char *line, size_t size)
+{
+	int fd[2];
+	if (pipe(fd))
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		setenv("PIGLIT_PLATFORM", "surfaceless_egl", 1);
+		if (software)
+			setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	FILE *f = fdopen(fd[0], "r");
+	line[0] = 0;
+	if (f) {
+		if (!fgets(line, (int)size, f))
+			line[0] = 0;
+		fclose(f);
+	}
+	int st = 0;
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--child"))
+		return child();
+	char self[PATH_MAX], gtsim[PATH_MAX + 32];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0)
+		return 1;
+	self[n] = 0;
+	snprintf(gtsim, sizeof(gtsim), "%s/../tools/gtsim", dirname(strdup(self)));
+	char *gt_argv[] = { gtsim, "run", "--device=skl", "--", self, "--child", NULL };
+	char *lp_argv[] = { self, "--child", NULL };
+	char gt[256], lp[256];
+	int rg = run_child(gt_argv, 0, gt, sizeof(gt));
+	int rl = run_child(lp_argv, 1, lp, sizeof(lp));
+	double g[4] = { 0 }, l[4] = { 0 };
+	int ng = sscanf(gt, "%lf %lf %lf %lf", &g[0], &g[1], &g[2], &g[3]);
+	int nl = sscanf(lp, "%lf %lf %lf %lf", &l[0], &l[1], &l[2], &l[3]);
+	static const char *const names[4] = {
+		"gs: 1024 points -> 64-vertex strips (prims/s)",
+		"tess: 256 quad patches at level 8 (prims/s)",
+		"saxpy: 1M invocations (invocations/s)",
+		"reduce: 1M, shared memory + barriers (invocations/s)",
+	};
+	printf("%-52s %14s %14s\n", "", "gtsim (SKL)", "llvmpipe");
+	for (int i = 0; i < 4; i++) {
+		char a[32] = "failed", b[32] = "failed";
+		if (ng == 4 && rg == 0)
+			snprintf(a, sizeof(a), g[i] > 0 ? "%.3g" : "wrong result", g[i]);
+		if (nl == 4 && rl == 0)
+			snprintf(b, sizeof(b), l[i] > 0 ? "%.3g" : "wrong result", l[i]);
+		printf("%-52s %14s %14s\n", names[i], a, b);
+	}
+	return 0;
+}
