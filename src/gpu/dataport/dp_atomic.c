@@ -6,7 +6,7 @@
  * MOV, 5 INC, 6 DEC, 7 ADD, 8 SUB (old - src0), 9 REVSUB (src0 - old), 10
  * IMAX, 11 IMIN, 12 UMAX, 13 UMIN, 14 CMPWR (src0 == old: src1), 15
  * PREDEC (returns the new value). Float (BRW_AOP_F*): 1 FMAX, 2 FMIN, 3
- * FCMPWR. Descriptor 12: SIMD8 (untyped) or the upper slot group (typed),
+ * FCMPWR (float min/max: fminmax below). Descriptor 12: SIMD8 (untyped) or the upper slot group (typed),
  * 13: return the old values. Payload: optional header, addresses, src0,
  * src1, one register per 8 slots each. */
 #include <math.h>
@@ -54,10 +54,22 @@ static float as_f(uint32_t u)
 	return f;
 }
 
-/* FMIN/FMAX: a NaN operand gives the other one, -0 is below +0. */
+static bool is_snan(uint32_t u)
+{
+	return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) && !(u & 0x00400000u);
+}
+
+/* FMIN/FMAX as the hardware specification piglit's
+ * intel_shader_atomic_float_minmax tests quote: a signaling NaN wins (the
+ * source's first, unchanged), a quiet NaN gives the other operand, -0 is
+ * below +0. */
 static uint32_t fminmax(uint32_t a, uint32_t b, bool max)
 {
 	float fa = as_f(a), fb = as_f(b);
+	if (is_snan(b))
+		return b;
+	if (is_snan(a))
+		return a;
 	if (isnan(fb))
 		return a;
 	if (isnan(fa))

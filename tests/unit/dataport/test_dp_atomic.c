@@ -117,6 +117,12 @@ static void test_float_ops(void)
 		{ 2, 0, 0x80000000, 0, 0x80000000 },           /* FMIN(+0, -0) = -0 */
 		{ 1, 0x80000000, 0, 0, 0 },                    /* FMAX(-0, +0) = +0 */
 		{ 2, 0xc0000000, 0x3f800000, 0, 0xc0000000 },  /* FMIN(-2, 1) = -2 */
+		/* signaling NaNs win, unchanged (source first); quiet ones lose */
+		{ 1, 0x3f800000, 0x7f824cae, 0, 0x7f824cae },  /* FMAX(1, sNaN) */
+		{ 2, 0xff8a6aa5, 0x3f800000, 0, 0xff8a6aa5 },  /* FMIN(-sNaN, 1) */
+		{ 1, 0x7fc03484, 0x7f824cae, 0, 0x7f824cae },  /* FMAX(qNaN, sNaN) */
+		{ 1, 0xff800001, 0x7f824cae, 0, 0x7f824cae },  /* FMAX(sNaN, sNaN') */
+		{ 1, 0xffc10eaf, 0xbf000000, 0, 0xbf000000 },  /* FMAX(-qNaN, -0.5) */
 		{ 3, 0x80000000, 0, 0x40a00000, 0x40a00000 },  /* FCMPWR(-0 == +0) */
 		{ 3, 0x7fc00000, 0x7fc00000, 0x40a00000, 0x7fc00000 }, /* NaN != NaN */
 		{ 3, 0x3f800000, 0x40000000, 0x40a00000, 0x3f800000 },
