@@ -12,6 +12,7 @@
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
+#include "gpu/sfid/pi.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -34,6 +35,7 @@ struct render_units {
 	struct sampler_unit *sampler;  /* the stage's samplers and surfaces */
 	struct wm_draw *rt;            /* render-target writes: the PS's draw */
 	struct dp_unit *dp;            /* the data ports: the stage's surfaces, scratch */
+	struct pi_unit *pi;            /* the pixel interpolator: the PS's pixels */
 };
 
 /* SFID -> unit, per stage (sfid_wiring.c): the one place that says which

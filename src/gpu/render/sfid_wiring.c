@@ -21,6 +21,11 @@ static int to_data_port(void *units, struct eu_thread *t, const struct eu_send *
 	return dp_sfid_handler(((struct render_units *)units)->dp, t, msg);
 }
 
+static int to_pixel_interpolator(void *units, struct eu_thread *t, const struct eu_send *msg)
+{
+	return pi_sfid_handler(((struct render_units *)units)->pi, t, msg);
+}
+
 static int to_render_target(void *units, struct eu_thread *t, const struct eu_send *msg)
 {
 	return rt_write_handler(((struct render_units *)units)->rt, t, msg);
@@ -38,6 +43,7 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 		[EU_SFID_URB] = to_urb,
 		[EU_SFID_SAMPLER] = to_sampler,
 		[EU_SFID_DP_RC] = to_render_target,       /* render/rt_write.c */
+		[EU_SFID_PI] = to_pixel_interpolator,     /* sfid/pi.c */
 		[EU_SFID_DP_CC] = to_data_port,
 		[EU_SFID_DP_DC0] = to_data_port,
 		[EU_SFID_DP_DC1] = to_data_port,
