@@ -24,6 +24,7 @@ enum trace_cat {
 	TRACE_STUB,   /* unimplemented paths reached (reported once each) */
 	TRACE_SHIM,   /* the device interposer */
 	TRACE_BLT,    /* blits: rectangles, pitches, tiling, raster operation */
+	TRACE_DP,     /* data port messages: surface, addresses, OOB lanes, atomics */
 	TRACE_NUM_CATS
 };
 

@@ -135,6 +135,19 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	return 0;
 }
 
+int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2])
+{
+	const struct wm_draw *d = ctx;
+	if (slot >= d->px.count)
+		return -1;
+	float lin[3], persp[3];
+	bary_at(&d->prim.bary, d->px.x[slot] + 0.5 + dx, d->px.y[slot] + 0.5 + dy, lin, persp);
+	const float *w = linear ? lin : persp;
+	b[0] = w[1];
+	b[1] = w[2];
+	return 0;
+}
+
 int ps_flush(struct wm_draw *d)
 {
 	struct ps_pixels *px = &d->px;

@@ -58,6 +58,8 @@ struct wm_draw {
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
 	struct render_units units; /* what the PS threads' sends reach */
 	struct sampler_unit sampler; /* the PS threads' sampler */
+	struct dp_unit dp;         /* the PS threads' data ports */
+	struct pi_unit pi;         /* the PS threads' pixel interpolator */
 	/* the last binding table entry an RT write read, per draw */
 	struct surface_layout rt_layout;
 	int rt_cache_bti;          /* -1: none */
@@ -82,6 +84,8 @@ void attr_setup(struct wm_prim *p, const struct sbe_state *sbe,
 int ps_kernel_load(struct wm_draw *d, uint64_t ksp);
 void ps_kernel_release(struct wm_draw *d);
 int ps_flush(struct wm_draw *d);          /* runs the gathered pixels */
+/* pi_unit.weights: the running thread's pixel `slot` (ctx a wm_draw). */
+int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2]);
 int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, unsigned mask);
 
 /* depth_test.c: the depth and stencil tests of one pixel at depth z;
