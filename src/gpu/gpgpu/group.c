@@ -39,11 +39,11 @@ static int deadlock(struct gpgpu_state *gs, const struct gpgpu_walk *w, const ui
 			continue;
 		}
 		if (waiting++ < 8 && at < sizeof(list))
-			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%u@0x%x",
+			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%u@%u",
 					       at ? " " : "", i, threads[i]->ip);
 	}
 	return gpgpu_set_fault(gs, "GPU hang: GPGPU_WALKER thread group (%u,%u,%u): %u of %u "
-			       "threads wait forever (thread@instruction: %s%s), %u ended; "
+			       "threads wait forever (thread@instruction number: %s%s), %u ended; "
 			       "barrier: %u of %u threads arrived", group[0], group[1], group[2],
 			       waiting, w->threads, list, waiting > 8 ? " ..." : "", ended,
 			       u->gateway.arrived, u->gateway.expected);
