@@ -23,6 +23,7 @@ enum trace_cat {
 	TRACE_SEND,   /* messages to shared functions */
 	TRACE_STUB,   /* unimplemented paths reached (reported once each) */
 	TRACE_SHIM,   /* the device interposer */
+	TRACE_DP,     /* data port messages: surface, addresses, OOB lanes, atomics */
 	TRACE_GPGPU,  /* compute walkers: groups, threads, masks, payload, barriers */
 	TRACE_NUM_CATS
 };

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/dataport/dataport.h"
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
@@ -32,6 +33,7 @@ struct render_units {
 	struct urb_space *urb;
 	struct sampler_unit *sampler;  /* the stage's samplers and surfaces */
 	struct wm_draw *rt;            /* render-target writes: the PS's draw */
+	struct dp_unit *dp;            /* the data ports: the stage's surfaces, scratch */
 };
 
 /* SFID -> unit, per stage (sfid_wiring.c): the one place that says which
@@ -113,6 +115,7 @@ struct render_state {
 	uint32_t vs_next_entry;
 	struct render_units vs_units; /* what the VS threads' sends reach */
 	struct sampler_unit vs_sampler; /* the VS threads' sampler, set per draw */
+	struct dp_unit vs_dp;         /* the VS threads' data ports, set per draw */
 
 	/* The last draw, for render_last_vues(). */
 	uint32_t last_vues[RENDER_MAX_DRAW_VUES];

@@ -1,9 +1,8 @@
 /* Which shared function (SFID) a thread of each 3D stage reaches with send,
  * and which unit implements it (PRM vol. 7 "Shared Functions"). An SFID a
  * stage's column leaves NULL is one no unit implements for it: a send there
- * is a GPU fault naming the shared function (eu/send.c), e.g. the data
- * ports, constant cache, message gateway and thread spawner, or a VS
- * writing a render target. The draw fills the unit contexts each handler
+ * is a GPU fault naming the shared function (eu/send.c), e.g. the message
+ * gateway and thread spawner, or a VS writing a render target. The draw fills the unit contexts each handler
  * receives (struct render_units). */
 #include "gpu/render/wm_draw.h"
 
@@ -17,6 +16,11 @@ static int to_sampler(void *units, struct eu_thread *t, const struct eu_send *ms
 	return sampler_sfid_handler(((struct render_units *)units)->sampler, t, msg);
 }
 
+static int to_data_port(void *units, struct eu_thread *t, const struct eu_send *msg)
+{
+	return dp_sfid_handler(((struct render_units *)units)->dp, t, msg);
+}
+
 static int to_render_target(void *units, struct eu_thread *t, const struct eu_send *msg)
 {
 	return rt_write_handler(((struct render_units *)units)->rt, t, msg);
@@ -26,11 +30,17 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 	[RS_VS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* sfid/urb.c */
 		[EU_SFID_SAMPLER] = to_sampler,           /* sfid/sampler.c */
+		[EU_SFID_DP_CC] = to_data_port,           /* dataport/ */
+		[EU_SFID_DP_DC0] = to_data_port,
+		[EU_SFID_DP_DC1] = to_data_port,
 	} },
 	[RS_PS] = { .fn = {
 		[EU_SFID_URB] = to_urb,
 		[EU_SFID_SAMPLER] = to_sampler,
 		[EU_SFID_DP_RC] = to_render_target,       /* render/rt_write.c */
+		[EU_SFID_DP_CC] = to_data_port,
+		[EU_SFID_DP_DC0] = to_data_port,
+		[EU_SFID_DP_DC1] = to_data_port,
 	} },
 	/* HS, DS, GS: no threads are dispatched (their stages are off) */
 };

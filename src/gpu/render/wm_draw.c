@@ -350,8 +350,12 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
 	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->surface_base, rs->dynamic_base,
 			  rs->binding_table[RS_PS], rs->sampler_state[RS_PS], true);
+	dp_unit_init(&d->dp, rs->info->gen, &env->vm, rs->general_base, rs->surface_base,
+		     rs->dynamic_base, rs->binding_table[RS_PS]);
+	d->dp.scratch_base = st->ps.scratch_base;
+	d->dp.scratch_per_thread = st->ps.scratch_base ? 1024u << (st->ps.scratch_space & 15) : 0;
 	d->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &d->sampler,
-					  .rt = d };
+					  .rt = d, .dp = &d->dp };
 	if (d->dispatch) {
 		choose_dispatch(d);
 		uint64_t ksp = d->kernel.addr;

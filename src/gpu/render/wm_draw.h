@@ -58,6 +58,7 @@ struct wm_draw {
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
 	struct render_units units; /* what the PS threads' sends reach */
 	struct sampler_unit sampler; /* the PS threads' sampler */
+	struct dp_unit dp;         /* the PS threads' data ports */
 	/* the last binding table entry an RT write read, per draw */
 	struct surface_layout rt_layout;
 	int rt_cache_bti;          /* -1: none */

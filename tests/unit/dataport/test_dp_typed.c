@@ -1,0 +1,209 @@
+/* Typed surface read/write: format conversion (R8G8B8A8_UNORM packed with
+ * round-to-nearest, R16G16_UINT, R32_FLOAT buffers), the upper and lower
+ * slot groups and header M0.7's slot enables, channel masks that keep the
+ * other channels, a Y-tiled surface (the PRM's tile formula written here),
+ * array layers from Minimum Array Element, the level from MIP Count/LOD,
+ * and coordinates outside (reads 0, writes dropped). */
+#include "dp_fixture.h"
+
+#define GRP_LO (1u << 4)
+#define GRP_HI (2u << 4)
+
+static float fx_getf(struct fixture *f, unsigned reg, unsigned i)
+{
+	uint32_t u = fx_get(f, reg, i);
+	float v;
+	memcpy(&v, &u, 4);
+	return v;
+}
+
+static void header(struct fixture *f, uint32_t m07)
+{
+	for (unsigned i = 0; i < 8; i++)
+		fx_set(f, FX_PAYLOAD, i, i == 7 ? m07 : 0);
+}
+
+static void test_unorm(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	struct fx_surf s = { .type = 1, .format = FX_R8G8B8A8_UNORM, .width = 4, .height = 2,
+			     .pitch = 16, .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	/* write RGBA = (1, 0.5, 0, 0.25) to (i % 4, i / 4); slot 6 disabled by
+	 * the header; slot 7 at x = 4: out */
+	header(&f, 0xbf);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, i == 7 ? 4 : i % 4);
+		fx_set(&f, FX_PAYLOAD + 2, i, i / 4);
+		fx_set(&f, FX_PAYLOAD + 3, i, fbits(1.0f));
+		fx_set(&f, FX_PAYLOAD + 4, i, fbits(0.5f));
+		fx_set(&f, FX_PAYLOAD + 5, i, fbits(0.0f));
+		fx_set(&f, FX_PAYLOAD + 6, i, fbits(0.25f));
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO, 0), 8, 7, 0, true, 0xff), 0);
+	/* 255, 127.5 -> 128, 0, 63.75 -> 64 */
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_dw(&f, FX_DATA)[i], i == 6 || i == 7 ? 0 : 0x400080ffu);
+	/* read back R and A only (11:8 = 0b0110), the upper slot group with
+	 * M0.7 15:8 */
+	fx_dw(&f, FX_DATA)[6] = 0x33221100;
+	header(&f, 0xff00);
+	fx_fill_resp(&f, 2, 0xdeadbeef);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_HI | 0x6, 0), 8, 3, 2, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++) {
+		bool out = i == 7;
+		float r = out ? 0 : i == 6 ? 0.0f : 1.0f;
+		float a = out ? 0 : i == 6 ? 0x33 / 255.0f : 64 / 255.0f;
+		CHECK(fabsf(fx_getf(&f, FX_RESP, i) - r) < 1e-6f);
+		CHECK(fabsf(fx_getf(&f, FX_RESP + 1, i) - a) < 1e-6f);
+	}
+	fx_fini(&f);
+}
+
+static void test_uint_partial(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	struct fx_surf s = { .type = 1, .format = FX_R16G16_UINT, .width = 8, .height = 1,
+			     .pitch = 32, .base = FX_DATA };
+	fx_surface(&f, 1, &s);
+	for (unsigned i = 0; i < 8; i++)
+		fx_dw(&f, FX_DATA)[i] = 0x11110000 + i;
+	/* write only G (11:8 = 0b1101): R is kept; G = 0x12345 is clamped to
+	 * 0xffff as the render target's UINT conversion does */
+	header(&f, 0xff);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, i);
+		fx_set(&f, FX_PAYLOAD + 2, i, i == 0 ? 0x12345 : 0x50 + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xd, 1), 8, 3, 0, true, 0xff),
+		 0);
+	CHECK_EQ(fx_dw(&f, FX_DATA)[0], 0xffff0000);
+	for (unsigned i = 1; i < 8; i++)
+		CHECK_EQ(fx_dw(&f, FX_DATA)[i], (0x50 + i) << 16 | i);
+	fx_fini(&f);
+}
+
+static void test_buffer_and_tiled(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	/* an R32_FLOAT buffer of 6 entries, stride 4 */
+	struct fx_surf b = { .type = 4, .format = FX_R32_FLOAT, .width = 6, .pitch = 4,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &b);
+	header(&f, 0xff);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, 7 - i);
+		fx_set(&f, FX_PAYLOAD + 2, i, fbits(0.5f * i));
+	}
+	/* cmask 0b1110: R only */
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 3, 0, true, 0xff), 0);
+	for (unsigned e = 0; e < 8; e++)
+		CHECK_EQ(fx_dw(&f, FX_DATA)[e], e < 6 ? fbits(0.5f * (7 - e)) : 0);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 2, 1, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), 7 - i < 6 ? fbits(0.5f * i) : 0);
+
+	/* Y-tiled R32_UINT 32x32, pitch 128 (one tile): byte (bx, y) of a
+	 * Y tile is at (bx / 16) * 512 + y * 16 + bx % 16 */
+	struct fx_surf t = { .type = 1, .format = FX_R32_UINT, .width = 32, .height = 32,
+			     .pitch = 128, .tiling = 3, .base = FX_DATA + 0x1000 };
+	fx_surface(&f, 1, &t);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, 5 + i);
+		fx_set(&f, FX_PAYLOAD + 2, i, 3 * i);
+		fx_set(&f, FX_PAYLOAD + 3, i, 0x1234 + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 1), 8, 4, 0, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned bx = 4 * (5 + i), y = 3 * i;
+		CHECK_EQ(fx_dw(&f, FX_DATA + 0x1000 + (bx / 16) * 512 + y * 16 + bx % 16)[0],
+			 0x1234 + i);
+	}
+	fx_fini(&f);
+}
+
+static void test_array_and_level(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	/* 2D array 4x4, 3 layers (Depth 2), QPitch 4 rows, pitch 16, R32_UINT,
+	 * Minimum Array Element 1: layer r is slice 1 + r, r = 2 is out */
+	struct fx_surf s = { .type = 1, .format = FX_R32_UINT, .width = 4, .height = 4,
+			     .depth = 3, .pitch = 16, .qpitch = 4, .array = true, .min_array = 1,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	header(&f, 0xff);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, 1);
+		fx_set(&f, FX_PAYLOAD + 2, i, 1);
+		fx_set(&f, FX_PAYLOAD + 3, i, i < 2 ? i : 2);
+		fx_set(&f, FX_PAYLOAD + 4, i, 0xaa + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x3), 0);
+	/* slice 1 + r: rows 4 (1 + r) + 1, column 1 */
+	CHECK_EQ(fx_dw(&f, FX_DATA + (4 * 1 + 1) * 16 + 4)[0], 0xaa);
+	CHECK_EQ(fx_dw(&f, FX_DATA + (4 * 2 + 1) * 16 + 4)[0], 0xab);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x4), 0);
+	for (unsigned k = 0; k < 16 * 16; k++)
+		if (k != ((4 * 1 + 1) * 16 + 4) / 4 && k != ((4 * 2 + 1) * 16 + 4) / 4)
+			CHECK_EQ(fx_dw(&f, FX_DATA)[k], 0);
+
+	/* a level: 8x8 R32_UINT, LOD 1 (bound as a render target's level):
+	 * level 1 starts below level 0 (row 8); (1, 1) of level 1 */
+	struct fx_surf m = { .type = 1, .format = FX_R32_UINT, .width = 8, .height = 8,
+			     .pitch = 32, .lod = 1, .base = FX_DATA + 0x2000 };
+	fx_surface(&f, 1, &m);
+	fx_set(&f, FX_PAYLOAD + 1, 0, 1);
+	fx_set(&f, FX_PAYLOAD + 2, 0, 1);
+	fx_set(&f, FX_PAYLOAD + 3, 0, 0x77);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 1), 8, 4, 0, true, 0x1), 0);
+	CHECK_EQ(fx_dw(&f, FX_DATA + 0x2000 + (8 + 1) * 32 + 4)[0], 0x77);
+	/* x = 4 is past level 1's 4 pixels */
+	fx_set(&f, FX_PAYLOAD + 1, 0, 4);
+	fx_set(&f, FX_RESP, 0, 0xdeadbeef);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 1), 8, 3, 1, true, 0x1), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0);
+	fx_fini(&f);
+}
+
+static void test_headers(void)
+{
+	struct fixture f;
+	fx_init(&f, 8);
+	struct fx_surf s = { .type = 4, .format = FX_R32_UINT, .width = 8, .pitch = 4,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	/* Gen8 requires the header */
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 1, 1, false, 0xff),
+		 -1);
+	CHECK(strstr(f.t->fault, "typed surface read") != NULL);
+	fx_fini(&f);
+	/* Gen9 does not: every slot the send enables */
+	fx_init(&f, 9);
+	fx_surface(&f, 0, &s);
+	for (unsigned i = 0; i < 8; i++)
+		fx_dw(&f, FX_DATA)[i] = 0x60 + i;
+	for (unsigned i = 0; i < 8; i++)
+		fx_set(&f, FX_PAYLOAD, i, i);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 1, 1, false, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), 0x60 + i);
+	fx_fini(&f);
+}
+
+int main(void)
+{
+	test_unorm(8);
+	test_unorm(9);
+	test_uint_partial(8);
+	test_uint_partial(9);
+	test_buffer_and_tiled(8);
+	test_buffer_and_tiled(9);
+	test_array_and_level(8);
+	test_array_and_level(9);
+	test_headers();
+	return test_exit();
+}
