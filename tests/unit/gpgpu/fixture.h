@@ -105,6 +105,17 @@ static inline void fx_kernel(struct fixture *fx, uint32_t at, const char *text)
 	eu_asm_result_free(&res);
 }
 
+/* Interface descriptor 0 written at FX_IDD and loaded. */
+static inline void fx_load_id(struct fixture *fx, const struct cmd_INTERFACE_DESCRIPTOR_DATA *id)
+{
+	uint32_t idd[8] = { 0 };
+	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(fx->gen, idd, 8, id), 0);
+	memcpy(fx->host + FX_IDD, idd, sizeof(idd));
+	CHECK_EQ(FX_EXEC(fx, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
+			 .interface_descriptor_total_length = 32,
+			 .interface_descriptor_data_start_address = FX_IDD), 0);
+}
+
 /* PIPELINE_SELECT GPGPU, STATE_BASE_ADDRESS, MEDIA_VFE_STATE, the CURBE
  * and interface descriptor 0 (its kernel at 0) loaded. */
 static inline void fx_setup(struct fixture *fx, const struct cmd_INTERFACE_DESCRIPTOR_DATA *id,
@@ -125,12 +136,7 @@ static inline void fx_setup(struct fixture *fx, const struct cmd_INTERFACE_DESCR
 	memcpy(fx->host + FX_CURBE, curbe, curbe_bytes);
 	CHECK_EQ(FX_EXEC(fx, MEDIA_CURBE_LOAD, .curbe_total_data_length = (curbe_bytes + 63) & ~63u,
 			 .curbe_data_start_address = FX_CURBE), 0);
-	uint32_t idd[8] = { 0 };
-	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(fx->gen, idd, 8, id), 0);
-	memcpy(fx->host + FX_IDD, idd, sizeof(idd));
-	CHECK_EQ(FX_EXEC(fx, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
-			 .interface_descriptor_total_length = 32,
-			 .interface_descriptor_data_start_address = FX_IDD), 0);
+	fx_load_id(fx, id);
 }
 
 #endif

@@ -81,16 +81,24 @@ static void record(void *ctx, enum gpgpu_event ev, const struct gpgpu_thread_inf
 
 static const char *const devs[] = { "bdw", "skl" };
 
+/* A fixture on dev with kernel at 0 and the recorder (reset) watching its
+ * threads. */
+static struct recorder *start(struct fixture *fx, const char *dev, const char *kernel)
+{
+	static struct recorder rec;
+	fx_init(fx, dev);
+	memset(&rec, 0, sizeof(rec));
+	gpgpu_set_thread_hook(fx->gs, record, &rec);
+	fx_kernel(fx, 0, kernel);
+	return &rec;
+}
+
 /* SIMD16, 3 threads a group, groups x 2..3, y 0..1: R0, CURBE, masks and
  * the scratch pointer of each thread at dispatch. */
 static void test_payload_simd16(const char *dev)
 {
 	struct fixture fx;
-	fx_init(&fx, dev);
-	static struct recorder rec;
-	memset(&rec, 0, sizeof(rec));
-	gpgpu_set_thread_hook(fx.gs, record, &rec);
-	fx_kernel(&fx, 0, FX_EOT);
+	struct recorder *rec = start(&fx, dev, FX_EOT);
 	/* CURBE: 1 cross-thread register 0xc0000000 + i, then 1 register per
 	 * thread: 0x100 * t + i */
 	uint32_t curbe[32] = { 0 };
@@ -113,12 +121,12 @@ static void test_payload_simd16(const char *dev)
 			 .thread_group_id_starting_resume_z = 0, .thread_group_id_z_dimension = 1,
 			 .right_execution_mask = 0x00ff, .bottom_execution_mask = 0xffffffff), 0);
 	/* 4 groups x 3 threads, each START then END */
-	CHECK_EQ(rec.n, 24u);
+	CHECK_EQ(rec->n, 24u);
 	static const uint32_t gx[4] = { 2, 3, 2, 3 }, gy[4] = { 0, 0, 1, 1 };
 	unsigned k = 0;
 	for (unsigned g = 0; g < 4; g++) {
 		for (unsigned t = 0; t < 3; t++, k++) {
-			const struct event *e = &rec.e[k];
+			const struct event *e = &rec->e[k];
 			CHECK_EQ(e->ev, GPGPU_THREAD_START);
 			CHECK_EQ(e->ti.index, t);
 			CHECK_EQ(e->r0[1], gx[g]);
@@ -135,7 +143,7 @@ static void test_payload_simd16(const char *dev)
 			}
 		}
 		for (unsigned t = 0; t < 3; t++, k++)
-			CHECK_EQ(rec.e[k].ev, GPGPU_THREAD_END);
+			CHECK_EQ(rec->e[k].ev, GPGPU_THREAD_END);
 	}
 	/* CS_INVOCATION_COUNT: 4 groups x (16 + 16 + 8) channels */
 	CHECK_EQ(regs_get64(fx.regs, REG_CS_INVOCATION_COUNT), 160);
@@ -155,11 +163,7 @@ static void test_masks(const char *dev)
 	};
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		struct fixture fx;
-		fx_init(&fx, dev);
-		static struct recorder rec;
-		memset(&rec, 0, sizeof(rec));
-		gpgpu_set_thread_hook(fx.gs, record, &rec);
-		fx_kernel(&fx, 0, FX_EOT);
+		struct recorder *rec = start(&fx, dev, FX_EOT);
 		uint32_t curbe[16] = { 0 };
 		unsigned n = cases[c].width * cases[c].height;
 		const struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
@@ -172,11 +176,11 @@ static void test_masks(const char *dev)
 				 .thread_group_id_z_dimension = 1,
 				 .right_execution_mask = cases[c].right,
 				 .bottom_execution_mask = cases[c].bottom), 0);
-		CHECK_EQ(rec.n, 2 * n);
+		CHECK_EQ(rec->n, 2 * n);
 		for (unsigned t = 0; t < n; t++) {
-			CHECK_EQ(rec.e[t].ti.index, t);
-			CHECK_EQ(rec.e[t].ti.mask, cases[c].want[t]);
-			CHECK_EQ(rec.e[t].sr0_2, cases[c].want[t]);
+			CHECK_EQ(rec->e[t].ti.index, t);
+			CHECK_EQ(rec->e[t].ti.mask, cases[c].want[t]);
+			CHECK_EQ(rec->e[t].sr0_2, cases[c].want[t]);
 		}
 		CHECK_EQ(regs_get64(fx.regs, REG_CS_INVOCATION_COUNT), cases[c].invocations);
 		fx_fini(&fx);
@@ -191,12 +195,7 @@ static void test_masks(const char *dev)
 static void test_kernel_ids(const char *dev)
 {
 	struct fixture fx;
-	fx_init(&fx, dev);
-	static struct recorder rec;
-	memset(&rec, 0, sizeof(rec));
-	rec.out_reg = 30;
-	gpgpu_set_thread_hook(fx.gs, record, &rec);
-	fx_kernel(&fx, 0,
+	struct recorder *rec = start(&fx, dev,
 		"mov(8)          g20<1>UW        0x76543210UV                    { align1 1Q };\n"
 		"mov(8)          g21<1>UD        g20<8,8,1>UW                    { align1 1Q };\n"
 		"mul(8)          g22<1>UD        g1<0,1,0>UD     0x00000008UD    { align1 1Q };\n"
@@ -204,6 +203,7 @@ static void test_kernel_ids(const char *dev)
 		"mul(8)          g24<1>UD        g0.1<0,1,0>UD   0x0000001eUD    { align1 1Q };\n"
 		"add(8)          g30<1>UD        g24<8,8,1>UD    g23<8,8,1>UD    { align1 1Q };\n"
 		FX_EOT);
+	rec->out_reg = 30;
 	uint32_t curbe[32] = { 0 };
 	for (unsigned t = 0; t < 4; t++)
 		curbe[8 * t] = t;          /* no cross-thread part: thread t's subgroup */
@@ -215,9 +215,9 @@ static void test_kernel_ids(const char *dev)
 			 .thread_group_id_starting_x = 1, .thread_group_id_x_dimension = 3,
 			 .thread_group_id_y_dimension = 1, .thread_group_id_z_dimension = 1,
 			 .right_execution_mask = 0x3f, .bottom_execution_mask = 0xffffffff), 0);
-	CHECK_EQ(rec.n, 16u);
-	for (unsigned k = 0; k < rec.n; k++) {
-		const struct event *e = &rec.e[k];
+	CHECK_EQ(rec->n, 16u);
+	for (unsigned k = 0; k < rec->n; k++) {
+		const struct event *e = &rec->e[k];
 		if (e->ev != GPGPU_THREAD_END)
 			continue;
 		unsigned group = e->r0[1], t = e->ti.index;
@@ -237,11 +237,7 @@ static void test_kernel_ids(const char *dev)
 static void test_indirect(const char *dev)
 {
 	struct fixture fx;
-	fx_init(&fx, dev);
-	static struct recorder rec;
-	memset(&rec, 0, sizeof(rec));
-	gpgpu_set_thread_hook(fx.gs, record, &rec);
-	fx_kernel(&fx, 0, FX_EOT);
+	struct recorder *rec = start(&fx, dev, FX_EOT);
 	uint32_t curbe[16] = { 0 };
 	const struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
 		.number_of_threads_in_gpgpu_thread_group = 1 };
@@ -255,9 +251,9 @@ static void test_indirect(const char *dev)
 			 .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
 			 .bottom_execution_mask = 0xff), 0);
 	/* x 1..2, y 0..1, z 0..1: 8 groups of one thread */
-	CHECK_EQ(rec.n, 16u);
-	for (unsigned g = 0; g < 8 && 2 * g < rec.n; g++) {
-		const struct event *e = &rec.e[2 * g];
+	CHECK_EQ(rec->n, 16u);
+	for (unsigned g = 0; g < 8 && 2 * g < rec->n; g++) {
+		const struct event *e = &rec->e[2 * g];
 		CHECK_EQ(e->r0[1], 1 + g % 2);
 		CHECK_EQ(e->r0[6], (g / 2) % 2);
 		CHECK_EQ(e->r0[7], g / 4);
@@ -265,12 +261,12 @@ static void test_indirect(const char *dev)
 	CHECK_EQ(regs_get64(fx.regs, REG_CS_INVOCATION_COUNT), 64);
 	/* a zero dimension: no group, no thread */
 	regs_set(fx.regs, REG_GPGPU_DISPATCHDIMY, 0);
-	rec.n = 0;
+	rec->n = 0;
 	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .indirect_parameter_enable = true,
 			 .thread_group_id_x_dimension = 1, .thread_group_id_y_dimension = 1,
 			 .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
 			 .bottom_execution_mask = 0xff), 0);
-	CHECK_EQ(rec.n, 0u);
+	CHECK_EQ(rec->n, 0u);
 	CHECK_EQ(regs_get64(fx.regs, REG_CS_INVOCATION_COUNT), 64);
 	fx_fini(&fx);
 }
@@ -284,11 +280,7 @@ static void test_indirect(const char *dev)
 static void test_barrier_order(const char *dev)
 {
 	struct fixture fx;
-	fx_init(&fx, dev);
-	static struct recorder rec;
-	memset(&rec, 0, sizeof(rec));
-	gpgpu_set_thread_hook(fx.gs, record, &rec);
-	fx_kernel(&fx, 0,
+	struct recorder *rec = start(&fx, dev,
 		"mov(8)          g40<1>UD        0x00000001UD                    { align1 1Q };\n"
 		FX_BARRIER
 		"mov(8)          g41<1>UD        0x00000002UD                    { align1 1Q };\n"
@@ -305,7 +297,7 @@ static void test_barrier_order(const char *dev)
 			 .thread_group_id_x_dimension = 2, .thread_group_id_y_dimension = 1,
 			 .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
 			 .bottom_execution_mask = 0xff), 0);
-	CHECK_EQ(rec.violations, 0u);
+	CHECK_EQ(rec->violations, 0u);
 	/* per group: 4 START; round 1: threads 0-2 WAIT (barrier 1), thread 3
 	 * completes it and WAITs at barrier 2; round 2: threads 0-2 RESUME and
 	 * 0, 1 WAIT at barrier 2, thread 2 completes it and ENDs; round 3:
@@ -322,14 +314,14 @@ static void test_barrier_order(const char *dev)
 		{ GPGPU_THREAD_RESUME, 1 }, { GPGPU_THREAD_END, 1 },
 	};
 	const unsigned nw = sizeof(want) / sizeof(want[0]);
-	CHECK_EQ(rec.n, 2 * nw);
-	for (unsigned k = 0; k < rec.n && k < 2 * nw; k++) {
-		CHECK_EQ(rec.e[k].ev, want[k % nw].ev);
-		CHECK_EQ(rec.e[k].ti.index, want[k % nw].index);
-		CHECK_EQ(rec.e[k].ti.group[0], k / nw);
+	CHECK_EQ(rec->n, 2 * nw);
+	for (unsigned k = 0; k < rec->n && k < 2 * nw; k++) {
+		CHECK_EQ(rec->e[k].ev, want[k % nw].ev);
+		CHECK_EQ(rec->e[k].ti.index, want[k % nw].index);
+		CHECK_EQ(rec->e[k].ti.group[0], k / nw);
 	}
-	for (unsigned k = 0; k < rec.n; k++) {
-		const struct event *e = &rec.e[k];
+	for (unsigned k = 0; k < rec->n; k++) {
+		const struct event *e = &rec->e[k];
 		/* the barrier ID the gateway compares: one per group */
 		CHECK_EQ(e->r0[2] & 0x8f000000u, (k / nw) << 24);
 	}
@@ -364,12 +356,7 @@ static void test_barrier_hang(const char *dev)
 
 	/* the same kernel without Barrier Enable */
 	id.barrier_enable = false;
-	uint32_t idd[8] = { 0 };
-	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(fx.gen, idd, 8, &id), 0);
-	memcpy(fx.host + FX_IDD, idd, sizeof(idd));
-	CHECK_EQ(FX_EXEC(&fx, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
-			 .interface_descriptor_total_length = 32,
-			 .interface_descriptor_data_start_address = FX_IDD), 0);
+	fx_load_id(&fx, &id);
 	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .simd_size = 0, .thread_width_counter_maximum = 2,
 			 .thread_group_id_x_dimension = 1, .thread_group_id_y_dimension = 1,
 			 .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
@@ -410,12 +397,7 @@ static void test_faults(const char *dev)
 	/* a Shared Local Memory Size the generation reserves: Gen8 3 (not a
 	 * power of two), Gen9 8 (above 64 KB) */
 	id.shared_local_memory_size = fx.gen >= 9 ? 8 : 3;
-	uint32_t idd[8] = { 0 };
-	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(fx.gen, idd, 8, &id), 0);
-	memcpy(fx.host + FX_IDD, idd, sizeof(idd));
-	CHECK_EQ(FX_EXEC(&fx, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
-			 .interface_descriptor_total_length = 32,
-			 .interface_descriptor_data_start_address = FX_IDD), 0);
+	fx_load_id(&fx, &id);
 	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .thread_group_id_x_dimension = 1,
 			 .thread_group_id_y_dimension = 1, .thread_group_id_z_dimension = 1), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "reserved Shared Local Memory Size") != NULL);
