@@ -16,6 +16,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_SHIM] = "shim",
 	[TRACE_BLT] = "blt",
 	[TRACE_DP] = "dp",
+	[TRACE_GPGPU] = "gpgpu",
 };
 
 static FILE *out;

@@ -7,13 +7,14 @@
  * here is not implemented by gtsim: it is a GPU fault (dispatch.c), unless
  * the description marks it a no-op on the hardware (CMD_F_HW_NOOP).
  * Handlers of other units are declared in their own headers
- * (gpu/render/render_cs.h). */
+ * (gpu/render/render_cs.h, gpu/gpgpu/gpgpu.h). */
 #include "gpu/engine_handlers.h"
 
 #include "gpu/blt/blt.h"
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/handlers.h"
 #include "gpu/cs/mi.h"
+#include "gpu/gpgpu/gpgpu.h"
 #include "gpu/render/render_cs.h"
 
 /* MI commands every engine executes (the description says on which
@@ -84,20 +85,27 @@
 	[CMD_ID_STATE_SIP] = cs_record_state, \
 	[CMD_ID_SWTESS_BASE_ADDRESS] = cs_record_state,
 
-/* Media/GPGPU state, recorded for the compute pipeline; its walkers and
- * MEDIA_OBJECTs are not implemented (they fault), so MEDIA_STATE_FLUSH never
- * has work to wait for. */
-#define RECORDED_MEDIA_STATE \
-	[CMD_ID_MEDIA_VFE_STATE] = cs_record_state, \
-	[CMD_ID_MEDIA_CURBE_LOAD] = cs_record_state, \
-	[CMD_ID_MEDIA_INTERFACE_DESCRIPTOR_LOAD] = cs_record_state, \
-	[CMD_ID_GPGPU_CSR_BASE_ADDRESS] = cs_record_state, \
-	[CMD_ID_MEDIA_STATE_FLUSH] = cs_no_effect,
+/* The GPGPU pipeline (gpu/gpgpu): its state and walkers. */
+#define GPGPU_COMMANDS \
+	[CMD_ID_MEDIA_VFE_STATE] = gpgpu_cs_command, \
+	[CMD_ID_MEDIA_CURBE_LOAD] = gpgpu_cs_command, \
+	[CMD_ID_MEDIA_INTERFACE_DESCRIPTOR_LOAD] = gpgpu_cs_command, \
+	[CMD_ID_MEDIA_STATE_FLUSH] = gpgpu_cs_command, \
+	[CMD_ID_GPGPU_WALKER] = gpgpu_cs_command, \
+	[CMD_ID_GPGPU_CSR_BASE_ADDRESS] = cs_record_state,
+
+/* PIPELINE_SELECT and STATE_BASE_ADDRESS are state of both pipelines. */
+static enum cs_result both_pipelines(struct gt_engine *e, const struct cmd_desc *d,
+				     const uint32_t *dw, uint32_t len)
+{
+	enum cs_result r = render_cs_command(e, d, dw, len);
+	return r == CS_NEXT ? gpgpu_cs_command(e, d, dw, len) : r;
+}
 
 /* The 3D front end and back end (gpu/render). */
 #define RENDER_COMMANDS \
-	[CMD_ID_PIPELINE_SELECT] = render_cs_command, \
-	[CMD_ID_STATE_BASE_ADDRESS] = render_cs_command, \
+	[CMD_ID_PIPELINE_SELECT] = both_pipelines, \
+	[CMD_ID_STATE_BASE_ADDRESS] = both_pipelines, \
 	[CMD_ID_3DSTATE_VERTEX_BUFFERS] = render_cs_command, \
 	[CMD_ID_3DSTATE_VERTEX_ELEMENTS] = render_cs_command, \
 	[CMD_ID_3DSTATE_VF] = render_cs_command, \
@@ -142,7 +150,7 @@ static const cs_handler rcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_MI_SET_CONTEXT] = mi_set_context,
 	RENDER_COMMANDS
 	RECORDED_3D_STATE
-	RECORDED_MEDIA_STATE
+	GPGPU_COMMANDS
 };
 
 static const cs_handler bcs_handlers[CMD_ID_COUNT] = {

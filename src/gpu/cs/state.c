@@ -17,6 +17,8 @@ struct cs_state {
 	struct state_slot slot[STATE_SLOTS];
 	void *render;                  /* cs_state_render() */
 	void (*render_free)(void *);
+	void *gpgpu;                   /* cs_state_gpgpu() */
+	void (*gpgpu_free)(void *);
 };
 
 struct cs_state *cs_state_create(void)
@@ -27,6 +29,7 @@ struct cs_state *cs_state_create(void)
 void cs_state_clear(struct cs_state *s)
 {
 	cs_state_set_render(s, NULL, NULL);
+	cs_state_set_gpgpu(s, NULL, NULL);
 	for (uint32_t i = 0; i < STATE_SLOTS; i++) {
 		free(s->slot[i].dw);
 		memset(&s->slot[i], 0, sizeof(s->slot[i]));
@@ -97,4 +100,17 @@ void cs_state_set_render(struct cs_state *s, void *render, void (*free_fn)(void 
 		s->render_free(s->render);
 	s->render = render;
 	s->render_free = free_fn;
+}
+
+void *cs_state_gpgpu(const struct cs_state *s)
+{
+	return s->gpgpu;
+}
+
+void cs_state_set_gpgpu(struct cs_state *s, void *gpgpu, void (*free_fn)(void *))
+{
+	if (s->gpgpu && s->gpgpu_free && s->gpgpu != gpgpu)
+		s->gpgpu_free(s->gpgpu);
+	s->gpgpu = gpgpu;
+	s->gpgpu_free = free_fn;
 }

@@ -29,5 +29,8 @@ void cs_state_clear(struct cs_state *s);
  * cleared or destroyed. NULL until set. */
 void *cs_state_render(const struct cs_state *s);
 void cs_state_set_render(struct cs_state *s, void *render, void (*free_fn)(void *));
+/* The same for the compute pipeline's state (gpgpu/gpgpu.h). */
+void *cs_state_gpgpu(const struct cs_state *s);
+void cs_state_set_gpgpu(struct cs_state *s, void *gpgpu, void (*free_fn)(void *));
 
 #endif

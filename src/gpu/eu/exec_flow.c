@@ -101,12 +101,17 @@ uint32_t exec_flow(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 		park(t, E & P, tgt);
 		return settle(t, next);
 	case EU_OP_WAIT: {
-		/* one thread, no other party: a pending notification is
-		 * consumed, otherwise nothing to wait for */
+		/* PRM vol. 7 "wait": a pending notification (the count in
+		 * n0.0) is consumed and the thread goes on; with none the
+		 * thread is suspended at the wait until one arrives
+		 * (EU_THREAD_WAIT: exec_run returns, the owner resumes it) */
 		uint32_t n0;
 		memcpy(&n0, eu_arf(t, EU_ARF_N0), 4);
-		if (n0)
-			n0--;
+		if (!n0) {
+			t->state = EU_THREAD_WAIT;
+			return op->index;
+		}
+		n0--;
 		memcpy(eu_arf(t, EU_ARF_N0), &n0, 4);
 		return next;
 	}

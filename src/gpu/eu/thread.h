@@ -32,6 +32,10 @@ enum eu_thread_state {
 	EU_THREAD_DONE,       /* ended by a send with EOT */
 	EU_THREAD_FAULT,      /* illegal instruction or shared-function fault */
 	EU_THREAD_LIMIT,      /* instruction budget used up (a hang) */
+	EU_THREAD_WAIT,       /* suspended at `wait n0` with no notification
+			       * pending: its owner makes it READY again when
+			       * one arrives (message gateway) and calls
+			       * exec_run, which re-executes the wait */
 };
 
 struct eu_thread {

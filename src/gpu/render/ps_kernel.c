@@ -1,7 +1,7 @@
 /* The pixel shader kernel of a draw (3DSTATE_PS Kernel Start Pointer, an
  * offset from Instruction Base Address), loaded by kernel_load.c. */
 #include "common/trace.h"
-#include "gpu/render/kernel_load.h"
+#include "gpu/eu/kernel_load.h"
 #include "gpu/render/wm_draw.h"
 
 int ps_kernel_load(struct wm_draw *d, uint64_t ksp)
@@ -12,8 +12,8 @@ int ps_kernel_load(struct wm_draw *d, uint64_t ksp)
 		return 0;
 	ps_kernel_release(d);
 	char why[160];
-	d->kernel.prog = render_kernel_load(rs->info->gen, &d->env->vm, addr, "PS", why,
-					    sizeof(why));
+	d->kernel.prog = eu_kernel_load(rs->info->gen, &d->env->vm, addr, "PS", why,
+					 sizeof(why));
 	if (!d->kernel.prog)
 		return wm_fault(d, "%s", why);
 	d->kernel.addr = addr;

@@ -13,7 +13,7 @@
 
 #include "common/trace.h"
 #include "gpu/eu/exec.h"
-#include "gpu/render/kernel_load.h"
+#include "gpu/eu/kernel_load.h"
 #include "gpu/render/render_state.h"
 
 struct vs_kernel {
@@ -34,8 +34,8 @@ struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_en
 {
 	uint64_t addr = rs->instruction_base + rs->vs.ksp;
 	char why[160];
-	struct exec_prog *prog = render_kernel_load(rs->info->gen, &env->vm, addr, "VS", why,
-						    sizeof(why));
+	struct exec_prog *prog = eu_kernel_load(rs->info->gen, &env->vm, addr, "VS", why,
+						sizeof(why));
 	if (!prog) {
 		render_set_fault(rs, "%s", why);
 		return NULL;

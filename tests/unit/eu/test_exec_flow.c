@@ -250,6 +250,30 @@ static void test_brd_wait(void)
 	CHECK(ran_to_end(&th));
 	memcpy(&n0, eu_arf(&th, EU_ARF_N0), 4);
 	CHECK_EQ(n0, 1);
+	/* with no notification pending the thread is suspended at the wait
+	 * (EU_THREAD_WAIT, ip on it, nothing after it run); a notification
+	 * and READY resume it there: the wait consumes it and the thread
+	 * runs on */
+	struct eu_inst ws[] = {
+		/* 0 */ br(EU_OP_WAIT, 1, 0, 0),
+		/* 1 */ i1(EU_OP_MOV, 8, gd(72, EU_TYPE_D), immd(7)),
+	};
+	struct exec_prog *prog = exec_prog_build(8, ws, NULL, 2);
+	CHECK(prog != NULL);
+	eu_thread_init(&th, 8, 0xff);
+	CHECK_EQ(exec_run(&th, prog, 0), EU_THREAD_WAIT);
+	CHECK_EQ(th.ip, 0);
+	CHECK_EQ(rud(&th, 72, 0), 0);
+	CHECK_EQ(exec_run(&th, prog, 0), EU_THREAD_WAIT);   /* still nothing pending */
+	n0 = 1;
+	memcpy(eu_arf(&th, EU_ARF_N0), &n0, 4);
+	th.state = EU_THREAD_READY;
+	exec_run(&th, prog, 0);
+	CHECK(ran_to_end(&th));
+	CHECK_EQ(rud(&th, 72, 0), 7);
+	memcpy(&n0, eu_arf(&th, EU_ARF_N0), 4);
+	CHECK_EQ(n0, 0);
+	exec_prog_free(prog);
 }
 
 int main(void)

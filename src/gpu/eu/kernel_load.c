@@ -1,5 +1,5 @@
 /* One loader for the stages' kernels (kernel_load.h). */
-#include "gpu/render/kernel_load.h"
+#include "gpu/eu/kernel_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,15 +38,15 @@ static size_t kernel_length(const struct eu_program *p)
 	return 0;
 }
 
-struct exec_prog *render_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
-				     const char *stage, char *why, size_t why_size)
+struct exec_prog *eu_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
+				 const char *stage, char *why, size_t why_size)
 {
-	uint8_t *bytes = malloc(RENDER_KERNEL_MAX);
+	uint8_t *bytes = malloc(EU_KERNEL_MAX);
 	if (!bytes) {
 		snprintf(why, why_size, "%s: out of memory", stage);
 		return NULL;
 	}
-	size_t len = read_mapped(vm, addr, bytes, RENDER_KERNEL_MAX);
+	size_t len = read_mapped(vm, addr, bytes, EU_KERNEL_MAX);
 	struct eu_program prog = { 0 };
 	size_t bad = 0;
 	/* an undecodable instruction ends the decode; those before it stay */

@@ -1,0 +1,88 @@
+/* The compute pipeline's state and its parts (gpgpu.h), shared by the
+ * files of gpu/gpgpu. */
+#ifndef GTSIM_GPGPU_INTERNAL_H
+#define GTSIM_GPGPU_INTERNAL_H
+
+#include "gpu/cmd/cmd_structs.h"
+#include "gpu/dataport/dataport.h"
+#include "gpu/eu/exec.h"
+#include "gpu/gpgpu/gpgpu.h"
+#include "gpu/sfid/gateway.h"
+#include "gpu/sfid/sampler.h"
+
+#define GPGPU_MAX_IDS 64          /* interface descriptors (6-bit offset) */
+#define GPGPU_MAX_CURBE (64 * 1024)   /* 17-bit CURBE Total Data Length */
+
+enum { PIPE_3D = 0, PIPE_MEDIA = 1, PIPE_GPGPU = 2 };
+
+struct gpgpu_state {
+	const struct gt_devinfo *info;
+	int gen;
+	int pipeline;                 /* PIPELINE_SELECT */
+	/* STATE_BASE_ADDRESS */
+	uint64_t general_base, surface_base, dynamic_base, indirect_base, instruction_base;
+	/* MEDIA_VFE_STATE */
+	bool vfe_valid;
+	uint32_t max_threads;         /* Maximum Number of Threads + 1 */
+	uint32_t curbe_alloc;         /* CURBE Allocation Size, 256-bit units */
+	uint32_t scratch_space;       /* Per Thread Scratch Space (encoded) */
+	uint32_t scratch_per_thread;  /* bytes, 0: none */
+	uint64_t scratch_base;        /* from General State Base */
+	/* MEDIA_CURBE_LOAD: the data as loaded */
+	uint8_t *curbe;
+	uint32_t curbe_len;
+	/* MEDIA_INTERFACE_DESCRIPTOR_LOAD: the descriptors as loaded */
+	uint32_t idd[GPGPU_MAX_IDS][8];
+	uint32_t idd_count;
+	/* statistics for traces */
+	uint64_t walkers, groups, threads;
+	gpgpu_thread_hook hook;
+	void *hook_ctx;
+	char fault[320];
+};
+
+int gpgpu_set_fault(struct gpgpu_state *gs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* State commands (state.c): 0 or -1 with a fault. */
+int gpgpu_state_command(struct gpgpu_state *gs, const struct gpgpu_env *env,
+			const struct cmd_desc *d, const uint32_t *dw, uint32_t len);
+
+/* One walker's fixed part, shared by its groups (walker.c). */
+struct gpgpu_walk {
+	struct cmd_INTERFACE_DESCRIPTOR_DATA id;
+	struct exec_prog *prog;
+	unsigned simd;                /* 8, 16, 32 */
+	unsigned threads;             /* per group */
+	unsigned width, height;       /* thread counters (depth = the rest) */
+	uint32_t right_mask, bottom_mask;
+	unsigned cross_regs, per_regs; /* CURBE registers for all / per thread */
+	uint32_t slm_size;            /* bytes */
+	uint64_t invocations;         /* enabled channels dispatched */
+};
+
+/* The units a compute thread reaches by send (sfid_wiring.c). */
+struct gpgpu_units {
+	struct sampler_unit sampler;
+	struct dp_unit dp;
+	struct gateway_group gateway;
+};
+extern const struct sfid_table gpgpu_sfids;
+
+/* The execution mask of thread `index` of a group (payload.c). */
+uint32_t gpgpu_thread_mask(const struct gpgpu_walk *w, unsigned index);
+/* Fill thread t's payload registers: R0, then the CURBE data (payload.c;
+ * the walker checked that they fit). */
+void gpgpu_payload(const struct gpgpu_state *gs, const struct gpgpu_walk *w, struct eu_thread *t,
+		   const uint32_t group[3], unsigned index, uint32_t barrier_id);
+
+/* Run one thread group to its end (group.c): 0, or -1 with a fault. */
+int gpgpu_run_group(struct gpgpu_state *gs, const struct gpgpu_env *env,
+		    struct gpgpu_walk *w, const uint32_t group[3], struct gpgpu_units *u,
+		    struct eu_thread **threads);
+
+/* GPGPU_WALKER (walker.c). */
+int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
+		 const uint32_t *dw, uint32_t len);
+
+#endif
