@@ -257,8 +257,9 @@ int smp_sample(const struct smp_surface *s, const struct smp_sampler *st,
 		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	if (st->mip_filter == MIP_NEAREST) {
-		double l = floor((double)lambda + 0.5);
-		uint32_t rel = l > top ? top : (uint32_t)l;
+		/* OpenGL's nearest level: ceil(lambda + 1/2) - 1, .5 rounds down */
+		double l = ceil((double)lambda + 0.5) - 1;
+		uint32_t rel = l < 0 ? 0 : l > top ? top : (uint32_t)l;
 		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	double lf = floor((double)lambda), frac = (double)lambda - lf;

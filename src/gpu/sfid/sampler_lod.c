@@ -69,6 +69,15 @@ static void subspan_gradients(const struct smp_surface *s, const struct smp_msg_
 		dx[2] = dy[2] = 0;      /* r is a layer index: no footprint */
 }
 
+/* The hardware computes the LOD in fixed point with 8 fraction bits (the
+ * precision of SAMPLER_STATE's LODs); a footprint a float rounding away
+ * from a power of two gives the integer LOD (ARB_texture_query_lod's
+ * piglit tests rely on textureQueryLOD's x == y for nearest mipmapping). */
+static float quantize(float lod)
+{
+	return isfinite(lod) ? roundf(lod * 256.0f) / 256.0f : lod;
+}
+
 float smp_channel_lod(const struct sampler_unit *u, const struct smp_surface *s,
 		      const struct smp_sampler *st, const struct smp_msg *m,
 		      const struct smp_msg_in *in, unsigned ch, struct smp_aniso *an)
@@ -94,7 +103,7 @@ float smp_channel_lod(const struct sampler_unit *u, const struct smp_surface *s,
 				       smp_in_f(in, P_R, ch) };
 			smp_cube_gradients(c, dx, dy);
 		}
-		return smp_lod_from_gradients(s, st, dx, dy, an) + st->lod_bias;
+		return quantize(smp_lod_from_gradients(s, st, dx, dy, an)) + st->lod_bias;
 	}
 	default:
 		break;
@@ -103,7 +112,7 @@ float smp_channel_lod(const struct sampler_unit *u, const struct smp_surface *s,
 	if (u->pixel_shader) {
 		float dx[3], dy[3];
 		subspan_gradients(s, in, ch, dx, dy);
-		lod = smp_lod_from_gradients(s, st, dx, dy, an);
+		lod = quantize(smp_lod_from_gradients(s, st, dx, dy, an));
 	}
 	lod += st->lod_bias;
 	if (m->lod == LOD_BIASED)
@@ -122,12 +131,15 @@ float smp_lod_clamp(const struct smp_sampler *st, float lod, float msg_min_lod)
 void smp_lod_query(const struct smp_surface *s, const struct smp_sampler *st, float lod,
 		   float msg_min_lod, float out[2])
 {
-	/* G: the LOD as computed (bias included); R: as sampling clamps it,
-	 * to the sampler's range and the surface's levels */
+	/* G: the LOD as computed (bias included); R: the level(s) sampling
+	 * uses: clamped to the sampler's range and the surface's levels,
+	 * rounded for mip filter nearest, 0 for none (ARB_texture_query_lod) */
 	float c = smp_lod_clamp(st, lod, msg_min_lod);
 	float top = (float)s->l.mip_count_lod;
 	if (st->mip_filter == MIP_NONE)
 		c = 0;
+	else if (st->mip_filter == MIP_NEAREST)
+		c = ceilf(c + 0.5f) - 1.0f;     /* the level used: .5 rounds down */
 	out[0] = c < 0 ? 0 : c > top ? top : c;
 	out[1] = lod;
 }

@@ -2,8 +2,10 @@
  * from the PRM's and OpenGL's formulas (never from the sampler's code):
  *  - lod (textureQueryLOD) on a grid of subspan derivatives of a 16x8
  *    texture with 5 levels: G = log2(max(|(du/dx W, dv/dx H)|,
- *    |(du/dy W, dv/dy H)|)) + bias (OpenGL 4.6 eq. 8.6), R clamped to
- *    [Min LOD, Max LOD] and the levels;
+ *    |(du/dy W, dv/dy H)|)) (OpenGL 4.6 eq. 8.6) in the hardware's 8
+ *    fraction bits, + bias; R clamped to [Min LOD, Max LOD] and the
+ *    levels (mip linear), or the nearest level, .5 down (mip nearest:
+ *    ARB_texture_query_lod's ceil(lod + 0.5) - 1);
  *  - every shadow function, texel by texel (PRM: 0.0 where `texel OP ref`
  *    holds), with linear filtering (compare, then weigh), and the
  *    reference clamped to [0, 1] for a UNORM depth format (GL 8.22.1);
@@ -38,7 +40,7 @@ static void test_lod_grid(struct fixture *f)
 			     .mip_count = 4, .base = LOD_BASE };
 	fx_surface(f, 0, &s);
 	fx_sampler(f, 0, &(struct fx_samp){ .mip = 3, .min_lod = 0.5f, .max_lod = 3 });
-	fx_sampler(f, 1, &(struct fx_samp){ .mip = 3, .max_lod = 14, .bias = 1.0f });
+	fx_sampler(f, 1, &(struct fx_samp){ .mip = 1, .max_lod = 14, .bias = 1.0f });
 	f->unit.pixel_shader = true;
 	static const float d[] = { 0.0f, 1.0f / 64, 1.0f / 16, 0.1f, 0.25f, 1.0f };
 	const unsigned nd = sizeof(d) / sizeof(d[0]);
@@ -59,9 +61,12 @@ static void test_lod_grid(struct fixture *f)
 				double rx = hypot(dudx * 16, dvdx * 8), ry = hypot(dudy * 16, dvdy * 8);
 				double rho = rx > ry ? rx : ry;
 				double bias = samp == 1 ? 1.0 : 0.0;
-				float expect_g = rho > 0 ? (float)(log2(rho) + bias) : -INFINITY;
+				float expect_g = rho > 0 ? (float)(round(log2(rho) * 256) / 256 + bias)
+							 : -INFINITY;
 				double lo = samp == 0 ? 0.5 : 0, hi = samp == 0 ? 3 : 4;
 				double c = expect_g < lo ? lo : expect_g > hi ? hi : expect_g;
+				if (samp == 1)
+					c = ceil(c + 0.5) - 1;
 				for (unsigned ch = 0; ch < 8; ch++) {
 					float g = fx_get_f(f, FX_RESP + 1, ch);
 					if (isinf(expect_g))
