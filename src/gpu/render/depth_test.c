@@ -13,8 +13,11 @@ enum { DFMT_D32_FLOAT = 1, DFMT_D24_UNORM_X8 = 3, DFMT_D16_UNORM = 5 };
 
 bool depth_test_enabled(const struct wm_state *st)
 {
+	/* a depth write without the test is the stage too: it always passes
+	 * and writes (blorp's depth blits and HiZ-less clears rely on it) */
 	const struct depth_state *ds = &st->ds;
-	return (ds->test && ds->has_depth) || (ds->stencil_test && ds->has_stencil);
+	return ((ds->test || ds->write) && ds->has_depth) ||
+	       (ds->stencil_test && ds->has_stencil);
 }
 
 /* Depth value in the buffer's encoding (as bits, for D32 the float's). */

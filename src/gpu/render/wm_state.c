@@ -276,6 +276,12 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	w->blend_constant[2] = cc.blend_constant_color_blue;
 	w->blend_constant[3] = cc.blend_constant_color_alpha;
 
+	/* BLEND_STATE is read by the render target writes of a PS (blending,
+	 * alpha test, alpha to coverage, write masks): without a valid PS no
+	 * colour target is written and the hardware never reads it. blorp's
+	 * depth/stencil-only operations leave its pointer at 0. */
+	if (!w->ps.valid)
+		return 0;
 	struct cmd_3DSTATE_BLEND_STATE_POINTERS pbs;
 	recorded_3DSTATE_BLEND_STATE_POINTERS(gen, st, &pbs);
 	if (dyn_read(rs, env, "BLEND_STATE", pbs.blend_state_pointer, dw, BLEND_STATE_DWORDS))

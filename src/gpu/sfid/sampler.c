@@ -1,149 +1,13 @@
-/* The sampler's messages (PRM vol. 7 "Sampling Engine Messages", "Message
- * Types"; the parameter orders below are the ones Mesa's
- * lower_sampler_logical_send_gfx7 builds for Gen8/9): decode the
- * descriptor and header, read each channel's parameters, compute the LOD
- * (from the 2x2 subspans of a pixel shader, or given), look the texels up
- * and write the response channels R, G, B, A that the header leaves
- * enabled. */
+/* The sampler's messages (PRM vol. 7 "Sampling Engine Messages"): decode
+ * the descriptor and header, read each channel's parameters through the
+ * message table (sampler_msg.c), compute the LOD (sampler_lod.c), look the
+ * texels up (sampler_filter.c, sampler_ms.c) and write the response
+ * channels R, G, B, A that the header leaves enabled. */
 #include <math.h>
 #include <string.h>
 
 #include "common/trace.h"
 #include "gpu/sfid/sampler_priv.h"
-
-#define MAX_PARAMS 11
-
-/* What each payload parameter means (per channel, one register per 8). */
-enum param { P_NONE, P_U, P_V, P_R, P_AI, P_REF, P_BIAS, P_LOD, P_MLOD,
-	     P_DUDX, P_DUDY, P_DVDX, P_DVDY, P_DRDX, P_DRDY, P_NUM };
-
-struct msg_kind {
-	const char *name;
-	uint8_t params[MAX_PARAMS];
-	int min_gen;
-};
-
-/* Parameters in payload order after the header. ld's are integers (u,
- * lod, v, r on Gen8; u, v, lod, r on Gen9, fixed up below). */
-static const struct msg_kind kinds[32] = {
-	[SMP_SAMPLE] = { "sample", { P_U, P_V, P_R, P_AI, P_MLOD }, 8 },
-	[SMP_SAMPLE_B] = { "sample_b", { P_BIAS, P_U, P_V, P_R, P_AI, P_MLOD }, 8 },
-	[SMP_SAMPLE_L] = { "sample_l", { P_LOD, P_U, P_V, P_R, P_AI }, 8 },
-	[SMP_SAMPLE_C] = { "sample_c", { P_REF, P_U, P_V, P_R, P_AI, P_MLOD }, 8 },
-	[SMP_SAMPLE_D] = { "sample_d", { P_U, P_DUDX, P_DUDY, P_V, P_DVDX, P_DVDY, P_R,
-					 P_DRDX, P_DRDY, P_AI, P_MLOD }, 8 },
-	[SMP_SAMPLE_B_C] = { "sample_b_c", { P_REF, P_BIAS, P_U, P_V, P_R, P_AI, P_MLOD }, 8 },
-	[SMP_SAMPLE_L_C] = { "sample_l_c", { P_REF, P_LOD, P_U, P_V, P_R, P_AI }, 8 },
-	[SMP_LD] = { "ld", { P_U, P_LOD, P_V, P_R }, 8 },
-	[SMP_GATHER4] = { "gather4", { P_U, P_V, P_R, P_AI }, 8 },
-	[SMP_RESINFO] = { "resinfo", { P_LOD }, 8 },
-	[SMP_SAMPLEINFO] = { "sampleinfo", { P_NONE }, 8 },
-	[SMP_GATHER4_C] = { "gather4_c", { P_REF, P_U, P_V, P_R, P_AI }, 8 },
-	[SMP_SAMPLE_D_C] = { "sample_d_c", { P_REF, P_U, P_DUDX, P_DUDY, P_V, P_DVDX, P_DVDY,
-					     P_R, P_DRDX, P_DRDY }, 8 },
-	[SMP_SAMPLE_LZ] = { "sample_lz", { P_U, P_V, P_R, P_AI }, 9 },
-	[SMP_SAMPLE_C_LZ] = { "sample_c_lz", { P_REF, P_U, P_V, P_R, P_AI }, 9 },
-	[SMP_LD_LZ] = { "ld_lz", { P_U, P_V, P_R }, 9 },
-};
-static const uint8_t ld_gen9[MAX_PARAMS] = { P_U, P_V, P_LOD, P_R };
-
-/* One message's inputs: per parameter, the register holding channels 0-7
- * (channels 8-15 in the next one), or NULL when the payload stops before
- * it (reads as 0). */
-struct msg_in {
-	const uint8_t *reg[P_NUM][2];
-	unsigned n;                    /* channels: 8 or 16 */
-};
-
-static uint32_t in_ud(const struct msg_in *in, unsigned p, unsigned ch)
-{
-	const uint8_t *r = in->reg[p][ch / 8];
-	uint32_t v = 0;
-	if (r)
-		memcpy(&v, r + 4 * (ch % 8), 4);
-	return v;
-}
-
-static float in_f(const struct msg_in *in, unsigned p, unsigned ch)
-{
-	uint32_t u = in_ud(in, p, ch);
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-/* Coordinates a lookup uses: cube directions become a face and (u, v). */
-static void coords(const struct smp_surface *s, const struct msg_in *in, unsigned ch,
-		   float c[3], int *face)
-{
-	c[0] = in_f(in, P_U, ch);
-	c[1] = in_f(in, P_V, ch);
-	c[2] = in_f(in, P_R, ch);
-	*face = -1;
-	if (s->l.type == SURF_CUBE) {
-		*face = smp_cube_face(c[0], c[1], c[2], &c[0], &c[1]);
-		c[2] = in_f(in, P_AI, ch);          /* cube array index */
-	}
-}
-
-static unsigned deriv_dims(const struct smp_surface *s)
-{
-	return s->l.type == SURF_1D ? 1 : s->l.type == SURF_3D ? 3 : 2;
-}
-
-/* log2 of the larger screen-space footprint (OpenGL 4.6 eq. 8.6/8.7). */
-static float lod_from(const struct smp_surface *s, const struct smp_sampler *st,
-		      const float dx[3], const float dy[3])
-{
-	const float size[3] = { (float)s->l.width, (float)s->l.height, (float)s->l.depth };
-	double px = 0, py = 0;
-	for (unsigned d = 0; d < deriv_dims(s); d++) {
-		double k = st->non_normalized ? 1 : size[d];
-		px += (double)dx[d] * dx[d] * k * k;
-		py += (double)dy[d] * dy[d] * k * k;
-	}
-	double rho = sqrt(px > py ? px : py);
-	return rho > 0 ? (float)log2(rho) : -INFINITY;
-}
-
-/* The LOD of channel ch, before clamping. */
-static float channel_lod(const struct sampler_unit *u, const struct smp_surface *s,
-			 const struct smp_sampler *st, const struct msg_in *in, unsigned type,
-			 unsigned ch)
-{
-	switch (type) {
-	case SMP_SAMPLE_L: case SMP_SAMPLE_L_C:
-		return in_f(in, P_LOD, ch);
-	case SMP_SAMPLE_LZ: case SMP_SAMPLE_C_LZ: case SMP_GATHER4: case SMP_GATHER4_C:
-		return 0;
-	case SMP_SAMPLE_D: case SMP_SAMPLE_D_C: {
-		float dx[3] = { in_f(in, P_DUDX, ch), in_f(in, P_DVDX, ch), in_f(in, P_DRDX, ch) };
-		float dy[3] = { in_f(in, P_DUDY, ch), in_f(in, P_DVDY, ch), in_f(in, P_DRDY, ch) };
-		return lod_from(s, st, dx, dy) + st->lod_bias;
-	}
-	default:
-		break;
-	}
-	float lod = 0;
-	if (u->pixel_shader) {
-		/* a subspan is channels 4k..4k+3: (0,0) (1,0) (0,1) (1,1) */
-		unsigned b = ch & ~3u;
-		float c0[3], c1[3], c2[3], dx[3], dy[3];
-		int f;
-		coords(s, in, b, c0, &f);
-		coords(s, in, b + 1, c1, &f);
-		coords(s, in, b + 2, c2, &f);
-		for (int d = 0; d < 3; d++) {
-			dx[d] = c1[d] - c0[d];
-			dy[d] = c2[d] - c0[d];
-		}
-		lod = lod_from(s, st, dx, dy);
-	}
-	lod += st->lod_bias;
-	if (type == SMP_SAMPLE_B || type == SMP_SAMPLE_B_C)
-		lod += in_f(in, P_BIAS, ch);
-	return lod;
-}
 
 static int32_t nibble(uint32_t v, unsigned shift)
 {
@@ -160,10 +24,10 @@ static int32_t offset_coord(uint32_t v, int32_t off)
 
 /* resinfo (R width, G height, B depth or layers, A levels) and
  * sampleinfo (R samples), as unsigned integers. */
-static void size_info(const struct smp_surface *s, unsigned type, uint32_t lod, uint32_t v[4])
+static void size_info(const struct smp_surface *s, unsigned op, uint32_t lod, uint32_t v[4])
 {
 	memset(v, 0, 16);
-	if (type == SMP_SAMPLEINFO) {
+	if (op == OP_SAMPLEINFO) {
 		v[0] = s->l.samples;
 		return;
 	}
@@ -189,41 +53,80 @@ static void size_info(const struct smp_surface *s, unsigned type, uint32_t lod, 
 	}
 }
 
-/* The four values of channel ch; 1 when they skip the channel selects. */
-static int channel_result(const struct sampler_unit *u, const struct smp_surface *s,
-			  const struct smp_sampler *st, const struct msg_in *in, unsigned type,
-			  const int32_t off[3], int gather, unsigned ch, union fmt_value out[4])
+struct msg_ctx {
+	const struct sampler_unit *u;
+	const struct smp_surface *s;
+	const struct smp_sampler *st;
+	const struct smp_msg *m;
+	const struct smp_msg_in *in;
+	int32_t off[3];             /* header texel offsets */
+	int gather;                 /* the header's gather channel, or -1 */
+};
+
+/* The four values of channel ch; 1 when they skip the channel selects,
+ * -1 on a page fault. */
+static int channel_result(const struct msg_ctx *x, unsigned ch, union fmt_value out[4])
 {
-	if (type == SMP_RESINFO || type == SMP_SAMPLEINFO) {
-		size_info(s, type, in_ud(in, P_LOD, ch), &out[0].u);
-		for (int c = 1; c < 4; c++)
-			out[c].u = (&out[0].u)[c];
+	const struct smp_surface *s = x->s;
+	const struct smp_msg_in *in = x->in;
+	switch (x->m->op) {
+	case OP_RESINFO: case OP_SAMPLEINFO: {
+		uint32_t v[4];
+		size_info(s, x->m->op, smp_in_ud(in, P_LOD, ch), v);
+		for (int c = 0; c < 4; c++)
+			out[c].u = v[c];
 		return 1;
 	}
-	if (type == SMP_LD || type == SMP_LD_LZ) {
-		int32_t x = offset_coord(in_ud(in, P_U, ch), off[0]);
-		int32_t y = offset_coord(in_ud(in, P_V, ch), off[1]);
-		int32_t z = offset_coord(in_ud(in, P_R, ch), off[2]);
-		int32_t lod = type == SMP_LD ? (int32_t)in_ud(in, P_LOD, ch) : 0;
-		return smp_load(s, x, y, z, lod, out);
+	case OP_LD: {
+		int32_t u = offset_coord(smp_in_ud(in, P_U, ch), x->off[0]);
+		int32_t v = offset_coord(smp_in_ud(in, P_V, ch), x->off[1]);
+		int32_t r = offset_coord(smp_in_ud(in, P_R, ch), x->off[2]);
+		return smp_load(s, u, v, r, (int32_t)smp_in_ud(in, P_LOD, ch), out);
 	}
-	struct smp_lookup q = { .gather = gather, .off = { off[0], off[1], off[2] } };
+	case OP_LD_MCS: {
+		int r = smp_ld_mcs(s, (int32_t)smp_in_ud(in, P_U, ch), (int32_t)smp_in_ud(in, P_V, ch),
+				   (int32_t)smp_in_ud(in, P_R, ch), (int32_t)smp_in_ud(in, P_LOD, ch),
+				   out);
+		return r < 0 ? -1 : 1;
+	}
+	case OP_LD_MS: {
+		uint64_t mcs = smp_in_ud(in, P_MCSL, ch) | (uint64_t)smp_in_ud(in, P_MCSH, ch) << 32;
+		return smp_ld_ms(s, smp_in_ud(in, P_SI, ch), mcs, x->m->type != 31,
+				 (int32_t)smp_in_ud(in, P_U, ch), (int32_t)smp_in_ud(in, P_V, ch),
+				 (int32_t)smp_in_ud(in, P_R, ch), (int32_t)smp_in_ud(in, P_LOD, ch),
+				 out);
+	}
+	default:
+		break;
+	}
+	struct smp_lookup q = { .gather = x->m->op == OP_GATHER ? x->gather : -1,
+				.off = { x->off[0], x->off[1], x->off[2] } };
+	if (in->present[P_OFFU]) {            /* gather4_po: per-channel offsets */
+		q.off[0] += smp_gather_offset(smp_in_ud(in, P_OFFU, ch));
+		q.off[1] += smp_gather_offset(smp_in_ud(in, P_OFFV, ch));
+	}
 	float c[3];
-	coords(s, in, ch, c, &q.face);
+	q.face = smp_coords(s, in, ch, c, -1);
 	q.u = c[0];
 	q.v = c[1];
 	q.r = c[2];
-	q.compare = type == SMP_SAMPLE_C || type == SMP_SAMPLE_L_C || type == SMP_SAMPLE_B_C ||
-		    type == SMP_SAMPLE_D_C || type == SMP_SAMPLE_C_LZ || type == SMP_GATHER4_C;
-	q.ref = in_f(in, P_REF, ch);
-	float lod = channel_lod(u, s, st, in, type, ch);
-	float mlod = in_f(in, P_MLOD, ch);
-	float lo = st->min_lod > mlod ? st->min_lod : mlod;
-	/* LOD PreClamp (OGL): clamp to [Min LOD, Max LOD] first */
-	q.lambda = lod < lo ? lo : lod > st->max_lod ? st->max_lod : lod;
-	if (smp_sample(s, st, &q, out))
+	q.compare = x->m->compare;
+	q.ref = smp_shadow_ref(s, smp_in_f(in, P_REF, ch));
+	float lod = smp_channel_lod(x->u, s, x->st, x->m, in, ch, &q.aniso);
+	float mlod = smp_in_f(in, P_MLOD, ch);
+	if (x->m->op == OP_LOD) {
+		float r[2];
+		smp_lod_query(s, x->st, lod, mlod, r);
+		out[0].f = r[0];
+		out[1].f = r[1];
+		out[2].f = out[3].f = 0;
+		return 1;
+	}
+	q.lambda_raw = lod;
+	q.lambda = smp_lod_clamp(x->st, lod, mlod);
+	if (smp_sample(s, x->st, &q, out))
 		return -1;
-	return gather >= 0 ? 1 : 0;
+	return q.gather >= 0 ? 1 : 0;
 }
 
 int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
@@ -231,14 +134,15 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 	const struct sampler_unit *u = ctx;
 	unsigned bti = msg->desc & 0xff, sidx = (msg->desc >> 8) & 15;
 	unsigned type = (msg->desc >> 12) & 31, mode = (msg->desc >> 17) & 3;
-	const struct msg_kind *kind = &kinds[type];
-	if (!kind->name || u->gen < kind->min_gen)
+	bool exists;
+	const struct smp_msg *m = smp_msg_lookup(u->gen, type, &exists);
+	if (!m)
 		return eu_thread_fault(t, "sampler: message type %u is not implemented%s", type,
-				       kind->name ? " on this generation" : "");
+				       exists ? " on this generation" : "");
 	if (mode != 1 && mode != 2)
-		return eu_thread_fault(t, "sampler: %s SIMD mode %u (SIMD4x2 or SIMD32) is not "
-				       "implemented", kind->name, mode);
-	struct msg_in in = { .n = mode == 1 ? 8 : 16 };
+		return eu_thread_fault(t, "sampler: %s SIMD mode %u (%s) is not implemented",
+				       m->name, mode, mode == 0 ? "SIMD4x2" : "SIMD32/64");
+	struct smp_msg_in in = { .n = mode == 1 ? 8 : 16 };
 	unsigned per = in.n / 8, k = 0;
 	uint32_t m2 = 0, sampler_ptr = u->sampler_state, write_off = 0;
 	if (msg->header) {
@@ -250,45 +154,47 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 		memcpy(&m3, h + 12, 4);
 		sampler_ptr = m3 & ~31u;
 		write_off = m2 >> 12 & 15;
+		if (m2 >> 23 & 1)
+			return eu_thread_fault(t, "sampler: %s: Pixel Null Mask Enable (M0.2 bit "
+					       "23) is not implemented", m->name);
 		k = 1;
 	}
-	const uint8_t *order = type == SMP_LD && u->gen >= 9 ? ld_gen9 : kind->params;
-	for (unsigned p = 0; p < MAX_PARAMS && order[p]; p++)
-		for (unsigned r = 0; r < per; r++)
-			in.reg[order[p]][r] = k + p * per + r < msg->mlen ?
-				eu_send_payload(t, msg, k + p * per + r) : NULL;
+	smp_msg_read(m, t, msg, k, &in);
 
 	char why[160];
 	struct smp_surface s;
 	struct smp_sampler st = { 0 };
-	if (smp_load_surface(u, bti, &s, why))
-		return eu_thread_fault(t, "sampler: %s: %s", kind->name, why);
-	bool needs_state = type != SMP_LD && type != SMP_LD_LZ && type != SMP_RESINFO &&
-			   type != SMP_SAMPLEINFO;
+	bool ms = m->op == OP_LD_MS || m->op == OP_LD_MCS || m->op == OP_RESINFO ||
+		  m->op == OP_SAMPLEINFO;
+	if (smp_load_surface(u, bti, ms, &s, why))
+		return eu_thread_fault(t, "sampler: %s: %s", m->name, why);
+	if ((m->op == OP_LD_MS || m->op == OP_LD_MCS) && s.l.samples < 2 && m->type != 31)
+		return eu_thread_fault(t, "sampler: %s on a single-sample surface", m->name);
+	bool needs_state = m->op == OP_SAMPLE || m->op == OP_GATHER || m->op == OP_LOD;
 	if (needs_state) {
 		if (s.l.type == SURF_BUFFER)
-			return eu_thread_fault(t, "sampler: %s from a buffer surface", kind->name);
+			return eu_thread_fault(t, "sampler: %s from a buffer surface", m->name);
 		if (smp_load_sampler(u, sampler_ptr, sidx, &s, &st, why))
-			return eu_thread_fault(t, "sampler: %s: %s", kind->name, why);
+			return eu_thread_fault(t, "sampler: %s: %s", m->name, why);
 	}
-	int32_t off[3] = { nibble(m2, 8), nibble(m2, 4), nibble(m2, 0) };
-	int gather = type == SMP_GATHER4 || type == SMP_GATHER4_C ? (int)(m2 >> 16 & 3) : -1;
-	TRACE(TRACE_SEND, "sampler: SIMD%u %s bti %u sampler %u: %s %s %ux%ux%u levels %u+%u, "
-	      "offsets %d,%d,%d, channels 0x%x, mask 0x%x", in.n, kind->name, bti, sidx,
+	struct msg_ctx x = { .u = u, .s = &s, .st = &st, .m = m, .in = &in,
+			     .off = { nibble(m2, 8), nibble(m2, 4), nibble(m2, 0) },
+			     .gather = (int)(m2 >> 16 & 3) };
+	TRACE(TRACE_SEND, "sampler: SIMD%u %s bti %u sampler %u: %s %s %ux%ux%u levels %u+%u "
+	      "samples %u, offsets %d,%d,%d, channels 0x%x, mask 0x%x", in.n, m->name, bti, sidx,
 	      (const char *[]){ "1D", "2D", "3D", "CUBE", "BUFFER" }[s.l.type], s.fi->name,
-	      s.l.width, s.l.height, s.l.depth, s.l.min_lod, s.l.mip_count_lod, off[0], off[1],
-	      off[2],
-	      ~write_off & 15, msg->mask);
+	      s.l.width, s.l.height, s.l.depth, s.l.min_lod, s.l.mip_count_lod, s.l.samples,
+	      x.off[0], x.off[1], x.off[2], ~write_off & 15, msg->mask);
 
 	union fmt_value res[16][4];
 	memset(res, 0, sizeof(res));
 	for (unsigned ch = 0; ch < in.n; ch++) {
 		if (!(msg->mask >> ch & 1))
 			continue;
-		int r = channel_result(u, &s, &st, &in, type, off, gather, ch, res[ch]);
+		int r = channel_result(&x, ch, res[ch]);
 		if (r < 0)
 			return eu_thread_fault(t, "sampler: %s: page fault reading the texels of "
-					       "surface 0x%llx", kind->name,
+					       "surface 0x%llx", m->name,
 					       (unsigned long long)s.l.base);
 		if (r == 0)
 			smp_swizzle(&s, res[ch]);

@@ -3,7 +3,8 @@
  * types as Mesa's brw_eu_defines.h names them, GEN5_SAMPLER_MESSAGE_*).
  *
  * Descriptor: 7:0 binding table index, 11:8 sampler index, 16:12 message
- * type, 18:17 SIMD mode (1 SIMD8, 2 SIMD16). An optional one-register
+ * type, 18:17 SIMD mode (1 SIMD8, 2 SIMD16; 0 SIMD4x2 faults). Each type's
+ * parameters are in sampler_msg.c's table. An optional one-register
  * header: M0.2 bits 11:8/7:4/3:0 the U/V/R texel offsets (signed 4-bit),
  * 15:12 the channels NOT to return (A, B, G, R from bit 15 down), 17:16
  * the gather4 channel; M0.3 the sampler state pointer (from Dynamic State
@@ -14,7 +15,8 @@
  * The surface comes from RENDER_SURFACE_STATE through the thread's binding
  * table, the filtering from SAMPLER_STATE; texels are read through the
  * address space with the format module's unpack. An unsupported message
- * type, SIMD mode or surface is a thread fault with a trace line. */
+ * type, SIMD mode, surface or SAMPLER_STATE feature is a thread fault
+ * naming it. */
 #ifndef GTSIM_SFID_SAMPLER_H
 #define GTSIM_SFID_SAMPLER_H
 
@@ -50,8 +52,9 @@ enum sampler_msg {
 	SMP_SAMPLE = 0, SMP_SAMPLE_B = 1, SMP_SAMPLE_L = 2, SMP_SAMPLE_C = 3,
 	SMP_SAMPLE_D = 4, SMP_SAMPLE_B_C = 5, SMP_SAMPLE_L_C = 6, SMP_LD = 7,
 	SMP_GATHER4 = 8, SMP_LOD = 9, SMP_RESINFO = 10, SMP_SAMPLEINFO = 11,
-	SMP_GATHER4_C = 16, SMP_SAMPLE_D_C = 20, SMP_SAMPLE_LZ = 24,
-	SMP_SAMPLE_C_LZ = 25, SMP_LD_LZ = 26,
+	SMP_GATHER4_C = 16, SMP_GATHER4_PO = 17, SMP_GATHER4_PO_C = 18, SMP_SAMPLE_D_C = 20,
+	SMP_SAMPLE_LZ = 24, SMP_SAMPLE_C_LZ = 25, SMP_LD_LZ = 26, SMP_LD2DMS_W = 28,
+	SMP_LD_MCS = 29, SMP_LD2DMS = 30, SMP_LD2DSS = 31,
 };
 
 #endif

@@ -48,25 +48,6 @@ static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
 	}
 }
 
-/* PREFILTEROP_*: the comparison FAILS (0.0) when texel OP ref holds.
- * Mesa's iris programs GL_LESS as LEQUAL, GL_ALWAYS as NEVER and so on
- * (iris_state.c), which fixes the operand order and the sense. */
-static float shadow_compare(unsigned func, float texel, float ref)
-{
-	bool hold;
-	switch (func) {
-	case 0: hold = true; break;                  /* ALWAYS */
-	case 1: hold = false; break;                 /* NEVER */
-	case 2: hold = texel < ref; break;           /* LESS */
-	case 3: hold = texel == ref; break;          /* EQUAL */
-	case 4: hold = texel <= ref; break;          /* LEQUAL */
-	case 5: hold = texel > ref; break;           /* GREATER */
-	case 6: hold = texel != ref; break;          /* NOTEQUAL */
-	default: hold = texel >= ref; break;         /* GEQUAL */
-	}
-	return hold ? 0.0f : 1.0f;
-}
-
 void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 {
 	bool integer = format_is_integer(s->fi);
@@ -92,33 +73,6 @@ void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 	}
 }
 
-int smp_cube_face(float x, float y, float z, float *u, float *v)
-{
-	float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), sc, tc, ma;
-	int face;
-	if (ax >= ay && ax >= az) {
-		face = x >= 0 ? 0 : 1;
-		sc = x >= 0 ? -z : z;
-		tc = -y;
-		ma = ax;
-	} else if (ay >= az) {
-		face = y >= 0 ? 2 : 3;
-		sc = x;
-		tc = y >= 0 ? z : -z;
-		ma = ay;
-	} else {
-		face = z >= 0 ? 4 : 5;
-		sc = z >= 0 ? x : -x;
-		tc = -y;
-		ma = az;
-	}
-	if (!(ma > 0))
-		ma = 1;
-	*u = (sc / ma + 1) * 0.5f;
-	*v = (tc / ma + 1) * 0.5f;
-	return face;
-}
-
 /* Dimensions filtered: 1 (1D), 2 (2D, cube faces), 3 (3D). */
 static unsigned filter_dims(const struct smp_surface *s)
 {
@@ -141,12 +95,51 @@ static uint32_t lookup_layer(const struct smp_surface *s, const struct smp_looku
 	return s->l.min_array + l;
 }
 
-/* Filter one level: the 1/2/4/8 texels around the point (or the nearest
- * one), each compared with ref first for shadow lookups. With gather >= 0,
- * out[] gets channel `gather` of the four bilinear texels instead. */
-static int filter_level(const struct smp_surface *s, const struct smp_sampler *st,
-			const struct smp_lookup *q, uint32_t level, unsigned filter,
-			union fmt_value out[4])
+/* One texel of the footprint: fetched (cube maps across face edges when
+ * seamless), or the border colour; compared with the reference for shadow
+ * lookups. */
+static int footprint_texel(const struct smp_surface *s, const struct smp_sampler *st,
+			   const struct smp_lookup *q, uint32_t level, const int64_t idx[3],
+			   uint32_t layer, bool border, union fmt_value tx[4])
+{
+	if (border) {
+		memcpy(tx, st->border, sizeof(st->border));
+	} else if (q->face >= 0 && smp_cube_seamless(s, st)) {
+		int64_t t[3][3];
+		uint32_t n = surface_minify(s->l.width, level), cube = layer - (uint32_t)q->face;
+		int k = smp_cube_texel(q->face, idx[0], idx[1], n, t);
+		double acc[4] = { 0, 0, 0, 0 };
+		for (int i = 0; i < k; i++) {
+			union fmt_value v[4];
+			if (smp_fetch(s, level, (uint32_t)t[i][0], (uint32_t)t[i][1],
+				      cube + (uint32_t)t[i][2], v))
+				return -1;
+			if (q->compare)
+				v[0].f = smp_shadow_compare(st->shadow_func, v[0].f, q->ref);
+			for (int c = 0; c < 4; c++)
+				acc[c] += v[c].f / k;
+			if (k == 1)
+				memcpy(tx, v, sizeof(v));
+		}
+		if (k > 1)
+			for (int c = 0; c < 4; c++)
+				tx[c].f = (float)acc[c];
+		return 0;
+	} else {
+		uint32_t z = s->l.type == SURF_3D ? (uint32_t)idx[2] : layer;
+		if (smp_fetch(s, level, (uint32_t)idx[0], (uint32_t)idx[1], z, tx))
+			return -1;
+	}
+	if (q->compare)
+		tx[0].f = smp_shadow_compare(st->shadow_func, tx[0].f, q->ref);
+	return 0;
+}
+
+/* Filter one level at (u, v, r): the 1/2/4/8 texels around the point (or
+ * the nearest one). With gather >= 0, out[] gets the gather result. */
+static int filter_at(const struct smp_surface *s, const struct smp_sampler *st,
+		     const struct smp_lookup *q, const float coord[3], uint32_t level,
+		     unsigned filter, union fmt_value out[4])
 {
 	unsigned dims = filter_dims(s);
 	bool integer = format_is_integer(s->fi);
@@ -154,23 +147,34 @@ static int filter_level(const struct smp_surface *s, const struct smp_sampler *s
 		filter = FILT_NEAREST;              /* integer texels are never blended */
 	if (q->gather >= 0)
 		filter = FILT_LINEAR;               /* the bilinear footprint */
-	const float coord[3] = { q->u, q->v, q->r };
+	bool seamless = q->face >= 0 && smp_cube_seamless(s, st);
 	uint32_t size[3] = { surface_minify(s->l.width, level), surface_minify(s->l.height, level),
 			     surface_minify(s->l.depth, level) };
-	int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 };
+	int64_t i0[3] = { 0, 0, 0 }, i1[3] = { 0, 0, 0 }, r0[3] = { 0, 0, 0 }, r1[3] = { 0, 0, 0 };
 	double frac[3] = { 0, 0, 0 };
 	for (unsigned d = 0; d < dims; d++) {
 		double t = sane(coord[d]);
 		if (!st->non_normalized)
 			t *= size[d];
+		if (st->wrap[d] == WRAP_HALF_BORDER && !seamless)
+			t = t < -0.5 ? -0.5 : t > size[d] + 0.5 ? size[d] + 0.5 : t;
 		if (filter == FILT_LINEAR) {
 			t -= 0.5;
 			double f = floor(t);
 			frac[d] = t - f;
-			i0[d] = wrap_index((int64_t)f + q->off[d], size[d], st->wrap[d]);
-			i1[d] = wrap_index((int64_t)f + 1 + q->off[d], size[d], st->wrap[d]);
+			r0[d] = (int64_t)f + q->off[d];
+			r1[d] = r0[d] + 1;
 		} else {
-			i0[d] = wrap_index((int64_t)floor(t) + q->off[d], size[d], st->wrap[d]);
+			r0[d] = (int64_t)floor(t) + q->off[d];
+		}
+		if (seamless && d < 2) {
+			/* inside the face or one texel past an edge */
+			int64_t lo = -1, hi = size[d];
+			i0[d] = r0[d] < lo ? lo : r0[d] > hi ? hi : r0[d];
+			i1[d] = r1[d] < lo ? lo : r1[d] > hi ? hi : r1[d];
+		} else {
+			i0[d] = wrap_index(r0[d], size[d], st->wrap[d]);
+			i1[d] = wrap_index(r1[d], size[d], st->wrap[d]);
 		}
 	}
 	uint32_t layer = lookup_layer(s, q);
@@ -188,34 +192,17 @@ static int filter_level(const struct smp_surface *s, const struct smp_sampler *s
 				w *= hi ? frac[d] : 1 - frac[d];
 			border |= idx[d] == BORDER;
 		}
-		union fmt_value *tx = texel[k];
-		if (border) {
-			memcpy(tx, st->border, sizeof(st->border));
-		} else {
-			uint32_t z = s->l.type == SURF_3D ? (uint32_t)idx[2] : layer;
-			if (smp_fetch(s, level, (uint32_t)idx[0], (uint32_t)idx[1], z, tx))
-				return -1;
-		}
-		if (q->compare)
-			tx[0].f = shadow_compare(st->shadow_func, tx[0].f, q->ref);
+		if (footprint_texel(s, st, q, level, idx, layer, border, texel[k]))
+			return -1;
 		if (integer && q->gather < 0) {
-			memcpy(out, tx, 4 * sizeof(*out));
+			memcpy(out, texel[k], 4 * sizeof(*out));
 			return 0;
 		}
 		for (int c = 0; c < 4; c++)
-			acc[c] += w * tx[c].f;
+			acc[c] += w * texel[k][c].f;
 	}
 	if (q->gather >= 0) {
-		/* x: (i0, j1), y: (i1, j1), z: (i1, j0), w: (i0, j0) */
-		static const unsigned order[4] = { 2, 3, 1, 0 };
-		union fmt_value g[4];
-		for (int c = 0; c < 4; c++) {
-			union fmt_value v[4];
-			memcpy(v, texel[order[c]], sizeof(v));
-			smp_swizzle(s, v);
-			g[c] = v[q->gather & 3];
-		}
-		memcpy(out, g, sizeof(g));
+		smp_gather_result(s, q->gather, q->compare, texel, out);
 		return 0;
 	}
 	for (int c = 0; c < 4; c++)
@@ -223,11 +210,42 @@ static int filter_level(const struct smp_surface *s, const struct smp_sampler *s
 	return 0;
 }
 
+/* Filter one level; anisotropic lookups average their probes along the
+ * major axis at (-1/2 + i / (N + 1)) pixel steps, i = 1..N. */
+static int filter_level(const struct smp_surface *s, const struct smp_sampler *st,
+			const struct smp_lookup *q, uint32_t level, unsigned filter,
+			union fmt_value out[4])
+{
+	const float coord[3] = { q->u, q->v, q->r };
+	unsigned n = q->aniso.probes;
+	if (n <= 1 || q->gather >= 0 || format_is_integer(s->fi))
+		return filter_at(s, st, q, coord, level, filter, out);
+	double acc[4] = { 0, 0, 0, 0 };
+	for (unsigned i = 1; i <= n; i++) {
+		float step = -0.5f + (float)i / (float)(n + 1), c[3];
+		for (int d = 0; d < 3; d++)
+			c[d] = coord[d] + step * q->aniso.axis[d];
+		if (s->l.type != SURF_3D)
+			c[2] = coord[2];
+		union fmt_value v[4];
+		if (filter_at(s, st, q, c, level, filter, v))
+			return -1;
+		for (int k = 0; k < 4; k++)
+			acc[k] += v[k].f;
+	}
+	for (int k = 0; k < 4; k++)
+		out[k].f = (float)(acc[k] / n);
+	return 0;
+}
+
 int smp_sample(const struct smp_surface *s, const struct smp_sampler *st,
 	       const struct smp_lookup *q, union fmt_value out[4])
 {
 	float lambda = q->lambda;
-	bool mag = !(lambda > 0);                   /* NaN: magnification */
+	/* magnification at or below the base level (NaN too); LOD PreClamp
+	 * OGL decides on the clamped LOD, otherwise on the computed one */
+	float decide = st->preclamp ? lambda : q->lambda_raw;
+	bool mag = !(decide > st->base_level);
 	unsigned filter = mag ? st->mag_filter : st->min_filter;
 	uint32_t top = s->l.mip_count_lod;                /* levels past Surface Min LOD */
 	if (q->gather >= 0 || mag || st->mip_filter == MIP_NONE) {
@@ -239,8 +257,9 @@ int smp_sample(const struct smp_surface *s, const struct smp_sampler *st,
 		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	if (st->mip_filter == MIP_NEAREST) {
-		double l = floor((double)lambda + 0.5);
-		uint32_t rel = l > top ? top : (uint32_t)l;
+		/* OpenGL's nearest level: ceil(lambda + 1/2) - 1, .5 rounds down */
+		double l = ceil((double)lambda + 0.5) - 1;
+		uint32_t rel = l < 0 ? 0 : l > top ? top : (uint32_t)l;
 		return filter_level(s, st, q, s->l.min_lod + rel, filter, out);
 	}
 	double lf = floor((double)lambda), frac = (double)lambda - lf;

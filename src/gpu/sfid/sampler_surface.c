@@ -21,8 +21,8 @@ void sampler_unit_init(struct sampler_unit *u, int gen, const struct gt_vm *vm,
 	};
 }
 
-int smp_load_surface(const struct sampler_unit *u, unsigned bti, struct smp_surface *s,
-		     char *why)
+int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisample,
+		     struct smp_surface *s, char *why)
 {
 	uint32_t entry = 0, ss[16];
 	uint64_t bt = u->surface_base + u->binding_table + 4ull * bti;
@@ -48,8 +48,9 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, struct smp_surf
 		return WHY("surface format %u (%s) is not implemented in the sampler", l->format,
 			   format_name(l->format));
 	s->l.cpp = s->fi->bpe / 8;
-	if (l->samples > 1)
-		return WHY("multisampled surfaces are not implemented in the sampler");
+	if (l->samples > 1 && !multisample)
+		return WHY("a filtered or single-sample message on a %u-sample surface",
+			   l->samples);
 	if (l->pitch % surface_pitch_unit(l->tiling))
 		return WHY("surface pitch %u is not a whole number of tiles", l->pitch);
 	return 0;
@@ -67,10 +68,23 @@ int smp_load_sampler(const struct sampler_unit *u, uint32_t ptr, unsigned idx,
 	if (!cmd_SAMPLER_STATE_unpack(u->gen, dw, 4, &v))
 		return WHY("no SAMPLER_STATE layout for gen %d", u->gen);
 	memset(st, 0, sizeof(*st));
-	/* filters: NEAREST 0, LINEAR 1; anisotropic and mono are filtered
-	 * as linear */
+	/* Unmodelled SAMPLER_STATE features fault rather than guess. */
+	if (v.chromakey_enable)
+		return WHY("SAMPLER_STATE chroma key is not implemented");
+	if (u->gen >= 9 && v.reduction_type_enable)
+		return WHY("SAMPLER_STATE Reduction Type (min/max filtering) is not implemented");
+	if (v.texture_border_color_mode)
+		return WHY("SAMPLER_STATE Texture Border Color Mode DX9 is not implemented");
+	/* MAPFILTER_NEAREST 0, LINEAR 1, ANISOTROPIC 2, MONO 6 */
+	if (v.min_mode_filter > 2 || v.mag_mode_filter > 2)
+		return WHY("SAMPLER_STATE map filter %u is not implemented",
+			   v.min_mode_filter > 2 ? v.min_mode_filter : v.mag_mode_filter);
+	if (v.mip_mode_filter == 2)
+		return WHY("SAMPLER_STATE Mip Mode Filter 2 is reserved");
 	st->min_filter = v.min_mode_filter ? FILT_LINEAR : FILT_NEAREST;
 	st->mag_filter = v.mag_mode_filter ? FILT_LINEAR : FILT_NEAREST;
+	/* Maximum Anisotropy: RATIO21 (0) .. RATIO161 (7), 2:1 steps */
+	st->aniso_max = v.min_mode_filter == 2 ? (uint8_t)(2 * (v.maximum_anisotropy + 1)) : 1;
 	st->mip_filter = (uint8_t)v.mip_mode_filter;
 	st->lod_bias = (float)v.texture_lod_bias / 256.0f;     /* S4.8 */
 	st->min_lod = (float)v.min_lod / 256.0f;               /* U4.8 */
@@ -79,25 +93,14 @@ int smp_load_sampler(const struct sampler_unit *u, uint32_t ptr, unsigned idx,
 	st->wrap[0] = (uint8_t)v.tcx_address_control_mode;
 	st->wrap[1] = (uint8_t)v.tcy_address_control_mode;
 	st->wrap[2] = (uint8_t)v.tcz_address_control_mode;
+	for (int c = 0; c < 3; c++)
+		if (st->wrap[c] == 7)
+			return WHY("SAMPLER_STATE address control mode 7 is reserved");
 	st->shadow_func = (uint8_t)v.shadow_function;
 	st->non_normalized = v.non_normalized_coordinate_enable;
-	uint32_t border_ptr = v.border_color_pointer;
-	/* SAMPLER_BORDER_COLOR_STATE, from Dynamic State Base Address: four
-	 * floats, or four 32-bit integers for an integer format */
-	uint32_t bc[4];
-	uint64_t baddr = u->dynamic_base + (border_ptr & ~63u);
-	bool border_used = false;
-	for (int c = 0; c < 3; c++)
-		border_used |= st->wrap[c] == WRAP_BORDER || st->wrap[c] == WRAP_HALF_BORDER;
-	if (border_used) {
-		if (vm_read(&u->vm, baddr, bc, sizeof(bc)))
-			return WHY("page fault reading the border colour at 0x%llx",
-				   (unsigned long long)baddr);
-		for (int c = 0; c < 4; c++)
-			st->border[c].u = bc[c];
-	}
-	(void)s;
-	return 0;
+	st->cube_override = v.cube_surface_control_mode == 1;
+	st->preclamp = v.lod_preclamp_mode == 2;
+	return smp_load_border(u, v.border_color_pointer, s, st, why);
 }
 
 int smp_fetch(const struct smp_surface *s, uint32_t level, uint32_t x, uint32_t y,

@@ -272,15 +272,21 @@ static void test_faults(struct fixture *f)
 {
 	eu_thread_init(f->t, 8, 0x01);
 	uv8(f, 0, 0.5f, 0.5f);
-	/* the LOD message is not implemented */
-	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_LOD, 8), 8, 2, 4, false, 1), -1);
+	/* message type 12 does not exist on Gen8/9 */
+	CHECK_EQ(fx_send(f, fx_desc(0, 0, 12, 8), 8, 2, 4, false, 1), -1);
 	CHECK_EQ(f->t->state, EU_THREAD_FAULT);
+	CHECK(strstr(f->t->fault, "message type 12") != NULL);
+	/* ld2dms on a single-sample surface */
+	eu_thread_init(f->t, 8, 0x01);
+	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_LD2DMS, 8), 8, 2, 4, false, 1), -1);
+	CHECK(strstr(f->t->fault, "single-sample") != NULL);
 	/* sample_lz is a Gen9 message */
 	eu_thread_init(f->t, 8, 0x01);
 	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_SAMPLE_LZ, 8), 8, 2, 4, false, 1), -1);
 	/* SIMD4x2 */
 	eu_thread_init(f->t, 8, 0x01);
 	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_SAMPLE, 8) & ~(3u << 17), 8, 2, 4, false, 1), -1);
+	CHECK(strstr(f->t->fault, "SIMD4x2") != NULL);
 	/* an unbound binding table entry */
 	eu_thread_init(f->t, 8, 0x01);
 	CHECK_EQ(fx_send(f, fx_desc(9, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
