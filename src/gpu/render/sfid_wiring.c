@@ -32,5 +32,9 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 		[EU_SFID_SAMPLER] = to_sampler,
 		[EU_SFID_DP_RC] = to_render_target,       /* render/rt_write.c */
 	} },
-	/* HS, DS, GS: no threads are dispatched (their stages are off) */
+	[RS_GS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* render/gs_dispatch.c's payload */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
+	/* HS, DS: no threads are dispatched (their stages are off) */
 };
