@@ -260,6 +260,7 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 		.per_thread = entries < 8 ? entries : 8,
 		.nverts = st->expected_vertex_count,
 	};
+	gs_constants_load(rs, env);
 	sampler_unit_init(&rs->gs_sampler, rs->info->gen, &env->vm, rs->surface_base,
 			  rs->dynamic_base, rs->binding_table[RS_GS], rs->sampler_state[RS_GS],
 			  false);

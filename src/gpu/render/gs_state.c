@@ -3,8 +3,11 @@
  * the hardware would hang on or that the model does not implement is a GPU
  * fault naming it. */
 #include "gpu/cmd/cmd_structs.h"
+#include "gpu/render/recorded.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/topology.h"
+
+RENDER_RECORDED(3DSTATE_CONSTANT_GS)
 
 void gs_state_decode(struct render_state *rs, const uint32_t *dw, uint32_t len)
 {
@@ -47,14 +50,14 @@ void gs_state_decode(struct render_state *rs, const uint32_t *dw, uint32_t len)
 	};
 }
 
-void gs_constants_decode(struct render_state *rs, const uint32_t *dw, uint32_t len)
+/* 3DSTATE_CONSTANT_GS as the engine recorded it (the command streamer
+ * records it for the draw to read, like the back end's state). */
+void gs_constants_load(struct render_state *rs, const struct render_env *env)
 {
-	int gen = rs->info->gen;
-	rs->gs_const = (struct push_constants){ 0 };
-	if (len < cmd_3DSTATE_CONSTANT_GS_length(gen))   /* no whole Constant Body */
-		return;
 	struct cmd_3DSTATE_CONSTANT_GS v;
-	cmd_3DSTATE_CONSTANT_GS_unpack(gen, dw, len, &v);
+	rs->gs_const = (struct push_constants){ 0 };
+	if (!env->state || !recorded_3DSTATE_CONSTANT_GS(rs->info->gen, env->state, &v))
+		return;
 	for (int i = 0; i < 4; i++) {
 		rs->gs_const.len[i] = v.constant_body.read_length[i];
 		rs->gs_const.addr[i] = v.constant_body.buffer[i];

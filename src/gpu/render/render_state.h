@@ -206,9 +206,10 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 				struct prim_stage *next);
 struct prim_stage *gs_stage_input(struct gs_stage *gs);
 void gs_stage_end(struct gs_stage *gs);
-/* 3DSTATE_GS and 3DSTATE_CONSTANT_GS into rs (gs_state.c). */
+/* 3DSTATE_GS into rs, and the recorded 3DSTATE_CONSTANT_GS at a draw
+ * (gs_state.c). */
 void gs_state_decode(struct render_state *rs, const uint32_t *dw, uint32_t len);
-void gs_constants_decode(struct render_state *rs, const uint32_t *dw, uint32_t len);
+void gs_constants_load(struct render_state *rs, const struct render_env *env);
 /* Bytes of a GS output entry before its first vertex (gs_state.c). */
 uint32_t gs_output_header_bytes(const struct gs_state *gs);
 /* Checks a draw's GS state against the URB and the topology (gs_state.c). */

@@ -253,9 +253,6 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 	case CMD_ID_3DSTATE_GS:
 		gs_state_decode(rs, dw, len);
 		break;
-	case CMD_ID_3DSTATE_CONSTANT_GS:
-		gs_constants_decode(rs, dw, len);
-		break;
 	KEEP(3DSTATE_TE, te_enable, te_enable)
 	KEEP(3DSTATE_STREAMOUT, so_enable, so_function_enable)
 	default:
