@@ -17,6 +17,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_BLT] = "blt",
 	[TRACE_DP] = "dp",
 	[TRACE_GPGPU] = "gpgpu",
+	[TRACE_GS] = "gs",
 };
 
 static FILE *out;

@@ -18,6 +18,7 @@ enum trace_cat {
 	TRACE_VF,     /* fetched vertices */
 	TRACE_URB,    /* URB writes and VUE contents */
 	TRACE_VS,     /* VS thread dispatches */
+	TRACE_GS,     /* GS thread dispatches, output entries and strips */
 	TRACE_PS,     /* PS thread dispatches */
 	TRACE_EU,     /* executed EU instructions */
 	TRACE_SEND,   /* messages to shared functions */

@@ -3,12 +3,15 @@
  * the index buffer with the cut index ending a primitive run), a vertex
  * cache for indexed draws, a VUE from the VS partition of the URB filled
  * by the VF, SIMD8 VS threads over batches of 8 new vertices, primitive
- * assembly, and the pipeline statistics registers. */
+ * assembly into the chain of later stages (stage.h: [GS] -> back end),
+ * and the pipeline statistics registers. */
+#include <stddef.h>
 #include <string.h>
 
 #include "common/trace.h"
 #include "gpu/cs/regs.h"
 #include "gpu/render/render_state.h"
+#include "gpu/render/topology.h"
 
 #define VCACHE_SIZE 16
 #define PENDING_MAX 256
@@ -24,6 +27,7 @@ struct draw_ctx {
 	const struct draw_params *p;
 	struct vs_kernel *kernel;
 	struct prim_asm pa;
+	struct prim_stage back_end;   /* the chain's last stage */
 	struct vcache_entry cache[VCACHE_SIZE];
 	unsigned cache_next;
 	bool cache_on;
@@ -68,6 +72,9 @@ static uint32_t alloc_vue(struct draw_ctx *dc)
 	return handle;
 }
 
+/* Runs the VS over the waiting vertices, hands them to primitive
+ * assembly and lets the later stages consume every VUE before the VS's
+ * entries are reused. */
 static int flush(struct draw_ctx *dc)
 {
 	struct render_state *rs = dc->rs;
@@ -78,17 +85,20 @@ static int flush(struct draw_ctx *dc)
 	for (unsigned i = 0; i < dc->npending; i++) {
 		uint32_t h = dc->pending[i];
 		if (h == PENDING_CUT) {
-			prim_end(&dc->pa, rs);
+			if (prim_end(&dc->pa))
+				return -1;
 			continue;
 		}
 		if (trace_on(TRACE_URB))
 			vue_trace(rs, h, rs->num_last_vues);
 		if (rs->num_last_vues < RENDER_MAX_DRAW_VUES)
 			rs->last_vues[rs->num_last_vues++] = h;
-		prim_vertex(&dc->pa, rs, h);
+		if (prim_vertex(&dc->pa, VUE_REF(h, 0)))
+			return -1;
 	}
 	dc->npending = 0;
-	return 0;
+	struct prim_stage *first = dc->pa.next;
+	return first->flush ? first->flush(first) : 0;
 }
 
 static int push_pending(struct draw_ctx *dc, uint32_t h)
@@ -148,6 +158,7 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	uint32_t cut_mask = rs->ib_format == 0 ? 0xff : rs->ib_format == 1 ? 0xffff : ~0u;
 
 	memset(dc->cache, 0, sizeof(dc->cache));
+	dc->pa.prim_id = 0;        /* primitive IDs count per instance */
 	for (uint32_t i = 0; i < p->vertex_count; i++) {
 		uint32_t vindex = p->start_vertex + i;
 		if (p->indexed) {
@@ -181,16 +192,46 @@ static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
 		regs_set64(env->regs, reg, regs_get64(env->regs, reg) + n);
 }
 
-int render_draw(struct render_state *rs, const struct render_env *env,
-		const struct draw_params *p)
+/* The last stage of the chain: the back end's hook (wm_draw.c). */
+static int to_back_end(struct prim_stage *s, const struct vue_prim *p)
+{
+	struct render_state *rs = ((struct draw_ctx *)((char *)s -
+				   offsetof(struct draw_ctx, back_end)))->rs;
+	if (rs->prim_sink)
+		rs->prim_sink(rs->prim_ctx, p->topology, p->vue, p->n);
+	return 0;
+}
+
+/* Pipeline statistics (PRM vol. 2 "Statistics"): the counts are kept in
+ * rs->counts; a register advances when its stage's Statistics Enable is on. */
+static void add_stats(struct render_state *rs, const struct render_env *env,
+		      const struct draw_ctx *dc)
+{
+	struct draw_counts *c = &rs->counts;
+	c->ia_vertices = dc->vertices;
+	c->ia_primitives = dc->pa.prims;
+	c->vs_invocations = dc->shaded;
+	if (rs->vf_stats) {
+		add_stat(env, REG_IA_VERTICES_COUNT, c->ia_vertices);
+		add_stat(env, REG_IA_PRIMITIVES_COUNT, c->ia_primitives);
+	}
+	if (rs->vs.enable && rs->vs.stats)
+		add_stat(env, REG_VS_INVOCATION_COUNT, c->vs_invocations);
+	if (rs->gs.enable && rs->gs.stats) {
+		add_stat(env, REG_GS_INVOCATION_COUNT, c->gs_invocations);
+		add_stat(env, REG_GS_PRIMITIVES_COUNT, c->gs_primitives);
+	}
+}
+
+static int check_draw(struct render_state *rs, const struct draw_params *p)
 {
 	if (rs->pipeline != 0)
 		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
 					rs->pipeline == 1 ? "media" : "GPGPU");
-	if (rs->gs_enable || rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
-		return render_set_fault(rs, "draw with %s enabled: GS, tessellation and stream "
-					"output are not implemented", rs->gs_enable ? "GS" :
-					rs->so_enable ? "stream output" : "tessellation");
+	if (rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
+		return render_set_fault(rs, "draw with %s enabled: tessellation and stream "
+					"output are not implemented", rs->so_enable ?
+					"stream output" : "tessellation");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
 	if (rs->component_packing)
@@ -201,16 +242,26 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 					rs->ib_format);
 	if (setup_urb(rs) || vf_prepare(rs))
 		return -1;
+	return rs->gs.enable ? gs_state_check(rs, p->topology) : 0;
+}
+
+int render_draw(struct render_state *rs, const struct render_env *env,
+		const struct draw_params *p)
+{
+	if (check_draw(rs, p))
+		return -1;
 
 	struct draw_ctx dc = { .rs = rs, .env = env, .p = p };
 	dc.batch_max = rs->urb[0].entries < 8 ? rs->urb[0].entries : 8;
 	dc.cache_on = p->indexed && !rs->vs.cache_disable &&
 		      rs->urb[0].entries >= 2 * (VCACHE_SIZE + 8);
 	rs->num_last_vues = 0;
+	rs->counts = (struct draw_counts){ 0 };
 	TRACE(TRACE_VS, "draw: %s %u vertices x %u instances from %u, topology %u",
 	      p->indexed ? "indexed" : "sequential", p->vertex_count, p->instance_count,
 	      p->start_vertex, p->topology);
-	if (rs->vs.enable && p->vertex_count && p->instance_count) {
+	bool work = p->vertex_count && p->instance_count;
+	if (rs->vs.enable && work) {
 		sampler_unit_init(&rs->vs_sampler, rs->info->gen, &env->vm, rs->surface_base,
 				  rs->dynamic_base, rs->binding_table[RS_VS],
 				  rs->sampler_state[RS_VS], false);
@@ -218,26 +269,40 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		if (!dc.kernel)
 			return -1;
 	}
-	int ret = 0;
+	/* The chain of stages after primitive assembly, built from the back
+	 * end up (stage.h): [SO] hooks in before the back end, [GS] before
+	 * that, [HS -> TE -> DS] first. sink_vue_bytes: the size of the VUEs
+	 * the back end receives, those of the last stage before it. */
+	dc.back_end = (struct prim_stage){ .prim = to_back_end };
+	struct prim_stage *first = &dc.back_end;
+	rs->sink_vue_bytes = rs->urb_space.part[0].entry_bytes;
+	struct gs_stage *gs = NULL;
+	if (rs->gs.enable && work) {
+		gs = gs_stage_begin(rs, env, first);
+		if (!gs) {
+			vs_kernel_free(dc.kernel);
+			return -1;
+		}
+		first = gs_stage_input(gs);
+		rs->sink_vue_bytes = rs->gs.vertex_size * 16;
+	}
 	if (env->state && wm_draw_begin(rs, env, env->state)) {
 		vs_kernel_free(dc.kernel);
+		gs_stage_end(gs);
 		return -1;
 	}
-	prim_begin(&dc.pa, p->topology);
+	prim_begin(&dc.pa, p->topology, rs->gs.enable && rs->gs.reorder_trailing, first);
+	int ret = 0;
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
 		ret = instance(&dc, inst);
 	vs_kernel_free(dc.kernel);
+	gs_stage_end(gs);
 	/* the back end finishes its threads; a front-end fault wins */
 	if (env->state && wm_draw_end(rs) && !ret)
 		ret = -1;
 	if (ret)
 		return ret;
-	if (rs->vf_stats) {
-		add_stat(env, REG_IA_VERTICES_COUNT, dc.vertices);
-		add_stat(env, REG_IA_PRIMITIVES_COUNT, dc.pa.prims);
-	}
-	if (rs->vs.enable && rs->vs.stats)
-		add_stat(env, REG_VS_INVOCATION_COUNT, dc.shaded);
+	add_stats(rs, env, &dc);
 	rs->prof.vertices += dc.vertices;
 	return 0;
 }

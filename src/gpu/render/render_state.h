@@ -13,6 +13,7 @@
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
 #include "gpu/sfid/pi.h"
+#include "gpu/render/stage.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -78,6 +79,44 @@ struct vs_state {
 	uint32_t max_threads;
 };
 
+/* 3DSTATE_GS (PRM vol. 2a; every field iris and anv set). */
+enum gs_dispatch_mode {
+	GS_DISPATCH_DUAL_INSTANCE = 0, GS_DISPATCH_DUAL_OBJECT = 2, GS_DISPATCH_SIMD8 = 3,
+};
+struct gs_state {
+	bool enable, stats, discard_adjacency, include_vertex_handles, include_primitive_id;
+	bool reorder_trailing;    /* Reorder Mode TRAILING: odd strip triangles (1, 0, 2) */
+	bool static_output, control_data_sid; /* Control Data Format: 0 cut bits, 1 stream IDs */
+	uint64_t ksp;
+	uint32_t dispatch_mode;   /* enum gs_dispatch_mode (1 is reserved) */
+	uint32_t expected_vertex_count, instances; /* Instance Control + 1 */
+	uint32_t control_header;  /* Control Data Header Size, 256-bit units */
+	uint32_t vertex_size;     /* Output Vertex Size + 1, 128-bit units */
+	uint32_t output_topology, default_stream, static_vertex_count;
+	uint32_t read_offset, read_length; /* 256-bit units, per input vertex */
+	uint32_t grf_start;       /* dispatch GRF start for URB data (gen9: 6 bits) */
+	uint32_t binding_table_entries, sampler_count, scratch_space, max_threads;
+	uint64_t scratch_base;
+	uint32_t invocations_increment;
+	uint32_t output_read_offset, output_length; /* for the SBE: 256-bit units */
+	uint32_t clip_cull_mask;  /* user clip distance clip | cull enables */
+};
+
+/* 3DSTATE_CONSTANT_<stage>: up to four push constant buffers. */
+struct push_constants {
+	uint32_t len[4];          /* 256-bit units (registers) */
+	uint64_t addr[4];
+};
+
+/* The counts of the last draw, for the pipeline statistics (PRM vol. 2
+ * "Statistics"): counted whether or not a stage's Statistics Enable is set;
+ * the registers are only advanced when it is. */
+struct draw_counts {
+	uint64_t ia_vertices, ia_primitives, vs_invocations;
+	uint64_t gs_invocations;  /* GS instances run: input primitives x instances */
+	uint64_t gs_primitives;   /* primitives the GS output (strips assembled) */
+};
+
 struct render_state {
 	const struct gt_devinfo *info;
 	char fault[200];
@@ -109,7 +148,9 @@ struct render_state {
 	uint32_t binding_table[RS_NUM_STAGES], sampler_state[RS_NUM_STAGES];
 
 	struct vs_state vs;
-	bool hs_enable, ds_enable, gs_enable, te_enable, so_enable;
+	struct gs_state gs;
+	struct push_constants gs_const;
+	bool hs_enable, ds_enable, te_enable, so_enable;
 
 	/* The URB memory, its partitions as the last draw set them, and the
 	 * VS's ring of entries. */
@@ -123,12 +164,19 @@ struct render_state {
 	uint32_t last_vues[RENDER_MAX_DRAW_VUES];
 	uint32_t num_last_vues;
 
+	struct render_units gs_units; /* what the GS threads' sends reach */
+	struct sampler_unit gs_sampler;
+	struct draw_counts counts;    /* the last draw's */
+
 	uint64_t threads;             /* VS threads dispatched, for benches */
 	bool profiling;
 	struct render_profile prof;
+	/* The back end (wm_draw.c): one primitive, its vertices as VUE
+	 * references (VUE_REF), each VUE sink_vue_bytes long. */
 	void (*prim_sink)(void *ctx, uint32_t topology, const uint32_t *handles,
 			  unsigned n);      /* the later stages; NULL: none yet */
 	void *prim_ctx;
+	uint32_t sink_vue_bytes;
 };
 
 /* One 3DPRIMITIVE's parameters (direct or from the 3DPRIM_* registers). */
@@ -156,19 +204,26 @@ void vs_kernel_free(struct vs_kernel *k);
 int vs_dispatch(struct render_state *rs, const struct render_env *env,
 		const struct vs_kernel *k, const uint32_t *handles, unsigned n);
 
-/* Primitive assembly (prim.c): primitives of n vertices of a topology,
- * and the vertices each one uses. */
-struct prim_asm {
-	uint32_t topology;
-	uint32_t v[32];    /* the last vertices of the current run (patches: 32) */
-	uint32_t seen;     /* vertices in the run */
-	uint32_t first;    /* first vertex of the run (fans, loops) */
-	uint64_t prims;
-};
-void prim_begin(struct prim_asm *pa, uint32_t topology);
-void prim_vertex(struct prim_asm *pa, struct render_state *rs, uint32_t handle);
-void prim_end(struct prim_asm *pa, struct render_state *rs); /* cut or draw end */
-uint64_t prim_count(uint32_t topology, uint64_t n);
+/* GS threads (gs_dispatch.c): the GS stage of a draw, before `next`; NULL
+ * after a fault. gs_stage_end frees it and adds its counts to rs->counts. */
+struct gs_stage;
+struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env *env,
+				struct prim_stage *next);
+struct prim_stage *gs_stage_input(struct gs_stage *gs);
+void gs_stage_end(struct gs_stage *gs);
+/* 3DSTATE_GS into rs, and the recorded 3DSTATE_CONSTANT_GS at a draw
+ * (gs_state.c). */
+void gs_state_decode(struct render_state *rs, const uint32_t *dw, uint32_t len);
+void gs_constants_load(struct render_state *rs, const struct render_env *env);
+/* Bytes of a GS output entry before its first vertex (gs_state.c). */
+uint32_t gs_output_header_bytes(const struct gs_state *gs);
+/* Checks a draw's GS state against the URB and the topology (gs_state.c). */
+int gs_state_check(struct render_state *rs, uint32_t topology); /* the topology feeding the GS */
+/* Push constants of a stage into its thread from grf (gs_dispatch.c); the
+ * first register after them in *next_grf. */
+int render_push_constants(struct render_state *rs, const struct render_env *env,
+			  struct eu_thread *t, const struct push_constants *pc, unsigned grf,
+			  const char *stage, unsigned *next_grf);
 
 /* The back end's draw hooks (wm.h); weak defaults in draw.c do nothing
  * until the back end links its own. */

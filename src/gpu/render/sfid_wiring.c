@@ -48,5 +48,9 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 		[EU_SFID_DP_DC0] = to_data_port,
 		[EU_SFID_DP_DC1] = to_data_port,
 	} },
-	/* HS, DS, GS: no threads are dispatched (their stages are off) */
+	[RS_GS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* render/gs_dispatch.c's payload */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
+	/* HS, DS: no threads are dispatched (their stages are off) */
 };

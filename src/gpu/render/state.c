@@ -250,7 +250,9 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 		break;
 	KEEP(3DSTATE_HS, hs_enable, enable)
 	KEEP(3DSTATE_DS, ds_enable, enable)
-	KEEP(3DSTATE_GS, gs_enable, enable)
+	case CMD_ID_3DSTATE_GS:
+		gs_state_decode(rs, dw, len);
+		break;
 	KEEP(3DSTATE_TE, te_enable, te_enable)
 	KEEP(3DSTATE_STREAMOUT, so_enable, so_function_enable)
 	default:

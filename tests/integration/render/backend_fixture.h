@@ -203,6 +203,7 @@ static void fx_begin(void)
 	fx_rs->urb_space.part[0].first = 0;
 	fx_rs->urb_space.part[0].entry_bytes = FX_VUE_BYTES;
 	fx_rs->urb_space.part[0].entries = FX_VUES;
+	fx_rs->sink_vue_bytes = FX_VUE_BYTES;   /* the VUEs prim_sink receives */
 	memset(fx_rs->urb_space.mem, 0, FX_VUE_BYTES * FX_VUES);
 }
 
