@@ -19,6 +19,7 @@ enum trace_cat {
 	TRACE_URB,    /* URB writes and VUE contents */
 	TRACE_VS,     /* VS thread dispatches */
 	TRACE_PS,     /* PS thread dispatches */
+	TRACE_TE,     /* tessellation: patches' factors, point and primitive counts, HS/DS threads */
 	TRACE_EU,     /* executed EU instructions */
 	TRACE_SEND,   /* messages to shared functions */
 	TRACE_STUB,   /* unimplemented paths reached (reported once each) */

@@ -187,10 +187,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (rs->pipeline != 0)
 		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
 					rs->pipeline == 1 ? "media" : "GPGPU");
-	if (rs->gs_enable || rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
-		return render_set_fault(rs, "draw with %s enabled: GS, tessellation and stream "
-					"output are not implemented", rs->gs_enable ? "GS" :
-					rs->so_enable ? "stream output" : "tessellation");
+	if (rs->gs_enable || rs->so_enable)
+		return render_set_fault(rs, "draw with %s enabled: GS and stream output are not "
+					"implemented", rs->gs_enable ? "GS" : "stream output");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
 	if (rs->component_packing)
@@ -219,7 +218,16 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 			return -1;
 	}
 	int ret = 0;
+	struct tess_draw *td = NULL;      /* patches go to tessellation (te_stage.c) */
+	struct tess_counts tc = { 0, 0 };
+	rs->vue_part = tess_enabled(rs) ? RS_DS : RS_VS;
 	if (env->state && wm_draw_begin(rs, env, env->state)) {
+		vs_kernel_free(dc.kernel);
+		return -1;
+	}
+	if (tess_enabled(rs) && tess_draw_begin(rs, env, &td)) {
+		if (env->state)
+			wm_draw_end(rs);
 		vs_kernel_free(dc.kernel);
 		return -1;
 	}
@@ -227,6 +235,8 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
 		ret = instance(&dc, inst);
 	vs_kernel_free(dc.kernel);
+	if (tess_draw_end(rs, td, &tc) && !ret)
+		ret = -1;
 	/* the back end finishes its threads; a front-end fault wins */
 	if (env->state && wm_draw_end(rs) && !ret)
 		ret = -1;
@@ -238,6 +248,10 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	}
 	if (rs->vs.enable && rs->vs.stats)
 		add_stat(env, REG_VS_INVOCATION_COUNT, dc.shaded);
+	if (td && rs->tess.hs.stats)
+		add_stat(env, REG_HS_INVOCATION_COUNT, tc.hs_invocations);
+	if (td && rs->tess.ds.stats)
+		add_stat(env, REG_DS_INVOCATION_COUNT, tc.ds_invocations);
 	rs->prof.vertices += dc.vertices;
 	return 0;
 }

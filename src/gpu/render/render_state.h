@@ -11,6 +11,7 @@
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
+#include "gpu/render/te_state.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -106,6 +107,8 @@ struct render_state {
 
 	struct vs_state vs;
 	bool hs_enable, ds_enable, gs_enable, te_enable, so_enable;
+	struct tess_state tess;       /* HS, TE, DS (te_state.c) */
+	uint32_t vue_part;            /* URB partition of the VUEs the back end reads */
 
 	/* The URB memory, its partitions as the last draw set them, and the
 	 * VS's ring of entries. */

@@ -32,5 +32,13 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 		[EU_SFID_SAMPLER] = to_sampler,
 		[EU_SFID_DP_RC] = to_render_target,       /* render/rt_write.c */
 	} },
-	/* HS, DS, GS: no threads are dispatched (their stages are off) */
+	[RS_HS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* patch entry, control points */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
+	[RS_DS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* patch entry, output VUEs */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
+	/* GS: no threads are dispatched (its stage is off) */
 };

@@ -188,7 +188,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 {
 	struct render_state *rs = d->rs;
-	uint32_t bytes = rs->urb_space.part[0].entry_bytes;
+	uint32_t bytes = rs->urb_space.part[rs->vue_part].entry_bytes;
 	uint32_t rows = bytes / 16 < CLIP_MAX_ATTRS ? bytes / 16 : CLIP_MAX_ATTRS;
 	const char *why = "";
 	const uint8_t *vue = urb_entry_bytes(&rs->urb_space, handle, 0, rows * 16, &why);
@@ -340,7 +340,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		return -1;
 	}
 	/* clipping interpolates every VUE row read_vue() carries */
-	uint32_t rows = rs->urb_space.part[0].entry_bytes / 16;
+	uint32_t rows = rs->urb_space.part[rs->vue_part].entry_bytes / 16;
 	d->st.clip.nattrs = rows < CLIP_MAX_ATTRS ? rows : CLIP_MAX_ATTRS;
 	const struct wm_state *st = &d->st;
 	set_clip_rect(d, 0);
