@@ -12,6 +12,7 @@ struct tess_kernel {
 	struct eu_thread *thread;
 	struct sampler_unit sampler;
 	struct render_units units;
+	const struct sfid_table *sfids;  /* the stage's column of render_sfids */
 };
 
 struct tess_draw {

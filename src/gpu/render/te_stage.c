@@ -30,9 +30,7 @@ int tess_kernel_load(struct tess_draw *td, struct tess_kernel *k, uint64_t ksp, 
 	sampler_unit_init(&k->sampler, rs->info->gen, &td->env->vm, rs->surface_base,
 			  rs->dynamic_base, rs->binding_table[st], rs->sampler_state[st], false);
 	k->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &k->sampler };
-	k->thread->sfids = &render_sfids[st];
-	k->thread->sfid_units = &k->units;
-	k->thread->user = rs;
+	k->sfids = &render_sfids[st];
 	TRACE(TRACE_TE, "%s kernel at 0x%llx: %zu instructions", stage,
 	      (unsigned long long)(rs->instruction_base + ksp), exec_prog_count(k->prog));
 	return 0;
@@ -54,7 +52,6 @@ int tess_thread_setup(struct tess_draw *td, struct eu_thread *t, enum render_sta
 	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[st] & ~31u) | (scratch_space & 15));
 	eu_grf_set_ud(t, 0, 4, rs->binding_table[st] & ~31u);
 	eu_grf_set_ud(t, 0, 5, ((uint32_t)scratch_base & ~1023u) | (uint32_t)(rs->threads % 512));
-	t->sfids = &render_sfids[st];
 	unsigned grf = grf_start;
 	for (int b = 0; b < 4; b++) {
 		if (!c->len[b])
@@ -75,6 +72,9 @@ int tess_thread_run(struct tess_draw *td, struct tess_kernel *k, const char *sta
 {
 	struct render_state *rs = td->rs;
 	rs->threads++;
+	k->thread->sfids = k->sfids;         /* eu_thread_init cleared them */
+	k->thread->sfid_units = &k->units;
+	k->thread->user = rs;
 	enum eu_thread_state st = exec_run(k->thread, k->prog, 0);
 	if (st == EU_THREAD_FAULT)
 		return render_set_fault(rs, "%s thread: %s", stage, k->thread->fault);
