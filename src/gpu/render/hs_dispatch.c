@@ -29,8 +29,9 @@ int hs_run_patch(struct tess_draw *td, uint32_t patch, const uint32_t *icp, unsi
 		for (unsigned i = 0; hs->vertex_handles && i < n; i++)
 			eu_grf_set_ud(t, 1 + i / 8, i % 8, icp[i]);
 		TRACE(TRACE_TE, "HS thread: patch %u instance %u/%u, patch handle 0x%x, %u control "
-		      "points 0x%x..0x%x", td->primitive_id, inst, hs->instances, patch, n, icp[0],
-		      icp[n - 1]);
+		      "points 0x%x..0x%x, %u push constant registers at g%u", td->primitive_id,
+		      inst, hs->instances, patch, n, icp[0], icp[n - 1], next - hs->grf_start,
+		      hs->grf_start);
 		if (tess_thread_run(td, &td->hs, "HS"))
 			return -1;
 		td->hs_threads++;
