@@ -232,8 +232,10 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		return -1;
 	}
 	prim_begin(&dc.pa, p->topology);
-	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
+	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++) {
+		tess_instance_begin(td);   /* the patches' primitive IDs restart */
 		ret = instance(&dc, inst);
+	}
 	vs_kernel_free(dc.kernel);
 	if (tess_draw_end(rs, td, &tc) && !ret)
 		ret = -1;

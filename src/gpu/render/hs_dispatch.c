@@ -6,7 +6,7 @@
  *           and outputs there), g0.1 primitive ID, g0.2 bits 23:17 the
  *           instance number; g0.3-5 sampler state, binding table, scratch,
  *   g1-g4   the input control points' VUE handles, 8 a register, when
- *           Include Vertex Handles is set,
+ *           Include Vertex Handles is set (past the patch: vertex 0's),
  *   gS...   push constants (3DSTATE_CONSTANT_HS) from S, the dispatch GRF
  *           start. */
 #include "common/trace.h"
@@ -26,8 +26,11 @@ int hs_run_patch(struct tess_draw *td, uint32_t patch, const uint32_t *icp, unsi
 		eu_grf_set_ud(t, 0, 0, patch);
 		eu_grf_set_ud(t, 0, 1, td->primitive_id);
 		eu_grf_set_ud(t, 0, 2, inst << 17);
-		for (unsigned i = 0; hs->vertex_handles && i < n; i++)
-			eu_grf_set_ud(t, 1 + i / 8, i % 8, icp[i]);
+		/* slots past the patch's n vertices hold no vertex (GL leaves
+		 * reading them undefined); gtsim repeats vertex 0's handle there
+		 * so such a read stays inside the URB */
+		for (unsigned i = 0; hs->vertex_handles && i < 32; i++)
+			eu_grf_set_ud(t, 1 + i / 8, i % 8, icp[i < n ? i : 0]);
 		TRACE(TRACE_TE, "HS thread: patch %u instance %u/%u, patch handle 0x%x, %u control "
 		      "points 0x%x..0x%x, %u push constant registers at g%u", td->primitive_id,
 		      inst, hs->instances, patch, n, icp[0], icp[n - 1], next - hs->grf_start,

@@ -244,6 +244,12 @@ static void patch_sink(void *ctx, uint32_t topology, const uint32_t *h, unsigned
 	td->primitive_id++;
 }
 
+void tess_instance_begin(struct tess_draw *td)
+{
+	if (td)
+		td->primitive_id = 0;
+}
+
 bool tess_enabled(const struct render_state *rs)
 {
 	return rs->tess.hs.enable || rs->tess.te.enable || rs->tess.ds.enable;

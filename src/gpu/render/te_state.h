@@ -77,5 +77,7 @@ struct tess_counts {
 int tess_draw_begin(struct render_state *rs, const struct render_env *env,
 		    struct tess_draw **out);
 int tess_draw_end(struct render_state *rs, struct tess_draw *td, struct tess_counts *c);
+/* Each instance's patches count primitive IDs from 0 (td may be NULL). */
+void tess_instance_begin(struct tess_draw *td);
 
 #endif
