@@ -18,6 +18,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_DP] = "dp",
 	[TRACE_GPGPU] = "gpgpu",
 	[TRACE_GS] = "gs",
+	[TRACE_TE] = "te",
 };
 
 static FILE *out;

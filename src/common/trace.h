@@ -20,6 +20,7 @@ enum trace_cat {
 	TRACE_VS,     /* VS thread dispatches */
 	TRACE_GS,     /* GS thread dispatches, output entries and strips */
 	TRACE_PS,     /* PS thread dispatches */
+	TRACE_TE,     /* tessellation: patches' factors, point and primitive counts, HS/DS threads */
 	TRACE_EU,     /* executed EU instructions */
 	TRACE_SEND,   /* messages to shared functions */
 	TRACE_STUB,   /* unimplemented paths reached (reported once each) */

@@ -51,9 +51,7 @@
 	[CMD_ID_3DSTATE_CHROMA_KEY] = cs_record_state, \
 	[CMD_ID_3DSTATE_CLEAR_PARAMS] = cs_record_state, \
 	[CMD_ID_3DSTATE_CLIP] = cs_record_state, \
-	[CMD_ID_3DSTATE_CONSTANT_DS] = cs_record_state, \
 	[CMD_ID_3DSTATE_CONSTANT_GS] = cs_record_state, \
-	[CMD_ID_3DSTATE_CONSTANT_HS] = cs_record_state, \
 	[CMD_ID_3DSTATE_CONSTANT_PS] = cs_record_state, \
 	[CMD_ID_3DSTATE_DEPTH_BUFFER] = cs_record_state, \
 	[CMD_ID_3DSTATE_DRAWING_RECTANGLE] = cs_record_state, \
@@ -124,6 +122,8 @@ static enum cs_result both_pipelines(struct gt_engine *e, const struct cmd_desc 
 	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_GS] = render_cs_command, \
 	[CMD_ID_3DSTATE_PUSH_CONSTANT_ALLOC_PS] = render_cs_command, \
 	[CMD_ID_3DSTATE_CONSTANT_VS] = render_cs_command, \
+	[CMD_ID_3DSTATE_CONSTANT_HS] = render_cs_command, \
+	[CMD_ID_3DSTATE_CONSTANT_DS] = render_cs_command, \
 	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_VS] = render_cs_command, \
 	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_HS] = render_cs_command, \
 	[CMD_ID_3DSTATE_BINDING_TABLE_POINTERS_DS] = render_cs_command, \

@@ -217,6 +217,10 @@ static void add_stats(struct render_state *rs, const struct render_env *env,
 	}
 	if (rs->vs.enable && rs->vs.stats)
 		add_stat(env, REG_VS_INVOCATION_COUNT, c->vs_invocations);
+	if (tess_enabled(rs) && rs->tess.hs.stats)
+		add_stat(env, REG_HS_INVOCATION_COUNT, c->hs_invocations);
+	if (tess_enabled(rs) && rs->tess.ds.stats)
+		add_stat(env, REG_DS_INVOCATION_COUNT, c->ds_invocations);
 	if (rs->gs.enable && rs->gs.stats) {
 		add_stat(env, REG_GS_INVOCATION_COUNT, c->gs_invocations);
 		add_stat(env, REG_GS_PRIMITIVES_COUNT, c->gs_primitives);
@@ -228,10 +232,9 @@ static int check_draw(struct render_state *rs, const struct draw_params *p)
 	if (rs->pipeline != 0)
 		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
 					rs->pipeline == 1 ? "media" : "GPGPU");
-	if (rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
-		return render_set_fault(rs, "draw with %s enabled: tessellation and stream "
-					"output are not implemented", rs->so_enable ?
-					"stream output" : "tessellation");
+	if (rs->so_enable)
+		return render_set_fault(rs, "draw with stream output enabled: stream output is "
+					"not implemented");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
 	if (rs->component_packing)
@@ -286,22 +289,43 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		first = gs_stage_input(gs);
 		rs->sink_vue_bytes = rs->gs.vertex_size * 16;
 	}
+	/* [HS -> TE -> DS] in front (te_stage.c): patches in, the DS's
+	 * primitives on to the GS or the back end */
+	struct tess_draw *td = NULL;
+	if (tess_enabled(rs) && work) {
+		if (tess_draw_begin(rs, env, first, &td)) {
+			vs_kernel_free(dc.kernel);
+			gs_stage_end(gs);
+			return -1;
+		}
+		first = tess_stage_input(td);
+		if (!rs->gs.enable)
+			rs->sink_vue_bytes = rs->urb_space.part[RS_DS].entry_bytes;
+	}
 	if (env->state && wm_draw_begin(rs, env, env->state)) {
 		vs_kernel_free(dc.kernel);
+		tess_draw_end(rs, td, NULL);
 		gs_stage_end(gs);
 		return -1;
 	}
-	prim_begin(&dc.pa, p->topology, rs->gs.enable && rs->gs.reorder_trailing, first);
+	prim_begin(&dc.pa, p->topology, rs->gs.enable && !td && rs->gs.reorder_trailing, first);
 	int ret = 0;
-	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
+	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++) {
+		tess_instance_begin(td);   /* the patches' primitive IDs restart */
 		ret = instance(&dc, inst);
+	}
 	vs_kernel_free(dc.kernel);
+	struct tess_counts tc = { 0, 0 };
+	if (tess_draw_end(rs, td, &tc) && !ret)
+		ret = -1;
 	gs_stage_end(gs);
 	/* the back end finishes its threads; a front-end fault wins */
 	if (env->state && wm_draw_end(rs) && !ret)
 		ret = -1;
 	if (ret)
 		return ret;
+	rs->counts.hs_invocations = tc.hs_invocations;
+	rs->counts.ds_invocations = tc.ds_invocations;
 	add_stats(rs, env, &dc);
 	rs->prof.vertices += dc.vertices;
 	return 0;

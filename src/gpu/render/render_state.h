@@ -14,6 +14,7 @@
 #include "gpu/render/render.h"
 #include "gpu/sfid/pi.h"
 #include "gpu/render/stage.h"
+#include "gpu/render/te_state.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -115,6 +116,8 @@ struct draw_counts {
 	uint64_t ia_vertices, ia_primitives, vs_invocations;
 	uint64_t gs_invocations;  /* GS instances run: input primitives x instances */
 	uint64_t gs_primitives;   /* primitives the GS output (strips assembled) */
+	uint64_t hs_invocations;  /* patches the HS ran for */
+	uint64_t ds_invocations;  /* domain points the DS shaded */
 };
 
 struct render_state {
@@ -151,6 +154,7 @@ struct render_state {
 	struct gs_state gs;
 	struct push_constants gs_const;
 	bool hs_enable, ds_enable, te_enable, so_enable;
+	struct tess_state tess;       /* HS, TE, DS (te_state.c) */
 
 	/* The URB memory, its partitions as the last draw set them, and the
 	 * VS's ring of entries. */

@@ -52,5 +52,12 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 		[EU_SFID_URB] = to_urb,                   /* render/gs_dispatch.c's payload */
 		[EU_SFID_SAMPLER] = to_sampler,
 	} },
-	/* HS, DS: no threads are dispatched (their stages are off) */
+	[RS_HS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* patch entry, control points */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
+	[RS_DS] = { .fn = {
+		[EU_SFID_URB] = to_urb,                   /* patch entry, output VUEs */
+		[EU_SFID_SAMPLER] = to_sampler,
+	} },
 };

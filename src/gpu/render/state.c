@@ -248,12 +248,12 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 	case CMD_ID_3DSTATE_VS:
 		vs(rs, gen, dw, len);
 		break;
-	KEEP(3DSTATE_HS, hs_enable, enable)
-	KEEP(3DSTATE_DS, ds_enable, enable)
+	case CMD_ID_3DSTATE_HS: case CMD_ID_3DSTATE_TE: case CMD_ID_3DSTATE_DS:
+	case CMD_ID_3DSTATE_CONSTANT_HS: case CMD_ID_3DSTATE_CONSTANT_DS:
+		return tess_state_command(rs, d, dw, len);       /* te_state.c */
 	case CMD_ID_3DSTATE_GS:
 		gs_state_decode(rs, dw, len);
 		break;
-	KEEP(3DSTATE_TE, te_enable, te_enable)
 	KEEP(3DSTATE_STREAMOUT, so_enable, so_function_enable)
 	default:
 		return 1;

@@ -26,6 +26,12 @@ void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex)
 {
 	const char *why = "";
 	uint32_t rows = rs->urb[0].size * 4;
+	for (int p = 0; p < URB_NUM_PARTS; p++) {   /* the partition the handle is in */
+		uint32_t at = handle * 64, first = rs->urb_space.part[p].first;
+		if (rs->urb_space.part[p].entry_bytes && at >= first &&
+		    at < first + rs->urb_space.part[p].entry_bytes * rs->urb_space.part[p].entries)
+			rows = rs->urb_space.part[p].entry_bytes / 16;
+	}
 	const uint8_t *vue = urb_entry_bytes(&rs->urb_space, handle, 0, rows * 16, &why);
 	if (!vue)
 		return;

@@ -1,0 +1,361 @@
+/* A tessellated draw through the whole stack (libgtdrv, EXECBUFFER2, the
+ * simulated GPU), on BDW and SKL: one PATCHLIST_3 patch with hand-written
+ * HS and DS programs into a 32 x 32 RGBA8 target.
+ *   HS (SINGLE_PATCH): writes the TRI patch header, inside factor 2 in
+ *      DWord 4 and the three edge factors 2 in DWords 5-7, and a colour
+ *      (0, 0.5, 0, 1) in DWords 8-11 of the patch entry.
+ *   DS (SIMD8): position (2u - 1, 2v - 1, 0, 1), colour (27uvw, c.y, 0, 1)
+ *      with c the patch colour pushed from the patch entry (read offset
+ *      1, length 1) and w from Compute W Coordinate Enable.
+ * The oracle, by hand from the GL tessellation rules: level 2 everywhere
+ * splits each edge of the domain triangle at its middle and puts one
+ * point at the centre (1/3, 1/3, 1/3); the six triangles fan around the
+ * centre. 27uvw is 0 on the edges and 1 at the centre, so at a pixel the
+ * red channel is the centre's barycentric weight in the fan triangle that
+ * holds the pixel (a plain, untessellated triangle would be black). The
+ * lower-left half of the target is covered (NDC (-1,-1), (1,-1), (-1,1)).
+ * HS_INVOCATION_COUNT grows by 1 (patches) and DS_INVOCATION_COUNT by 7
+ * (domain points). Then a DS partition of 0 entries: a GPU fault with an
+ * error state naming 3DSTATE_URB_DS, the host survives. */
+#include <errno.h>
+#include <i915_drm.h>
+#include <linux/sync_file.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drv/pipeline.h"
+#include "drv/seed_shaders.h"
+#include "gpu/cs/regs.h"
+#include "gpu/eu/asm.h"
+#include "gpu/format/format.h"
+#include "kernel/request.h"
+#include "kernel/sync/fence.h"
+#include "test.h"
+
+#define W 32u
+#define H 32u
+#define PITCH (W * 4)
+#define RT_BYTES (PITCH * H)
+#define VS_OFFSET 0x0
+#define HS_OFFSET 0x400
+#define DS_OFFSET 0x800
+#define FS_OFFSET 0xc00
+#define DYN_SF_CLIP 0x0
+#define DYN_CC_VP 0x40
+#define DYN_BLEND 0x80
+#define DYN_CC 0xc0
+#define SURF_RSS 0x40
+#define PATCHLIST_3 (32 + 2)
+
+enum { R32G32B32A32_FLOAT = 0 };
+
+static const char hs_text[] =
+	"mov(8)          g112<1>UD       g0<0,1,0>UD                     { align1 WE_all 1Q };\n"
+	"mov(8)          g113<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g114<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g115<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g116<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g117<1>F        2F                              { align1 1Q };\n"
+	"mov(8)          g118<1>F        2F                              { align1 1Q };\n"
+	"mov(8)          g119<1>F        2F                              { align1 1Q };\n"
+	"mov(8)          g120<1>F        2F                              { align1 1Q };\n"
+	"mov(8)          g121<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g122<1>F        0.5F                            { align1 1Q };\n"
+	"mov(8)          g123<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g124<1>F        1F                              { align1 1Q };\n"
+	"send(8)         null<1>F        g112<8,8,1>F\n"
+	"                            urb 0 SIMD8 write mlen 13 rlen 0                { align1 1Q EOT };\n";
+
+/* g1-g3 u, v, w; g4 the output handles; g5 the patch entry's DWords 8-15 */
+static const char ds_text[] =
+	"mov(8)          g119<1>UD       g4<8,8,1>UD                     { align1 WE_all 1Q };\n"
+	"mul(8)          g120<1>F        g1<8,8,1>F      2F              { align1 1Q };\n"
+	"add(8)          g120<1>F        g120<8,8,1>F    -1F             { align1 1Q };\n"
+	"mul(8)          g121<1>F        g2<8,8,1>F      2F              { align1 1Q };\n"
+	"add(8)          g121<1>F        g121<8,8,1>F    -1F             { align1 1Q };\n"
+	"mov(8)          g122<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g123<1>F        1F                              { align1 1Q };\n"
+	"mul(8)          g124<1>F        g1<8,8,1>F      g2<8,8,1>F      { align1 1Q };\n"
+	"mul(8)          g124<1>F        g124<8,8,1>F    g3<8,8,1>F      { align1 1Q };\n"
+	"mul(8)          g124<1>F        g124<8,8,1>F    27F             { align1 1Q };\n"
+	"mov(8)          g125<1>F        g5.1<0,1,0>F                    { align1 1Q };\n"
+	"mov(8)          g126<1>F        0F                              { align1 1Q };\n"
+	"mov(8)          g127<1>F        1F                              { align1 1Q };\n"
+	"send(8)         null<1>F        g119<8,8,1>F\n"
+	"                            urb 1 SIMD8 write mlen 9 rlen 0                 { align1 1Q EOT };\n";
+
+static struct gtsim_device *dev;
+static struct gtsim_file *file;
+static char error_path[] = "/tmp/gtsim-tess-draw-XXXXXX";
+
+struct scene {
+	struct gtdrv drv;
+	struct gtdrv_bo kernel, dyn, surf, vbo, rt, res;
+};
+
+static void upload(struct scene *sc, uint32_t at, const char *text)
+{
+	struct eu_asm_result res;
+	if (eu_assemble(sc->drv.gen, text, strlen(text), "test.asm", &res)) {
+		fprintf(stderr, "%s\n", res.error);
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->kernel, at, res.bytes, res.len), 0);
+	eu_asm_result_free(&res);
+}
+
+static void scene_init(struct scene *sc, const char *device)
+{
+	gtdrv_init(&sc->drv, file, devinfo_lookup(device));
+	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->res };
+	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
+		CHECK_EQ(gtdrv_bo_alloc(&sc->drv, bos[i], 4096), 0);
+	int gen = sc->drv.gen, r = 0;
+	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
+	r |= cmd_SF_CLIP_VIEWPORT_pack(gen, dyn + DYN_SF_CLIP / 4, 16, &(const struct cmd_SF_CLIP_VIEWPORT){
+		.viewport_matrix_element_m00 = W / 2.0f, .viewport_matrix_element_m11 = H / 2.0f,
+		.viewport_matrix_element_m22 = 0.5f, .viewport_matrix_element_m30 = W / 2.0f,
+		.viewport_matrix_element_m31 = H / 2.0f, .viewport_matrix_element_m32 = 0.5f,
+		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
+		.minimum_depth = 0, .maximum_depth = 1 });
+	surf[0] = SURF_RSS;
+	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + SURF_RSS / 4, 16,
+		&(const struct cmd_RENDER_SURFACE_STATE){
+		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.width = W - 1, .height = H - 1, .surface_pitch = PITCH - 1, .tile_mode = 0 });
+	CHECK_EQ(r, 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, 0, dyn, sizeof(dyn)), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->surf, 0, surf, sizeof(surf)), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
+	static uint8_t zero[RT_BYTES];
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->rt, 0, zero, sizeof(zero)), 0);
+	upload(sc, VS_OFFSET, gtdrv_green_vs);
+	upload(sc, HS_OFFSET, hs_text);
+	upload(sc, DS_OFFSET, ds_text);
+	upload(sc, FS_OFFSET, gtdrv_color_fs);
+}
+
+static void scene_fini(struct scene *sc)
+{
+	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->res };
+	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
+		gtdrv_bo_free(&sc->drv, bos[i]);
+}
+
+static int emit_surface_base(struct gtdrv_batch *b, struct scene *sc)
+{
+	int gen = sc->drv.gen;
+	uint32_t len = GTDRV_CMD_LEN(b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	const struct cmd_STATE_BASE_ADDRESS sba = {
+		.surface_state_base_address_modify_enable = true,
+		.surface_state_base_address = sc->surf.offset };
+	gtdrv_cmd_reloc(b, cmd_STATE_BASE_ADDRESS_surface_state_base_address_bit(gen), &sc->surf,
+			I915_GEM_DOMAIN_INSTRUCTION, 0);
+	return gtdrv_cmd_end(b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
+}
+
+/* The back end of seed 000's square: viewport onto the target, no
+ * culling, attribute 0 = VUE row 2 interpolated by the PS into RT 0. */
+static int emit_back_end(struct gtdrv_batch *b)
+{
+	int r = 0;
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_CLIP, .clip_enable = true, .guardband_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_SF, .viewport_transform_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_RASTER, .cull_mode = 1, .viewport_z_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
+			       .sf_clip_viewport_pointer = DYN_SF_CLIP);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC, .cc_viewport_pointer = DYN_CC_VP);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_BLEND_STATE_POINTERS, .blend_state_pointer = DYN_BLEND,
+			       .blend_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_CC_STATE_POINTERS, .color_calc_state_pointer = DYN_CC,
+			       .color_calc_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_DRAWING_RECTANGLE, .clipped_drawing_rectangle_x_max = W - 1,
+			       .clipped_drawing_rectangle_y_max = H - 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+			       .vertex_urb_entry_read_length = 1, .number_of_sf_output_attributes = 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS, .kernel_start_pointer_0 = FS_OFFSET,
+			       ._8_pixel_dispatch_enable = true,
+			       .dispatch_grf_start_register_for_constant_setup_data_0 = 4,
+			       .binding_table_entry_count = 1, .maximum_number_of_threads_per_psd = 63);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true, .attribute_enable = true);
+	return r ? r : GTDRV_EMIT(b, 3DSTATE_BINDING_TABLE_POINTERS_PS, .pointer_to_ps_binding_table = 0);
+}
+
+/* The tessellated patch; ds_entries_zero: a DS partition of 0 entries.
+ * The statistics are stored before and after into res. */
+static int submit(struct scene *sc, bool ds_entries_zero, int *fence)
+{
+	struct gtdrv_batch b;
+	struct urb_config urb;
+	int gen = sc->drv.gen;
+	int r = gtdrv_batch_init(&b, &sc->drv);
+	if (r)
+		return r;
+	/* VS and DS VUEs: header, position, colour (one 64-byte unit); the
+	 * patch entry: header and colour (one unit) */
+	r = urb_config_compute(sc->drv.info, 0, (const unsigned[4]){ 1, 1, 1, 0 }, &urb);
+	if (ds_entries_zero)
+		urb.entries[URB_DS] = 0;
+	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(gen);
+	if (!r)
+		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + (uint32_t)base / 8, &sc->rt,
+					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
+	r = r ? r : gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);
+	r = r ? r : emit_surface_base(&b, sc);
+	r = r ? r : gtdrv_emit_urb(&b, &urb);
+	r = r ? r : gtdrv_emit_geometry_off(&b);
+	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = VS_OFFSET, .grf_start = 2,
+							 .read_length = 1, .output_length = 1 });
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_HS, .enable = true, .statistics_enable = true,
+			       .kernel_start_pointer = HS_OFFSET, .instance_count = 0,
+			       .maximum_number_of_threads = 7, .include_vertex_handles = true,
+			       .dispatch_grf_start_register_for_urb_data = 5);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_TE, .te_enable = true, .te_domain = 1 /* TRI */,
+			       .output_topology = 2 /* TRI_CW */, .partitioning = 0 /* INTEGER */,
+			       .maximum_tessellation_factor_odd = 63,
+			       .maximum_tessellation_factor_not_odd = 64);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DS, .enable = true, .statistics_enable = true,
+			       .kernel_start_pointer = DS_OFFSET, .dispatch_mode = 1 /* SIMD8 */,
+			       .compute_w_coordinate_enable = true,
+			       .patch_urb_entry_read_offset = 1, .patch_urb_entry_read_length = 1,
+			       .dispatch_grf_start_register_for_urb_data = 5,
+			       .maximum_number_of_threads = 7);
+	const struct gtdrv_vb vb = { .index = 0, .bo = &sc->vbo, .pitch = 16,
+				     .size = sizeof(gtdrv_square) };
+	r = r ? r : gtdrv_emit_vertex_buffers(&b, &vb, 1);
+	r = r ? r : gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
+		.format = R32G32B32A32_FLOAT, .size = 4 }, 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0);
+	r = r ? r : emit_back_end(&b);
+	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 0);
+	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 8);
+	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = PATCHLIST_3,
+		.vertex_count = 3, .instance_count = 1 });
+	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 16);
+	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 24);
+	b.fence_out = fence;
+	r = r ? r : gtdrv_batch_submit(&b);
+	gtdrv_batch_fini(&b);
+	return r;
+}
+
+static int sync_file_status(int fd)
+{
+	struct sync_file_info info = { 0 };
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return 0;
+	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	close(fd);
+	return info.status;
+}
+
+/* The expected red of the pixel whose centre is at domain (u, v): the
+ * centre point's weight in the fan triangle holding it; -1 outside. */
+static double expected_red(double u, double v)
+{
+	if (u + v > 1)
+		return -1;
+	/* the ring: the corners and edge middles, in order around */
+	static const double ring[6][2] = { { 0, 1 }, { 0, 0.5 }, { 0, 0 }, { 0.5, 0 },
+					   { 1, 0 }, { 0.5, 0.5 } };
+	const double c[2] = { 1.0 / 3, 1.0 / 3 };
+	for (int i = 0; i < 6; i++) {
+		const double *a = ring[i], *b = ring[(i + 1) % 6];
+		/* barycentric weights of (u, v) in (a, b, c) */
+		double det = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+		double wb = ((u - a[0]) * (c[1] - a[1]) - (v - a[1]) * (c[0] - a[0])) / det;
+		double wc = ((b[0] - a[0]) * (v - a[1]) - (b[1] - a[1]) * (u - a[0])) / det;
+		double wa = 1 - wb - wc;
+		if (wa >= -1e-9 && wb >= -1e-9 && wc >= -1e-9)
+			return wc;
+	}
+	return -1;
+}
+
+static void check_image(struct scene *sc)
+{
+	static uint8_t px[RT_BYTES];
+	CHECK_EQ(gtdrv_bo_read(&sc->drv, &sc->rt, 0, px, sizeof(px)), 0);
+	unsigned bad = 0, covered = 0, peak = 0;
+	for (unsigned y = 0; y < H; y++)
+		for (unsigned x = 0; x < W; x++) {
+			const uint8_t *p = px + y * PITCH + x * 4;
+			/* window y grows with NDC y here (m11 > 0) */
+			double u = (x + 0.5) / W, v = (y + 0.5) / H;
+			double want = expected_red(u, v);
+			bool edge = fabs(u + v - 1) < 1.5 / W;  /* on the diagonal: either */
+			if (edge)
+				continue;
+			if (want < 0) {
+				bad += p[0] || p[1] || p[2] || p[3];
+				continue;
+			}
+			covered++;
+			peak = p[0] > peak ? p[0] : peak;
+			int r = (int)lround(want * 255);
+			bool ok = abs(p[0] - r) <= 2 && abs(p[1] - 128) <= 1 && p[2] == 0 &&
+				  p[3] == 255;
+			if (!ok && bad < 8)
+				fprintf(stderr, "pixel (%u, %u): %u %u %u %u, want red %d green 128\n",
+					x, y, p[0], p[1], p[2], p[3], r);
+			bad += !ok;
+		}
+	CHECK_EQ(bad, 0);
+	CHECK(covered > 400);
+	CHECK(peak > 200);     /* near the centre point */
+}
+
+static void run(const char *device)
+{
+	printf("%s\n", device);
+	struct gtsim_config cfg = { .device = device, .sync = 1, .hangcheck_ms = 100 };
+	dev = gtsim_device_create(&cfg);
+	CHECK(dev != NULL);
+	if (!dev)
+		return;
+	file = gtsim_open(dev);
+	struct scene sc;
+	scene_init(&sc, device);
+	int fence;
+	CHECK_EQ(submit(&sc, false, &fence), 0);
+	CHECK_EQ(sync_file_status(fence), 1);
+	check_image(&sc);
+	uint64_t st[4] = { 0 };
+	CHECK_EQ(gtdrv_bo_read(&sc.drv, &sc.res, 0, st, sizeof(st)), 0);
+	CHECK_EQ(st[2] - st[0], 1);   /* HS_INVOCATION_COUNT: one patch */
+	CHECK_EQ(st[3] - st[1], 7);   /* DS_INVOCATION_COUNT: seven domain points */
+
+	/* no DS entries: a GPU fault, the error state names the partition */
+	CHECK_EQ(submit(&sc, true, &fence), 0);
+	CHECK_EQ(sync_file_status(fence), -EIO);
+	gtsim_device_idle(dev);
+	char *err = gtsim_error_state(dev);
+	CHECK(err && strstr(err, "3DSTATE_URB_DS"));
+	if (err && !strstr(err, "3DSTATE_URB_DS"))
+		fprintf(stderr, "error state:\n%.600s\n", err);
+	free(err);
+	scene_fini(&sc);
+	gtsim_close(file);
+	gtsim_device_destroy(dev);
+}
+
+int main(void)
+{
+	int fd = mkstemp(error_path);
+	if (fd < 0)
+		test_skip("cannot create a temporary file for the error state");
+	close(fd);
+	setenv("GTSIM_ERROR_STATE", error_path, 1);
+	run("bdw");
+	run("skl");
+	unlink(error_path);
+	return test_exit();
+}
