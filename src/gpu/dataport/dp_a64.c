@@ -119,9 +119,8 @@ int dp_a64_atomic_float(struct dp_msg *m)
 
 int dp_a64_oword_block(struct dp_msg *m)
 {
-	static const unsigned owords[8] = { 1, 1, 2, 4, 8, 0, 0, 0 };
 	bool write = m->info->type == 0x15;
-	unsigned bs = m->ctrl & 7, n = owords[bs], regs = n <= 2 ? 1 : n / 2;
+	unsigned bs = m->ctrl & 7, n = dp_owords_of(bs), regs = n <= 2 ? 1 : n / 2;
 	if (!n)
 		return dp_fail(m, "reserved block size %u", bs);
 	if (!m->s->header)

@@ -10,8 +10,7 @@
 
 #include "gpu/dataport/dp_priv.h"
 
-/* OWords of descriptor 10:8; 0 for a reserved value. */
-static unsigned owords_of(unsigned bs)
+unsigned dp_owords_of(unsigned bs)
 {
 	static const unsigned n[8] = { 1, 1, 2, 4, 8, 0, 0, 0 };
 	return n[bs & 7];
@@ -36,7 +35,7 @@ static int block_io(struct dp_msg *m, const struct dp_surface *s, uint64_t off, 
 
 static int oword_block(struct dp_msg *m, bool write)
 {
-	unsigned bs = m->ctrl & 7, n = owords_of(bs);
+	unsigned bs = m->ctrl & 7, n = dp_owords_of(bs);
 	if (!n)
 		return dp_fail(m, "reserved block size %u", bs);
 	if (!m->s->header)

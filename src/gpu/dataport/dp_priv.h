@@ -121,6 +121,10 @@ static inline uint32_t dp_slots(const struct dp_msg *m, unsigned simd)
 	return m->s->mask & (simd >= 32 ? ~0u : (1u << simd) - 1);
 }
 
+/* dp_block.c: OWords of an OWord block size (descriptor 10:8: 0 and 1 one
+ * OWord, low and high half; 2, 3, 4: 2, 4, 8); 0 for a reserved value. */
+unsigned dp_owords_of(unsigned bs);
+
 /* The message handlers, by file. */
 int dp_oword_block_read(struct dp_msg *m);     /* dp_block.c */
 int dp_oword_block_write(struct dp_msg *m);
