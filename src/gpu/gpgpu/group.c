@@ -1,6 +1,8 @@
 /* One thread group of a walker: its threads are dispatched together and
- * run round-robin on the interpreter, each until it ends or is suspended
- * at a `wait` (the barrier, sfid/gateway.h), until all have ended. When
+ * run round-robin on the interpreter, each until it ends, is suspended at
+ * a `wait` (the barrier, sfid/gateway.h) or has run a time slice (so that
+ * a thread spinning on shared memory lets the others on, as the EUs run
+ * them at the same time), until all have ended. When
  * none can run and some have not ended, the group can never finish: on
  * the hardware the EUs would wait forever and the kernel's hangcheck
  * would reset the engine; gtsim reports that hang at once as a GPU fault
@@ -12,8 +14,9 @@
 #include "gpu/gpgpu/gpgpu_internal.h"
 
 /* Instructions one thread may execute before it counts as hung (as a VS
- * or PS thread: exec_run's default budget). */
+ * or PS thread: exec_run's default budget), and in one turn. */
 #define THREAD_BUDGET 100000000ull
+#define THREAD_SLICE 20000ull
 
 static void event(struct gpgpu_state *gs, enum gpgpu_event ev, const struct gpgpu_walk *w,
 		  const uint32_t group[3], unsigned index, const struct eu_thread *t)
@@ -100,7 +103,7 @@ int gpgpu_run_group(struct gpgpu_state *gs, const struct gpgpu_env *env,
 			ran = true;
 			uint64_t left = t->instructions < THREAD_BUDGET ?
 				THREAD_BUDGET - t->instructions : 1;
-			switch (exec_run(t, w->prog, left)) {
+			switch (exec_run(t, w->prog, left < THREAD_SLICE ? left : THREAD_SLICE)) {
 			case EU_THREAD_DONE:
 				ended++;
 				event(gs, GPGPU_THREAD_END, w, group, i, t);
@@ -113,6 +116,12 @@ int gpgpu_run_group(struct gpgpu_state *gs, const struct gpgpu_env *env,
 				r = gpgpu_set_fault(gs, "CS thread %u of group (%u,%u,%u): %s", i,
 						    group[0], group[1], group[2], t->fault);
 				break;
+			case EU_THREAD_LIMIT:
+				if (t->instructions < THREAD_BUDGET) {
+					t->state = EU_THREAD_READY;   /* its slice is over */
+					break;
+				}
+				/* fall through */
 			default:
 				r = gpgpu_set_fault(gs, "GPU hang: CS thread %u of group (%u,%u,%u) "
 						    "did not end (%llu instructions)", i, group[0],

@@ -404,6 +404,61 @@ static void test_faults(const char *dev)
 	fx_fini(&fx);
 }
 
+/* Shared local memory between the threads of a group, and time slices:
+ * thread 0 spins reading SLM dword 0 (untyped surface read, BTI 254) until
+ * thread 1 has written 7 there (untyped surface write); thread 0 runs
+ * first, so only a turn that ends before its budget lets thread 1 on (on
+ * the hardware both run at once). g2 counts thread 0's reads: more than
+ * one in each group, so each group starts with its SLM zeroed. Messages as
+ * iga64 decodes them: 0x04026efe "hdc.dc1 untyped surface write with x",
+ * 0x02106efe "... read with x". */
+static void test_slm_spin(const char *dev)
+{
+	struct fixture fx;
+	struct recorder *rec = start(&fx, dev,
+		"mov(8)          g10<1>UD        0x00000000UD                    { align1 1Q };\n"
+		"and(1)          g11<1>UD        g0.5<0,1,0>UD   0x000003ffUD    { align1 WE_all 1N };\n"
+		"cmp.z.f0.0(8)   null<1>UD       g11<0,1,0>UD    0x00000000UD    { align1 1Q };\n"
+		"(-f0.0) if(8)   JIP: LABEL0       UIP: LABEL2                   { align1 1Q };\n"
+		"mov(8)          g11<1>UD        0x00000007UD                    { align1 1Q };\n"
+		"send(8)         null<1>UW       g10<8,8,1>UD    0x04026efe\n"
+		"                            dp data 1 MsgDesc: ( untyped surface write, Surface = 254, SIMD8, Mask = 0xe) mlen 2 rlen 0 { align1 1Q };\n"
+		"else(8)         JIP: LABEL2       UIP: LABEL2                   { align1 1Q };\n"
+		"LABEL0:\n"
+		"send(8)         g13<1>UD        g10<8,8,1>UD    0x02106efe\n"
+		"                            dp data 1 MsgDesc: ( untyped surface read, Surface = 254, SIMD8, Mask = 0xe) mlen 1 rlen 1 { align1 1Q };\n"
+		"add(8)          g2<1>UD         g2<8,8,1>UD     0x00000001UD    { align1 1Q };\n"
+		"cmp.z.f0.0(8)   null<1>UD       g13<8,8,1>UD    0x00000000UD    { align1 1Q };\n"
+		"(+f0.0) while(8) JIP: LABEL0                                    { align1 1Q };\n"
+		"LABEL2:\n"
+		"endif(8)        JIP: LABEL3                                     { align1 1Q };\n"
+		"LABEL3:\n"
+		FX_EOT);
+	rec->out_reg = 13;
+	uint32_t curbe[16] = { 0 };
+	const struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
+		.number_of_threads_in_gpgpu_thread_group = 2, .shared_local_memory_size = 1 };
+	fx_setup(&fx, &id, curbe, sizeof(curbe), 0, 0);
+	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .simd_size = 0, .thread_width_counter_maximum = 1,
+			 .thread_group_id_x_dimension = 2, .thread_group_id_y_dimension = 1,
+			 .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
+			 .bottom_execution_mask = 0xff), 0);
+	if (gpgpu_fault(fx.gs)[0])
+		printf("%s\n", gpgpu_fault(fx.gs));
+	unsigned ends = 0;
+	for (unsigned k = 0; k < rec->n; k++) {
+		const struct event *e = &rec->e[k];
+		if (e->ev != GPGPU_THREAD_END || e->ti.index != 0)
+			continue;
+		ends++;
+		CHECK_EQ(e->out[0], 7u);
+		CHECK(e->out[1] == 7u && e->out[7] == 7u);
+		CHECK(e->g2[0] > 1u);
+	}
+	CHECK_EQ(ends, 2u);
+	fx_fini(&fx);
+}
+
 int main(void)
 {
 	for (size_t d = 0; d < 2; d++) {
@@ -414,6 +469,7 @@ int main(void)
 		test_barrier_order(devs[d]);
 		test_barrier_hang(devs[d]);
 		test_faults(devs[d]);
+		test_slm_spin(devs[d]);
 	}
 	return test_exit();
 }
