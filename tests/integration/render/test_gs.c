@@ -19,6 +19,8 @@
  *       into red/4 for 3 points: reds 0, 64, 128 (UNORM of 0, .25, .5);
  *   (e) statistics: GS_INVOCATION_COUNT and GS_PRIMITIVES_COUNT stored by
  *       MI_STORE_REGISTER_MEM around draw (a): 2 invocations, 4 triangles;
+ *   (g) push constants (3DSTATE_CONSTANT_GS buffer 3, as iris): red from
+ *       the constants' DWord 1;
  *   (f) bad GS state is a GPU fault with an error state naming it, never a
  *       crash: a GS URB entry too small for one vertex, a thread claiming
  *       more vertices than its entry holds, a URB write past its entry. */
@@ -61,18 +63,24 @@ struct scene {
  * quad q moved right by q x shift, with a cut after each; header DWord 1 (RTAI) = the instance, colour
  * (instance or primitive ID / 4, 1, 0, 1). bad_offset: the first URB
  * write's global offset (0: the right one). */
-static char *gs_program(const unsigned *at, unsigned nat, float shift, bool prim_id,
+enum red { RED_INSTANCE, RED_PRIM_ID, RED_CONSTANT };
+
+static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red red,
 			unsigned claim_vertices, unsigned bad_offset)
 {
 	size_t cap = 16384, n = 0;
 	char *s = malloc(cap);
-	unsigned in = prim_id ? 3 : 2;             /* first pushed register */
+	/* first pushed register: after g2 (primitive IDs) and the one
+	 * register of push constants (g2 or g3) */
+	unsigned in = 2 + (red == RED_PRIM_ID) + (red == RED_CONSTANT);
 #define P(...) (n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__))
 	/* g20: instance, g21: red */
 	P("shr(8) g20<1>UD g1<8,8,1>UD 0x0000001bUD { align1 1Q };\n");
-	if (prim_id)
+	if (red == RED_PRIM_ID)
 		P("mov(8) g21<1>F g2<8,8,1>UD { align1 1Q };\n"
 		  "mul(8) g21<1>F g21<8,8,1>F 0.25F { align1 1Q };\n");
+	else if (red == RED_CONSTANT)          /* push constant DWord 1 */
+		P("mov(8) g21<1>F g2.1<0,1,0>F { align1 1Q };\n");
 	else
 		P("mov(8) g21<1>F g20<8,8,1>UD { align1 1Q };\n");
 	uint32_t cuts = 0;
@@ -153,6 +161,7 @@ struct gs_draw {
 	unsigned nverts, topology, nin;
 	const char *gs;
 	bool prim_id;
+	bool constants;              /* 3DSTATE_CONSTANT_GS: buffer 3 (as iris), 1 register */
 	unsigned instances;
 	unsigned gs_entry_units;     /* GS URB entry size, 64-byte units */
 };
@@ -204,6 +213,22 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 			       .statistics_enable = true, .maximum_number_of_threads = 20,
 			       .vertex_urb_entry_output_read_offset = 1,
 			       .vertex_urb_entry_output_length = 1);
+	if (g->constants) {
+		/* the constants at dynamic state 0x200 (absolute address: the
+		 * dynamic BO's offset) */
+		const float c[8] = { 7, 0.75f, 7, 7, 7, 7, 7, 7 };
+		CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, 0x200, c, sizeof(c)), 0);
+		uint32_t clen = GTDRV_CMD_LEN(&b, 3DSTATE_CONSTANT_GS);
+		uint32_t *cdw = gtdrv_cmd_start(&b, clen);
+		struct cmd_3DSTATE_CONSTANT_GS cv = { 0 };
+		cv.constant_body.read_length[3] = 1;
+		cv.constant_body.buffer[3] = sc->dyn.offset + 0x200;
+		/* Buffer 3: the body at DWord 1, its address group at body bit
+		 * 64, 64 bits a buffer, the field from bit 5 */
+		gtdrv_cmd_reloc(&b, 32 + 64 + 3 * 64 + 5, &sc->dyn, I915_GEM_DOMAIN_INSTRUCTION, 0);
+		r = r ? r : gtdrv_cmd_end(&b, "3DSTATE_CONSTANT_GS",
+					  cmd_3DSTATE_CONSTANT_GS_pack(gen, cdw, clen, &cv));
+	}
 	const struct gtdrv_vb vb = { .index = 0, .bo = &sc->vbo, .pitch = 16,
 				     .size = g->nverts * 16 };
 	r = r ? r : gtdrv_emit_vertex_buffers(&b, &vb, 1);
@@ -300,7 +325,7 @@ static void points_and_stats(struct scene *sc)
 	/* two points, two quads each (the second 0.5 to the right); without
 	 * the cut bit between them one strip would join the quads */
 	static const float pts[2][4] = { { -0.5f, -0.5f, 0, 1 }, { 0.25f, 0.5f, 0, 1 } };
-	char *gs = gs_program((const unsigned[]){ 0, 0 }, 2, 0.5f, false, 0, 0);
+	char *gs = gs_program((const unsigned[]){ 0, 0 }, 2, 0.5f, RED_INSTANCE, 0, 0);
 	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pts, .nverts = 2, .topology = POINTLIST,
 					     .nin = 1, .gs = gs, .instances = 1,
 					     .gs_entry_units = 10 }), 0);
@@ -324,7 +349,7 @@ static void strip_adjacency(struct scene *sc)
 		v[j][3] = 1;
 	}
 	/* quads at the GS's input vertices 1 and 5 */
-	char *gs = gs_program((const unsigned[]){ 1, 5 }, 2, 0, false, 0, 0);
+	char *gs = gs_program((const unsigned[]){ 1, 5 }, 2, 0, RED_INSTANCE, 0, 0);
 	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = (const float (*)[4])v, .nverts = 8,
 					     .topology = TRISTRIP_ADJ, .nin = 6, .gs = gs,
 					     .instances = 1, .gs_entry_units = 10 }), 0);
@@ -341,7 +366,7 @@ static void strip_adjacency(struct scene *sc)
 static void layered_instances(struct scene *sc)
 {
 	static const float pt[1][4] = { { 0.25f, -0.25f, 0, 1 } };
-	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, false, 0, 0);
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
 	sc->layers = 2;
 	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pt, .nverts = 1, .topology = POINTLIST,
 					     .nin = 1, .gs = gs, .instances = 2,
@@ -360,7 +385,7 @@ static void primitive_ids(struct scene *sc)
 {
 	static const float pts[3][4] = { { -0.5f, 0.5f, 0, 1 }, { 0, 0.5f, 0, 1 },
 					 { 0.5f, 0.5f, 0, 1 } };
-	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, true, 0, 0);
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_PRIM_ID, 0, 0);
 	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pts, .nverts = 3, .topology = POINTLIST,
 					     .nin = 1, .gs = gs, .prim_id = true,
 					     .instances = 1, .gs_entry_units = 10 }), 0);
@@ -371,6 +396,20 @@ static void primitive_ids(struct scene *sc)
 		/* red = round(ID / 4 * 255): 0, 64, 128 */
 		CHECK_EQ(pixel(sc, 0, x, y), 0xff00ff00u | (i * 255 + 2) / 4);
 	}
+}
+
+/* (g) push constants: 3DSTATE_CONSTANT_GS buffer 3 (where iris puts a
+ * single buffer), one register at the GRF start; red = its DWord 1 = 0.75
+ * (UNORM 191). */
+static void push_constants(struct scene *sc)
+{
+	static const float pt[1][4] = { { -0.5f, 0.5f, 0, 1 } };
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_CONSTANT, 0, 0);
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pt, .nverts = 1, .topology = POINTLIST,
+					     .nin = 1, .gs = gs, .constants = true,
+					     .instances = 1, .gs_entry_units = 10 }), 0);
+	free(gs);
+	check_quads(sc, 0, (const float[][2]){ { -0.5f, 0.5f } }, 1, 0xff00ff00u | 191);
 }
 
 static void expect_fault(struct scene *sc, const struct gs_draw *g, const char *words)
@@ -389,20 +428,20 @@ static void expect_fault(struct scene *sc, const struct gs_draw *g, const char *
 static void faults(struct scene *sc)
 {
 	static const float pts[1][4] = { { 0, 0, 0, 1 } };
-	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, false, 0, 0);
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
 	/* one 64-byte unit: 64 bytes of header leave no room for a vertex */
 	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
 					    .nin = 1, .gs = gs, .instances = 1,
 					    .gs_entry_units = 1 }, "cannot hold one 64-byte vertex");
 	free(gs);
 	/* a thread claiming 9 vertices in an entry of (320 - 64) / 64 = 4 */
-	gs = gs_program((const unsigned[]){ 0 }, 1, 0, false, 9, 0);
+	gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 9, 0);
 	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
 					    .nin = 1, .gs = gs, .instances = 1,
 					    .gs_entry_units = 5 }, "output 9 vertices");
 	free(gs);
 	/* a URB write at offset 40 (640 bytes) of a 320-byte entry */
-	gs = gs_program((const unsigned[]){ 0 }, 1, 0, false, 0, 40);
+	gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 40);
 	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
 					    .nin = 1, .gs = gs, .instances = 1,
 					    .gs_entry_units = 5 }, "offset past the end of the entry");
@@ -429,6 +468,7 @@ static void run(const char *device)
 	strip_adjacency(&sc);
 	layered_instances(&sc);
 	primitive_ids(&sc);
+	push_constants(&sc);
 	faults(&sc);
 	gtsim_close(file);
 	gtsim_device_destroy(sc.dev);
