@@ -118,32 +118,42 @@ static struct expect isoline_expect(const struct te_factors *f, enum te_partitio
 
 #define HASH_SIZE (1u << 16)
 static uint64_t edge_key[HASH_SIZE];
-static bool edge_used[HASH_SIZE];
+static uint32_t edge_gen[HASH_SIZE];  /* a slot is used when it holds the current gen */
+static uint32_t gen = 1;
+
+static void edges_clear(void) { gen++; }
+
+static uint32_t edge_slot(uint64_t k, bool *found)
+{
+	uint32_t h = (uint32_t)((k * 0x9e3779b97f4a7c15ull) >> 48) & (HASH_SIZE - 1);
+	while (edge_gen[h] == gen) {
+		if (edge_key[h] == k) {
+			*found = true;
+			return h;
+		}
+		h = (h + 1) & (HASH_SIZE - 1);
+	}
+	*found = false;
+	return h;
+}
 
 static bool edge_insert(uint32_t a, uint32_t b)  /* false: already there */
 {
 	uint64_t k = ((uint64_t)a << 32) | b;
-	uint32_t h = (uint32_t)((k * 0x9e3779b97f4a7c15ull) >> 48) & (HASH_SIZE - 1);
-	while (edge_used[h]) {
-		if (edge_key[h] == k)
-			return false;
-		h = (h + 1) & (HASH_SIZE - 1);
-	}
-	edge_used[h] = true;
+	bool found;
+	uint32_t h = edge_slot(k, &found);
+	if (found)
+		return false;
+	edge_gen[h] = gen;
 	edge_key[h] = k;
 	return true;
 }
 
 static bool edge_has(uint32_t a, uint32_t b)
 {
-	uint64_t k = ((uint64_t)a << 32) | b;
-	uint32_t h = (uint32_t)((k * 0x9e3779b97f4a7c15ull) >> 48) & (HASH_SIZE - 1);
-	while (edge_used[h]) {
-		if (edge_key[h] == k)
-			return true;
-		h = (h + 1) & (HASH_SIZE - 1);
-	}
-	return false;
+	bool found;
+	edge_slot(((uint64_t)a << 32) | b, &found);
+	return found;
 }
 
 static bool on_boundary(enum te_domain d, uint32_t a, uint32_t b)
@@ -165,7 +175,7 @@ static uint32_t canon[TE_MAX_POINTS];
  * edge pairing. */
 static void merge_points(void)
 {
-	memset(edge_used, 0, sizeof(edge_used));
+	edges_clear();
 	for (uint32_t i = 0; i < out->npoints; i++) {
 		uint32_t ku = (uint32_t)(out->u[i] * 65536.0f), kv = (uint32_t)(out->v[i] * 65536.0f);
 		canon[i] = i;
@@ -186,7 +196,7 @@ static double signed_area(uint32_t a, uint32_t b, uint32_t c)
 static void check_mesh(enum te_domain d, enum te_topology t, const char *what)
 {
 	merge_points();
-	memset(edge_used, 0, sizeof(edge_used));
+	edges_clear();
 	double area = 0;
 	bool ok = true;
 	for (unsigned i = 0; i + 2 < out->nindices; i += 3) {
@@ -311,8 +321,8 @@ int main(void)
 		for (int t = 0; t < 4; t++) {
 			/* quads: outer edges from four rotating levels, inner pairs */
 			for (unsigned a = 0; a < NLEVELS; a++)
-				for (unsigned b = 0; b < NLEVELS; b += 2)
-					for (unsigned c = 0; c < NLEVELS; c++)
+				for (unsigned b = 0; b < NLEVELS; b += 3)
+					for (unsigned c = 1; c < NLEVELS; c += 2)
 						for (unsigned i = 0; i < NLEVELS; i += 3) {
 							struct te_factors f = {
 								{ levels[a], levels[b],
@@ -322,8 +332,8 @@ int main(void)
 						}
 			for (unsigned a = 0; a < NLEVELS; a++)
 				for (unsigned b = 0; b < NLEVELS; b++)
-					for (unsigned c = 0; c < NLEVELS; c += 2)
-						for (unsigned i = 0; i < NLEVELS; i++) {
+					for (unsigned c = 0; c < NLEVELS; c += 3)
+						for (unsigned i = 0; i < NLEVELS; i += 2) {
 							struct te_factors f = {
 								{ levels[a], levels[b], levels[c], 0 },
 								{ levels[i], 0 } };
