@@ -135,7 +135,8 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
 		       (off_t)args->offset);
 	if (p == MAP_FAILED) {
-		ret = -ENOMEM;
+		/* i915 returns vm_mmap's error: -EINVAL for a size of 0 */
+		ret = -errno;
 		goto out;
 	}
 	args->addr_ptr = (uint64_t)(uintptr_t)p;
