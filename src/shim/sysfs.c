@@ -353,6 +353,13 @@ static void create_tree(void)
 	write_text("sys/kernel/debug/dri/0/name", debugfs_name);
 	write_text("sys/kernel/debug/dri/128/name", debugfs_name);
 	write_dynamic_files();
+}
+
+/* Registered when the library loads, before the program's own exit
+ * handlers, so that the tree is removed after them: IGT's exit handler
+ * still writes debugfs (gem_quiescent_gpu) while the program exits. */
+__attribute__((constructor)) static void sysfs_init(void)
+{
 	atexit(remove_tree);
 }
 
