@@ -300,5 +300,6 @@ static void atfork_child(void)
 __attribute__((constructor(102))) static void devnode_init(void)
 {
 	trace_init_from_env();
+	sysfs_register_cleanup();
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }

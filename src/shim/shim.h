@@ -120,6 +120,11 @@ bool sysfs_is_bar0_fd(int fd);
  * lies in it (a rewritten one, or a real path resolved there), else NULL;
  * sysfs_tree_exists: the tree has been created. */
 const char *sysfs_tree_relative(const char *path);
+/* Registers the tree's removal at exit; called when the library loads
+ * (devnode.c), before the program's own exit handlers, so that the tree
+ * goes after them: IGT's exit handler still writes debugfs
+ * (gem_quiescent_gpu) while the program exits. */
+void sysfs_register_cleanup(void);
 bool sysfs_tree_exists(void);
 
 /* debugfs.c: the served files whose contents are the kernel model's

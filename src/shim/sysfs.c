@@ -355,10 +355,7 @@ static void create_tree(void)
 	write_dynamic_files();
 }
 
-/* Registered when the library loads, before the program's own exit
- * handlers, so that the tree is removed after them: IGT's exit handler
- * still writes debugfs (gem_quiescent_gpu) while the program exits. */
-__attribute__((constructor)) static void sysfs_init(void)
+void sysfs_register_cleanup(void)
 {
 	atexit(remove_tree);
 }
