@@ -1,5 +1,6 @@
 /* The files of the served debugfs (/sys/kernel/debug/dri/<minor>/NAME,
- * .../i915_params/NAME) and of /sys/module/i915/parameters/ whose
+ * .../i915_params/NAME), of /sys/module/i915/parameters/ and card0's
+ * sysfs `error` (the error state; a write clears it) whose
  * contents are the kernel model's (gtsim_debugfs_*, gtsim_param_*): they
  * exist in the temporary tree (sysfs.c) so that stat, access and readdir
  * see them, and an open of one gives a memfd instead of the tree's file:
@@ -36,6 +37,7 @@ struct dyn_file {
 };
 
 #define MAX_FD 65536
+#define CARD0_ERROR "sys/devices/pci0000:00/0000:00:02.0/drm/card0/error"
 static struct dyn_file *table[MAX_FD];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -56,6 +58,13 @@ static bool classify(const char *rel, enum dyn_kind *kind, const char **name)
 {
 	static const char params[] = "sys/module/i915/parameters/";
 	static const char dri[] = "sys/kernel/debug/dri/";
+	if (!strcmp(rel, CARD0_ERROR) || !strcmp(rel, "sys/class/drm/card0/error") ||
+	    !strcmp(rel, "sys/dev/char/226:0/error")) {
+		/* i915's sysfs error state: i915_error_state's twin */
+		*kind = DYN_DEBUGFS;
+		*name = "i915_error_state";
+		return true;
+	}
 	if (!strcmp(rel, "sys/kernel/debug/sync/sw_sync")) {
 		*kind = DYN_SW_SYNC;
 		*name = "sw_sync";

@@ -313,6 +313,7 @@ static void write_dynamic_files(void)
 			chmod(path, mode);
 	}
 	write_text("sys/kernel/debug/sync/sw_sync", "");
+	write_text("sys/devices/pci0000:00/" PCI_SLOT "/drm/card0/error", "");
 }
 
 static void create_tree(void)

@@ -230,9 +230,15 @@ static void check_params_and_wedge(void)
 	CHECK_EQ(write_text(-1, DEBUGFS "/i915_wedged", "18446744073709551615"), 0);
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_wedged"), "0\n");
 	CHECK_EQ(xioctl(fd, DRM_IOCTL_I915_GEM_THROTTLE, NULL), 0);
-	/* Writing the error state clears it. */
+	/* card0's sysfs error is the same state (igt_allow_hang clears it
+	 * through igt_sysfs_open + "error"); writing either clears it. */
+	int sys = open("/sys/dev/char/226:0", O_RDONLY);
+	CHECK(sys >= 0);
+	CHECK(strstr(read_text(sys, "error"), "GPU HANG") != NULL);
+	close(sys);
 	CHECK_EQ(write_text(-1, DEBUGFS "/i915_error_state", "1"), 0);
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_error_state"), "No error state collected\n");
+	CHECK_STR(read_text(-1, "/sys/class/drm/card0/error"), "No error state collected\n");
 	close(fd);
 }
 
