@@ -122,8 +122,16 @@ static void test_mmap(struct gtsim_file *f)
 	mo.flags = I915_MMAP_OFFSET_FIXED;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EINVAL);
 	mo.flags = I915_MMAP_OFFSET_WC;
+	/* i915_user_extensions: a bad pointer is -EFAULT, an unknown
+	 * extension -EINVAL (IGT gem_mmap_offset bad-extensions). */
 	mo.extensions = 1;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EFAULT);
+	mo.extensions = ~0ull;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EFAULT);
+	struct i915_user_extension bad_ext = { .name = ~0u };
+	mo.extensions = (uintptr_t)&bad_ext;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EINVAL);
+	mo.extensions = 0;
 
 	/* The legacy 16-byte MMAP_GTT struct, zero-extended by the dispatcher. */
 	struct drm_i915_gem_mmap_gtt mg = { .handle = h };
