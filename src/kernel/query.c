@@ -146,6 +146,10 @@ int i915_query_ioctl(struct gtsim_file *file, void *arg)
 		struct drm_i915_query_item item;
 		if (copy_from_user_ptr(&item, ptr, sizeof(item)))
 			return -EFAULT;
+		/* i915_query_ioctl: query id 0 fails the whole ioctl, other
+		 * unknown ids only their item. */
+		if (item.query_id == 0)
+			return -EINVAL;
 		int32_t len = run_query(file->dev, &item);
 		if (len != item.length &&
 		    copy_to_user_ptr(ptr + offsetof(struct drm_i915_query_item, length), &len, sizeof(len)))
