@@ -31,7 +31,12 @@ struct gtsim_config {
 struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg);
 void gtsim_device_destroy(struct gtsim_device *dev);
 
+/* A file of the render node (renderD128). */
 struct gtsim_file *gtsim_open(struct gtsim_device *dev);
+/* A file of node minor: 0 the primary node (card0: DRM master and
+ * authentication, the first opener becomes master), 128 the render node.
+ * NULL for another minor. */
+struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor);
 void gtsim_close(struct gtsim_file *file);
 
 /* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). */
@@ -76,6 +81,30 @@ void gtsim_fork_prepare(void);
 void gtsim_fork_parent(void);
 void gtsim_fork_child(void);
 void gtsim_device_fork_child(struct gtsim_device *dev);
+
+/* debugfs (/sys/kernel/debug/dri/<minor>/NAME) as i915 presents it and
+ * the i915 module's parameters (/sys/module/i915/parameters/NAME, also
+ * dri/<minor>/i915_params/NAME). *_name(i) lists them (NULL past the
+ * end) with their permission bits in *mode; *_read gives the text a read
+ * gives now (malloc'ed; NULL when name is unknown); *_write applies one
+ * write of buf[0..len) (0 or -errno: -EACCES for a read-only file). */
+const char *gtsim_debugfs_name(unsigned i, unsigned *mode);
+char *gtsim_debugfs_read(struct gtsim_device *dev, const char *name);
+int gtsim_debugfs_write(struct gtsim_device *dev, const char *name, const char *buf,
+			size_t len);
+const char *gtsim_param_name(unsigned i, unsigned *mode);
+char *gtsim_param_read(const char *name);
+int gtsim_param_write(const char *name, const char *buf, size_t len);
+
+/* Software sync timelines (the kernel's sw_sync, debugfs sync/sw_sync):
+ * one per open of that file. gtsim_sw_sync_ioctl: SW_SYNC_IOC_CREATE_FENCE
+ * (a sync_file fd of a fence signaled when the timeline reaches value),
+ * SW_SYNC_IOC_INC; 0 or -errno. Destroying it signals its pending fences
+ * with -ENOENT. */
+struct gtsim_sw_timeline;
+struct gtsim_sw_timeline *gtsim_sw_sync_create(void);
+int gtsim_sw_sync_ioctl(struct gtsim_sw_timeline *tl, unsigned long request, void *arg);
+void gtsim_sw_sync_destroy(struct gtsim_sw_timeline *tl);
 
 /* A copy of the device's last error state (i915's format, as written to
  * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>; free() it), NULL when no

@@ -40,14 +40,15 @@ struct gem_context {
 	/* --- owned by execbuf/hangcheck ---
 	 * banned: execbufs fail with -EIO. guilty_count: hangs this context
 	 * caused (GET_RESET_STATS batch_active); active_count: its requests
-	 * lost to resets caused by others (batch_pending). ban_score as i915's. */
+	 * lost to resets caused by others (batch_pending). hang_ns: the
+	 * CLOCK_MONOTONIC times of its last two hangs (0: none), oldest first. */
 	/* Render engine logical contexts (MI_SET_CONTEXT, ring_emit.c), one
 	 * per engine map slot (or legacy engine): bit set once an image of
 	 * it exists, so that later switches restore it. */
 	uint64_t rcs_images;
 
 	bool banned;
-	unsigned ban_score;
+	int64_t hang_ns[2];
 	unsigned guilty_count;
 	unsigned active_count;
 	void *exec_priv;          /* anything execbuf wants per context */

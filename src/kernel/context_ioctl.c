@@ -46,6 +46,11 @@ static int context_create(struct gtsim_file *file, struct drm_i915_gem_context_c
 		return -EINVAL;
 	pthread_mutex_lock(&dev->lock);
 	int err = 0;
+	if (file->ban_score >= CLIENT_SCORE_BANNED) {
+		/* i915_gem_context_create_ioctl: client_is_banned -> -EIO */
+		err = -EIO;
+		goto out;
+	}
 	uint32_t id;
 	struct gem_context *ctx = ctx_create(dev, NULL, &err);
 	if (!ctx)

@@ -108,8 +108,8 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 	if (scalar && p->size)
 		return -EINVAL;
 	switch (p->param) {
-	case I915_CONTEXT_PARAM_NO_ZEROMAP:
-		return 0;   /* accepted, nothing to do: no zero page is mapped */
+	/* NO_ZEROMAP is gone from i915 (Linux 5.15 on): -EINVAL like any
+	 * unknown param (IGT gem_ctx_param invalid-set-no-zeromap). */
 	case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
 		ctx->no_error_capture = p->value != 0;
 		return 0;

@@ -72,6 +72,7 @@ struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg)
 	idr_init(&dev->flink_names, 1);
 	idr_init(&dev->mmap_nodes, 1);
 	list_init(&dev->objects);
+	list_init(&dev->files);
 	dev->next_ctx_hw_id = 1;
 
 	dev->gpu = gpu_create(info, ggtt_size, dev->sync);

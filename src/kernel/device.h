@@ -41,6 +41,14 @@ struct gtsim_device {
 	uint64_t purged_bytes;     /* of object_bytes, in purged objects (no pages) */
 	uint64_t mem_limit;        /* resident object bytes before the shrinker runs; 0: none */
 	unsigned reset_count;      /* GPU resets so far (hangcheck increments) */
+	/* i915's wedged GT (atomic): execbuf and THROTTLE fail with -EIO until
+	 * a reset (i915_wedged, reset.c gt_handle_error) unwedges it. */
+	bool wedged;
+	/* Open files (gtsim_file.dev_link), newest last; the DRM master (a
+	 * primary client) and the last GET_MAGIC token. dev->lock. */
+	struct list_node files;
+	struct gtsim_file *master;
+	uint32_t last_magic;
 
 	/* Owned by execbuf (request.c): engines' rings, status pages, request
 	 * lists, hangcheck. Created by requests_init(), NULL until then. */

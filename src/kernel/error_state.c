@@ -8,10 +8,13 @@
  * "HW Status", "user" (EXEC_OBJECT_CAPTURE objects). */
 #include "kernel/request.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -134,14 +137,86 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 	return text;
 }
 
+#define TRUNCATED_NOTE "(error state truncated by gtsim at %zu bytes)\n"
+
+size_t error_state_bound(char *text, size_t cap)
+{
+	size_t len = strlen(text);
+	char note[80];
+	int note_len = snprintf(note, sizeof(note), TRUNCATED_NOTE, cap);
+	if (len <= cap || cap <= (size_t)note_len)
+		return len;
+	size_t cut = cap - (size_t)note_len;
+	while (cut > 0 && text[cut - 1] != '\n')
+		cut--;
+	memcpy(text + cut, note, (size_t)note_len + 1);
+	return cut + (size_t)note_len;
+}
+
+struct aged_file {
+	char name[64];
+	struct timespec mtime;
+};
+
+static int older_first(const void *a, const void *b)
+{
+	const struct aged_file *x = a, *y = b;
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+unsigned error_state_prune(const char *dir, unsigned keep)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	struct aged_file *files = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		struct stat st;
+		if (strncmp(de->d_name, "gtsim-error-", 12) || strlen(de->d_name) >= 64 ||
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+			continue;
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 32;
+			struct aged_file *nf = realloc(files, ncap * sizeof(*nf));
+			if (!nf)
+				break;
+			files = nf;
+			cap = ncap;
+		}
+		snprintf(files[n].name, sizeof(files[n].name), "%s", de->d_name);
+		files[n].mtime = st.st_mtim;
+		n++;
+	}
+	unsigned removed = 0;
+	if (n > keep) {
+		qsort(files, n, sizeof(*files), older_first);
+		for (size_t i = 0; i < n - keep; i++)
+			if (unlinkat(dirfd(d), files[i].name, 0) == 0)
+				removed++;
+	}
+	closedir(d);
+	free(files);
+	return removed;
+}
+
 void error_state_store(struct gtsim_device *dev, char *text)
 {
 	struct gem_requests *r = dev->requests;
 	char path[64];
 	const char *env = getenv("GTSIM_ERROR_STATE");
+	error_state_bound(text, ERROR_STATE_MAX_BYTES);
 	if (!env || !*env) {
 		snprintf(path, sizeof(path), "/tmp/gtsim-error-%d", (int)getpid());
 		env = path;
+		/* this process's own file is rewritten, so it counts as one */
+		if (access(path, F_OK) != 0)
+			error_state_prune("/tmp", ERROR_STATE_MAX_FILES - 1);
 	}
 	FILE *f = fopen(env, "w");
 	if (f) {

@@ -5,7 +5,7 @@
  *   1. argument checks, exec list copied (EINVAL, EFAULT), EXEC_SECURE
  *      (EPERM: not DRM master), extensions and fences (EINVAL, ENOENT);
  *   2. context (ENOENT), engine (EINVAL), objects (ENOENT, EINVAL),
- *      banned context (EIO);
+ *      banned context or wedged device (EIO);
  *   3. reservation in the context's PPGTT, relocations if anything moved
  *      or userspace did not promise I915_EXEC_NO_RELOC;
  *   4. the request: dependencies, objects made active, seqno, ring;
@@ -69,7 +69,7 @@ static int eb_locked(struct execbuf *eb, struct rq_engine **kick)
 	int err = eb_select_engine(eb->args, eb->ctx, &eb->engine, &eb->engine_slot);
 	if (!err)
 		err = eb_lookup_objects(eb);
-	if (!err && eb->ctx->banned)
+	if (!err && (eb->ctx->banned || __atomic_load_n(&eb->dev->wedged, __ATOMIC_ACQUIRE)))
 		err = -EIO;
 	if (!err)
 		err = eb_reserve(eb);

@@ -4,6 +4,7 @@
 #include "kernel/file.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
@@ -25,12 +26,19 @@ struct gtsim_device *file_device(struct gtsim_file *file)
 
 struct gtsim_file *gtsim_open(struct gtsim_device *dev)
 {
-	if (!dev)
+	return gtsim_open_node(dev, 128);
+}
+
+struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor)
+{
+	if (!dev || minor < 0 || (minor >= 64 && minor < 128) || minor >= 192)
 		return NULL;
 	struct gtsim_file *file = calloc(1, sizeof(*file));
 	if (!file)
 		return NULL;
 	file->dev = dev;
+	file->minor = minor;
+	file->pid = (int)getpid();
 	idr_init(&file->objects, 1);
 	idr_init(&file->contexts, 0);
 	idr_init(&file->vms, 1);
@@ -46,6 +54,8 @@ struct gtsim_file *gtsim_open(struct gtsim_device *dev)
 		ctx->file = file;
 		ctx->id = id;    /* 0: the default context */
 		ctx->finalized = true;
+		list_add_tail(&dev->files, &file->dev_link);
+		drm_master_open(file);
 	} else if (ctx) {
 		ctx_put(ctx);
 		ctx = NULL;
@@ -74,6 +84,8 @@ void gtsim_close(struct gtsim_file *file)
 	void *p;
 
 	pthread_mutex_lock(&dev->lock);
+	drm_master_release(file);
+	list_del(&file->dev_link);
 	for (id = 0; idr_next(&file->objects, &id, &p) == 0; id++)
 		obj_handle_delete(file, id);
 	for (id = 0; idr_next(&file->contexts, &id, &p) == 0; id++) {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "kernel/idr.h"
+#include "kernel/list.h"
 
 struct gtsim_device;
 struct syncobj_table;
@@ -23,9 +24,30 @@ struct gtsim_file {
 	bool cap_stereo3d, cap_universal_planes, cap_atomic, cap_aspect_ratio,
 	     cap_writeback;
 	unsigned reset_count_seen; /* for GET_RESET_STATS */
+	/* The node it was opened on (0 primary, 128 render) and the DRM
+	 * master state of a primary client (drm_auth.c), under dev->lock. */
+	int minor;
+	bool is_master;            /* the device's current master */
+	bool was_master;           /* has been master: may SET_MASTER again */
+	bool authenticated;
+	uint32_t magic;            /* GET_MAGIC's token, 0 before */
+	bool magic_spent;          /* AUTH_MAGIC used it */
+	int pid;                   /* the opener (the clients file) */
+	struct list_node dev_link; /* dev->files */
+	/* i915's client ban (reset.c): score from its contexts' hangs and the
+	 * time of its last hang; at CLIENT_SCORE_BANNED no CONTEXT_CREATE. */
+	unsigned ban_score;
+	int64_t hang_ns;
 };
 
 /* The file's syncobj handle table (src/kernel/sync/). */
+#define CLIENT_SCORE_BANNED 9
+
+/* drm_auth.c: the master state of a new file (the first primary opener
+ * becomes master) and its release at close. dev->lock held. */
+void drm_master_open(struct gtsim_file *file);
+void drm_master_release(struct gtsim_file *file);
+
 struct syncobj_table *file_syncobjs(struct gtsim_file *file);
 struct gtsim_device *file_device(struct gtsim_file *file);
 

@@ -1,8 +1,10 @@
 /* GEM_CREATE and GEM_CREATE_EXT. Sizes round up to pages; 0 is -EINVAL.
  * CREATE_EXT accepts MEMORY_REGIONS naming only system memory (the one
  * region a BDW has), PROTECTED_CONTENT is -ENODEV (no PXP), anything else
- * -EINVAL; flags must be 0 (NEEDS_CPU_ACCESS is for local memory). */
+ * -EINVAL; flags must be 0 (NEEDS_CPU_ACCESS is for local memory). A
+ * second MEMORY_REGIONS in the chain is -EINVAL (i915's set_placements). */
 #include <errno.h>
+#include <stdbool.h>
 #include <i915_drm.h>
 
 #include "common/trace.h"
@@ -60,6 +62,7 @@ int i915_gem_create_ext_ioctl(struct gtsim_file *file, void *arg)
 	if (args->flags)
 		return -EINVAL;
 	uint64_t ptr = args->extensions;
+	bool regions_seen = false;
 	for (unsigned n = 0; ptr; n++) {
 		struct i915_user_extension ext;
 		if (n >= MAX_EXTENSIONS)
@@ -69,8 +72,11 @@ int i915_gem_create_ext_ioctl(struct gtsim_file *file, void *arg)
 		int ret;
 		if (ext.rsvd[0] || ext.rsvd[1] || ext.rsvd[2])
 			return -EINVAL;
-		if (ext.name == I915_GEM_CREATE_EXT_MEMORY_REGIONS)
-			ret = check_memory_regions(ptr);
+		if (ext.name == I915_GEM_CREATE_EXT_MEMORY_REGIONS) {
+			/* set_placements: one placement list only (-EINVAL) */
+			ret = regions_seen ? -EINVAL : check_memory_regions(ptr);
+			regions_seen = true;
+		}
 		else if (ext.name == I915_GEM_CREATE_EXT_PROTECTED_CONTENT)
 			ret = -ENODEV;
 		else

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "gtsim/gtsim.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
@@ -135,7 +136,8 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
 		       (off_t)args->offset);
 	if (p == MAP_FAILED) {
-		ret = -ENOMEM;
+		/* i915 returns vm_mmap's error: -EINVAL for a size of 0 */
+		ret = -errno;
 		goto out;
 	}
 	args->addr_ptr = (uint64_t)(uintptr_t)p;
@@ -154,8 +156,14 @@ out:
 int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 {
 	struct drm_i915_gem_mmap_offset *args = arg;
-	if (args->extensions)
-		return -EINVAL;   /* i915 knows no mmap_offset extension */
+	if (args->extensions) {
+		/* i915_user_extensions with no extension known: the first one
+		 * is read (-EFAULT for a bad pointer), then -EINVAL. */
+		struct i915_user_extension ext;
+		if (copy_from_user_ptr(&ext, args->extensions, sizeof(ext)))
+			return -EFAULT;
+		return -EINVAL;
+	}
 	if (args->flags > I915_MMAP_OFFSET_UC)
 		return -EINVAL;   /* FIXED is for discrete GPUs only */
 	struct gtsim_device *dev = file->dev;

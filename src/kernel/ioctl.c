@@ -22,6 +22,8 @@
  * drm_ioctl, it is zero-extended to the handler's size. Without the flag
  * the handler takes the caller's struct in place. */
 #define IOCTL_ZERO_EXTEND 1u
+/* DRM_AUTH: on the primary node only authenticated files (drm_auth.c). */
+#define IOCTL_AUTH 2u
 
 struct ioctl_desc {
 	ioctl_handler fn;          /* NULL: not implemented */
@@ -41,8 +43,12 @@ static const struct ioctl_desc table[TABLE_SIZE] = {
 	IOCTL(DRM_IOCTL_VERSION, drm_version, 0),
 	IOCTL(DRM_IOCTL_GET_UNIQUE, drm_get_unique, 0),
 	IOCTL(DRM_IOCTL_GEM_CLOSE, drm_gem_close, 0),
-	IOCTL(DRM_IOCTL_GEM_FLINK, drm_gem_flink, 0),
-	IOCTL(DRM_IOCTL_GEM_OPEN, drm_gem_open, 0),
+	IOCTL(DRM_IOCTL_GEM_FLINK, drm_gem_flink, IOCTL_AUTH),
+	IOCTL(DRM_IOCTL_GEM_OPEN, drm_gem_open, IOCTL_AUTH),
+	IOCTL(DRM_IOCTL_GET_MAGIC, drm_get_magic, 0),
+	IOCTL(DRM_IOCTL_AUTH_MAGIC, drm_auth_magic, 0),
+	IOCTL(DRM_IOCTL_SET_MASTER, drm_set_master, 0),
+	IOCTL(DRM_IOCTL_DROP_MASTER, drm_drop_master, 0),
 	IOCTL(DRM_IOCTL_GET_CAP, drm_get_cap, 0),
 	IOCTL(DRM_IOCTL_SET_CLIENT_CAP, drm_set_client_cap, 0),
 	IOCTL(DRM_IOCTL_PRIME_HANDLE_TO_FD, drm_prime_handle_to_fd, 0),
@@ -64,7 +70,7 @@ static const struct ioctl_desc table[TABLE_SIZE] = {
 	IOCTL(DRM_IOCTL_I915_SETPARAM, i915_setparam, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_EXECBUFFER2, i915_gem_execbuffer2, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_BUSY, i915_gem_busy, 0),
-	IOCTL_NOT_IMPLEMENTED(DRM_IOCTL_I915_GEM_THROTTLE, i915_gem_throttle),
+	IOCTL(DRM_IOCTL_I915_GEM_THROTTLE, i915_gem_throttle, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_CREATE, i915_gem_create, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_PREAD, i915_gem_pread, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_PWRITE, i915_gem_pwrite, 0),
@@ -123,6 +129,8 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 		report_once(nr, "not implemented", d->name);
 		return -ENOTTY;
 	}
+	if ((d->flags & IOCTL_AUTH) && drm_auth_check(file))
+		return -EACCES;
 	if (!arg && _IOC_SIZE(request))
 		return -EFAULT;
 	int ret;

@@ -66,6 +66,14 @@ int i915_gem_vm_destroy_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_busy_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_wait_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_throttle_ioctl(struct gtsim_file *file, void *arg);
+/* DRM master and authentication: drm_auth.c. drm_auth_check: 0 when the
+ * file may use a DRM_AUTH ioctl, else -EACCES. */
+int drm_set_master_ioctl(struct gtsim_file *file, void *arg);
+int drm_drop_master_ioctl(struct gtsim_file *file, void *arg);
+int drm_get_magic_ioctl(struct gtsim_file *file, void *arg);
+int drm_auth_magic_ioctl(struct gtsim_file *file, void *arg);
+int drm_auth_check(struct gtsim_file *file);
 int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_sw_finish_ioctl(struct gtsim_file *file, void *arg);
 

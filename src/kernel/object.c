@@ -70,6 +70,10 @@ static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int
 
 struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 {
+	/* i915 (__i915_gem_object_create_user_ext) rounds up to pages first:
+	 * a size that wraps to 0 (-1ull) is -EINVAL like 0, and only then is
+	 * a size beyond the memory region -E2BIG. */
+	size = (size + GT_PAGE_SIZE - 1) & ~(uint64_t)(GT_PAGE_SIZE - 1);
 	if (!size) {
 		*err = -EINVAL;
 		return NULL;
@@ -78,7 +82,6 @@ struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 		*err = -E2BIG;
 		return NULL;
 	}
-	size = (size + GT_PAGE_SIZE - 1) & ~(GT_PAGE_SIZE - 1);
 	int memfd = memfd_create("gtsim-gem", MFD_CLOEXEC);
 	if (memfd < 0 || ftruncate(memfd, (off_t)size)) {
 		if (memfd >= 0)

@@ -27,14 +27,16 @@ static bool all_zero(const void *p, size_t n)
 }
 
 /* i915's copy_query_item protocol: length 0 asks for the size; a shorter
- * buffer is -EINVAL; the header userspace passed must be zero where the
+ * buffer is -EINVAL (compared unsigned); the header userspace passed must be zero where the
  * query requires it. */
 static int32_t reply(const struct drm_i915_query_item *item, const void *blob, size_t total,
 		     size_t hdr_len, bool hdr_zero)
 {
 	if (item->length == 0)
 		return (int32_t)total;
-	if (item->length < 0 || (size_t)item->length < total)
+	/* i915 compares the s32 length with the u32 total as unsigned: a
+	 * negative length is a large buffer, and a bad data_ptr then -EFAULT. */
+	if ((uint32_t)item->length < total)
 		return -EINVAL;
 	unsigned char hdr[64];
 	if (copy_from_user_ptr(hdr, item->data_ptr, hdr_len))
@@ -144,6 +146,10 @@ int i915_query_ioctl(struct gtsim_file *file, void *arg)
 		struct drm_i915_query_item item;
 		if (copy_from_user_ptr(&item, ptr, sizeof(item)))
 			return -EFAULT;
+		/* i915_query_ioctl: query id 0 fails the whole ioctl, other
+		 * unknown ids only their item. */
+		if (item.query_id == 0)
+			return -EINVAL;
 		int32_t len = run_query(file->dev, &item);
 		if (len != item.length &&
 		    copy_to_user_ptr(ptr + offsetof(struct drm_i915_query_item, length), &len, sizeof(len)))

@@ -94,6 +94,7 @@ bool request_submit(struct gem_request *rq)
 	bool emitted = false;
 
 	request_get(rq);    /* the engine list's reference */
+	rq->queued_ns = fence_now_ns();
 	e->unretired++;
 	pthread_mutex_lock(&e->lock);
 	rq->seqno = ++e->next_seqno;
@@ -325,15 +326,21 @@ static bool wait_all(struct gem_requests *r, int64_t timeout_ns)
 	return idle;
 }
 
-void requests_idle(struct gtsim_device *dev)
+bool requests_wait_idle(struct gtsim_device *dev, int64_t timeout_ns)
 {
 	struct gem_requests *r = dev->requests;
 	if (!r)
-		return;
-	wait_all(r, -1);
+		return true;
+	bool idle = wait_all(r, timeout_ns);
 	pthread_mutex_lock(&dev->lock);
 	requests_retire(dev);
 	pthread_mutex_unlock(&dev->lock);
+	return idle;
+}
+
+void requests_idle(struct gtsim_device *dev)
+{
+	requests_wait_idle(dev, -1);
 }
 
 /* interrupt and fault callbacks, on the engine's thread */

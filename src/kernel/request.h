@@ -80,6 +80,7 @@ struct gem_request {
 	bool emitted, signaled, skip;
 	bool throttled;              /* a client waits for it (request_throttle) */
 	uint64_t submit_ns;
+	int64_t queued_ns;           /* fence_now_ns() at request_submit (THROTTLE) */
 	struct list_node link;       /* engine->requests, then engine->done */
 };
 
@@ -184,12 +185,33 @@ void worker_stop(struct gtsim_device *dev);
 void worker_wake(struct gtsim_device *dev);
 /* Hang handling for one engine (reset.c). Called by the worker, no lock. */
 void engine_hang(struct rq_engine *e, const char *why);
+/* intel_gt_handle_error (i915_wedged writes, DROP_RESET_ACTIVE): each
+ * engine of engine_mask (bit = enum gt_engine_id) that has a request
+ * executing is reset as after a hang, its request guilty. With resets
+ * enabled the device is then unwedged; with i915.reset=0 it is wedged.
+ * No lock held. */
+void gt_handle_error(struct gtsim_device *dev, uint64_t engine_mask, const char *why);
+/* Wait up to timeout_ns (-1: forever) for every engine to go idle, then
+ * retire; true when idle. No lock held. */
+bool requests_wait_idle(struct gtsim_device *dev, int64_t timeout_ns);
 /* Capture an error state for the hung engine (error_state.c). Engine lock
  * and dev->lock held. Returns the text (malloc'ed). */
 char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const char *why);
 /* Store the text as the device's last error state and write it to
- * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>. Takes ownership. */
+ * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>. Takes ownership. Bounded
+ * so that hanging clients cannot fill the disk: a state longer than
+ * ERROR_STATE_MAX_BYTES is cut at a line (error_state_bound), and before
+ * a /tmp/gtsim-error-<pid> file is written the oldest such files beyond
+ * the newest ERROR_STATE_MAX_FILES - 1 are removed (error_state_prune). */
 void error_state_store(struct gtsim_device *dev, char *text);
+#define ERROR_STATE_MAX_BYTES (8u << 20)
+#define ERROR_STATE_MAX_FILES 16
+/* Cuts text (in place) to at most cap bytes at a line end, with a line
+ * saying so; returns its length. */
+size_t error_state_bound(char *text, size_t cap);
+/* Removes the oldest (by mtime) files named gtsim-error-* in dir until at
+ * most keep remain; returns how many it removed. */
+unsigned error_state_prune(const char *dir, unsigned keep);
 /* gtsim_error_state() (gtsim/gtsim.h) gives a copy of the last one. */
 
 #include "kernel/device.h"

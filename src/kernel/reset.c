@@ -1,9 +1,10 @@
 /* Engine reset after a hang (i915's legacy ring reset): capture an error
  * state, mark the request that was executing guilty (its fence gets -EIO
  * and its seqno is written into the status page as if it had finished),
- * score its context and ban it after repeated hangs (i915's ban score:
- * +10 per hang, banned at 40 or at once when not recoverable; its
- * remaining batches on this engine are skipped), then restart the engine
+ * ban its context after repeated hangs (Linux 6.1's mark_guilty: the third
+ * hang within 120 s, or at once when it is closed or not recoverable;
+ * never when not bannable; its remaining batches are skipped) and score
+ * its file (client_mark_guilty), then restart the engine
  * with HEAD just past the guilty request so that later requests, other
  * contexts' included, run on. */
 #include "kernel/request.h"
@@ -18,8 +19,18 @@
 #include "kernel/context.h"
 #include "kernel/object.h"
 
-#define CONTEXT_SCORE_GUILTY 10
-#define CONTEXT_SCORE_BAN_THRESHOLD 40
+#include "kernel/file.h"
+#include "kernel/params.h"
+#include "kernel/sync/fence.h"
+
+/* i915_gem_context_types.h: "3 hangs within 120s? Banned!" */
+#define CONTEXT_FAST_HANG_NS (120ll * 1000000000)
+/* i915_file_private.h: a file gains 3 when one of its contexts is banned
+ * and 1 for a hang within 60 s of its previous one; at 9 it may create no
+ * more contexts (client_is_banned). */
+#define CLIENT_SCORE_HANG_FAST 1
+#define CLIENT_FAST_HANG_NS (60ll * 1000000000)
+#define CLIENT_SCORE_CONTEXT_BAN 3
 
 static struct gem_request *first_unfinished(struct rq_engine *e)
 {
@@ -52,18 +63,43 @@ static void command_at_acthd(struct rq_engine *e, const struct gem_request *rq, 
 		 (unsigned long long)acthd);
 }
 
-/* i915's context ban policy. dev->lock held. */
+/* A hang time that is "long ago" (i915 starts the history at now - 120 s). */
+static bool within(int64_t then_ns, int64_t now_ns, int64_t window_ns)
+{
+	return then_ns && now_ns - then_ns < window_ns;
+}
+
+static void client_mark_guilty(struct gtsim_file *file, bool banned, int64_t now)
+{
+	unsigned score = banned ? CLIENT_SCORE_CONTEXT_BAN : 0;
+	if (within(file->hang_ns, now, CLIENT_FAST_HANG_NS))
+		score += CLIENT_SCORE_HANG_FAST;
+	file->hang_ns = now;
+	file->ban_score += score;
+}
+
+/* i915's context ban policy (intel_reset.c mark_guilty, Linux 6.1): the
+ * context keeps the times of its last two hangs; a third within 120 s of
+ * the older one bans it. dev->lock held. */
 static bool mark_guilty(struct gem_context *ctx)
 {
-	ctx->guilty_count++;
-	if (ctx->closed || !ctx->recoverable)
+	if (ctx->closed) {
 		ctx->banned = true;
-	else if (ctx->bannable) {
-		ctx->ban_score += CONTEXT_SCORE_GUILTY;
-		if (ctx->ban_score >= CONTEXT_SCORE_BAN_THRESHOLD)
-			ctx->banned = true;
+		return true;
 	}
-	return ctx->banned;
+	ctx->guilty_count++;
+	if (!ctx->bannable)
+		return false;
+	int64_t now = fence_now_ns();
+	int64_t prev_hang = ctx->hang_ns[0];
+	ctx->hang_ns[0] = ctx->hang_ns[1];
+	ctx->hang_ns[1] = now;
+	bool banned = !ctx->recoverable || within(prev_hang, now, CONTEXT_FAST_HANG_NS);
+	if (banned)
+		ctx->banned = true;
+	if (ctx->file)
+		client_mark_guilty(ctx->file, banned, now);
+	return banned;
 }
 
 /* Skip the banned context's other batches: on the hung engine the ones
@@ -121,7 +157,8 @@ void engine_hang(struct rq_engine *e, const char *why)
 	}
 	if (guilty) {
 		struct gem_context *ctx = guilty->ctx;
-		text = error_state_capture(e, guilty, why);
+		if (params_error_capture())
+			text = error_state_capture(e, guilty, why);
 		bool banned = ctx && mark_guilty(ctx);
 		TRACE(TRACE_HANG, "%s: reset: request seqno %u of context %u guilty (%s), "
 		      "guilty %u times%s", engine_name(e->id), guilty->seqno,
@@ -145,8 +182,29 @@ void engine_hang(struct rq_engine *e, const char *why)
 	engine_reset(e->hw, restart);
 	__atomic_store_n(&e->fault, false, __ATOMIC_RELEASE);
 	dev->reset_count++;
+	if (!params_reset()) {
+		/* i915.reset=0: intel_gt_handle_error finds no reset allowed and
+		 * wedges the GT; the model still restarts the engine past the
+		 * request so that its own state stays sound. */
+		__atomic_store_n(&dev->wedged, true, __ATOMIC_RELEASE);
+		TRACE(TRACE_HANG, "resets disabled (i915.reset=0): device wedged");
+	}
 	TRACE(TRACE_HANG, "%s: engine reset, HEAD 0x%x; device resets: %u",
 	      engine_name(e->id), restart, dev->reset_count);
 	pthread_mutex_unlock(&dev->lock);
 	requests_signal_completed(e);
+}
+
+void gt_handle_error(struct gtsim_device *dev, uint64_t engine_mask, const char *why)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (engine_mask & (1ull << i))
+			engine_hang(&r->engine[i], why);
+	if (params_reset() && __atomic_exchange_n(&dev->wedged, false, __ATOMIC_ACQ_REL))
+		TRACE(TRACE_HANG, "device unwedged by a reset (%s)", why);
+	else if (!params_reset())
+		__atomic_store_n(&dev->wedged, true, __ATOMIC_RELEASE);
 }

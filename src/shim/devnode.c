@@ -40,9 +40,41 @@ static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct gtsim_device *device;
 static unsigned generation;     /* bumped in each fork child */
 
+/* The descriptor a /proc/self/fd/N, /proc/<our pid>/fd/N or /dev/fd/N path
+ * names, or -1. Opening such a path opens the file's node anew (Linux: a
+ * new open file of the same inode), which is how IGT's gem_reopen_driver
+ * gets a second, clean DRM file. */
+static int proc_fd_of_path(const char *path)
+{
+	const char *p;
+	if (!strncmp(path, "/proc/self/fd/", 14)) {
+		p = path + 14;
+	} else if (!strncmp(path, "/dev/fd/", 8)) {
+		p = path + 8;
+	} else if (!strncmp(path, "/proc/", 6)) {
+		char *end;
+		long pid = strtol(path + 6, &end, 10);
+		if (end == path + 6 || pid != (long)getpid() || strncmp(end, "/fd/", 4))
+			return -1;
+		p = end + 4;
+	} else {
+		return -1;
+	}
+	char *end;
+	long fd = strtol(p, &end, 10);
+	if (end == p || *end || fd < 0 || fd >= MAX_FD)
+		return -1;
+	return (int)fd;
+}
+
 int devnode_minor_for_path(const char *path)
 {
-	if (!path || strncmp(path, "/dev/dri/", 9))
+	if (!path)
+		return -1;
+	int fd = proc_fd_of_path(path);
+	if (fd >= 0)
+		return devnode_fd_minor(fd);
+	if (strncmp(path, "/dev/dri/", 9))
 		return -1;
 	const char *name = path + 9;
 	while (*name == '/')
@@ -52,6 +84,11 @@ int devnode_minor_for_path(const char *path)
 	if (!strcmp(name, "renderD128"))
 		return 128;
 	return -1;
+}
+
+const char *devnode_path(int minor)
+{
+	return minor == 128 ? "/dev/dri/renderD128" : "/dev/dri/card0";
 }
 
 /* Caller holds table_lock. */
@@ -83,7 +120,7 @@ static struct gtsim_file *file_locked(struct node_open *n)
 		/* The parent's file is left alone: its device's locks and
 		 * threads belong to the parent. */
 		struct gtsim_device *dev = device_locked();
-		n->file = dev ? gtsim_open(dev) : NULL;
+		n->file = dev ? gtsim_open_node(dev, n->minor) : NULL;
 		n->generation = generation;
 		TRACE(TRACE_SHIM, "fork child %d: fresh file for minor %d", (int)getpid(),
 		      n->minor);
@@ -102,7 +139,7 @@ int devnode_open(int minor, int flags)
 	}
 	pthread_mutex_lock(&table_lock);
 	struct gtsim_device *dev = device_locked();
-	n->file = dev ? gtsim_open(dev) : NULL;
+	n->file = dev ? gtsim_open_node(dev, minor) : NULL;
 	pthread_mutex_unlock(&table_lock);
 	if (!n->file) {
 		free(n);
@@ -125,8 +162,7 @@ int devnode_open(int minor, int flags)
 	pthread_mutex_lock(&table_lock);
 	table[fd] = n;
 	pthread_mutex_unlock(&table_lock);
-	TRACE(TRACE_SHIM, "open %s -> fd %d (file %p)",
-	      minor == 128 ? "/dev/dri/renderD128" : "/dev/dri/card0", fd, (void *)n->file);
+	TRACE(TRACE_SHIM, "open %s -> fd %d (file %p)", devnode_path(minor), fd, (void *)n->file);
 	return fd;
 }
 
@@ -264,5 +300,6 @@ static void atfork_child(void)
 __attribute__((constructor(102))) static void devnode_init(void)
 {
 	trace_init_from_env();
+	sysfs_register_cleanup();
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }

@@ -25,13 +25,18 @@
  * A bad pointer is then -EFAULT (on copy-out, after the ioctl took effect,
  * as in the kernel) instead of a fault inside the model. */
 struct ioctl_call {
-	struct gtsim_file *file;   /* NULL: a sync_file ioctl on fd */
+	struct gtsim_file *file;   /* NULL: a sync_file or sw_sync ioctl on fd */
 	int fd;
+	struct gtsim_sw_timeline *timeline;   /* a sw_sync ioctl */
 };
 
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
 {
-	return c->file ? gtsim_ioctl(c->file, request, arg) : gtsim_sync_file_ioctl(c->fd, request, arg);
+	if (c->file)
+		return gtsim_ioctl(c->file, request, arg);
+	if (c->timeline)
+		return gtsim_sw_sync_ioctl(c->timeline, request, arg);
+	return gtsim_sync_file_ioctl(c->fd, request, arg);
 }
 
 static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void *arg)
@@ -80,7 +85,7 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct ioctl_call call = { devnode_acquire(fd, &held), fd };
+	struct ioctl_call call = { devnode_acquire(fd, &held), fd, NULL };
 	if (call.file) {
 		int ret = copied_ioctl(&call, request, arg);
 		devnode_release(held);
@@ -91,6 +96,12 @@ int ioctl(int fd, unsigned long request, ...)
 		int ret = copied_ioctl(&call, request, arg);
 		TRACE(TRACE_SHIM, "sync_file ioctl fd %d nr %u -> %d", fd,
 		      (unsigned)_IOC_NR(request), ret);
+		return ioctl_result(ret);
+	}
+	if (_IOC_TYPE(request) == 'W' && (call.timeline = debugfs_sw_timeline(fd))) {
+		int ret = copied_ioctl(&call, request, arg);
+		TRACE(TRACE_SHIM, "sw_sync ioctl fd %d nr %u -> %d", fd, (unsigned)_IOC_NR(request),
+		      ret);
 		return ioctl_result(ret);
 	}
 	real_init();

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -23,6 +24,10 @@ static int open_path(int dirfd, const char *path, int flags, mode_t mode,
 	const char *p = sysfs_redirect(path, buf, sizeof(buf));
 	if (p != path)
 		TRACE(TRACE_SHIM, "open %s -> %s", path, p);
+	int fd = p != path ? debugfs_open(p, flags)
+			   : dirfd != AT_FDCWD ? debugfs_open_at(dirfd, path, flags) : DEBUGFS_NOT_OURS;
+	if (fd != DEBUGFS_NOT_OURS)
+		return fd;
 	if (realfn)
 		return realfn(dirfd, p, flags, mode);
 	/* Before the C library's open is known (see real.c). */
@@ -90,7 +95,17 @@ static FILE *fopen_common(const char *path, const char *mode,
 		errno = ENOSYS;
 		return NULL;
 	}
-	return realfn(sysfs_redirect(path, buf, sizeof(buf)), mode);
+	const char *p = sysfs_redirect(path, buf, sizeof(buf));
+	if (p != path && mode) {
+		int flags = mode[0] == 'r' ? (strchr(mode, '+') ? O_RDWR : O_RDONLY)
+					   : (strchr(mode, '+') ? O_RDWR : O_WRONLY);
+		if (strchr(mode, 'e'))
+			flags |= O_CLOEXEC;
+		int fd = debugfs_open(p, flags);
+		if (fd != DEBUGFS_NOT_OURS)
+			return fd < 0 ? NULL : fdopen(fd, mode);
+	}
+	return realfn(p, mode);
 }
 
 FILE *fopen(const char *path, const char *mode)
@@ -108,6 +123,10 @@ FILE *fopen64(const char *path, const char *mode)
 int fclose(FILE *f)
 {
 	int fd = f ? fileno(f) : -1;
+	if (fd >= 0 && debugfs_is_ours(fd)) {
+		fflush(f);
+		debugfs_forget(fd);
+	}
 	if (fd >= 0)
 		devnode_forget(fd);
 	real_init();
@@ -143,6 +162,7 @@ int scandir(const char *path, struct dirent ***list, int (*filter)(const struct 
 
 int close(int fd)
 {
+	debugfs_forget(fd);
 	devnode_forget(fd);
 	real_init();
 	return real.close ? real.close(fd) : (int)syscall(SYS_close, fd);
@@ -151,8 +171,10 @@ int close(int fd)
 int close_range(unsigned first, unsigned last, int flags)
 {
 	if (!(flags & CLOSE_RANGE_CLOEXEC))
-		for (unsigned fd = first; fd <= last && fd < 65536; fd++)
+		for (unsigned fd = first; fd <= last && fd < 65536; fd++) {
+			debugfs_forget((int)fd);
 			devnode_forget((int)fd);
+		}
 	return (int)syscall(SYS_close_range, first, last, flags);
 }
 

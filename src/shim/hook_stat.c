@@ -161,6 +161,15 @@ ssize_t readlink(const char *path, char *buf, size_t size)
 		errno = ENOSYS;
 		return -1;
 	}
+	/* /proc/self/fd/N of a node links to the node's path. */
+	SHIM_MAYBE_NULL(path);
+	int minor = path && strncmp(path, "/dev/dri/", 9) ? devnode_minor_for_path(path) : -1;
+	if (minor >= 0) {
+		const char *target = devnode_path(minor);
+		size_t n = strlen(target) < size ? strlen(target) : size;
+		memcpy(buf, target, n);
+		return (ssize_t)n;
+	}
 	return real.readlink(REDIRECT(path), buf, size);
 }
 
@@ -188,10 +197,11 @@ char *realpath(const char *path, char *resolved)
 		errno = ENOSYS;
 		return NULL;
 	}
-	if (devnode_minor_for_path(path) >= 0) {
+	int minor = devnode_minor_for_path(path);
+	if (minor >= 0) {
 		char *out = resolved ? resolved : malloc(PATH_MAX);
 		if (out)
-			snprintf(out, PATH_MAX, "%s", path);
+			snprintf(out, PATH_MAX, "%s", devnode_path(minor));
 		return out;
 	}
 	const char *p = REDIRECT(path);

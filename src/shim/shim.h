@@ -6,6 +6,8 @@
  * sysfs.c    a temporary directory holding the sysfs files libdrm and
  *            libpciaccess read, and the rewriting of /sys and /dev/dri
  *            paths into it
+ * debugfs.c  the files of that tree whose contents are the kernel
+ *            model's: debugfs, module parameters
  * bar_mmio.c CPU access to the GPU's registers through a mapping of the
  *            PCI BAR (x86_decode.c decodes the faulting instructions)
  * hook_*.c   the interposed functions */
@@ -70,8 +72,11 @@ void real_init(void);
 /* devnode.c */
 #define DRM_MAJOR 226
 /* The minor of /dev/dri/<name> we present (0 card0, 128 renderD128), -1
- * for any other path. Accepts "/dev/dri/card0" etc. */
+ * for any other path. Accepts "/dev/dri/card0" etc., and /proc/self/fd/N,
+ * /proc/<pid>/fd/N, /dev/fd/N when N is an open of a node (a reopen). */
 int devnode_minor_for_path(const char *path);
+/* "/dev/dri/card0" or "/dev/dri/renderD128". */
+const char *devnode_path(int minor);
 /* Opens a new file on the process's device and a real fd standing for it
  * (flags: O_CLOEXEC / O_NONBLOCK honoured). fd or -1 with errno. */
 int devnode_open(int minor, int flags);
@@ -110,6 +115,30 @@ const char *sysfs_redirect(const char *path, char *buf, size_t size);
 bool sysfs_unredirect(char *resolved);
 /* fd is an open of the served resource0 file (the PCI BAR 0). */
 bool sysfs_is_bar0_fd(int fd);
+
+/* The path inside the temporary tree (no leading '/') of a path that
+ * lies in it (a rewritten one, or a real path resolved there), else NULL;
+ * sysfs_tree_exists: the tree has been created. */
+const char *sysfs_tree_relative(const char *path);
+/* Registers the tree's removal at exit; called when the library loads
+ * (devnode.c), before the program's own exit handlers, so that the tree
+ * goes after them: IGT's exit handler still writes debugfs
+ * (gem_quiescent_gpu) while the program exits. */
+void sysfs_register_cleanup(void);
+bool sysfs_tree_exists(void);
+
+/* debugfs.c: the served files whose contents are the kernel model's
+ * (debugfs, module parameters). debugfs_open(_at) give a new descriptor
+ * (or -1 with errno) for such a file, DEBUGFS_NOT_OURS for any other path;
+ * debugfs_forget(fd) applies what was written to fd, before it closes. */
+#define DEBUGFS_NOT_OURS (-2)
+int debugfs_open(const char *real_path, int flags);
+int debugfs_open_at(int dirfd, const char *path, int flags);
+bool debugfs_is_ours(int fd);
+void debugfs_forget(int fd);
+/* The sw_sync timeline behind fd (an open of sync/sw_sync), or NULL. */
+struct gtsim_sw_timeline;
+struct gtsim_sw_timeline *debugfs_sw_timeline(int fd);
 
 /* bar_mmio.c */
 #define BAR0_SIZE (16u << 20)        /* GTTMMADR: registers, then the GGTT */

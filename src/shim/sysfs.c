@@ -11,10 +11,12 @@
  *   /sys/bus/pci/devices/0000:00:02.0 -> the PCI device (the only one):
  *       libpciaccess lists this directory, reads config and resource (the
  *       BARs) and maps resource0, the register BAR (bar_mmio.c)
- *   /sys/kernel/debug/dri/{0,128}/{name,i915_gem_drop_caches}: IGT's
- *       gem_quiescent_gpu writes DROP_* flags there (accepted, no effect:
- *       the model has no caches to drop); igt_debugfs_mount() takes it for
- *       a mount point because /sys/kernel/debug/.. is left to the real /sys
+ *   /sys/kernel/debug/dri/{0,128}/: name, the kernel model's debugfs
+ *       files and i915_params/ (debugfs.c serves their contents);
+ *       igt_debugfs_mount() takes it for a mount point because
+ *       /sys/kernel/debug/.. is left to the real /sys
+ *   /sys/module/i915/parameters/: the module's parameters (debugfs.c)
+ *   /sys/kernel/debug/sync/sw_sync: software timelines (debugfs.c)
  * and a /dev/dri directory listing card0 and renderD128. They live in a
  * temporary directory created on first use and removed at exit by the
  * process that created it; paths under these prefixes are rewritten into
@@ -33,6 +35,7 @@
 #include <unistd.h>
 
 #include "common/devinfo.h"
+#include "gtsim/gtsim.h"
 
 #define PCI_SLOT "0000:00:02.0"
 #define PCI_DIR "/sys/devices/pci0000:00/" PCI_SLOT
@@ -51,6 +54,7 @@ static pthread_once_t root_once = PTHREAD_ONCE_INIT;
 static const char *const prefixes[] = {
 	"/sys/dev/char/226:0", "/sys/dev/char/226:128", "/sys/class/drm",
 	PCI_DIR, "/sys/bus/pci/drivers/i915", "/sys/bus/pci/devices", "/dev/dri", DEBUGFS,
+	"/sys/module/i915",
 };
 
 /* Every file and link, relative to root, so that they can be removed. */
@@ -76,10 +80,12 @@ static const char *const dirs[] = {
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/card0",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/renderD128",
 	"sys/kernel", "sys/kernel/debug", "sys/kernel/debug/dri", "sys/kernel/debug/dri/0",
-	"sys/kernel/debug/dri/128",
+	"sys/kernel/debug/dri/128", "sys/kernel/debug/dri/0/i915_params",
+	"sys/kernel/debug/dri/128/i915_params", "sys/module", "sys/module/i915",
+	"sys/module/i915/parameters", "sys/kernel/debug/sync",
 };
 
-#define NUM_FILES 32
+#define NUM_FILES 96
 static char file_names[NUM_FILES][128];
 static int num_files;
 
@@ -283,6 +289,33 @@ static void sweep_stale_trees(const char *tmp)
 	closedir(d);
 }
 
+/* Placeholders of the files debugfs.c serves, with their modes. */
+static void write_dynamic_files(void)
+{
+	char rel[160], path[512];
+	const char *name;
+	unsigned mode;
+	for (int minor = 0; minor <= 128; minor += 128) {
+		for (unsigned i = 0; (name = gtsim_debugfs_name(i, &mode)); i++) {
+			snprintf(rel, sizeof(rel), "sys/kernel/debug/dri/%d/%s", minor, name);
+			if (write_text(rel, "") == 0 && root_path(path, sizeof(path), rel))
+				chmod(path, mode);
+		}
+		for (unsigned i = 0; (name = gtsim_param_name(i, &mode)); i++) {
+			snprintf(rel, sizeof(rel), "sys/kernel/debug/dri/%d/i915_params/%s", minor, name);
+			if (write_text(rel, "") == 0 && root_path(path, sizeof(path), rel))
+				chmod(path, mode);
+		}
+	}
+	for (unsigned i = 0; (name = gtsim_param_name(i, &mode)); i++) {
+		snprintf(rel, sizeof(rel), "sys/module/i915/parameters/%s", name);
+		if (write_text(rel, "") == 0 && root_path(path, sizeof(path), rel))
+			chmod(path, mode);
+	}
+	write_text("sys/kernel/debug/sync/sw_sync", "");
+	write_text("sys/devices/pci0000:00/" PCI_SLOT "/drm/card0/error", "");
+}
+
 static void create_tree(void)
 {
 	const struct gt_devinfo *info = devinfo_from_env();
@@ -320,8 +353,11 @@ static void create_tree(void)
 	static const char debugfs_name[] = "i915 dev=" PCI_SLOT " unique=" PCI_SLOT "\n";
 	write_text("sys/kernel/debug/dri/0/name", debugfs_name);
 	write_text("sys/kernel/debug/dri/128/name", debugfs_name);
-	write_text("sys/kernel/debug/dri/0/i915_gem_drop_caches", "0x0\n");
-	write_text("sys/kernel/debug/dri/128/i915_gem_drop_caches", "0x0\n");
+	write_dynamic_files();
+}
+
+void sysfs_register_cleanup(void)
+{
 	atexit(remove_tree);
 }
 
@@ -359,4 +395,16 @@ bool sysfs_unredirect(char *resolved)
 	if (!resolved[0])
 		strcpy(resolved, "/");
 	return true;
+}
+
+bool sysfs_tree_exists(void)
+{
+	return root_len != 0;
+}
+
+const char *sysfs_tree_relative(const char *path)
+{
+	if (!path || !root_len || strncmp(path, root, root_len) || path[root_len] != '/')
+		return NULL;
+	return path + root_len + 1;
 }

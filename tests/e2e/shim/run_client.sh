@@ -4,6 +4,8 @@
 #   CHECK  "figures": exit 0 and at least one line starting with a number
 #          (IGT benchmarks print their µs figures so)
 #          "exit0": exit 0 (a test program of our own with its checks)
+#          "igt": exit 0, and a skip (77) fails too: an IGT program whose
+#          requirements real hardware meets must not skip on gtsim
 #          "iris": exit status ignored; the Surfaceless platform section of
 #          eglinfo reports EGL driver name iris
 # Exits 77 (skip) when the program is not installed, or when it failed after
@@ -48,6 +50,10 @@ figures)
 exit0)
 	[ $rc -eq 0 ] && exit 0
 	[ $rc -eq 77 ] && exit 77;;
+igt)
+	[ $rc -eq 0 ] && exit 0
+	echo "FAIL: exit status $rc (77: an IGT requirement was not met)"
+	exit 1;;
 iris)
 	if sed -n '/^Surfaceless platform:/,/^$/p' "$log" | grep -q 'EGL driver name: iris'; then
 		exit 0

@@ -63,6 +63,10 @@ int main(void)
 		CHECK_EQ(setp(f, 1, I915_CONTEXT_PARAM_BANNABLE, 0), -EPERM);
 	}
 	CHECK_EQ(setp(f, 1, I915_CONTEXT_PARAM_GTT_SIZE, 0), -EINVAL);
+	/* Removed from i915 in 5.15: set and get are -EINVAL. */
+	CHECK_EQ(setp(f, 1, I915_CONTEXT_PARAM_NO_ZEROMAP, 1), -EINVAL);
+	uint64_t zm;
+	CHECK_EQ(getp(f, 1, I915_CONTEXT_PARAM_NO_ZEROMAP, &zm), -EINVAL);
 	CHECK_EQ(setp(f, 1, I915_CONTEXT_PARAM_SSEU, 0), -ENODEV);
 	CHECK_EQ(setp(f, 9, I915_CONTEXT_PARAM_RECOVERABLE, 0), -ENOENT);
 	struct drm_i915_gem_context_param sized = { .ctx_id = 1, .param = I915_CONTEXT_PARAM_RECOVERABLE,

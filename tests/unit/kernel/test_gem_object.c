@@ -38,6 +38,18 @@ static void test_create_close(struct gtsim_file *f, struct gtsim_file *g)
 		.num_regions = 1, .regions = (uintptr_t)&smem };
 	ce.extensions = (uintptr_t)&mr;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE_EXT, &ce), 0);
+	/* Two placement lists in one chain: -EINVAL (i915's set_placements;
+	 * IGT gem_create create-ext-placement-sanity-check). */
+	struct drm_i915_gem_create_ext_memory_regions mr2 = mr;
+	mr.base.next_extension = (uintptr_t)&mr2;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE_EXT, &ce), -EINVAL);
+	mr.base.next_extension = 0;
+	/* i915 rounds the size up first: -1ull wraps to 0 and is -EINVAL
+	 * (IGT create-invalid-size), a huge size that does not wrap -E2BIG. */
+	struct drm_i915_gem_create cr = { .size = ~0ull };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE, &cr), -EINVAL);
+	cr.size = ~0ull << 32;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE, &cr), -E2BIG);
 	struct drm_i915_gem_memory_class_instance lmem = { I915_MEMORY_CLASS_DEVICE, 0 };
 	mr.regions = (uintptr_t)&lmem;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE_EXT, &ce), -EINVAL);
@@ -72,6 +84,9 @@ static void test_rw(struct gtsim_file *f, struct gtsim_file *g)
 static void test_mmap(struct gtsim_file *f)
 {
 	uint32_t h = test_create(f, 3 * 4096);
+	/* A size of 0 is vm_mmap's -EINVAL (IGT gem_mmap bad-size). */
+	struct drm_i915_gem_mmap zero = { .handle = h, .size = 0 };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &zero), -EINVAL);
 	struct drm_i915_gem_mmap m = { .handle = h, .offset = 4096, .size = 8192 };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m), 0);
 	uint32_t *cpu = (uint32_t *)(uintptr_t)m.addr_ptr;
@@ -107,8 +122,16 @@ static void test_mmap(struct gtsim_file *f)
 	mo.flags = I915_MMAP_OFFSET_FIXED;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EINVAL);
 	mo.flags = I915_MMAP_OFFSET_WC;
+	/* i915_user_extensions: a bad pointer is -EFAULT, an unknown
+	 * extension -EINVAL (IGT gem_mmap_offset bad-extensions). */
 	mo.extensions = 1;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EFAULT);
+	mo.extensions = ~0ull;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EFAULT);
+	struct i915_user_extension bad_ext = { .name = ~0u };
+	mo.extensions = (uintptr_t)&bad_ext;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), -EINVAL);
+	mo.extensions = 0;
 
 	/* The legacy 16-byte MMAP_GTT struct, zero-extended by the dispatcher. */
 	struct drm_i915_gem_mmap_gtt mg = { .handle = h };

@@ -144,6 +144,16 @@ static void test_query(struct gtsim_file *f)
 	items[0].query_id = DRM_I915_QUERY_TOPOLOGY_INFO;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_QUERY, &q), 0);
 	CHECK_EQ(items[0].length, -EFAULT);
+	/* Query id 0 fails the ioctl itself (IGT i915_query query-garbage). */
+	items[0].query_id = 0;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_QUERY, &q), -EINVAL);
+	items[0].query_id = DRM_I915_QUERY_TOPOLOGY_INFO;
+	/* A negative length compares unsigned in i915 (s32 against the u32
+	 * total): a huge buffer, so the bad pointer is what fails. */
+	items[0].length = -1;
+	items[0].data_ptr = 16;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_QUERY, &q), 0);
+	CHECK_EQ(items[0].length, -EFAULT);
 	q.flags = 1;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_QUERY, &q), -EINVAL);
 	q.flags = 0;

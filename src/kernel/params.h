@@ -1,0 +1,44 @@
+/* The i915 module's parameters that the model honours (i915_params.h,
+ * Linux 6.1), as /sys/module/i915/parameters/ and debugfs's i915_params/
+ * show them. Process-wide, like a module's parameters:
+ *   reset            0600 int, 2: 0 disables resets (a hang wedges the
+ *                    device), anything else resets the hung engine
+ *   enable_hangcheck 0600 bool, Y: N stops hangcheck from declaring hangs
+ *   error_capture    0600 bool, Y: N records no error state on a hang
+ *   enable_guc       0400 int, 0: i915 sanitizes -1 (auto) to 0 before
+ *                    Gen12 (intel_uc.c uc_expand_default_options); no GuC
+ *   request_timeout_ms 0600 uint, 10000: accepted; the model has no
+ *                    request timeout (a context close cancels at once) */
+#ifndef GTSIM_KERNEL_PARAMS_H
+#define GTSIM_KERNEL_PARAMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct i915_params {
+	int reset;
+	bool enable_hangcheck;
+	bool error_capture;
+	int enable_guc;
+	unsigned request_timeout_ms;
+};
+
+/* Read with __atomic loads where other threads may change them. */
+extern struct i915_params i915_params;
+
+static inline int params_reset(void)
+{
+	return __atomic_load_n(&i915_params.reset, __ATOMIC_RELAXED);
+}
+
+static inline bool params_hangcheck(void)
+{
+	return __atomic_load_n(&i915_params.enable_hangcheck, __ATOMIC_RELAXED);
+}
+
+static inline bool params_error_capture(void)
+{
+	return __atomic_load_n(&i915_params.error_capture, __ATOMIC_RELAXED);
+}
+
+#endif

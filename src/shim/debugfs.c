@@ -1,0 +1,257 @@
+/* The files of the served debugfs (/sys/kernel/debug/dri/<minor>/NAME,
+ * .../i915_params/NAME), of /sys/module/i915/parameters/ and card0's
+ * sysfs `error` (the error state; a write clears it) whose
+ * contents are the kernel model's (gtsim_debugfs_*, gtsim_param_*): they
+ * exist in the temporary tree (sysfs.c) so that stat, access and readdir
+ * see them, and an open of one gives a memfd instead of the tree's file:
+ * filled with the text a read gives now when opened for reading, empty
+ * when opened write-only. What the program wrote is applied when the
+ * descriptor is closed (close, fclose, close_range), as one write of the
+ * file: IGT writes such a file with one open/write/close (igt_sysfs_*).
+ * Opening a read-only file for writing fails with EACCES (kernfs).
+ * sync/sw_sync is a software timeline per open (its ioctls reach the
+ * kernel model through hook_io.c; closing it destroys the timeline). */
+#include "shim/shim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "common/trace.h"
+#include "gtsim/gtsim.h"
+
+enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC };
+
+struct dyn_file {
+	enum dyn_kind kind;
+	struct gtsim_sw_timeline *timeline;   /* DYN_SW_SYNC */
+	bool writable;
+	char name[64];
+	char *initial;          /* the text it was filled with (O_RDWR) */
+};
+
+#define MAX_FD 65536
+#define CARD0_ERROR "sys/devices/pci0000:00/0000:00:02.0/drm/card0/error"
+static struct dyn_file *table[MAX_FD];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* name -> its permission bits, or -1 when not a file of that kind. */
+static int mode_of(enum dyn_kind kind, const char *name)
+{
+	unsigned mode;
+	const char *n;
+	for (unsigned i = 0; (n = kind == DYN_DEBUGFS ? gtsim_debugfs_name(i, &mode)
+						      : gtsim_param_name(i, &mode)); i++)
+		if (!strcmp(n, name))
+			return (int)mode;
+	return -1;
+}
+
+/* rel (a path inside the tree) -> the kind and name of a dynamic file. */
+static bool classify(const char *rel, enum dyn_kind *kind, const char **name)
+{
+	static const char params[] = "sys/module/i915/parameters/";
+	static const char dri[] = "sys/kernel/debug/dri/";
+	if (!strcmp(rel, CARD0_ERROR) || !strcmp(rel, "sys/class/drm/card0/error") ||
+	    !strcmp(rel, "sys/dev/char/226:0/error")) {
+		/* i915's sysfs error state: i915_error_state's twin */
+		*kind = DYN_DEBUGFS;
+		*name = "i915_error_state";
+		return true;
+	}
+	if (!strcmp(rel, "sys/kernel/debug/sync/sw_sync")) {
+		*kind = DYN_SW_SYNC;
+		*name = "sw_sync";
+		return true;
+	}
+	if (!strncmp(rel, params, sizeof(params) - 1)) {
+		*kind = DYN_PARAM;
+		*name = rel + sizeof(params) - 1;
+		return mode_of(*kind, *name) >= 0;
+	}
+	if (strncmp(rel, dri, sizeof(dri) - 1))
+		return false;
+	const char *p = strchr(rel + sizeof(dri) - 1, '/');
+	if (!p)
+		return false;
+	p++;
+	if (!strncmp(p, "i915_params/", 12)) {
+		*kind = DYN_PARAM;
+		*name = p + 12;
+	} else {
+		*kind = DYN_DEBUGFS;
+		*name = p;
+	}
+	return mode_of(*kind, *name) >= 0;
+}
+
+static char *read_now(enum dyn_kind kind, const char *name)
+{
+	if (kind == DYN_PARAM)
+		return gtsim_param_read(name);
+	struct gtsim_device *dev = devnode_device();
+	return dev ? gtsim_debugfs_read(dev, name) : NULL;
+}
+
+/* Registers d for fd (a new descriptor): fd, or -1 with errno. */
+static int install(int fd, struct dyn_file *d)
+{
+	if (fd < 0 || fd >= MAX_FD) {
+		int err = fd < 0 ? errno : EMFILE;
+		if (fd >= 0)
+			real.close(fd);
+		errno = err;
+		return -1;
+	}
+	pthread_mutex_lock(&lock);
+	table[fd] = d;
+	pthread_mutex_unlock(&lock);
+	return fd;
+}
+
+/* sync/sw_sync: each open is a new timeline. */
+static int open_timeline(int flags)
+{
+	struct dyn_file *d = calloc(1, sizeof(*d));
+	if (d)
+		d->timeline = gtsim_sw_sync_create();
+	if (!d || !d->timeline) {
+		free(d);
+		errno = ENOMEM;
+		return -1;
+	}
+	d->kind = DYN_SW_SYNC;
+	snprintf(d->name, sizeof(d->name), "sw_sync");
+	int fd = install(memfd_create("gtsim-sw_sync", flags & O_CLOEXEC ? MFD_CLOEXEC : 0), d);
+	if (fd < 0) {
+		int err = errno;
+		gtsim_sw_sync_destroy(d->timeline);
+		free(d);
+		errno = err;
+	}
+	TRACE(TRACE_SHIM, "open sw_sync timeline -> fd %d", fd);
+	return fd;
+}
+
+struct gtsim_sw_timeline *debugfs_sw_timeline(int fd)
+{
+	if (!debugfs_is_ours(fd))
+		return NULL;
+	pthread_mutex_lock(&lock);
+	struct gtsim_sw_timeline *tl = table[fd] ? table[fd]->timeline : NULL;
+	pthread_mutex_unlock(&lock);
+	return tl;
+}
+
+static int open_dynamic(enum dyn_kind kind, const char *name, int flags)
+{
+	int acc = flags & O_ACCMODE;
+	if (kind == DYN_SW_SYNC)
+		return open_timeline(flags);
+	if (acc != O_RDONLY && !(mode_of(kind, name) & 0200)) {
+		errno = EACCES;
+		return -1;
+	}
+	struct dyn_file *d = calloc(1, sizeof(*d));
+	if (!d) {
+		errno = ENOMEM;
+		return -1;
+	}
+	d->kind = kind;
+	d->writable = acc != O_RDONLY;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	char *text = acc == O_WRONLY ? NULL : read_now(kind, name);
+	int fd = memfd_create("gtsim-debugfs", flags & O_CLOEXEC ? MFD_CLOEXEC : 0);
+	if (fd < 0 || fd >= MAX_FD) {
+		int err = fd < 0 ? errno : EMFILE;
+		if (fd >= 0)
+			real.close(fd);
+		free(text);
+		free(d);
+		errno = err;
+		return -1;
+	}
+	if (text) {
+		size_t len = strlen(text);
+		if (pwrite(fd, text, len, 0) != (ssize_t)len)
+			TRACE(TRACE_SHIM, "debugfs %s: could not fill", name);
+	}
+	if (acc == O_RDWR)
+		d->initial = text;
+	else
+		free(text);
+	pthread_mutex_lock(&lock);
+	table[fd] = d;
+	pthread_mutex_unlock(&lock);
+	TRACE(TRACE_SHIM, "open %s %s -> fd %d", kind == DYN_PARAM ? "param" : "debugfs", name,
+	      fd);
+	return fd;
+}
+
+int debugfs_open(const char *real_path, int flags)
+{
+	const char *rel = sysfs_tree_relative(real_path);
+	enum dyn_kind kind;
+	const char *name;
+	if (!rel || !classify(rel, &kind, &name))
+		return DEBUGFS_NOT_OURS;
+	return open_dynamic(kind, name, flags);
+}
+
+int debugfs_open_at(int dirfd, const char *path, int flags)
+{
+	char link[64], dir[PATH_MAX], full[PATH_MAX];
+	if (!path || path[0] == '/' || dirfd < 0 || !sysfs_tree_exists())
+		return DEBUGFS_NOT_OURS;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", dirfd);
+	ssize_t n = real.readlink ? real.readlink(link, dir, sizeof(dir) - 1) : -1;
+	if (n <= 0)
+		return DEBUGFS_NOT_OURS;
+	dir[n] = 0;
+	if ((size_t)snprintf(full, sizeof(full), "%s/%s", dir, path) >= sizeof(full))
+		return DEBUGFS_NOT_OURS;
+	return debugfs_open(full, flags);
+}
+
+bool debugfs_is_ours(int fd)
+{
+	return fd >= 0 && fd < MAX_FD && __atomic_load_n(&table[fd], __ATOMIC_RELAXED);
+}
+
+void debugfs_forget(int fd)
+{
+	if (!debugfs_is_ours(fd))
+		return;
+	pthread_mutex_lock(&lock);
+	struct dyn_file *d = table[fd];
+	table[fd] = NULL;
+	pthread_mutex_unlock(&lock);
+	if (!d)
+		return;
+	if (d->kind == DYN_SW_SYNC) {
+		gtsim_sw_sync_destroy(d->timeline);
+		free(d);
+		return;
+	}
+	char buf[4096];
+	ssize_t len = d->writable ? pread(fd, buf, sizeof(buf), 0) : -1;
+	bool changed = len > 0 && (!d->initial || strlen(d->initial) != (size_t)len ||
+				   memcmp(d->initial, buf, (size_t)len));
+	if (changed) {
+		int ret = d->kind == DYN_PARAM
+				  ? gtsim_param_write(d->name, buf, (size_t)len)
+				  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
+									     buf, (size_t)len)
+						      : -ENODEV);
+		TRACE(TRACE_SHIM, "write %s %s: %.*s -> %d", d->kind == DYN_PARAM ? "param" : "debugfs",
+		      d->name, (int)(len > 40 ? 40 : len), buf, ret);
+	}
+	free(d->initial);
+	free(d);
+}
