@@ -90,8 +90,10 @@ def main():
         for i, dw in enumerate(traced_batches(cmd)[:4]):
             data = struct.pack('<%dI' % len(dw), *dw)
             put('decode', '%s-%d' % (name, i), b'\0' + data)
-            # fuzz_execbuf.c: engine/context byte, flags byte, then the batch
-            put('execbuf', '%s-%d' % (name, i), b'\0\0' + struct.pack('<H', len(dw)) + data)
+            # fuzz_execbuf.c: engine/context byte, flags byte, dwords, the
+            # placement (3 objects softpinned low: 4 zero bytes each), batch
+            put('execbuf', '%s-%d' % (name, i),
+                b'\0\0' + struct.pack('<H', len(dw)) + bytes(12) + data)
 
 
 if __name__ == '__main__':
