@@ -35,6 +35,19 @@ static struct user_mem umem;
 
 static uint32_t bo(struct state *s, int f) { return pool_pick(&s->in, &s->bo[f]); }
 
+/* An object's size: up to 256 MiB (an execbuf binds every page, so larger
+ * ones only slow the run), or one past a limit (RAM, i915's int of pages,
+ * 2^64 - 1), which must fail. */
+static uint64_t object_size(struct fuzz_input *in)
+{
+	uint8_t how = fuzz_u8(in);
+	if (how < 250)
+		return fuzz_size(in, 28);
+	static const uint64_t huge[] = { 0x7fffffffull << 12, 0x80000000ull << 12,
+					 1ull << 46, ~0ull - 4095, ~0ull };
+	return huge[how % 5];
+}
+
 static int64_t now_ns(void)
 {
 	struct timespec ts;
@@ -132,13 +145,13 @@ static void gem_ops(struct state *s, int f, unsigned op)
 	struct fuzz_input *in = &s->in;
 	switch (op) {
 	case 0: {
-		struct drm_i915_gem_create c = { .size = fuzz_size(in, 36) };
+		struct drm_i915_gem_create c = { .size = object_size(in) };
 		if (!call(s, f, DRM_IOCTL_I915_GEM_CREATE, &c))
 			pool_add(&s->bo[f], c.handle);
 		break;
 	}
 	case 1: {
-		struct drm_i915_gem_create_ext c = { .size = fuzz_size(in, 36),
+		struct drm_i915_gem_create_ext c = { .size = object_size(in),
 						     .flags = fuzz_u8(in) < 240 ? 0 : fuzz_u32(in) };
 		c.extensions = ext_chain(s, 0);
 		if (!call(s, f, DRM_IOCTL_I915_GEM_CREATE_EXT, &c))
