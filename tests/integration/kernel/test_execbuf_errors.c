@@ -60,6 +60,10 @@ int main(void)
 	/* buffer_count */
 	EXPECT(eb.buffer_count = 0, -EINVAL);
 	EXPECT(eb.buffer_count = 0x80000000u, -EINVAL);
+	/* a list kvmalloc cannot hold ((count + 2) * 68 bytes > INT_MAX,
+	 * i915's element: the object, a vma pointer, flags): -ENOMEM */
+	EXPECT(eb.buffer_count = 0x7fffffffu, -ENOMEM);
+	EXPECT(eb.buffer_count = (unsigned)(0x7fffffffu / 68 - 1), -ENOMEM);
 	/* flags: unknown bits, constants mode, resource streamer, SOL reset,
 	 * bad rings, BSD selectors on a non-BSD ring, FENCE_IN with SUBMIT */
 	EXPECT(eb.flags |= 1ull << 22, -EINVAL);
