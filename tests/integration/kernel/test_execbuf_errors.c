@@ -136,6 +136,10 @@ int main(void)
 		r.read_domains = I915_GEM_DOMAIN_GTT), -EINVAL);
 	EXPECT((eb.flags = 0, obj[1].relocation_count = 1, obj[1].relocs_ptr = (uintptr_t)hole),
 	       -EFAULT);
+	/* a count past the readable array: -EFAULT (i915 reads a byte of
+	 * each page first), nothing allocated for 2^32 - 1 entries */
+	EXPECT((eb.flags = 0, obj[1].relocation_count = 0xffffffffu,
+		obj[1].relocs_ptr = (uintptr_t)&r), -EFAULT);
 	EXPECT((eb.flags = I915_EXEC_HANDLE_LUT, obj[1].relocation_count = 1,
 		obj[1].relocs_ptr = (uintptr_t)&r, r.read_domains = I915_GEM_DOMAIN_RENDER,
 		r.target_handle = 2), -ENOENT);
