@@ -25,6 +25,8 @@ else
 fi
 # -timeout: an input running 20 s is a hang (the device's hangcheck ends a
 # hung batch in tens of ms); -rss_limit_mb: a runaway allocation is a find.
-# Not exec'd, so that the trap removes the temporary folder.
-"$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=16384 \
+# -len_control=0: long inputs from the start (an input is a sequence of
+# calls or commands: longer ones reach further). Not exec'd, so that the
+# trap removes the temporary folder.
+"$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=16384 -len_control=0 \
 	-print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" "$@" "$work" "$corpus"
