@@ -1,6 +1,7 @@
 # gtsim: the README's two commands.
 #   make demo   build and run the main job
 #   make check  build (with ASan + UBSan) and run every test
+#   make fuzz   run every fuzz target for FUZZ_SECONDS each (docs/fuzzing.md)
 # Both install the Debian packages they need when run as root, and name
 # them otherwise.
 
@@ -13,9 +14,14 @@ TEST_PKGS  = libigc-tools intel-gpu-tools libdrm-intel1 mesa-utils \
 # NINJAFLAGS=-j2 limits build jobs on a shared machine.
 BUILD_DIR ?= build
 SAN_DIR   ?= build-san
+# The fuzz targets: a clang build with libFuzzer (docs/fuzzing.md).
+FUZZ_DIR  ?= build-fuzz
+FUZZ_CC   ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = ioctl execbuf eu asm decode
 MESON_SETUP = meson setup --buildtype=debugoptimized
 
-.PHONY: all demo check deps test-deps build build-san bench clean
+.PHONY: all demo check deps test-deps build build-san bench clean fuzz fuzz-build fuzz-check
 
 all: build
 
@@ -45,9 +51,44 @@ demo: build
 check: test-deps
 	$(MAKE) build-san
 	meson test -C $(SAN_DIR) --print-errorlogs --num-processes 2 $(TESTARGS)
+	$(MAKE) fuzz-check
+
+# Does $(FUZZ_CC) link a libFuzzer target? (Debian: the clang package.)
+HAVE_LIBFUZZER = $(FUZZ_CC) -fsanitize=fuzzer fuzz/libfuzzer_probe.c -o /dev/null >/dev/null 2>&1
+
+$(FUZZ_DIR)/build.ninja:
+	CC=$(FUZZ_CC) $(MESON_SETUP) -Dfuzz=true -Db_sanitize=address,undefined \
+		-Db_lundef=false $(FUZZ_DIR)
+
+# Only the targets (and the layers they link), not the whole tree.
+fuzz-build: deps $(FUZZ_DIR)/build.ninja
+	ninja -C $(FUZZ_DIR) $(NINJAFLAGS) $(addprefix fuzz/fuzz_,$(FUZZ_TARGETS))
+
+# Each target for FUZZ_SECONDS, one after the other, keeping what they
+# find in $(FUZZ_DIR)/fuzz/work and $(FUZZ_DIR)/fuzz/artifacts.
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		echo "== fuzz_$$t: $(FUZZ_SECONDS) s"; \
+		nice fuzz/run-target.sh $(FUZZ_DIR)/fuzz/fuzz_$$t $$t fuzz/corpus/$$t \
+			$(FUZZ_DIR)/fuzz $(FUZZ_SECONDS) || exit 1; \
+	done
+
+# make check's part: each target briefly from its corpus (suite 'fuzz' of
+# the clang build); without clang's libFuzzer every one is a SKIP.
+fuzz-check:
+	@if $(HAVE_LIBFUZZER); then \
+		$(MAKE) fuzz-build && \
+		meson test -C $(FUZZ_DIR) --no-rebuild --suite fuzz --print-errorlogs \
+			--num-processes 2; \
+	else \
+		for t in $(FUZZ_TARGETS); do \
+			echo "SKIP fuzz-$$t: $(FUZZ_CC) cannot link -fsanitize=fuzzer (Debian package clang)"; \
+		done; \
+		echo "Ok: 0  Skipped: $(words $(FUZZ_TARGETS))"; \
+	fi
 
 bench: build
 	@./scripts/bench $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(SAN_DIR)
+	rm -rf $(BUILD_DIR) $(SAN_DIR) $(FUZZ_DIR)

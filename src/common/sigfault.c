@@ -16,8 +16,11 @@
 #include <unistd.h>
 
 /* initial-exec: a plain %fs-relative access instead of a __tls_get_addr
- * call on every copy (gtsim is preloaded or linked, never dlopened). */
-static _Thread_local sigjmp_buf *copy_fixup __attribute__((tls_model("initial-exec")));
+ * call on every copy (gtsim is preloaded or linked, never dlopened).
+ * volatile: only the signal handler reads it, so without it a compiler
+ * that sees raw_copy never does may drop the store before the copy
+ * (clang -O2 did: every bad user pointer crashed instead of -EFAULT). */
+static _Thread_local sigjmp_buf *volatile copy_fixup __attribute__((tls_model("initial-exec")));
 static struct sigaction previous[2];   /* SIGSEGV, SIGBUS */
 static pthread_mutex_t previous_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;

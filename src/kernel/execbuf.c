@@ -27,9 +27,18 @@
 #include "common/user_copy.h"
 #include "kernel/vm.h"
 
+/* i915 takes the exec list in one kvmalloc_array of count + 2 elements
+ * (the object, its vma pointer and flags), and kvmalloc refuses more than
+ * INT_MAX bytes: a longer list is -ENOMEM before anything is read (a
+ * fuzzed count near 2^30 allocated 59 GB here: fuzz_ioctl). */
+#define EB_I915_ELEMENT (sizeof(struct drm_i915_gem_exec_object2) + sizeof(void *) + \
+			 sizeof(unsigned int))
+
 static int eb_copy_exec(struct execbuf *eb)
 {
 	size_t n = eb->count;
+	if ((uint64_t)(n + 2) * EB_I915_ELEMENT > INT_MAX)
+		return -ENOMEM;
 	if (n <= EB_STACK) {
 		eb->exec = eb->exec_stack;
 		eb->eo = eb->eo_stack;

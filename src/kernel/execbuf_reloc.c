@@ -36,6 +36,15 @@ static int check_relocs(struct execbuf *eb, unsigned i, struct eb_relocs *rl, un
 	if (!rl->n)
 		return 0;
 	size_t bytes = (size_t)rl->n * sizeof(*rl->r);
+	/* i915's check_relocations: every page of the array is readable (a
+	 * byte of each) before anything is allocated for it; a fuzzed count
+	 * near 2^32 otherwise allocated 128 GB. */
+	char probe;
+	for (size_t at = 0; at < bytes; at += GT_PAGE_SIZE)
+		if (copy_from_user_ptr(&probe, entry->relocs_ptr + at, 1))
+			return -EFAULT;
+	if (copy_from_user_ptr(&probe, entry->relocs_ptr + bytes - 1, 1))
+		return -EFAULT;
 	rl->r = malloc(bytes);
 	rl->target = malloc(rl->n * sizeof(int));
 	if (!rl->r || !rl->target)

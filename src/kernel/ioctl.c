@@ -18,9 +18,11 @@
 #include "gtsim/gtsim.h"
 
 /* The caller's struct may be older and shorter than the handler's (GEM_MMAP
- * without flags, MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs _EXT): like
- * drm_ioctl, it is zero-extended to the handler's size. Without the flag
- * the handler takes the caller's struct in place. */
+ * without flags, MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs _EXT), or a
+ * request may give any size at all: like drm_ioctl, a struct shorter than
+ * the handler's (none included) is zero-extended to the handler's size.
+ * A struct of the handler's size or longer is used in place. The flag
+ * marks the entries whose struct grew over i915's history. */
 #define IOCTL_ZERO_EXTEND 1u
 /* DRM_AUTH: on the primary node only authenticated files (drm_auth.c). */
 #define IOCTL_AUTH 2u
@@ -135,15 +137,16 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 		return -EFAULT;
 	int ret;
 	size_t usize = _IOC_SIZE(request);
-	if ((d->flags & IOCTL_ZERO_EXTEND) && usize && usize < d->ksize) {
-		_Alignas(8) unsigned char kdata[64] = { 0 };
-		_Static_assert(sizeof(struct drm_i915_gem_context_create_ext) <= sizeof(kdata) &&
-			       sizeof(struct drm_i915_gem_mmap_offset) <= sizeof(kdata) &&
-			       sizeof(struct drm_i915_gem_mmap) <= sizeof(kdata),
-			       "zero-extended structs fit kdata");
-		memcpy(kdata, arg, usize);
+	if (usize < d->ksize) {
+		/* Any entry: a size-0 request reached handlers with NULL
+		 * (found by fuzz/fuzz_ioctl.c). */
+		_Alignas(8) unsigned char kdata[128] = { 0 };
+		if (d->ksize > sizeof(kdata))   /* no uAPI struct of the table is */
+			return -EINVAL;
+		if (usize)
+			memcpy(kdata, arg, usize);
 		ret = d->fn(file, kdata);
-		if (_IOC_DIR(request) & _IOC_READ)
+		if ((_IOC_DIR(request) & _IOC_READ) && usize)
 			memcpy(arg, kdata, usize);
 	} else {
 		ret = d->fn(file, arg);

@@ -78,7 +78,12 @@ struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 		*err = -EINVAL;
 		return NULL;
 	}
-	if (size > OBJ_MAX_PAGES * GT_PAGE_SIZE) {
+	/* i915_gem_setup: an object larger than its memory region (system
+	 * memory: the machine's RAM) is -E2BIG. Without it a fuzzed 64 GiB
+	 * object was created, then bound page by page for tens of seconds. */
+	long ram_pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (size > OBJ_MAX_PAGES * GT_PAGE_SIZE ||
+	    (ram_pages > 0 && page > 0 && size > (uint64_t)ram_pages * (uint64_t)page)) {
 		*err = -E2BIG;
 		return NULL;
 	}

@@ -483,8 +483,10 @@ static void resolve(struct asm_cur *c, struct asm_prog *pr, struct asm_ref *ref,
 	longjmp(c->fail, 1);
 }
 
-int eu_assemble(int gen, const char *text, size_t len, const char *filename,
-		struct eu_asm_result *res)
+/* text must be followed by a NUL: the lexer reads numbers and words with
+ * the C library's string functions (strtof, strtol, strncmp). */
+static int assemble_terminated(int gen, const char *text, size_t len, const char *filename,
+			       struct eu_asm_result *res)
 {
 	struct asm_cur cur = { .s = text, .len = len, .file = filename ? filename : "<input>",
 			       .gen = gen, .err = res->error };
@@ -541,6 +543,26 @@ int eu_assemble(int gen, const char *text, size_t len, const char *filename,
 	free(prp);
 #undef pr
 	return 0;
+}
+
+/* The caller's text need not end in a NUL (a file's bytes as read): the
+ * assembler works on a terminated copy. */
+int eu_assemble(int gen, const char *text, size_t len, const char *filename,
+		struct eu_asm_result *res)
+{
+	char *copy = malloc(len + 1);
+	if (!copy) {
+		res->bytes = NULL;
+		res->insts = NULL;
+		res->len = res->count = 0;
+		snprintf(res->error, sizeof(res->error), "out of memory");
+		return -1;
+	}
+	memcpy(copy, text, len);
+	copy[len] = 0;
+	int ret = assemble_terminated(gen, copy, len, filename, res);
+	free(copy);
+	return ret;
 }
 
 void eu_asm_result_free(struct eu_asm_result *res)

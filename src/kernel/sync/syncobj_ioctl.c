@@ -83,10 +83,18 @@ int syncobj_fd_to_handle_ioctl(struct syncobj_table *t, void *arg)
 	return ret;
 }
 
-/* drm_syncobj_array_find: every handle must exist (-ENOENT). */
+/* The largest kmalloc on x86-64 (KMALLOC_MAX_SIZE, 4 MiB): the kernel's
+ * kmalloc_array of the syncobj pointers fails above it. */
+#define KMALLOC_MAX_BYTES (4u << 20)
+
+/* drm_syncobj_array_find: every handle must exist (-ENOENT); a count
+ * whose array kmalloc cannot hold is -ENOMEM (not gigabytes allocated:
+ * found by fuzz/fuzz_ioctl.c with count_handles near 2^32). */
 static int find_array(struct syncobj_table *t, uint64_t user_handles, uint32_t count,
 		      struct syncobj ***out)
 {
+	if ((uint64_t)count * sizeof(struct syncobj *) > KMALLOC_MAX_BYTES)
+		return -ENOMEM;
 	uint32_t *handles = calloc(count, sizeof(*handles));
 	struct syncobj **objs = calloc(count, sizeof(*objs));
 	int ret = 0;

@@ -60,6 +60,10 @@ int main(void)
 	/* buffer_count */
 	EXPECT(eb.buffer_count = 0, -EINVAL);
 	EXPECT(eb.buffer_count = 0x80000000u, -EINVAL);
+	/* a list kvmalloc cannot hold ((count + 2) * 68 bytes > INT_MAX,
+	 * i915's element: the object, a vma pointer, flags): -ENOMEM */
+	EXPECT(eb.buffer_count = 0x7fffffffu, -ENOMEM);
+	EXPECT(eb.buffer_count = (unsigned)(0x7fffffffu / 68 - 1), -ENOMEM);
 	/* flags: unknown bits, constants mode, resource streamer, SOL reset,
 	 * bad rings, BSD selectors on a non-BSD ring, FENCE_IN with SUBMIT */
 	EXPECT(eb.flags |= 1ull << 22, -EINVAL);
@@ -132,6 +136,10 @@ int main(void)
 		r.read_domains = I915_GEM_DOMAIN_GTT), -EINVAL);
 	EXPECT((eb.flags = 0, obj[1].relocation_count = 1, obj[1].relocs_ptr = (uintptr_t)hole),
 	       -EFAULT);
+	/* a count past the readable array: -EFAULT (i915 reads a byte of
+	 * each page first), nothing allocated for 2^32 - 1 entries */
+	EXPECT((eb.flags = 0, obj[1].relocation_count = 0xffffffffu,
+		obj[1].relocs_ptr = (uintptr_t)&r), -EFAULT);
 	EXPECT((eb.flags = I915_EXEC_HANDLE_LUT, obj[1].relocation_count = 1,
 		obj[1].relocs_ptr = (uintptr_t)&r, r.read_domains = I915_GEM_DOMAIN_RENDER,
 		r.target_handle = 2), -ENOENT);

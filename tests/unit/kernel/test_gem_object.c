@@ -16,6 +16,11 @@ static void test_create_close(struct gtsim_file *f, struct gtsim_file *g)
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE, &c), 0);
 	CHECK_EQ(c.size, 4096);              /* rounded to a page */
 	CHECK_EQ(c.handle, 1);               /* handles start at 1 */
+	/* i915_gem_setup: larger than system memory (the host's RAM, as
+	 * QUERY_MEMORY_REGIONS reports it, computed here) is -E2BIG. */
+	struct drm_i915_gem_create big = {
+		.size = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE) + 4096 };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CREATE, &big), -E2BIG);
 	uint32_t h2 = test_create(f, 8192);
 	CHECK_EQ(h2, 2);
 	CHECK_EQ(test_create(g, 4096), 1);   /* per-file numbering */

@@ -95,6 +95,18 @@ int main(void)
 	CHECK(old.addr_ptr != 0);
 	CHECK_EQ(old.flags, ~0ull);   /* beyond the caller's struct: untouched */
 
+	/* Any struct shorter than the handler's is zero-extended, a request of
+	 * size 0 with no argument too (drm_ioctl; fuzz/fuzz_ioctl.c found a
+	 * handler given NULL): GET_RESET_STATS of context 0, flags 0 works,
+	 * a GETPARAM whose value pointer was cut off writes to NULL: -EFAULT.
+	 * The short struct is a heap block of exactly its size. */
+	CHECK_EQ(gtsim_ioctl(f, DRM_IO(DRM_COMMAND_BASE + DRM_I915_GET_RESET_STATS), NULL), 0);
+	int *param_only = malloc(sizeof(int));
+	*param_only = I915_PARAM_CHIPSET_ID;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOWR(DRM_COMMAND_BASE + DRM_I915_GETPARAM, int), param_only),
+		 -EFAULT);
+	free(param_only);
+
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
 	fflush(trace_stream());

@@ -65,6 +65,11 @@ int main(void)
 	CHECK_EQ(wait_on(NULL, 1, 0, 0, NULL), -EFAULT);
 	uint32_t hbad[2] = { b, 77 };
 	CHECK_EQ(wait_on(hbad, 2, 0, 0, NULL), -ENOENT);
+	/* A count whose array kmalloc cannot hold (over 4 MiB of pointers):
+	 * -ENOMEM at once, nothing allocated or read (fuzz_ioctl found
+	 * gigabytes allocated for count_handles near 2^32). */
+	CHECK_EQ(wait_on(hb, 0xfffffff0u, 0, 0, NULL), -ENOMEM);
+	CHECK_EQ(array_op(syncobj_reset_ioctl, hb, (4u << 20) / 8 + 1), -ENOMEM);
 
 	/* Give a an unsignaled fence: WAIT_ANY reports b (index 1) first,
 	 * WAIT_ALL times out until a signals. */

@@ -1,0 +1,32 @@
+#!/bin/sh
+# run-target.sh [--fresh] EXE NAME CORPUS OUTDIR SECONDS [libFuzzer options...]
+# Runs one libFuzzer target for SECONDS from the seeds of CORPUS, which it
+# only reads: new inputs go to OUTDIR/work/NAME (kept from run to run, so
+# `make fuzz` goes on where it stopped), crashers to OUTDIR/artifacts/
+# NAME-crash-*, -timeout-*, -leak-*. --fresh: new inputs go to a temporary
+# folder removed afterwards (the short runs of `make check`, which then
+# take the same time every run). Exit status: libFuzzer's, 0 when nothing
+# was found.
+set -e
+fresh=
+if [ "$1" = --fresh ]; then
+	fresh=1
+	shift
+fi
+exe=$1 name=$2 corpus=$3 out=$4 seconds=$5
+shift 5
+mkdir -p "$out/artifacts"
+if [ -n "$fresh" ]; then
+	work=$(mktemp -d "${TMPDIR:-/tmp}/gtsim-fuzz-$name.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+else
+	work=$out/work/$name
+	mkdir -p "$work"
+fi
+# -timeout: an input running 20 s is a hang (the device's hangcheck ends a
+# hung batch in tens of ms); -rss_limit_mb: a runaway allocation is a find.
+# -len_control=0: long inputs from the start (an input is a sequence of
+# calls or commands: longer ones reach further). Not exec'd, so that the
+# trap removes the temporary folder.
+"$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=16384 -len_control=0 \
+	-print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" "$@" "$work" "$corpus"
