@@ -13,6 +13,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_VF] = "vf",       [TRACE_URB] = "urb",     [TRACE_VS] = "vs",
 	[TRACE_PS] = "ps",       [TRACE_EU] = "eu",       [TRACE_SEND] = "send",
 	[TRACE_STUB] = "stub",   [TRACE_SHIM] = "shim",
+	[TRACE_SO] = "so",
 };
 
 static FILE *out;

@@ -23,6 +23,7 @@ enum trace_cat {
 	TRACE_SEND,   /* messages to shared functions */
 	TRACE_STUB,   /* unimplemented paths reached (reported once each) */
 	TRACE_SHIM,   /* the device interposer */
+	TRACE_SO,     /* stream output: primitives written or dropped */
 	TRACE_NUM_CATS
 };
 

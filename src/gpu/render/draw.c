@@ -187,10 +187,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (rs->pipeline != 0)
 		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
 					rs->pipeline == 1 ? "media" : "GPGPU");
-	if (rs->gs_enable || rs->hs_enable || rs->ds_enable || rs->te_enable || rs->so_enable)
-		return render_set_fault(rs, "draw with %s enabled: GS, tessellation and stream "
-					"output are not implemented", rs->gs_enable ? "GS" :
-					rs->so_enable ? "stream output" : "tessellation");
+	if (rs->gs_enable || rs->hs_enable || rs->ds_enable || rs->te_enable)
+		return render_set_fault(rs, "draw with %s enabled: GS and tessellation are not "
+					"implemented", rs->gs_enable ? "GS" : "tessellation");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
 	if (rs->component_packing)
@@ -223,11 +222,18 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		vs_kernel_free(dc.kernel);
 		return -1;
 	}
+	if (so_draw_begin(rs, env)) {
+		vs_kernel_free(dc.kernel);
+		wm_draw_end(rs);
+		return -1;
+	}
 	prim_begin(&dc.pa, p->topology);
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++)
 		ret = instance(&dc, inst);
 	vs_kernel_free(dc.kernel);
-	/* the back end finishes its threads; a front-end fault wins */
+	/* stream output and the back end finish; a front-end fault wins */
+	if (so_draw_end(rs) && !ret)
+		ret = -1;
 	if (env->state && wm_draw_end(rs) && !ret)
 		ret = -1;
 	if (ret)

@@ -54,12 +54,15 @@ void prim_begin(struct prim_asm *pa, uint32_t topology)
 {
 	pa->topology = topology;
 	pa->seen = 0;
+	pa->reordered = false;
 	pa->prims = 0;
 }
 
 static void emit(struct prim_asm *pa, struct render_state *rs, const uint32_t *h, unsigned n)
 {
 	pa->prims++;
+	if (rs->so && !so_primitive(rs->so, 0, pa->topology, h, n, pa->reordered))
+		return;
 	if (rs->prim_sink)
 		rs->prim_sink(rs->prim_ctx, pa->topology, h, n);
 }
@@ -94,8 +97,10 @@ void prim_vertex(struct prim_asm *pa, struct render_state *rs, uint32_t handle)
 		for (unsigned i = 0; i < size; i++)
 			h[i] = pa->v[i];
 		/* odd triangles of a strip keep their winding: swap 1 and 2 */
-		if ((pa->topology == PRIM_TRISTRIP || pa->topology == PRIM_TRISTRIP_REVERSE) &&
-		    ((pa->seen - size) & 1) == (pa->topology == PRIM_TRISTRIP)) {
+		pa->reordered = (pa->topology == PRIM_TRISTRIP ||
+				 pa->topology == PRIM_TRISTRIP_REVERSE) &&
+				((pa->seen - size) & 1) == (pa->topology == PRIM_TRISTRIP);
+		if (pa->reordered) {
 			uint32_t x = h[1];
 			h[1] = h[2];
 			h[2] = x;

@@ -11,6 +11,7 @@
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
+#include "gpu/render/so.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -106,6 +107,8 @@ struct render_state {
 
 	struct vs_state vs;
 	bool hs_enable, ds_enable, gs_enable, te_enable, so_enable;
+	struct so_buffer so_buf[SO_BUFFERS]; /* 3DSTATE_SO_BUFFER by index */
+	struct so_draw *so;           /* the draw's stream output (so.h), or NULL */
 
 	/* The URB memory, its partitions as the last draw set them, and the
 	 * VS's ring of entries. */
@@ -158,6 +161,7 @@ struct prim_asm {
 	uint32_t v[32];    /* the last vertices of the current run (patches: 32) */
 	uint32_t seen;     /* vertices in the run */
 	uint32_t first;    /* first vertex of the run (fans, loops) */
+	bool reordered;    /* the strip triangle being emitted has v1, v2 swapped */
 	uint64_t prims;
 };
 void prim_begin(struct prim_asm *pa, uint32_t topology);
