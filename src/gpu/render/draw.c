@@ -175,7 +175,7 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	return flush(dc);
 }
 
-static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
+void render_stat_add(const struct render_env *env, uint32_t reg, uint64_t n)
 {
 	if (env->regs && n)
 		regs_set64(env->regs, reg, regs_get64(env->regs, reg) + n);
@@ -239,11 +239,11 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (ret)
 		return ret;
 	if (rs->vf_stats) {
-		add_stat(env, REG_IA_VERTICES_COUNT, dc.vertices);
-		add_stat(env, REG_IA_PRIMITIVES_COUNT, dc.pa.prims);
+		render_stat_add(env, REG_IA_VERTICES_COUNT, dc.vertices);
+		render_stat_add(env, REG_IA_PRIMITIVES_COUNT, dc.pa.prims);
 	}
 	if (rs->vs.enable && rs->vs.stats)
-		add_stat(env, REG_VS_INVOCATION_COUNT, dc.shaded);
+		render_stat_add(env, REG_VS_INVOCATION_COUNT, dc.shaded);
 	rs->prof.vertices += dc.vertices;
 	return 0;
 }

@@ -175,6 +175,14 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);
 int wm_draw_end(struct render_state *rs);
 
+/* Pipeline statistics (PRM vol. 2 "Statistics"; draw.c): adds n to the
+ * 64-bit register reg (REG_IA_*, REG_VS/HS/DS/GS_INVOCATION_COUNT,
+ * REG_GS_PRIMITIVES_COUNT, REG_CL_*, REG_PS_*, REG_CS_INVOCATION_COUNT).
+ * Each stage adds its counts once its work is done, only when its state's
+ * Statistics Enable is set (3DSTATE_VF_STATISTICS for IA_*, 3DSTATE_VS/HS/
+ * DS/GS, 3DSTATE_CLIP, 3DSTATE_WM). */
+void render_stat_add(const struct render_env *env, uint32_t reg, uint64_t n);
+
 /* Traces (vue_trace.c). */
 void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex);
 int render_format_row(char *buf, size_t size, const uint32_t dw[4]);

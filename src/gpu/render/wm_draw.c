@@ -375,9 +375,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 
 static void add_stat(const struct wm_draw *d, uint32_t reg, uint64_t n)
 {
-	struct cs_regs *r = d->env->regs;
-	if (r && n)
-		regs_set64(r, reg, regs_get64(r, reg) + n);
+	render_stat_add(d->env, reg, n);
 }
 
 /* Pipeline statistics (PRM vol. 2 "Statistics"): CL_* with 3DSTATE_CLIP

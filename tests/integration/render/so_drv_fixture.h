@@ -28,7 +28,7 @@ struct sx {
 	struct gtdrv_batch b;
 };
 
-static float sx_comp(unsigned v, unsigned c)
+static inline float sx_comp(unsigned v, unsigned c)
 {
 	static const float scale[4] = { 1, 10, 100, 1000 };
 	return (float)(v + 1) * scale[c];
@@ -108,7 +108,7 @@ static void sx_end(struct sx *s)
 	gtsim_device_idle(s->dev);
 }
 
-static void sx_draw(struct sx *s, uint32_t topology, bool indexed, uint32_t count,
+static inline void sx_draw(struct sx *s, uint32_t topology, bool indexed, uint32_t count,
 		    uint32_t start, uint32_t instances)
 {
 	CHECK_EQ(gtdrv_emit_draw(&s->b, &(struct gtdrv_draw){ .topology = topology,
@@ -117,7 +117,7 @@ static void sx_draw(struct sx *s, uint32_t topology, bool indexed, uint32_t coun
 }
 
 /* MI_LOAD_REGISTER_MEM of reg from the result buffer at offset. */
-static void sx_lrm(struct sx *s, uint32_t reg, uint32_t offset)
+static inline void sx_lrm(struct sx *s, uint32_t reg, uint32_t offset)
 {
 	int gen = s->drv.gen;
 	uint32_t len = GTDRV_CMD_LEN(&s->b, MI_LOAD_REGISTER_MEM);
@@ -130,7 +130,7 @@ static void sx_lrm(struct sx *s, uint32_t reg, uint32_t offset)
 			       cmd_MI_LOAD_REGISTER_MEM_pack(gen, dw, len, &lrm)), 0);
 }
 
-static uint32_t sx_res(struct sx *s, uint32_t offset)
+static inline uint32_t sx_res(struct sx *s, uint32_t offset)
 {
 	uint32_t v = 0;
 	CHECK_EQ(gtdrv_bo_read(&s->drv, &s->res, offset, &v, 4), 0);
