@@ -258,6 +258,8 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 	header_indices(d, &v[0]);
 	const struct wm_state *st = &d->st;
 	d->cl_in++;
+	if (st->cull_mode == 0xff)   /* CLIPMODE_REJECT_ALL (rasterizer discard): none out */
+		return;
 	switch (topo) {
 	case PRIM_POINTLIST: case PRIM_POINTLIST_BF: {
 		struct clip_vertex out[CLIP_MAX_VERTS];

@@ -6,7 +6,7 @@
  *   VS_INVOCATION_COUNT every vertex shaded (a vertex cache hit is none),
  *   CL_INVOCATION_COUNT every primitive reaching the clipper,
  * and nothing counted when 3DSTATE_VF_STATISTICS / 3DSTATE_CLIP's
- * Statistics Enable are off. */
+ * Statistics Enable are off; CL_PRIMITIVES_COUNT with CLIPMODE_REJECT_ALL. */
 #include "so_drv_fixture.h"
 
 enum { TRILIST = 4, TRISTRIP = 5, LINELOOP = 16 };
@@ -94,6 +94,25 @@ static void strip6_stats_off(struct sx *s)
 			    .instance_count = 1), 0);
 }
 
+/* CLIPMODE_REJECT_ALL (how iris discards rasterization): 4 points inside
+ * the view volume (x, y, z / w = 0.001, 0.01, 0.1) all reach the clipper
+ * (CL_INVOCATION_COUNT), none leaves it (CL_PRIMITIVES_COUNT); with
+ * CLIPMODE_NORMAL all 4 leave it. */
+static void reject_all(struct sx *s, unsigned clip_mode, uint32_t want_out)
+{
+	sx_begin(s);
+	CHECK_EQ(GTDRV_EMIT(&s->b, 3DSTATE_CLIP, .statistics_enable = true, .clip_enable = true,
+			    .clip_mode = clip_mode), 0);
+	CHECK_EQ(gtdrv_emit_srm(&s->b, REG_CL_INVOCATION_COUNT, &s->res, 0), 0);
+	CHECK_EQ(gtdrv_emit_srm(&s->b, REG_CL_PRIMITIVES_COUNT, &s->res, 4), 0);
+	sx_draw(s, 1 /* POINTLIST */, false, 4, 0, 1);
+	CHECK_EQ(gtdrv_emit_srm(&s->b, REG_CL_INVOCATION_COUNT, &s->res, 8), 0);
+	CHECK_EQ(gtdrv_emit_srm(&s->b, REG_CL_PRIMITIVES_COUNT, &s->res, 12), 0);
+	sx_end(s);
+	CHECK_EQ(sx_res(s, 8) - sx_res(s, 0), 4);
+	CHECK_EQ(sx_res(s, 12) - sx_res(s, 4), want_out);
+}
+
 static void run(const char *device)
 {
 	struct sx s;
@@ -104,6 +123,8 @@ static void run(const char *device)
 	measure(&s, "line loop", NULL, loop5, (const uint32_t[NSTATS]){ 5, 5, 5, 5 });
 	/* the VS still counts: 3DSTATE_VS keeps its Statistics Enable */
 	measure(&s, "statistics off", NULL, strip6_stats_off, (const uint32_t[NSTATS]){ 0, 0, 6, 0 });
+	reject_all(&s, 0, 4);
+	reject_all(&s, 3, 0);
 	sx_fini(&s);
 }
 
