@@ -61,6 +61,7 @@ void prim_begin(struct prim_asm *pa, uint32_t topology)
 static void emit(struct prim_asm *pa, struct render_state *rs, const uint32_t *h, unsigned n)
 {
 	pa->prims++;
+	rs->prim_reordered = pa->reordered;
 	if (rs->so && !so_primitive(rs->so, 0, pa->topology, h, n, pa->reordered))
 		return;
 	if (rs->prim_sink)

@@ -127,6 +127,10 @@ struct render_state {
 	void (*prim_sink)(void *ctx, uint32_t topology, const uint32_t *handles,
 			  unsigned n);      /* the later stages; NULL: none yet */
 	void *prim_ctx;
+	/* the primitive handed to prim_sink is an odd strip triangle given as
+	 * (v0, v2, v1) of its window (prim.c): provoking vertex selects and
+	 * stream output's reorder mode refer to the window's order */
+	bool prim_reordered;
 };
 
 /* One 3DPRIMITIVE's parameters (direct or from the 3DPRIM_* registers). */

@@ -135,6 +135,15 @@ bool so_primitive(struct so_draw *so, unsigned stream, uint32_t topology,
 		if (n == 6)
 			output(so, stream, (uint32_t[]){ h[0], h[2], h[4] }, 3);
 		break;
+	case PRIM_TRIFAN: case PRIM_TRIFAN_NOSTIPPLE: case PRIM_POLYGON:
+		/* (v0, vi, vi+1): LEADING puts the leading vertex vi first,
+		 * TRAILING keeps vi+1 last (the provoking vertex of either
+		 * convention stays where a triangle list has it) */
+		if (n == 3 && !so->trailing)
+			output(so, stream, (uint32_t[]){ h[1], h[2], h[0] }, 3);
+		else
+			output(so, stream, h, n);
+		break;
 	case PRIM_QUADLIST:      /* as the rasterizer splits them */
 		if (output(so, stream, (uint32_t[]){ h[0], h[1], h[2] }, 3))
 			output(so, stream, (uint32_t[]){ h[0], h[2], h[3] }, 3);

@@ -289,10 +289,12 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		rect(d, v);
 		break;
 	case PRIM_QUADLIST:
+		d->cl_in++;      /* a quad reaches the clipper as two triangles */
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
 		break;
 	case PRIM_QUADSTRIP:
+		d->cl_in++;
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
 		break;
@@ -303,8 +305,9 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		clipped_triangle(d, v, st->pv_fan % 3);
 		break;
 	default:
-		if (n == 3)
-			clipped_triangle(d, v, st->pv_tri % 3);
+		if (n == 3)      /* (v0, v2, v1): the window's vertex k is at {0, 2, 1}[k] */
+			clipped_triangle(d, v, d->rs->prim_reordered ?
+					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3);
 		else
 			TRACE_STUB_ONCE("back end: topology %u not rasterized", topo);
 		break;

@@ -1,6 +1,6 @@
 /* Stream output through libgtdrv and execbuf (PRM vol. 2a 3DSTATE_STREAMOUT,
- * 3DSTATE_SO_DECL_LIST, 3DSTATE_SO_BUFFER): points, line strips and
- * triangle strips in both reorder modes, several buffers with pitches and
+ * 3DSTATE_SO_DECL_LIST, 3DSTATE_SO_BUFFER): points, line strips,
+ * triangle strips and fans in both reorder modes, several buffers with pitches and
  * holes, overflow with SO_NUM_PRIMS_WRITTEN / SO_PRIM_STORAGE_NEEDED read
  * back by MI_STORE_REGISTER_MEM, pause and resume through SO_WRITE_OFFSET
  * and through the offset address (Stream Offset 0xFFFFFFFF), and rendering
@@ -191,6 +191,26 @@ static void tri_strip(struct sx *s, unsigned mode)
 	CHECK_EQ(sx_res(s, 8), 36);
 }
 
+/* A 4-vertex fan, x only: (0, 1, 2), (0, 2, 3) in TRAILING mode (the last
+ * vertex stays last), (1, 2, 0), (2, 3, 0) in LEADING mode (the fan's
+ * leading vertex first), the winding kept. */
+static void tri_fan(struct sx *s, unsigned mode)
+{
+	sx_begin(s);
+	so_buffer(s, 0, SX_SO_BYTES, true, 0, -1);
+	so_decls(s, 1, (struct decl[]){ { 0, 1, 0x1, false } }, 1, 0, NULL, 0);
+	streamout(s, false, 0, mode, (const uint32_t[4]){ 4 });
+	sx_draw(s, 6 /* TRIFAN */, false, 4, 0, 1);
+	sx_end(s);
+	static const unsigned trailing[6] = { 0, 1, 2, 0, 2, 3 };
+	static const unsigned leading[6] = { 1, 2, 0, 2, 3, 0 };
+	uint32_t want[7];
+	for (unsigned i = 0; i < 6; i++)
+		want[i] = cv(mode == TRAILING ? trailing[i] : leading[i], 0);
+	want[6] = SX_MARK;
+	check_buffer(s, 0, want, 7, mode == TRAILING ? "fan, trailing" : "fan, leading");
+}
+
 /* One triangle into two buffers: buffer 0 (pitch 24) gets x, y, a
  * one-dword hole, then row 2's y (1.0) and keeps two dwords of pitch
  * untouched; buffer 1 (pitch 8) gets z, w. The second buffer starts at
@@ -351,6 +371,8 @@ static void run(const char *device)
 	line_strip(&s);
 	tri_strip(&s, TRAILING);
 	tri_strip(&s, LEADING);
+	tri_fan(&s, TRAILING);
+	tri_fan(&s, LEADING);
 	buffers_and_holes(&s);
 	overflow(&s);
 	pause_resume(&s);
