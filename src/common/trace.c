@@ -19,6 +19,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_GPGPU] = "gpgpu",
 	[TRACE_GS] = "gs",
 	[TRACE_TE] = "te",
+	[TRACE_SO] = "so",
 };
 
 static FILE *out;

@@ -28,6 +28,7 @@ enum trace_cat {
 	TRACE_BLT,    /* blits: rectangles, pitches, tiling, raster operation */
 	TRACE_DP,     /* data port messages: surface, addresses, OOB lanes, atomics */
 	TRACE_GPGPU,  /* compute walkers: groups, threads, masks, payload, barriers */
+	TRACE_SO,     /* stream output: primitives written or dropped */
 	TRACE_NUM_CATS
 };
 

@@ -71,7 +71,6 @@
 	[CMD_ID_3DSTATE_SBE_SWIZ] = cs_record_state, \
 	[CMD_ID_3DSTATE_SCISSOR_STATE_POINTERS] = cs_record_state, \
 	[CMD_ID_3DSTATE_SF] = cs_record_state, \
-	[CMD_ID_3DSTATE_SO_BUFFER] = cs_record_state, \
 	[CMD_ID_3DSTATE_SO_DECL_LIST] = cs_record_state, \
 	[CMD_ID_3DSTATE_STENCIL_BUFFER] = cs_record_state, \
 	[CMD_ID_3DSTATE_VF_COMPONENT_PACKING] = cs_record_state, \
@@ -140,6 +139,7 @@ static enum cs_result both_pipelines(struct gt_engine *e, const struct cmd_desc 
 	[CMD_ID_3DSTATE_GS] = render_cs_command, \
 	[CMD_ID_3DSTATE_TE] = render_cs_command, \
 	[CMD_ID_3DSTATE_STREAMOUT] = render_cs_command, \
+	[CMD_ID_3DSTATE_SO_BUFFER] = render_cs_command, \
 	[CMD_ID_3DPRIMITIVE] = render_cs_command, \
 	[CMD_ID_3DSTATE_WM_HZ_OP] = render_cs_hz_op,
 

@@ -28,6 +28,7 @@ struct draw_ctx {
 	struct vs_kernel *kernel;
 	struct prim_asm pa;
 	struct prim_stage back_end;   /* the chain's last stage */
+	struct prim_stage so_stage;   /* stream output, before the back end */
 	struct vcache_entry cache[VCACHE_SIZE];
 	unsigned cache_next;
 	bool cache_on;
@@ -186,7 +187,7 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	return flush(dc);
 }
 
-static void add_stat(const struct render_env *env, uint32_t reg, uint64_t n)
+void render_stat_add(const struct render_env *env, uint32_t reg, uint64_t n)
 {
 	if (env->regs && n)
 		regs_set64(env->regs, reg, regs_get64(env->regs, reg) + n);
@@ -197,9 +198,23 @@ static int to_back_end(struct prim_stage *s, const struct vue_prim *p)
 {
 	struct render_state *rs = ((struct draw_ctx *)((char *)s -
 				   offsetof(struct draw_ctx, back_end)))->rs;
+	rs->prim_reordered = p->reordered;
 	if (rs->prim_sink)
 		rs->prim_sink(rs->prim_ctx, p->topology, p->vue, p->n);
 	return 0;
+}
+
+/* Stream output (so_write.c), when the draw has it: each primitive is
+ * written to its stream's buffers, then goes on to the back end unless
+ * rendering is disabled or its stream is not the rasterized one. A fault
+ * is kept by the SO draw (so_draw_end). */
+static int to_stream_output(struct prim_stage *s, const struct vue_prim *p)
+{
+	struct render_state *rs = ((struct draw_ctx *)((char *)s -
+				   offsetof(struct draw_ctx, so_stage)))->rs;
+	if (!so_primitive(rs->so, p->stream, p->topology, p->vue, p->n, p->reordered))
+		return 0;
+	return s->next->prim(s->next, p);
 }
 
 /* Pipeline statistics (PRM vol. 2 "Statistics"): the counts are kept in
@@ -212,18 +227,18 @@ static void add_stats(struct render_state *rs, const struct render_env *env,
 	c->ia_primitives = dc->pa.prims;
 	c->vs_invocations = dc->shaded;
 	if (rs->vf_stats) {
-		add_stat(env, REG_IA_VERTICES_COUNT, c->ia_vertices);
-		add_stat(env, REG_IA_PRIMITIVES_COUNT, c->ia_primitives);
+		render_stat_add(env, REG_IA_VERTICES_COUNT, c->ia_vertices);
+		render_stat_add(env, REG_IA_PRIMITIVES_COUNT, c->ia_primitives);
 	}
 	if (rs->vs.enable && rs->vs.stats)
-		add_stat(env, REG_VS_INVOCATION_COUNT, c->vs_invocations);
+		render_stat_add(env, REG_VS_INVOCATION_COUNT, c->vs_invocations);
 	if (tess_enabled(rs) && rs->tess.hs.stats)
-		add_stat(env, REG_HS_INVOCATION_COUNT, c->hs_invocations);
+		render_stat_add(env, REG_HS_INVOCATION_COUNT, c->hs_invocations);
 	if (tess_enabled(rs) && rs->tess.ds.stats)
-		add_stat(env, REG_DS_INVOCATION_COUNT, c->ds_invocations);
+		render_stat_add(env, REG_DS_INVOCATION_COUNT, c->ds_invocations);
 	if (rs->gs.enable && rs->gs.stats) {
-		add_stat(env, REG_GS_INVOCATION_COUNT, c->gs_invocations);
-		add_stat(env, REG_GS_PRIMITIVES_COUNT, c->gs_primitives);
+		render_stat_add(env, REG_GS_INVOCATION_COUNT, c->gs_invocations);
+		render_stat_add(env, REG_GS_PRIMITIVES_COUNT, c->gs_primitives);
 	}
 }
 
@@ -232,9 +247,6 @@ static int check_draw(struct render_state *rs, const struct draw_params *p)
 	if (rs->pipeline != 0)
 		return render_set_fault(rs, "3DPRIMITIVE with the %s pipeline selected",
 					rs->pipeline == 1 ? "media" : "GPGPU");
-	if (rs->so_enable)
-		return render_set_fault(rs, "draw with stream output enabled: stream output is "
-					"not implemented");
 	if (rs->vs.enable && !rs->vs.simd8)
 		return render_set_fault(rs, "VS SIMD4x2 dispatch is not implemented");
 	if (rs->component_packing)
@@ -245,7 +257,9 @@ static int check_draw(struct render_state *rs, const struct draw_params *p)
 					rs->ib_format);
 	if (setup_urb(rs) || vf_prepare(rs))
 		return -1;
-	return rs->gs.enable ? gs_state_check(rs, p->topology) : 0;
+	/* the GS receives the tessellator's primitives when it is on */
+	return rs->gs.enable ? gs_state_check(rs, tess_enabled(rs) ? tess_output_topology(rs)
+							  : p->topology) : 0;
 }
 
 int render_draw(struct render_state *rs, const struct render_env *env,
@@ -279,11 +293,20 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	dc.back_end = (struct prim_stage){ .prim = to_back_end };
 	struct prim_stage *first = &dc.back_end;
 	rs->sink_vue_bytes = rs->urb_space.part[0].entry_bytes;
+	if (work && so_draw_begin(rs, env)) {
+		vs_kernel_free(dc.kernel);
+		return -1;
+	}
+	if (rs->so) {
+		dc.so_stage = (struct prim_stage){ .prim = to_stream_output, .next = first };
+		first = &dc.so_stage;
+	}
 	struct gs_stage *gs = NULL;
 	if (rs->gs.enable && work) {
 		gs = gs_stage_begin(rs, env, first);
 		if (!gs) {
 			vs_kernel_free(dc.kernel);
+			so_draw_end(rs);
 			return -1;
 		}
 		first = gs_stage_input(gs);
@@ -296,6 +319,7 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		if (tess_draw_begin(rs, env, first, &td)) {
 			vs_kernel_free(dc.kernel);
 			gs_stage_end(gs);
+			so_draw_end(rs);
 			return -1;
 		}
 		first = tess_stage_input(td);
@@ -306,6 +330,7 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		vs_kernel_free(dc.kernel);
 		tess_draw_end(rs, td, NULL);
 		gs_stage_end(gs);
+		so_draw_end(rs);
 		return -1;
 	}
 	prim_begin(&dc.pa, p->topology, rs->gs.enable && !td && rs->gs.reorder_trailing, first);
@@ -319,7 +344,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	if (tess_draw_end(rs, td, &tc) && !ret)
 		ret = -1;
 	gs_stage_end(gs);
-	/* the back end finishes its threads; a front-end fault wins */
+	/* stream output and the back end finish; a front-end fault wins */
+	if (so_draw_end(rs) && !ret)
+		ret = -1;
 	if (env->state && wm_draw_end(rs) && !ret)
 		ret = -1;
 	if (ret)

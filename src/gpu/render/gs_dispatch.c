@@ -264,7 +264,9 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 	sampler_unit_init(&rs->gs_sampler, rs->info->gen, &env->vm, rs->surface_base,
 			  rs->dynamic_base, rs->binding_table[RS_GS], rs->sampler_state[RS_GS],
 			  false);
-	rs->gs_units = (struct render_units){ .urb = &rs->urb_space, .sampler = &rs->gs_sampler };
+	render_dp_unit(rs, env, &rs->gs_dp, RS_GS, rs->gs.scratch_base, rs->gs.scratch_space);
+	rs->gs_units = (struct render_units){ .urb = &rs->urb_space, .sampler = &rs->gs_sampler,
+					      .dp = &rs->gs_dp };
 	TRACE(TRACE_GS, "kernel at 0x%llx: %zu instructions; %u vertices in, %s out, %u-byte "
 	      "vertices after a %u-byte header, %u instance(s), %u GS entries of %u bytes",
 	      (unsigned long long)addr, exec_prog_count(prog), gs->nverts,

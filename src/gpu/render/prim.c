@@ -66,7 +66,8 @@ void prim_begin(struct prim_asm *pa, uint32_t topology, bool trailing, struct pr
 static int emit(struct prim_asm *pa, const uint32_t *h, unsigned n)
 {
 	struct vue_prim p = { .topology = pa->topology, .stream = pa->stream,
-			      .prim_id = pa->prim_id++, .n = n };
+			      .prim_id = pa->prim_id++, .n = n, .reordered = pa->reordered };
+	pa->reordered = false;
 	for (unsigned i = 0; i < n; i++)
 		p.vue[i] = h[i];
 	pa->prims++;
@@ -141,6 +142,7 @@ int prim_vertex(struct prim_asm *pa, uint32_t vue)
 	if ((pa->topology == PRIM_TRISTRIP || pa->topology == PRIM_TRISTRIP_REVERSE) &&
 	    ((pa->seen - size) & 1) == (pa->topology == PRIM_TRISTRIP)) {
 		uint32_t a = h[0], b = h[1], c = h[2];
+		pa->reordered = true;
 		if (pa->trailing) {
 			h[0] = b; h[1] = a; h[2] = c;
 		} else {

@@ -115,5 +115,7 @@ int render_command(struct render_state *rs, const struct render_env *env,
 	rs->fault[0] = 0;
 	if (d->id == CMD_ID_3DPRIMITIVE)
 		return primitive(rs, env, dw, len);
+	if (d->id == CMD_ID_3DSTATE_SO_BUFFER)
+		return so_buffer_command(rs, env, dw, len);
 	return render_state_command(rs, d, dw, len);
 }

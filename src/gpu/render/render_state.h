@@ -15,6 +15,7 @@
 #include "gpu/sfid/pi.h"
 #include "gpu/render/stage.h"
 #include "gpu/render/te_state.h"
+#include "gpu/render/so.h"
 #include "gpu/sfid/sampler.h"
 #include "gpu/sfid/urb.h"
 
@@ -43,6 +44,11 @@ struct render_units {
 /* SFID -> unit, per stage (sfid_wiring.c): the one place that says which
  * shared functions a thread of each stage reaches. */
 extern const struct sfid_table render_sfids[RS_NUM_STAGES];
+/* A stage's data ports (sfid_wiring.c): its binding table and scratch
+ * space (the stage state's Scratch Space Base Pointer and Per-Thread
+ * Scratch Space). */
+void render_dp_unit(struct render_state *rs, const struct render_env *env, struct dp_unit *u,
+		    enum render_stage st, uint64_t scratch_base, uint32_t scratch_space);
 
 struct vb_state {
 	bool valid, null;
@@ -155,6 +161,8 @@ struct render_state {
 	struct push_constants gs_const;
 	bool hs_enable, ds_enable, te_enable, so_enable;
 	struct tess_state tess;       /* HS, TE, DS (te_state.c) */
+	struct so_buffer so_buf[SO_BUFFERS]; /* 3DSTATE_SO_BUFFER by index */
+	struct so_draw *so;           /* the draw's stream output (so.h), or NULL */
 
 	/* The URB memory, its partitions as the last draw set them, and the
 	 * VS's ring of entries. */
@@ -163,6 +171,7 @@ struct render_state {
 	struct render_units vs_units; /* what the VS threads' sends reach */
 	struct sampler_unit vs_sampler; /* the VS threads' sampler, set per draw */
 	struct dp_unit vs_dp;         /* the VS threads' data ports, set per draw */
+	struct dp_unit gs_dp;         /* the GS threads' data ports, set per draw */
 
 	/* The last draw, for render_last_vues(). */
 	uint32_t last_vues[RENDER_MAX_DRAW_VUES];
@@ -181,6 +190,10 @@ struct render_state {
 			  unsigned n);      /* the later stages; NULL: none yet */
 	void *prim_ctx;
 	uint32_t sink_vue_bytes;
+	/* the primitive handed to prim_sink is an odd strip triangle given as
+	 * (v0, v2, v1) of its window (prim.c): provoking vertex selects and
+	 * stream output's reorder mode refer to the window's order */
+	bool prim_reordered;
 };
 
 /* One 3DPRIMITIVE's parameters (direct or from the 3DPRIM_* registers). */
@@ -234,6 +247,14 @@ int render_push_constants(struct render_state *rs, const struct render_env *env,
 int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);
 int wm_draw_end(struct render_state *rs);
+
+/* Pipeline statistics (PRM vol. 2 "Statistics"; draw.c): adds n to the
+ * 64-bit register reg (REG_IA_*, REG_VS/HS/DS/GS_INVOCATION_COUNT,
+ * REG_GS_PRIMITIVES_COUNT, REG_CL_*, REG_PS_*, REG_CS_INVOCATION_COUNT).
+ * Each stage adds its counts once its work is done, only when its state's
+ * Statistics Enable is set (3DSTATE_VF_STATISTICS for IA_*, 3DSTATE_VS/HS/
+ * DS/GS, 3DSTATE_CLIP, 3DSTATE_WM). */
+void render_stat_add(const struct render_env *env, uint32_t reg, uint64_t n);
 
 /* Traces (vue_trace.c). */
 void vue_trace(struct render_state *rs, uint32_t handle, uint32_t vertex);

@@ -31,6 +31,16 @@ static int to_render_target(void *units, struct eu_thread *t, const struct eu_se
 	return rt_write_handler(((struct render_units *)units)->rt, t, msg);
 }
 
+void render_dp_unit(struct render_state *rs, const struct render_env *env, struct dp_unit *u,
+		    enum render_stage st, uint64_t scratch_base, uint32_t scratch_space)
+{
+	dp_unit_init(u, rs->info->gen, &env->vm, rs->general_base, rs->surface_base,
+		     rs->dynamic_base, rs->binding_table[st]);
+	/* 3DSTATE_VS/HS/DS/GS/PS Per-Thread Scratch Space: 1 KB << n */
+	u->scratch_base = scratch_base;
+	u->scratch_per_thread = scratch_base ? 1024u << (scratch_space & 15) : 0;
+}
+
 const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 	[RS_VS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* sfid/urb.c */
@@ -51,13 +61,22 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 	[RS_GS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* render/gs_dispatch.c's payload */
 		[EU_SFID_SAMPLER] = to_sampler,
+		[EU_SFID_DP_CC] = to_data_port,
+		[EU_SFID_DP_DC0] = to_data_port,
+		[EU_SFID_DP_DC1] = to_data_port,
 	} },
 	[RS_HS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* patch entry, control points */
 		[EU_SFID_SAMPLER] = to_sampler,
+		[EU_SFID_DP_CC] = to_data_port,
+		[EU_SFID_DP_DC0] = to_data_port,
+		[EU_SFID_DP_DC1] = to_data_port,
 	} },
 	[RS_DS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* patch entry, output VUEs */
 		[EU_SFID_SAMPLER] = to_sampler,
+		[EU_SFID_DP_CC] = to_data_port,
+		[EU_SFID_DP_DC0] = to_data_port,
+		[EU_SFID_DP_DC1] = to_data_port,
 	} },
 };

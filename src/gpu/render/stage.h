@@ -29,6 +29,11 @@ struct vue_prim {
 	uint32_t stream;         /* GS stream ID (0 without a GS or without SID headers) */
 	uint32_t prim_id;        /* primitive ID (counts from 0 per instance) */
 	unsigned n;              /* vertices: 1 point, 2 line, 3 triangle, 4/6 adjacency, patches */
+	/* an odd triangle of a strip, its vertices reordered to keep the
+	 * winding (prim.c: LEADING (v0, v2, v1) or TRAILING (v1, v0, v2)):
+	 * the provoking vertex and stream output's Reorder Mode refer to the
+	 * strip's own order */
+	bool reordered;
 	uint32_t vue[VUE_PRIM_MAX]; /* VUE_REF()s, in the order the topology gives */
 };
 
@@ -54,6 +59,7 @@ struct prim_asm {
 	uint32_t seen;     /* vertices in the run */
 	uint32_t first;    /* first vertex of the run (fans, loops) */
 	uint32_t prim_id;  /* the next primitive's ID */
+	bool reordered;    /* the primitive being emitted is a reordered odd strip triangle */
 	uint64_t prims;    /* primitives emitted */
 };
 void prim_begin(struct prim_asm *pa, uint32_t topology, bool trailing, struct prim_stage *next);

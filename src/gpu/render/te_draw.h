@@ -11,6 +11,7 @@ struct tess_kernel {
 	struct exec_prog *prog;
 	struct eu_thread *thread;
 	struct sampler_unit sampler;
+	struct dp_unit dp;
 	struct render_units units;
 	const struct sfid_table *sfids;  /* the stage's column of render_sfids */
 };

@@ -30,7 +30,14 @@ int tess_kernel_load(struct tess_draw *td, struct tess_kernel *k, uint64_t ksp, 
 		return render_set_fault(rs, "%s: out of memory", stage);
 	sampler_unit_init(&k->sampler, rs->info->gen, &td->env->vm, rs->surface_base,
 			  rs->dynamic_base, rs->binding_table[st], rs->sampler_state[st], false);
-	k->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &k->sampler };
+	if (st == RS_HS)
+		render_dp_unit(rs, td->env, &k->dp, st, rs->tess.hs.scratch_base,
+			       rs->tess.hs.scratch_space);
+	else
+		render_dp_unit(rs, td->env, &k->dp, st, rs->tess.ds.scratch_base,
+			       rs->tess.ds.scratch_space);
+	k->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &k->sampler,
+					  .dp = &k->dp };
 	k->sfids = &render_sfids[st];
 	TRACE(TRACE_TE, "%s kernel at 0x%llx: %zu instructions", stage,
 	      (unsigned long long)(rs->instruction_base + ksp), exec_prog_count(k->prog));
@@ -270,6 +277,13 @@ void tess_instance_begin(struct tess_draw *td)
 {
 	if (td)
 		td->primitive_id = 0;
+}
+
+uint32_t tess_output_topology(const struct render_state *rs)
+{
+	/* TE Output Topology: points, lines (isolines), or triangles */
+	uint32_t t = rs->tess.te.topology;
+	return out_topology(t == TE_TOPO_POINT ? 1 : t == TE_TOPO_LINE ? 2 : 3);
 }
 
 bool tess_enabled(const struct render_state *rs)

@@ -66,6 +66,9 @@ int tess_state_command(struct render_state *rs, const struct cmd_desc *d, const 
 /* Whether the draw tessellates, and a fault for state the hardware would
  * hang on (an HS without a TE or DS, ...). */
 bool tess_enabled(const struct render_state *rs);
+/* The 3DPRIM_* topology of the primitives the DS emits (what a GS then
+ * receives): POINTLIST, LINELIST or TRILIST from TE Output Topology. */
+uint32_t tess_output_topology(const struct render_state *rs);
 
 /* A draw's tessellation stage, a link of the draw's chain of stages
  * (stage.h): begin loads the kernels and makes a stage whose input

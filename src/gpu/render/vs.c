@@ -55,11 +55,7 @@ struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_en
 	/* the data ports reach the stage's binding table and scratch space
 	 * (3DSTATE_VS Scratch Space Base Pointer, Per-Thread Scratch Space:
 	 * 1 KB << n) */
-	dp_unit_init(&rs->vs_dp, rs->info->gen, &env->vm, rs->general_base, rs->surface_base,
-		     rs->dynamic_base, rs->binding_table[RS_VS]);
-	rs->vs_dp.scratch_base = rs->vs.scratch_base;
-	rs->vs_dp.scratch_per_thread = rs->vs.scratch_base ? 1024u << (rs->vs.scratch_space & 15)
-							   : 0;
+	render_dp_unit(rs, env, &rs->vs_dp, RS_VS, rs->vs.scratch_base, rs->vs.scratch_space);
 	rs->vs_units.dp = &rs->vs_dp;
 	TRACE(TRACE_VS, "kernel at 0x%llx: %zu instructions", (unsigned long long)addr,
 	      exec_prog_count(k->prog));

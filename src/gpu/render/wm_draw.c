@@ -259,6 +259,8 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 	header_indices(d, &v[0]);
 	const struct wm_state *st = &d->st;
 	d->cl_in++;
+	if (st->cull_mode == 0xff)   /* CLIPMODE_REJECT_ALL (rasterizer discard): none out */
+		return;
 	switch (topo) {
 	case PRIM_POINTLIST: case PRIM_POINTLIST_BF: {
 		struct clip_vertex out[CLIP_MAX_VERTS];
@@ -288,10 +290,12 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		rect(d, v);
 		break;
 	case PRIM_QUADLIST:
+		d->cl_in++;      /* a quad reaches the clipper as two triangles */
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
 		break;
 	case PRIM_QUADSTRIP:
+		d->cl_in++;
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
 		break;
@@ -302,8 +306,9 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		clipped_triangle(d, v, st->pv_fan % 3);
 		break;
 	default:
-		if (n == 3)
-			clipped_triangle(d, v, st->pv_tri % 3);
+		if (n == 3)      /* (v0, v2, v1): the window's vertex k is at {0, 2, 1}[k] */
+			clipped_triangle(d, v, d->rs->prim_reordered ?
+					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3);
 		else
 			TRACE_STUB_ONCE("back end: topology %u not rasterized", topo);
 		break;
@@ -384,9 +389,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 
 static void add_stat(const struct wm_draw *d, uint32_t reg, uint64_t n)
 {
-	struct cs_regs *r = d->env->regs;
-	if (r && n)
-		regs_set64(r, reg, regs_get64(r, reg) + n);
+	render_stat_add(d->env, reg, n);
 }
 
 /* Pipeline statistics (PRM vol. 2 "Statistics"): CL_* with 3DSTATE_CLIP

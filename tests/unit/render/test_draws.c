@@ -225,9 +225,6 @@ static void test_faults(void)
 	fx_cmd(&fx, "3DSTATE_GS", "Enable", 1);
 	expect_fault(&fx, "GS");
 	fx_cmd(&fx, "3DSTATE_GS", NULL, 0);
-	fx_cmd(&fx, "3DSTATE_STREAMOUT", "SO Function Enable", 1);
-	expect_fault(&fx, "stream output");
-	fx_cmd(&fx, "3DSTATE_STREAMOUT", NULL, 0);
 
 	/* a vertex buffer in an unmapped page */
 	vertex_buffer(&fx, 0, 0x800000, 16, 64);
