@@ -43,6 +43,12 @@ static void attr_values(const struct sbe_state *sbe, unsigned k, bool back,
 		else
 			out[c] = consts[csrc][c];
 	}
+	/* 3DSTATE_SBE Primitive ID Override: the selected attribute's enabled
+	 * components take the primitive ID (an integer) */
+	if (k == sbe->prim_id_attr)
+		for (int c = 0; c < 4; c++)
+			if (sbe->prim_id_comps >> c & 1)
+				memcpy(&out[c], &prim_id, 4);
 }
 
 void attr_setup(struct wm_prim *p, const struct sbe_state *sbe,

@@ -194,6 +194,10 @@ struct render_state {
 	 * (v0, v2, v1) of its window (prim.c): provoking vertex selects and
 	 * stream output's reorder mode refer to the window's order */
 	bool prim_reordered;
+	/* its primitive ID (stage.h vue_prim.prim_id: per instance, or the
+	 * patch's under tessellation): the PS's primitive ID through
+	 * 3DSTATE_SBE's attribute override when no GS replaces it */
+	uint32_t prim_id;
 };
 
 /* One 3DPRIMITIVE's parameters (direct or from the 3DPRIM_* registers). */

@@ -39,6 +39,8 @@ struct sbe_state {
 	uint32_t const_interp;     /* Constant Interpolation Enable */
 	uint32_t point_sprite;     /* Point Sprite Texture Coordinate Enable */
 	bool sprite_lower_left;    /* Point Sprite Texture Coordinate Origin */
+	uint32_t prim_id_attr;     /* Primitive ID Override Attribute Select */
+	uint8_t prim_id_comps;     /* Primitive ID Override Component X..W (bits 0..3) */
 };
 
 struct ps_state {

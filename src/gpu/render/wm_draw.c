@@ -109,7 +109,7 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	p->z_offset = depth_offset(d, p->v);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
-	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, 0);
+	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_triangle(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
 	ps_flush(d);
 }
@@ -124,7 +124,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	p->z_offset = 0;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
-	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, 0);
+	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_rect(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
 	ps_flush(d);
 }
@@ -149,7 +149,7 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->z_offset = 0;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
-	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, 0);
+	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_line(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, quad_fn, d);
 	ps_flush(d);
 }
@@ -178,7 +178,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	}
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
-	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, 0);
+	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_point(&v, size, &d->clip, quad_fn, d);
 	ps_flush(d);
 }

@@ -192,6 +192,11 @@ static void load_sbe(struct wm_state *w, int gen, const struct cs_state *st)
 	b->const_interp = sbe.constant_interpolation_enable;
 	b->point_sprite = sbe.point_sprite_texture_coordinate_enable;
 	b->sprite_lower_left = sbe.point_sprite_texture_coordinate_origin;
+	b->prim_id_attr = sbe.primitive_id_override_attribute_select;
+	b->prim_id_comps = (uint8_t)(sbe.primitive_id_override_component_x |
+				     sbe.primitive_id_override_component_y << 1 |
+				     sbe.primitive_id_override_component_z << 2 |
+				     sbe.primitive_id_override_component_w << 3);
 	struct cmd_3DSTATE_SBE_SWIZ swiz;
 	recorded_3DSTATE_SBE_SWIZ(gen, st, &swiz);
 	memcpy(b->swiz, swiz.attribute, sizeof(b->swiz));
