@@ -105,7 +105,6 @@ struct gt_engine {
 	uint32_t *cmd;               /* CS_MAX_CMD_DWORDS dwords */
 
 	struct cs_regs regs;         /* everything else, see regs.h */
-	bool predicate;              /* MI_PREDICATE result (RCS) */
 	uint64_t timestamp_t0_ns;
 	uint64_t commands;           /* executed, for tests and benches */
 

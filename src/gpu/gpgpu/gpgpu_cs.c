@@ -4,6 +4,7 @@
  * recorded state (cs_state_gpgpu), like the 3D pipeline's. */
 #include <stdlib.h>
 
+#include "gpu/cs/mi.h"
 #include "gpu/cs/state.h"
 #include "gpu/gpu.h"
 #include "gpu/gpgpu/gpgpu.h"
@@ -25,7 +26,7 @@ enum cs_result gpgpu_cs_command(struct gt_engine *e, const struct cmd_desc *d,
 	if (!gs || cs_state_record(e->state, d, dw, len))
 		return cs_fault(e, "out of memory for the GPGPU state");
 	struct gpgpu_env env = { .vm = cs_vm_for(e, false), .regs = &e->regs,
-				 .predicate = e->predicate };
+				 .predicate = mi_predicate_value(e) };
 	if (gpgpu_command(gs, &env, d, dw, len) < 0)
 		return cs_fault(e, "%s", gpgpu_fault(gs));
 	return CS_NEXT;

@@ -86,6 +86,12 @@ static int primitive(struct render_state *rs, const struct render_env *env,
 {
 	struct cmd_3DPRIMITIVE v;
 	cmd_3DPRIMITIVE_unpack(rs->info->gen, dw, len, &v);
+	/* Predicate Enable: the draw happens only when MI_PREDICATE_RESULT is
+	 * set (PRM vol. 2a, 3DPRIMITIVE; GL's conditional rendering). */
+	if (v.predicate_enable && !env->predicate) {
+		TRACE(TRACE_CS, "3DPRIMITIVE: predicated off");
+		return 0;
+	}
 	struct draw_params p = {
 		.indexed = v.vertex_access_type == 1,   /* RANDOM */
 		.topology = rs->topology,

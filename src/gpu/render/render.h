@@ -27,6 +27,7 @@ struct render_env {
 	/* The engine's recorded state commands, for the back end after the
 	 * VS (wm.h). NULL: the draw stops after the VS (front-end tests). */
 	const struct cs_state *state;
+	bool predicate;           /* MI_PREDICATE's result, for Predicate Enable */
 };
 
 struct render_state *render_state_create(const struct gt_devinfo *info);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "gpu/cs/cs.h"
+#include "gpu/cs/mi.h"
 #include "gpu/cs/state.h"
 #include "gpu/render/render_cs.h"
 #include "gpu/render/render_state.h"
@@ -35,7 +36,7 @@ enum cs_result render_cs_command(struct gt_engine *e, const struct cmd_desc *d,
 	if (!rs || cs_state_record(e->state, d, dw, len))
 		return cs_fault(e, "out of memory for the 3D state");
 	struct render_env env = { .vm = cs_vm_for(e, false), .regs = &e->regs,
-				  .state = e->state };
+				  .state = e->state, .predicate = mi_predicate_value(e) };
 	if (render_command(rs, &env, d, dw, len) < 0)
 		return cs_fault(e, "%s", render_fault(rs));
 	return CS_NEXT;

@@ -94,6 +94,20 @@ static void strip6_stats_off(struct sx *s)
 			    .instance_count = 1), 0);
 }
 
+/* 3DPRIMITIVE with Predicate Enable (GL's conditional rendering): the
+ * 6-vertex strip is drawn only when MI_PREDICATE_RESULT is 1 (PRM vol. 2a,
+ * 3DPRIMITIVE); predicated off it counts nothing anywhere. */
+static void predicated(struct sx *s, uint32_t result)
+{
+	CHECK_EQ(gtdrv_emit_lri(&s->b, REG_MI_PREDICATE_RESULT, result), 0);
+	CHECK_EQ(GTDRV_EMIT(&s->b, 3DSTATE_VF_STATISTICS, .statistics_enable = true), 0);
+	CHECK_EQ(GTDRV_EMIT(&s->b, 3DSTATE_VF_TOPOLOGY, .primitive_topology_type = TRISTRIP), 0);
+	CHECK_EQ(GTDRV_EMIT(&s->b, 3DPRIMITIVE, .predicate_enable = true,
+			    .vertex_count_per_instance = 6, .instance_count = 1), 0);
+}
+static void predicated_off(struct sx *s) { predicated(s, 0); }
+static void predicated_on(struct sx *s) { predicated(s, 1); }
+
 /* CLIPMODE_REJECT_ALL (how iris discards rasterization): 4 points inside
  * the view volume (x, y, z / w = 0.001, 0.01, 0.1) all reach the clipper
  * (CL_INVOCATION_COUNT), none leaves it (CL_PRIMITIVES_COUNT); with
@@ -123,6 +137,8 @@ static void run(const char *device)
 	measure(&s, "line loop", NULL, loop5, (const uint32_t[NSTATS]){ 5, 5, 5, 5 });
 	/* the VS still counts: 3DSTATE_VS keeps its Statistics Enable */
 	measure(&s, "statistics off", NULL, strip6_stats_off, (const uint32_t[NSTATS]){ 0, 0, 6, 0 });
+	measure(&s, "predicated off", NULL, predicated_off, (const uint32_t[NSTATS]){ 0, 0, 0, 0 });
+	measure(&s, "predicated on", NULL, predicated_on, (const uint32_t[NSTATS]){ 6, 4, 6, 4 });
 	reject_all(&s, 0, 4);
 	reject_all(&s, 3, 0);
 	sx_fini(&s);

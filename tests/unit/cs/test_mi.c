@@ -174,6 +174,31 @@ static void test_predicate(void)
 	h_fini(&h);
 }
 
+/* GPGPU_WALKER's Predicate Enable (PRM vol. 2a) gates the walker on
+ * MI_PREDICATE_RESULT. No compute state is loaded, so a walker that runs
+ * is a fault; one predicated off does nothing. */
+static void test_predicated_walker(void)
+{
+	uint32_t walker[15];
+	CHECK_EQ(cmd_GPGPU_WALKER_pack(8, walker, 15, &(struct cmd_GPGPU_WALKER){
+		.predicate_enable = true, .thread_group_id_x_dimension = 1,
+		.thread_group_id_y_dimension = 1, .thread_group_id_z_dimension = 1,
+		.right_execution_mask = 1, .bottom_execution_mask = 1 }), 0);
+	uint32_t select = 0x69040000u | 0x3u << 8 | 2;   /* PIPELINE_SELECT GPGPU, mask */
+	for (uint32_t result = 0; result <= 1; result++) {
+		struct harness h;
+		h_init(&h, 8, true);
+		uint32_t c[3 + 1 + 15] = { MI_LRI(1), PRED_RESULT, result, select };
+		memcpy(c + 4, walker, sizeof(walker));
+		h_emit(&h, ENGINE_RCS, c, 19);
+		h_run(&h, ENGINE_RCS);
+		if (h.faults)
+			fprintf(stderr, "walker fault: %s\n", h.fault_reason);
+		CHECK_EQ(h.faults, (int)result);
+		h_fini(&h);
+	}
+}
+
 static void test_registers(void)
 {
 	struct harness h;
@@ -347,6 +372,7 @@ int main(void)
 	test_state_and_lengths();
 	test_math();
 	test_predicate();
+	test_predicated_walker();
 	test_registers();
 	test_post_sync_writes();
 	test_timestamp();
