@@ -169,11 +169,14 @@ int gpgpu_state_command(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	default:
 		break;
 	}
-	/* the media state commands belong to the media/GPGPU pipeline (PRM
-	 * vol. 2a PIPELINE_SELECT: a pipeline's commands are only valid
-	 * while it is selected) */
+	/* The media state commands belong to the media/GPGPU pipeline; the PRM
+	 * (vol. 2a PIPELINE_SELECT) calls the other pipeline's commands
+	 * undefined. anv (Mesa 22.3, SKL) emits MEDIA_VFE_STATE with the 3D
+	 * pipeline selected and runs on the hardware, so the state is stored
+	 * as if GPGPU were selected, with a trace line; GPGPU_WALKER, which
+	 * would run threads, still faults (walker.c). */
 	if (gs->pipeline == PIPE_3D)
-		return gpgpu_set_fault(gs, "%s with the 3D pipeline selected", d->name);
+		TRACE(TRACE_GPGPU, "%s with the 3D pipeline selected: stored", d->name);
 	switch ((enum cmd_id)d->id) {
 	case CMD_ID_MEDIA_VFE_STATE:
 		return vfe_state(gs, dw, len);
