@@ -13,6 +13,7 @@ enum fmt_block_flags {
 	FMT_BLK_SIGNED = 1,     /* BC4/BC5/EAC snorm, BC6H signed */
 	FMT_BLK_NO_ALPHA = 2,   /* DXT1_RGB: alpha 1 in every mode */
 	FMT_BLK_SRGB = 4,       /* R, G, B sRGB-encoded */
+	FMT_BLK_PUNCH = 8,      /* ETC2 punch-through alpha */
 };
 
 /* Little-endian bits [at, at + n) of a block, n <= 32. */
@@ -31,5 +32,12 @@ void fmt_bc2_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, flo
 void fmt_bc3_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 void fmt_bc4_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 void fmt_bc5_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+
+/* format_etc.c: ETC1, ETC2 (RGB, punch-through, with EAC alpha), EAC R11/RG11. */
+void fmt_etc1_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+void fmt_etc2_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+void fmt_etc2_eac_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+void fmt_eac_r11_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+void fmt_eac_rg11_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 
 #endif

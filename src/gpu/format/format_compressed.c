@@ -31,6 +31,17 @@ static const struct compressed formats[] = {
 	{ FMT_BC4_SNORM, 4, 4, 64, FMT_BLK_SIGNED, fmt_bc4_texel },
 	{ FMT_BC5_UNORM, 4, 4, 128, 0, fmt_bc5_texel },
 	{ FMT_BC5_SNORM, 4, 4, 128, FMT_BLK_SIGNED, fmt_bc5_texel },
+	{ FMT_ETC1_RGB8, 4, 4, 64, 0, fmt_etc1_texel },
+	{ FMT_ETC2_RGB8, 4, 4, 64, 0, fmt_etc2_texel },
+	{ FMT_ETC2_SRGB8, 4, 4, 64, FMT_BLK_SRGB, fmt_etc2_texel },
+	{ FMT_ETC2_RGB8_PTA, 4, 4, 64, FMT_BLK_PUNCH, fmt_etc2_texel },
+	{ FMT_ETC2_SRGB8_PTA, 4, 4, 64, FMT_BLK_PUNCH | FMT_BLK_SRGB, fmt_etc2_texel },
+	{ FMT_ETC2_EAC_RGBA8, 4, 4, 128, 0, fmt_etc2_eac_texel },
+	{ FMT_ETC2_EAC_SRGB8_A8, 4, 4, 128, FMT_BLK_SRGB, fmt_etc2_eac_texel },
+	{ FMT_EAC_R11, 4, 4, 64, 0, fmt_eac_r11_texel },
+	{ FMT_EAC_SIGNED_R11, 4, 4, 64, FMT_BLK_SIGNED, fmt_eac_r11_texel },
+	{ FMT_EAC_RG11, 4, 4, 128, 0, fmt_eac_rg11_texel },
+	{ FMT_EAC_SIGNED_RG11, 4, 4, 128, FMT_BLK_SIGNED, fmt_eac_rg11_texel },
 };
 
 static const struct compressed *lookup(uint32_t number)
