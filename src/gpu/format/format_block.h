@@ -40,4 +40,10 @@ void fmt_etc2_eac_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags
 void fmt_eac_r11_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 void fmt_eac_rg11_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 
+/* format_bptc.c: BC7 (BPTC unorm), and the tables BC6H shares. */
+void fmt_bc7_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+int fmt_bptc_weight(unsigned bits, unsigned index);          /* of 64 */
+unsigned fmt_bptc_subset(unsigned subsets, unsigned partition, unsigned texel);
+bool fmt_bptc_anchor(unsigned subsets, unsigned partition, unsigned texel);
+
 #endif
