@@ -46,4 +46,7 @@ int fmt_bptc_weight(unsigned bits, unsigned index);          /* of 64 */
 unsigned fmt_bptc_subset(unsigned subsets, unsigned partition, unsigned texel);
 bool fmt_bptc_anchor(unsigned subsets, unsigned partition, unsigned texel);
 
+/* format_bc6h.c: BC6H (BPTC float), signed and unsigned. */
+void fmt_bc6h_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+
 #endif

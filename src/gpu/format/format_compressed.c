@@ -33,6 +33,8 @@ static const struct compressed formats[] = {
 	{ FMT_BC5_SNORM, 4, 4, 128, FMT_BLK_SIGNED, fmt_bc5_texel },
 	{ FMT_BC7_UNORM, 4, 4, 128, 0, fmt_bc7_texel },
 	{ FMT_BC7_UNORM_SRGB, 4, 4, 128, FMT_BLK_SRGB, fmt_bc7_texel },
+	{ FMT_BC6H_UF16, 4, 4, 128, 0, fmt_bc6h_texel },
+	{ FMT_BC6H_SF16, 4, 4, 128, FMT_BLK_SIGNED, fmt_bc6h_texel },
 	{ FMT_ETC1_RGB8, 4, 4, 64, 0, fmt_etc1_texel },
 	{ FMT_ETC2_RGB8, 4, 4, 64, 0, fmt_etc2_texel },
 	{ FMT_ETC2_SRGB8, 4, 4, 64, FMT_BLK_SRGB, fmt_etc2_texel },
