@@ -68,7 +68,7 @@ void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 			v[c] = in[s->l.scs[c] - 4];
 			break;
 		default:
-			break;     /* reserved: channel unchanged */
+			break;     /* reserved 2, 3: refused by smp_load_surface */
 		}
 	}
 }

@@ -48,6 +48,12 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisampl
 	    s->fi->bpe > 128)
 		return WHY("surface format %u (%s) is not implemented in the sampler", l->format,
 			   format_name(l->format));
+	/* Shader Channel Select: 0 ZERO, 1 ONE, 4..7 R, G, B, A; 2 and 3 are
+	 * reserved */
+	for (int c = 0; c < 4; c++)
+		if (l->scs[c] == 2 || l->scs[c] == 3)
+			return WHY("reserved shader channel select %u for channel %c", l->scs[c],
+				   "RGBA"[c]);
 	if (s->fi->compressed && (l->type == SURF_BUFFER || l->type == SURF_1D))
 		return WHY("a %s surface of the compressed format %s",
 			   l->type == SURF_BUFFER ? "buffer" : "1D", s->fi->name);

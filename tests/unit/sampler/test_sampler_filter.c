@@ -328,6 +328,13 @@ static void test_faults(struct fixture *f)
 	f->unit.sampler_state = (FX_PAGES - 1) * 4096;
 	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
 	f->unit.sampler_state = FX_SAMPLER(0);
+	/* a reserved shader channel select (3) is refused */
+	struct fx_surf rsv = { .type = 1, .format = 199, .width = 4, .height = 4, .pitch = 16,
+			       .base = FX_TEX, .scs = { 4, 5, 3, 7 } };
+	fx_surface(f, 5, &rsv);
+	eu_thread_init(f->t, 8, 0x01);
+	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
+	CHECK(strstr(f->t->fault, "channel select") != NULL);
 	/* a compressed format gtsim does not decode (FXT1, 402) is refused */
 	struct fx_surf bc1 = { .type = 1, .format = 402, .width = 8, .height = 4, .pitch = 16,
 			       .base = FX_TEX };
