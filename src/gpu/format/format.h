@@ -18,7 +18,7 @@ enum fmt {
 #define FMT_ENUM(name, num) FMT_##name = num,
 	FORMAT_LIST(FMT_ENUM)
 #undef FMT_ENUM
-	FMT_NUM = 512,
+	FMT_NUM = 1024,   /* gen9's Surface Format has 10 bits (ASTC from 512) */
 };
 
 /* Numeric type of a channel. */
@@ -49,6 +49,8 @@ struct fmt_info {
 	uint16_t number;
 	uint16_t bpe;               /* bits per element (block) */
 	bool supported;             /* layout understood (not compressed, YUV, palette) */
+	bool compressed;            /* a block format a decoder reads (format_decode_texel) */
+	uint8_t bw, bh;             /* block size in texels (1 x 1 uncompressed) */
 	bool srgb;
 	bool shared_exp;            /* R9G9B9E5_SHAREDEXP */
 	uint8_t kind;               /* enum fmt_swizzle_kind */
@@ -86,6 +88,15 @@ int format_unpack(const struct fmt_info *fi, const void *src, union fmt_value ou
  * target write (clamping, round to nearest, sRGB encoding). Returns -1 for
  * an unsupported format. */
 int format_pack(const struct fmt_info *fi, const union fmt_value in[4], void *dst);
+
+/* Compressed formats (format_compressed.c: the table; format_bc.c,
+ * format_etc.c: the decoders). Texel (x, y) (x < bw, y < bh) of the block
+ * at block (bpe / 8 bytes) into out[4] as floats, sRGB decoded; -1 when
+ * fi is not a compressed format gtsim decodes. */
+int format_decode_texel(const struct fmt_info *fi, const void *block, unsigned x, unsigned y,
+			union fmt_value out[4]);
+/* Fill fi's block fields when its number is a compressed format. */
+void format_compressed_describe(struct fmt_info *fi);
 
 /* Numeric helpers (format_num.c), also used by the EU and blending. */
 float fmt_half_to_float(uint16_t h);

@@ -127,6 +127,8 @@ static void build_table(void)
 		fi->name = names[i].name;
 		fi->number = names[i].number;
 		parse(fi);
+		fi->bw = fi->bh = 1;
+		format_compressed_describe(fi);
 	}
 }
 

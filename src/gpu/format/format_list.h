@@ -1,7 +1,8 @@
 /* Every SURFACE_FORMAT number of Gen8/Gen9 (PRM vol. 2d "SURFACE_FORMAT",
  * vol. 7 "Surface Formats"), as F(NAME, number). The name is the layout:
  * channels from the lowest bit up, each letter followed by its width, then
- * the numeric type (format_layout.c reads it). */
+ * the numeric type (format_layout.c reads it); compressed formats' names
+ * read as no layout, their blocks are format_compressed.c's. */
 #ifndef GTSIM_FORMAT_LIST_H
 #define GTSIM_FORMAT_LIST_H
 
@@ -230,6 +231,35 @@
 	F(R8G8B8_UINT, 456) \
 	F(R8G8B8_SINT, 457) \
 	F(RAW, 511) \
+	/* gen9: ASTC LDR 2D (not decoded by gtsim: named for its faults) */ \
+	F(ASTC_LDR_2D_4X4_U8SRGB, 512) \
+	F(ASTC_LDR_2D_5X4_U8SRGB, 520) \
+	F(ASTC_LDR_2D_5X5_U8SRGB, 521) \
+	F(ASTC_LDR_2D_6X5_U8SRGB, 529) \
+	F(ASTC_LDR_2D_6X6_U8SRGB, 530) \
+	F(ASTC_LDR_2D_8X5_U8SRGB, 545) \
+	F(ASTC_LDR_2D_8X6_U8SRGB, 546) \
+	F(ASTC_LDR_2D_8X8_U8SRGB, 548) \
+	F(ASTC_LDR_2D_10X5_U8SRGB, 561) \
+	F(ASTC_LDR_2D_10X6_U8SRGB, 562) \
+	F(ASTC_LDR_2D_10X8_U8SRGB, 564) \
+	F(ASTC_LDR_2D_10X10_U8SRGB, 566) \
+	F(ASTC_LDR_2D_12X10_U8SRGB, 574) \
+	F(ASTC_LDR_2D_12X12_U8SRGB, 575) \
+	F(ASTC_LDR_2D_4X4_FLT16, 576) \
+	F(ASTC_LDR_2D_5X4_FLT16, 584) \
+	F(ASTC_LDR_2D_5X5_FLT16, 585) \
+	F(ASTC_LDR_2D_6X5_FLT16, 593) \
+	F(ASTC_LDR_2D_6X6_FLT16, 594) \
+	F(ASTC_LDR_2D_8X5_FLT16, 609) \
+	F(ASTC_LDR_2D_8X6_FLT16, 610) \
+	F(ASTC_LDR_2D_8X8_FLT16, 612) \
+	F(ASTC_LDR_2D_10X5_FLT16, 625) \
+	F(ASTC_LDR_2D_10X6_FLT16, 626) \
+	F(ASTC_LDR_2D_10X8_FLT16, 628) \
+	F(ASTC_LDR_2D_10X10_FLT16, 630) \
+	F(ASTC_LDR_2D_12X10_FLT16, 638) \
+	F(ASTC_LDR_2D_12X12_FLT16, 639) \
 	/* end */
 
 #endif

@@ -68,7 +68,7 @@ void smp_swizzle(const struct smp_surface *s, union fmt_value v[4])
 			v[c] = in[s->l.scs[c] - 4];
 			break;
 		default:
-			break;     /* reserved: channel unchanged */
+			break;     /* reserved 2, 3: refused by smp_load_surface */
 		}
 	}
 }
@@ -156,8 +156,16 @@ static int filter_at(const struct smp_surface *s, const struct smp_sampler *st,
 		double t = sane(coord[d]);
 		if (!st->non_normalized)
 			t *= size[d];
-		if (st->wrap[d] == WRAP_HALF_BORDER && !seamless)
-			t = t < -0.5 ? -0.5 : t > size[d] + 0.5 ? size[d] + 0.5 : t;
+		/* HALF_BORDER is OpenGL's CLAMP (iris maps GL_CLAMP to it for
+		 * every filter): the coordinate clamped to [0, 1], so linear
+		 * filtering at an edge takes half the border colour and nearest
+		 * the edge texel */
+		unsigned mode = st->wrap[d];
+		if (mode == WRAP_HALF_BORDER && !seamless) {
+			t = t < 0 ? 0 : t > size[d] ? size[d] : t;
+			if (filter != FILT_LINEAR)
+				mode = WRAP_CLAMP;
+		}
 		if (filter == FILT_LINEAR) {
 			t -= 0.5;
 			double f = floor(t);
@@ -173,8 +181,8 @@ static int filter_at(const struct smp_surface *s, const struct smp_sampler *st,
 			i0[d] = r0[d] < lo ? lo : r0[d] > hi ? hi : r0[d];
 			i1[d] = r1[d] < lo ? lo : r1[d] > hi ? hi : r1[d];
 		} else {
-			i0[d] = wrap_index(r0[d], size[d], st->wrap[d]);
-			i1[d] = wrap_index(r1[d], size[d], st->wrap[d]);
+			i0[d] = wrap_index(r0[d], size[d], mode);
+			i1[d] = wrap_index(r1[d], size[d], mode);
 		}
 	}
 	uint32_t layer = lookup_layer(s, q);

@@ -44,9 +44,19 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisampl
 		return WHY("binding table entry %u is a null surface", bti);
 	if (l->type > SURF_BUFFER)
 		return WHY("surface type %u cannot be sampled", l->type);
-	if (!s->fi || !s->fi->supported || s->fi->bpe % 8 || s->fi->bpe > 128)
+	if (!s->fi || !(s->fi->supported || s->fi->compressed) || s->fi->bpe % 8 ||
+	    s->fi->bpe > 128)
 		return WHY("surface format %u (%s) is not implemented in the sampler", l->format,
 			   format_name(l->format));
+	/* Shader Channel Select: 0 ZERO, 1 ONE, 4..7 R, G, B, A; 2 and 3 are
+	 * reserved */
+	for (int c = 0; c < 4; c++)
+		if (l->scs[c] == 2 || l->scs[c] == 3)
+			return WHY("reserved shader channel select %u for channel %c", l->scs[c],
+				   "RGBA"[c]);
+	if (s->fi->compressed && (l->type == SURF_BUFFER || l->type == SURF_1D))
+		return WHY("a %s surface of the compressed format %s",
+			   l->type == SURF_BUFFER ? "buffer" : "1D", s->fi->name);
 	s->l.cpp = s->fi->bpe / 8;
 	if (l->samples > 1 && !multisample)
 		return WHY("a filtered or single-sample message on a %u-sample surface",
@@ -109,12 +119,14 @@ int smp_fetch(const struct smp_surface *s, uint32_t level, uint32_t x, uint32_t 
 	uint64_t off;
 	if (level >= s->l.nlevels)
 		return -1;
+	/* compressed: the block holding the texel (x, y), then the texel in it */
+	uint32_t ex = x / s->fi->bw, ey = y / s->fi->bh;
 	if (s->l.type == SURF_BUFFER) {
 		off = (uint64_t)x * s->l.pitch;
 	} else {
 		uint64_t lx, ly;
 		surface_slice_origin(&s->l, level, z, &lx, &ly);
-		uint64_t bx = (lx + x + s->l.x_offset) * s->l.cpp, by = ly + y + s->l.y_offset;
+		uint64_t bx = (lx + ex + s->l.x_offset) * s->l.cpp, by = ly + ey + s->l.y_offset;
 		off = surface_tiled_offset(s->l.tiling, bx, by, s->l.pitch);
 	}
 	uint8_t texel[16];
@@ -124,5 +136,7 @@ int smp_fetch(const struct smp_surface *s, uint32_t level, uint32_t x, uint32_t 
 		memcpy(texel, p, s->l.cpp);
 	else if (vm_read(s->vm, addr, texel, s->l.cpp))
 		return -1;
+	if (s->fi->compressed)
+		return format_decode_texel(s->fi, texel, x % s->fi->bw, y % s->fi->bh, out);
 	return format_unpack(s->fi, texel, out);
 }

@@ -46,8 +46,9 @@ enum surface_aux_mode { SURFACE_AUX_NONE = 0, SURFACE_AUX_MCS = 1, SURFACE_AUX_A
 /* Levels a layout can address: Surface Min LOD (<= 15) + MIP Count (<= 15). */
 #define SURFACE_MAX_LEVELS 31
 
-/* Where a level starts (elements, rows from the surface origin) and its
- * size rounded up to the alignments. */
+/* Where a level starts (elements, rows of elements from the surface
+ * origin) and its size in elements rounded up to the alignments. An
+ * element is a pixel, or a block of a compressed format. */
 struct surface_level {
 	uint32_t x, y;
 	uint32_t aw, ah;
@@ -64,8 +65,9 @@ struct surface_layout {
 	uint32_t depth;             /* Depth + 1: layers (1D/2D/cube) or 3D depth */
 	uint32_t pitch;             /* bytes (buffers: the element stride) */
 	uint32_t cpp;               /* bytes per element; 0 until the caller sets it */
-	uint32_t qpitch;            /* slice distance: rows (gen9 1D: pixels) */
-	uint32_t halign, valign;    /* level alignment, pixels */
+	uint32_t qpitch;            /* slice distance: element rows (gen9 1D: elements) */
+	uint32_t halign, valign;    /* level alignment, elements */
+	uint8_t bw, bh;             /* the format's block size in pixels (1 x 1 uncompressed) */
 	uint8_t tiling;             /* enum surface_tiling */
 	uint8_t tiled_resource;     /* gen9 Tiled Resource Mode: 0 none, 1 Yf, 2 Ys */
 	uint8_t dim_layout;         /* enum surface_dim_layout */
@@ -75,7 +77,7 @@ struct surface_layout {
 	uint32_t min_lod;           /* Surface Min LOD */
 	uint32_t min_array;         /* Minimum Array Element */
 	uint32_t rt_view_extent;    /* Render Target View Extent */
-	uint32_t x_offset, y_offset; /* X/Y Offset, pixels */
+	uint32_t x_offset, y_offset; /* X/Y Offset, elements */
 	uint8_t scs[4];             /* shader channel selects R, G, B, A */
 	/* aux surface */
 	uint8_t aux_mode;           /* enum surface_aux_mode */
@@ -87,12 +89,13 @@ struct surface_layout {
 	struct surface_level level[SURFACE_MAX_LEVELS];
 };
 
-/* One level and slice of a surface as the pixel path sees it. */
+/* One level and slice of a surface as the pixel path sees it (elements:
+ * blocks of a compressed format). */
 struct surface_view {
 	uint64_t base;              /* graphics address */
-	uint32_t width, height;     /* pixels; positions outside are dropped */
+	uint32_t width, height;     /* elements; positions outside are dropped */
 	uint32_t pitch;             /* bytes per row */
-	uint32_t cpp;               /* bytes per pixel */
+	uint32_t cpp;               /* bytes per element */
 	uint32_t format;            /* SURFACE_FORMAT (render targets) */
 	uint8_t tiling;             /* enum surface_tiling */
 	uint32_t x_offset, y_offset; /* pixels and rows added to every position */
@@ -110,6 +113,10 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 /* surface_mip.c */
 /* max(1, size >> level). */
 uint32_t surface_minify(uint32_t size, uint32_t level);
+/* A level's width and height in elements: the pixels divided by the block
+ * size, rounded up. */
+uint32_t surface_level_width_el(const struct surface_layout *l, uint32_t level);
+uint32_t surface_level_height_el(const struct surface_layout *l, uint32_t level);
 /* Fill l->level[0 .. n) (n <= SURFACE_MAX_LEVELS) from the dimensions,
  * alignments and dim_layout. */
 void surface_layout_levels(struct surface_layout *l, uint32_t n);

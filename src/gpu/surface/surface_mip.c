@@ -7,13 +7,31 @@
  *  - gen9 1D: the levels side by side in one row; array slices QPitch
  *    pixels apart ("Surface QPitch specifies the distance in pixels").
  * Every level's size is rounded up to HALIGN x VALIGN before placing the
- * next ("LOD alignment"). */
+ * next ("LOD alignment"). Everything is counted in elements: pixels, or
+ * the blocks of a compressed format ("An element is defined as a pixel in
+ * uncompressed surface formats, and as a compression block in compressed
+ * surface formats"). */
 #include "gpu/surface/surface.h"
 
 uint32_t surface_minify(uint32_t size, uint32_t level)
 {
 	uint32_t v = level < 32 ? size >> level : 0;
 	return v ? v : 1;
+}
+
+static uint32_t div_up(uint32_t v, uint32_t d)
+{
+	return d > 1 ? (v + d - 1) / d : v;
+}
+
+uint32_t surface_level_width_el(const struct surface_layout *l, uint32_t level)
+{
+	return div_up(surface_minify(l->width, level), l->bw);
+}
+
+uint32_t surface_level_height_el(const struct surface_layout *l, uint32_t level)
+{
+	return div_up(surface_minify(l->height, level), l->bh);
 }
 
 static uint64_t align_up(uint64_t v, uint32_t a)
@@ -35,8 +53,8 @@ void surface_layout_levels(struct surface_layout *l, uint32_t n)
 	uint64_t x = 0, y = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		struct surface_level *lv = &l->level[i];
-		lv->aw = clamp32(align_up(surface_minify(l->width, i), l->halign));
-		lv->ah = clamp32(align_up(surface_minify(l->height, i), l->valign));
+		lv->aw = clamp32(align_up(surface_level_width_el(l, i), l->halign));
+		lv->ah = clamp32(align_up(surface_level_height_el(l, i), l->valign));
 		if (l->dim_layout == SURFACE_DIM_BUFFER) {
 			lv->x = lv->y = 0;
 			continue;
@@ -103,8 +121,8 @@ int surface_view_of(const struct surface_layout *l, uint32_t level, uint32_t sli
 	surface_slice_origin(l, level, slice, &x, &y);
 	*v = (struct surface_view){
 		.base = l->base,
-		.width = surface_minify(l->width, level),
-		.height = surface_minify(l->height, level),
+		.width = surface_level_width_el(l, level),
+		.height = surface_level_height_el(l, level),
 		.pitch = l->pitch,
 		.cpp = l->cpp,
 		.format = l->format,

@@ -3,11 +3,13 @@
  * a buffer's entry count spread over the three), Surface Pitch + 1, QPitch
  * (the field holds bits 16:2), HALIGN/VALIGN, Tile Mode, the dim layout
  * of the generation, samples, aux surface and clear colour, then the level
- * table. */
+ * table. Compressed formats are laid out in blocks (elements); the
+ * fields' units differ by generation (below). */
 #include <stdio.h>
 #include <string.h>
 
 #include "gpu/cmd/cmd_structs.h"
+#include "gpu/format/format.h"
 #include "gpu/surface/surface.h"
 
 #define WHY(...) (snprintf(why, 160, __VA_ARGS__), -1)
@@ -28,6 +30,29 @@ static uint8_t dim_layout(int gen, uint32_t type, uint32_t tiling)
 	if (type == SURF_1D && gen >= 9 && tiling == SURFACE_LINEAR)
 		return SURFACE_DIM_GEN9_1D;
 	return SURFACE_DIM_2D;
+}
+
+/* A compressed format's alignments, QPitch and X/Y Offset in blocks. Gen9
+ * counts HALIGN/VALIGN and QPitch in elements already ("For compressed
+ * texture formats, the units of "i" are in compression blocks"); gen8
+ * counts them in pixels and rows of the uncompressed surface (BDW PRM
+ * RENDER_SURFACE_STATE QPitch: "this field is in units of rows in the
+ * uncompressed surface"), where an alignment below the block is one block.
+ * X/Y Offset are pixels on both. */
+static void block_units(int gen, struct surface_layout *l)
+{
+	const struct fmt_info *fi = format_info(l->format);
+	l->bw = fi && fi->compressed ? fi->bw : 1;
+	l->bh = fi && fi->compressed ? fi->bh : 1;
+	if (l->bw == 1 && l->bh == 1)
+		return;
+	if (gen < 9) {
+		l->halign = l->halign && l->halign < l->bw ? 1 : l->halign / l->bw;
+		l->valign = l->valign && l->valign < l->bh ? 1 : l->valign / l->bh;
+		l->qpitch /= l->bh;
+	}
+	l->x_offset /= l->bw;
+	l->y_offset /= l->bh;
 }
 
 int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_layout *l,
@@ -79,6 +104,8 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->clear_color[1] = (uint32_t)v.green_clear_color;
 	l->clear_color[2] = (uint32_t)v.blue_clear_color;
 	l->clear_color[3] = (uint32_t)v.alpha_clear_color;
+
+	block_units(gen, l);
 
 	if (l->tiled_resource)
 		return WHY("tiled resource mode %u (%s tiling) is not implemented in gtsim",

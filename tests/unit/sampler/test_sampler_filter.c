@@ -63,6 +63,8 @@ static void setup(struct fixture *f)
 	fx_sampler(f, 6, &(struct fx_samp){ .min = 1, .mag = 1, .shadow = 4, .max_lod = 14 });
 	fx_sampler(f, 7, &(struct fx_samp){ .shadow = 7, .max_lod = 14 });          /* GEQUAL */
 	fx_sampler(f, 8, &(struct fx_samp){ .min = 1, .mag = 1, .wrap_x = 4, .max_lod = 14 });
+	fx_sampler(f, 9, &(struct fx_samp){ .wrap_x = 6, .max_lod = 14 });          /* half border */
+	fx_sampler(f, 10, &(struct fx_samp){ .min = 1, .mag = 1, .wrap_x = 6, .max_lod = 14 });
 }
 
 /* u, v of channel ch at g2/g3 (SIMD8). */
@@ -115,6 +117,32 @@ static void test_bilinear(struct fixture *f)
 	CHECK_EQ(fx_send(f, fx_desc(0, 8, SMP_SAMPLE, 8), 8, 2, 4, false, 0x01), 0);
 	for (unsigned c = 0; c < 4; c++)
 		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 0), (border[c] + tf(0, 0, c)) / 2);
+}
+
+/* TEXCOORDMODE_HALF_BORDER, which iris programs for GL_CLAMP with every
+ * filter: OpenGL 2.1's CLAMP (section 3.8.8), the coordinate clamped to
+ * [0, 1]: nearest takes the edge texel however far outside (i = floor(u),
+ * u = 4 gives i = 3); linear at or past the edge weighs the edge texel and
+ * the border colour half each; inside, as any other mode. */
+static void test_half_border(struct fixture *f)
+{
+	eu_thread_init(f->t, 8, 0x0f);
+	uv8(f, 0, 1.75f, 0.125f);
+	uv8(f, 1, -3.0f, 0.125f);
+	uv8(f, 2, 1.0f, 0.125f);
+	uv8(f, 3, 0.625f, 0.125f);
+	CHECK_EQ(fx_send(f, fx_desc(0, 9, SMP_SAMPLE, 8), 8, 2, 4, false, 0x0f), 0);
+	check_texel(f, 0, 3, 0);
+	check_texel(f, 1, 0, 0);
+	check_texel(f, 2, 3, 0);
+	check_texel(f, 3, 2, 0);
+	CHECK_EQ(fx_send(f, fx_desc(0, 10, SMP_SAMPLE, 8), 8, 2, 4, false, 0x0f), 0);
+	for (unsigned c = 0; c < 4; c++) {
+		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 0), (tf(3, 0, c) + border[c]) / 2);
+		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 1), (tf(0, 0, c) + border[c]) / 2);
+		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 2), (tf(3, 0, c) + border[c]) / 2);
+		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 3), (tf(2, 0, c) + tf(2, 0, c)) / 2);
+	}
 }
 
 static void test_wrap(struct fixture *f)
@@ -300,8 +328,15 @@ static void test_faults(struct fixture *f)
 	f->unit.sampler_state = (FX_PAGES - 1) * 4096;
 	CHECK_EQ(fx_send(f, fx_desc(0, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
 	f->unit.sampler_state = FX_SAMPLER(0);
-	/* a compressed format is refused */
-	struct fx_surf bc1 = { .type = 1, .format = 0x186, .width = 4, .height = 4, .pitch = 16,
+	/* a reserved shader channel select (3) is refused */
+	struct fx_surf rsv = { .type = 1, .format = 199, .width = 4, .height = 4, .pitch = 16,
+			       .base = FX_TEX, .scs = { 4, 5, 3, 7 } };
+	fx_surface(f, 5, &rsv);
+	eu_thread_init(f->t, 8, 0x01);
+	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
+	CHECK(strstr(f->t->fault, "channel select") != NULL);
+	/* a compressed format gtsim does not decode (FXT1, 402) is refused */
+	struct fx_surf bc1 = { .type = 1, .format = 402, .width = 8, .height = 4, .pitch = 16,
 			       .base = FX_TEX };
 	fx_surface(f, 4, &bc1);
 	eu_thread_init(f->t, 8, 0x01);
@@ -315,6 +350,7 @@ int main(void)
 	test_nearest(&f);
 	test_bilinear(&f);
 	test_wrap(&f);
+	test_half_border(&f);
 	test_header(&f);
 	test_simd16_and_swizzle(&f);
 	test_compare(&f);

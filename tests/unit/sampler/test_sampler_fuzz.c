@@ -35,6 +35,11 @@ static void random_surface(struct fixture *f)
 		ss[3] = (ss[3] & ~0x3ffffu) | rnd() % 512;
 		ss[4] &= ~(7u << 3);                  /* one sample */
 		ss[5] = rnd() & 0xff;
+		/* shader channel selects: valid ones (2 and 3 are reserved) */
+		static const uint32_t scs[6] = { 0, 1, 4, 5, 6, 7 };
+		ss[7] &= ~(0xfffu << 16);
+		for (int c = 0; c < 4; c++)
+			ss[7] |= scs[rnd() % 6] << (25 - 3 * c);
 	}
 	fx_dw(f, FX_BT)[0] = FX_SS(0);
 	uint32_t *sm = fx_dw(f, FX_SAMPLER(0));

@@ -264,5 +264,38 @@ int main(void)
 	CHECK_EQ(surface_minify(10, 1), 5);
 	CHECK_EQ(surface_minify(10, 4), 1);
 	CHECK_EQ(surface_minify(10, 40), 1);
+	/* compressed: a 36x20 BC1 (format 390, 4x4 blocks) 2D array, 3 levels
+	 * of 9x5, 5x3 and 3x2 blocks (pixels 36x20, 18x10, 9x5 rounded up).
+	 * Gen8: HALIGN/VALIGN 8 are pixels, 2 blocks; QPitch 48 rows of the
+	 * uncompressed surface, 12 block rows. Aligned 10x6, 6x4, 4x2 blocks:
+	 * level 1 at (0, 6), level 2 at (6, 6). */
+	struct desc bc = { .type = SURF_2D, .w = 36, .h = 20, .d = 2, .pitch = 128,
+			   .qpitch = 48, .halign = 2, .valign = 2, .mips = 2, .format = 390,
+			   .xoff = 8, .yoff = 4 };
+	state(ss, &bc);
+	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
+	CHECK_EQ(l.bw, 4);
+	CHECK_EQ(l.bh, 4);
+	CHECK_EQ(l.halign, 2);
+	CHECK_EQ(l.qpitch, 12);
+	CHECK_EQ(l.x_offset, 2);
+	CHECK_EQ(l.y_offset, 1);
+	ORIGIN(&l, 1, 0, 0, 6);
+	ORIGIN(&l, 2, 0, 6, 6);
+	ORIGIN(&l, 2, 1, 6, 18);
+	l.cpp = 8;
+	CHECK_EQ(surface_view_of(&l, 1, 0, &v), 0);
+	CHECK_EQ(v.width, 5);                      /* 18 pixels: 5 blocks */
+	CHECK_EQ(v.height, 3);
+	/* Gen9: HALIGN/VALIGN 8 are blocks; QPitch in block rows. Aligned
+	 * 16x8, 8x8, 8x8 blocks: level 1 at (0, 8), level 2 at (8, 8) */
+	bc.qpitch = 24;
+	state(ss, &bc);
+	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
+	CHECK_EQ(l.halign, 8);
+	CHECK_EQ(l.qpitch, 24);
+	ORIGIN(&l, 1, 0, 0, 8);
+	ORIGIN(&l, 2, 0, 8, 8);
+	ORIGIN(&l, 2, 1, 8, 32);
 	return test_exit();
 }
