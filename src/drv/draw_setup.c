@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "drv/seed_shaders.h"
-#include "gpu/format/format.h"
 
-enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0 };
+/* PRM vol. 2d, SURFACE_FORMAT: R32G32B32A32_FLOAT 0x000, R8G8B8A8_UNORM
+ * 0x0C7; SURFTYPE_2D 1 */
+enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0, R8G8B8A8_UNORM = 0xc7, SURFTYPE_2D = 1 };
 
 /* Viewport onto the target (y up, as GL), CC viewport depth 0..1, the
  * binding table and the target's surface state. */
@@ -32,7 +33,7 @@ static int write_state(struct gtdrv_draw_setup *s)
 	surf[0] = GTDRV_DRAW_SURF_RSS;   /* entry 0; the others stay 0: unbound */
 	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + GTDRV_DRAW_SURF_RSS / 4, 16,
 		&(const struct cmd_RENDER_SURFACE_STATE){
-		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.surface_type = SURFTYPE_2D, .surface_format = R8G8B8A8_UNORM,
 		.width = s->width - 1, .height = s->height - 1,
 		.surface_pitch = s->pitch - 1, .tile_mode = 0 });
 	if (r)
