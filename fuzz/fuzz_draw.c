@@ -18,6 +18,7 @@
  *   then the batch's mutations, then the state's (a byte choosing the
  *   buffer before each): each a dword index and an operation
  *   (fuzz_mutate.h). */
+#include <linux/sync_file.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,16 +48,24 @@ static void mutate_state(struct fuzz_input *in, struct gtdrv_draw_setup *s)
 	gtdrv_bo_write(s->drv, bos[which], 0, words, bytes[which]);
 }
 
-/* Without mutations: every pixel green (seed 001's colour). */
-static void check_green(struct gtdrv_draw_setup *s)
+/* Without mutations: every pixel green (seed 001's colour). On a
+ * difference, what the kernel says of the request (its out-fence's
+ * status, the context's reset statistics) before the abort. */
+static void check_green(struct gtdrv_draw_setup *s, int fence)
 {
 	static uint8_t px[64 * 64 * 4];
 	if (gtdrv_bo_read(s->drv, &s->rt, 0, px, sizeof(px)))
 		abort();
 	for (unsigned i = 0; i < sizeof(px); i += 4)
 		if (px[i] != 0 || px[i + 1] != 255 || px[i + 2] != 0 || px[i + 3] != 255) {
-			fprintf(stderr, "the unmutated draw left pixel %u at %02x%02x%02x%02x\n",
-				i / 4, px[i], px[i + 1], px[i + 2], px[i + 3]);
+			struct sync_file_info info = { 0 };
+			struct drm_i915_reset_stats rs = { .ctx_id = s->drv->ctx_id };
+			gtsim_sync_file_ioctl(fence, SYNC_IOC_FILE_INFO, &info);
+			gtsim_ioctl(s->drv->file, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+			fprintf(stderr, "the unmutated draw left pixel %u at %02x%02x%02x%02x; "
+				"out-fence status %d, context %u: %u resets, %u guilty, %u pending\n",
+				i / 4, px[i], px[i + 1], px[i + 2], px[i + 3], info.status,
+				s->drv->ctx_id, rs.reset_count, rs.batch_active, rs.batch_pending);
 			abort();
 		}
 }
@@ -105,14 +114,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r)
 		abort();   /* the valid draw must build */
 	fuzz_mutate_dwords(&in, b.dw, b.used, batch_mutations);
+	bool unmutated = !batch_mutations && !state_mutations && !gradient;
+	int fence = -1;
+	if (unmutated)
+		b.fence_out = &fence;
 	r = gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
-	if (!batch_mutations && !state_mutations && !gradient) {
+	if (unmutated) {
 		if (r) {
 			fprintf(stderr, "the unmutated draw failed: %d\n", r);
 			abort();
 		}
-		check_green(&s);
+		check_green(&s, fence);
+		close(fence);
 	}
 	gtdrv_draw_setup_fini(&s);
 	gtsim_close(f);
