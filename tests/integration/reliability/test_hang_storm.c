@@ -79,7 +79,7 @@ static void *victim_main(void *arg)
 	struct gtsim_file *b = arg;
 	victim_ctx = eb_context_create(b);
 	uint32_t bb = eb_create(b, 4096), target = eb_create(b, 4096);
-	for (uint32_t i = 1; storm_running || i < 10; i++) {
+	for (uint32_t i = 1; storm_running || i <= 10; i++) {
 		uint32_t dw[6];
 		unsigned n = emit_store(dw, 0x100040, 0xbeef0000u + i);
 		dw[n++] = MI_BATCH_BUFFER_END;
