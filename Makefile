@@ -18,7 +18,7 @@ SAN_DIR   ?= build-san
 FUZZ_DIR  ?= build-fuzz
 FUZZ_CC   ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = ioctl execbuf eu asm decode
+FUZZ_TARGETS = ioctl execbuf eu asm decode draw walker shim
 MESON_SETUP = meson setup --buildtype=debugoptimized
 
 .PHONY: all demo check deps test-deps build build-san bench clean fuzz fuzz-build fuzz-check

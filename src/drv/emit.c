@@ -68,11 +68,12 @@ int gtdrv_emit_vertex_buffers(struct gtdrv_batch *b, const struct gtdrv_vb *vb, 
 		const struct cmd_VERTEX_BUFFER_STATE s = {
 			.vertex_buffer_index = vb[i].index, .buffer_pitch = vb[i].pitch,
 			.address_modify_enable = true, .buffer_size = vb[i].size,
-			.buffer_starting_address = vb[i].bo->offset + vb[i].offset };
+			.buffer_starting_address = (vb[i].bo ? vb[i].bo->offset : 0) + vb[i].offset };
 		r = cmd_3DSTATE_VERTEX_BUFFERS_vertex_buffer_state_set(gen, dw, len, i, &s);
-		gtdrv_cmd_reloc(b, (int)(32 + 128 * i) +
-				cmd_VERTEX_BUFFER_STATE_buffer_starting_address_bit(gen),
-				vb[i].bo, I915_GEM_DOMAIN_VERTEX, 0);
+		if (vb[i].bo)
+			gtdrv_cmd_reloc(b, (int)(32 + 128 * i) +
+					cmd_VERTEX_BUFFER_STATE_buffer_starting_address_bit(gen),
+					vb[i].bo, I915_GEM_DOMAIN_VERTEX, 0);
 	}
 	return gtdrv_cmd_end(b, "3DSTATE_VERTEX_BUFFERS", r);
 }

@@ -51,7 +51,8 @@ int gtdrv_cmd_end(struct gtdrv_batch *b, const char *name, int packed);
 		gtdrv_cmd_start((b), GTDRV_CMD_LEN(b, NAME)), GTDRV_CMD_LEN(b, NAME), \
 		&(const struct cmd_##NAME){ __VA_ARGS__ }))
 
-/* 3DSTATE_VERTEX_BUFFERS */
+/* 3DSTATE_VERTEX_BUFFERS; a buffer without a bo is the raw address in
+ * offset (no relocation). */
 struct gtdrv_vb {
 	uint32_t index;
 	struct gtdrv_bo *bo;

@@ -87,7 +87,14 @@ int eb_relocate(struct execbuf *eb);
 /* execbuf_fence.c: in-fences, fence arrays, timeline fences, and signaling
  * after submission. */
 int eb_parse_fences(struct execbuf *eb);
-int eb_signal_fences(struct execbuf *eb, struct gt_fence *done);
+/* The out-fence's sync_file (I915_EXEC_FENCE_OUT), made before the request
+ * is submitted so that failing to make it fails the execbuf with nothing
+ * run (i915 creates it in eb_requests_create): its fd, -1 without
+ * FENCE_OUT, or -errno. */
+int eb_export_out_fence(struct execbuf *eb, struct gt_fence *done);
+/* After submission: the syncobjs to signal get done; out_fd (>= 0) goes
+ * to the upper half of rsvd2. */
+void eb_signal_fences(struct execbuf *eb, struct gt_fence *done, int out_fd);
 void eb_release_fences(struct execbuf *eb);
 
 /* execbuf_submit.c: request construction, dependencies, active tracking. */

@@ -130,19 +130,21 @@ int eb_parse_fences(struct execbuf *eb)
 	return 0;
 }
 
-int eb_signal_fences(struct execbuf *eb, struct gt_fence *done)
+int eb_export_out_fence(struct execbuf *eb, struct gt_fence *done)
+{
+	if (!(eb->args->flags & I915_EXEC_FENCE_OUT))
+		return -1;
+	return sync_file_export(done);
+}
+
+void eb_signal_fences(struct execbuf *eb, struct gt_fence *done, int out_fd)
 {
 	struct syncobj_table *t = file_syncobjs(eb->file);
 	for (unsigned i = 0; i < eb->nfences; i++)
 		if (eb->fences[i].flags & I915_EXEC_FENCE_SIGNAL)
 			syncobj_set_fence(t, eb->fences[i].handle, eb->fences[i].point, done);
-	if (eb->args->flags & I915_EXEC_FENCE_OUT) {
-		int fd = sync_file_export(done);
-		if (fd < 0)
-			return fd;
-		eb->args->rsvd2 = (eb->args->rsvd2 & 0xffffffffull) | (uint64_t)fd << 32;
-	}
-	return 0;
+	if (out_fd >= 0)
+		eb->args->rsvd2 = (eb->args->rsvd2 & 0xffffffffull) | (uint64_t)out_fd << 32;
 }
 
 void eb_release_fences(struct execbuf *eb)

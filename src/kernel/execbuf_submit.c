@@ -124,6 +124,9 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	err = collect_deps(eb, rq);
 	if (!err)
 		err = move_to_active(eb, rq);
+	int out_fd = err ? -1 : eb_export_out_fence(eb, rq->fence);
+	if (!err && out_fd < -1)
+		err = out_fd;
 	if (err) {
 		/* Nothing became active: undo what move_to_active did. */
 		request_retire(rq);
@@ -152,7 +155,7 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	      "%u objects, %u dependencies", engine_name(eb->engine), rq->seqno, eb->ctx->hw_id,
 	      (unsigned long long)rq->batch_addr, (unsigned long long)rq->batch_len,
 	      eb->count, ndeps);
-	err = eb_signal_fences(eb, rq->fence);
+	eb_signal_fences(eb, rq->fence, out_fd);
 	request_put(rq);
-	return err;
+	return 0;
 }

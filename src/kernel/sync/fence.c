@@ -217,10 +217,10 @@ int fence_wait(struct gt_fence *f, int64_t timeout_ns)
 	return 0;
 }
 
-static void add_callback(struct gt_fence *f, bool early,
-			 void (*fn)(struct gt_fence *f, void *data), void *data)
+/* cb: preallocated (add_callback_alloc), or NULL when that failed. */
+static void add_callback_cb(struct gt_fence *f, bool early, struct fence_cb *cb,
+			    void (*fn)(struct gt_fence *f, void *data), void *data)
 {
-	struct fence_cb *cb = malloc(sizeof(*cb));
 	pthread_mutex_lock(&fence_lock);
 	bool pending = early ? !f->signaling : !f->signaled;
 	if (pending && cb) {
@@ -237,6 +237,12 @@ static void add_callback(struct gt_fence *f, bool early,
 	if (pending)  /* out of memory: never lose a callback */
 		fence_wait(f, -1);
 	fn(f, data);
+}
+
+static void add_callback(struct gt_fence *f, bool early,
+			 void (*fn)(struct gt_fence *f, void *data), void *data)
+{
+	add_callback_cb(f, early, malloc(sizeof(struct fence_cb)), fn, data);
 }
 
 struct plain_cb {
@@ -275,6 +281,21 @@ void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data)
 void fence_on_signal_early(struct gt_fence *f, void (*fn)(void *data), void *data)
 {
 	on_signal(f, true, fn, data);
+}
+
+int fence_on_signal_early_try(struct gt_fence *f, void (*fn)(void *data), void *data)
+{
+	struct plain_cb *pc = malloc(sizeof(*pc));
+	struct fence_cb *cb = malloc(sizeof(*cb));
+	if (!pc || !cb) {
+		free(pc);
+		free(cb);
+		return -ENOMEM;
+	}
+	pc->fn = fn;
+	pc->data = data;
+	add_callback_cb(f, true, cb, run_plain_cb, pc);
+	return 0;
 }
 
 /* fence_merge: the result signals when the last pending input does. */

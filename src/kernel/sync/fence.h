@@ -32,6 +32,10 @@ void fence_on_signal(struct gt_fence *f, void (*fn)(void *data), void *data);
  * waiter wakes, like a sync_file polling readable. fn must not signal or
  * wait for fences. */
 void fence_on_signal_early(struct gt_fence *f, void (*fn)(void *data), void *data);
+/* The same, but -ENOMEM (fn never runs) when its memory cannot be had,
+ * where fence_on_signal_early would wait for f: for a caller that can
+ * still fail, such as an execbuf before its request is submitted. */
+int fence_on_signal_early_try(struct gt_fence *f, void (*fn)(void *data), void *data);
 /* A new fence that is already signaled without error (the kernel's
  * dma_fence_get_stub). */
 struct gt_fence *fence_create_signaled(void);

@@ -30,7 +30,13 @@ static int export_named(struct gt_fence *f, const char *name)
 	int fd = sync_fd_create(SYNC_FD_FILE, fence_get(f), &fence_fd_ops, name, &e);
 	if (fd < 0)
 		return fd;
-	fence_on_signal_early(f, sync_file_fence_signaled, e);
+	if (fence_on_signal_early_try(f, sync_file_fence_signaled, e)) {
+		/* the callback's reference, and the fd: the registry drops the
+		 * entry once its read end is closed */
+		sync_fd_entry_put(e);
+		close(fd);
+		return -ENOMEM;
+	}
 	TRACE(TRACE_GEM, "sync_file fd %d exported", fd);
 	return fd;
 }

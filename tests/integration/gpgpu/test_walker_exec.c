@@ -1,6 +1,7 @@
-/* GPGPU_WALKER end to end on BDW and SKL: libgtdrv builds the compute
- * state (PIPELINE_SELECT GPGPU, STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
- * MEDIA_CURBE_LOAD, MEDIA_INTERFACE_DESCRIPTOR_LOAD), EXECBUFFER2 submits
+/* GPGPU_WALKER end to end on BDW and SKL: libgtdrv's walker setup
+ * (drv/walker_setup.h) builds the compute state (PIPELINE_SELECT GPGPU,
+ * STATE_BASE_ADDRESS, MEDIA_VFE_STATE, MEDIA_CURBE_LOAD,
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD) and the walker, EXECBUFFER2 submits
  * it, the simulated GPU runs it.
  *  - An indirect dispatch as iris does glDispatchComputeIndirect:
  *    MI_LOAD_REGISTER_IMM of GPGPU_DISPATCHDIMX/Y/Z = 3, 2, 1, then a
@@ -20,15 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drv/pipeline.h"
+#include "drv/walker_setup.h"
 #include "gpu/eu/asm.h"
 #include "kernel/sync/fence.h"
 #include "test.h"
-
-#define DYN_IDD 0x0          /* two interface descriptors */
-#define DYN_CURBE 0x100
-#define K_GOOD 0x0
-#define K_HANG 0x400
 
 static struct gtsim_device *dev;
 static struct gtsim_file *file;
@@ -52,75 +48,46 @@ static const char hang_kernel[] =
 
 struct scene {
 	struct gtdrv drv;
-	struct gtdrv_bo kernel, dyn, out;
+	struct gtdrv_walker_setup ws;
 };
 
 static void scene_init(struct scene *sc, const char *devname, uint32_t ctx)
 {
 	gtdrv_init(&sc->drv, file, devinfo_lookup(devname));
 	sc->drv.ctx_id = ctx;
-	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->kernel, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->dyn, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->out, 4096), 0);
-	CHECK_EQ(gtdrv_upload_kernel(&sc->drv, &sc->kernel, K_GOOD, good_kernel, NULL), 0);
-	CHECK_EQ(gtdrv_upload_kernel(&sc->drv, &sc->kernel, K_HANG, hang_kernel, NULL), 0);
-	int gen = sc->drv.gen;
-	uint32_t idd[16] = { 0 };
-	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(gen, idd, 8,
-		&(const struct cmd_INTERFACE_DESCRIPTOR_DATA){ .kernel_start_pointer = K_GOOD,
-		.constant_urb_entry_read_length = 1,
-		.number_of_threads_in_gpgpu_thread_group = 2 }), 0);
-	CHECK_EQ(cmd_INTERFACE_DESCRIPTOR_DATA_pack(gen, idd + 8, 8,
-		&(const struct cmd_INTERFACE_DESCRIPTOR_DATA){ .kernel_start_pointer = K_HANG,
-		.barrier_enable = true, .constant_urb_entry_read_length = 1,
-		.number_of_threads_in_gpgpu_thread_group = 2 }), 0);
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, DYN_IDD, idd, sizeof(idd)), 0);
+	const struct gtdrv_walker_kernel kernels[2] = {
+		{ .text = good_kernel, .curbe_read_length = 1, .threads_per_group = 2 },
+		{ .text = hang_kernel, .barrier = true, .curbe_read_length = 1,
+		  .threads_per_group = 2 },
+	};
 	/* iris's per-thread CURBE: each thread's subgroup number */
-	uint32_t curbe[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1 };
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, DYN_CURBE, curbe, sizeof(curbe)), 0);
-	uint32_t zero[4] = { 0 };
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->out, 0, zero, sizeof(zero)), 0);
+	const uint32_t curbe[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 1 };
+	CHECK_EQ(gtdrv_walker_setup_init(&sc->ws, &sc->drv, kernels, 2, curbe, sizeof(curbe)), 0);
 }
 
 static void scene_fini(struct scene *sc)
 {
-	gtdrv_bo_free(&sc->drv, &sc->kernel);
-	gtdrv_bo_free(&sc->drv, &sc->dyn);
-	gtdrv_bo_free(&sc->drv, &sc->out);
+	gtdrv_walker_setup_fini(&sc->ws);
 }
 
-/* The compute state, the indirect walker of interface descriptor id, the
- * invocation count before (out + 0) and after (out + 8). */
+/* The compute state, the indirect walker of interface descriptor id
+ * (3 x 2 x 1 groups of 2 SIMD16 threads, the last thread's right mask
+ * 0xff), the invocation count before (out + 0) and after (out + 8). */
 static int dispatch(struct scene *sc, unsigned id, int *fence)
 {
 	struct gtdrv_batch b;
+	struct gtdrv_bo *out = &sc->ws.out;
 	int r = gtdrv_batch_init(&b, &sc->drv);
 	if (r)
 		return r;
-	r = gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);    /* the base addresses */
-	r = r ? r : GTDRV_EMIT(&b, PIPELINE_SELECT, .mask_bits = 3, .pipeline_selection = 2);
-	r = r ? r : GTDRV_EMIT(&b, MEDIA_VFE_STATE, .maximum_number_of_threads = 55,
-			       .number_of_urb_entries = 2, .urb_entry_allocation_size = 2,
-			       .curbe_allocation_size = 2);
-	r = r ? r : GTDRV_EMIT(&b, MEDIA_CURBE_LOAD, .curbe_total_data_length = 64,
-			       .curbe_data_start_address = DYN_CURBE);
-	r = r ? r : GTDRV_EMIT(&b, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
-			       .interface_descriptor_total_length = 64,
-			       .interface_descriptor_data_start_address = DYN_IDD);
-	r = r ? r : gtdrv_emit_lri(&b, REG_GPGPU_DISPATCHDIMX, 3);
-	r = r ? r : gtdrv_emit_lri(&b, REG_GPGPU_DISPATCHDIMY, 2);
-	r = r ? r : gtdrv_emit_lri(&b, REG_GPGPU_DISPATCHDIMZ, 1);
-	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT, &sc->out, 0);
-	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT + 4, &sc->out, 4);
-	r = r ? r : GTDRV_EMIT(&b, GPGPU_WALKER, .interface_descriptor_offset = id,
-			       .indirect_parameter_enable = true, .simd_size = 1,
-			       .thread_width_counter_maximum = 1,
-			       .thread_group_id_x_dimension = 1, .thread_group_id_y_dimension = 1,
-			       .thread_group_id_z_dimension = 1, .right_execution_mask = 0xff,
-			       .bottom_execution_mask = 0xffffffff);
-	r = r ? r : GTDRV_EMIT(&b, MEDIA_STATE_FLUSH, 0);
-	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT, &sc->out, 8);
-	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT + 4, &sc->out, 12);
+	r = gtdrv_walker_emit_state(&b, &sc->ws);
+	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT, out, 0);
+	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT + 4, out, 4);
+	r = r ? r : gtdrv_walker_emit_dispatch(&b, &sc->ws, &(const struct gtdrv_walker){
+		.kernel = id, .groups = { 3, 2, 1 }, .indirect = true, .simd_size = 1,
+		.threads = 2, .right_mask = 0xff });
+	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT, out, 8);
+	r = r ? r : gtdrv_emit_srm(&b, REG_CS_INVOCATION_COUNT + 4, out, 12);
 	b.fence_out = fence;
 	r = r ? r : gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
@@ -152,7 +119,7 @@ static void check_good(struct scene *sc)
 	CHECK_EQ(dispatch(sc, 0, &fence), 0);
 	CHECK_EQ(sync_file_status(fence), 1);
 	uint64_t v[2];
-	CHECK_EQ(gtdrv_bo_read(&sc->drv, &sc->out, 0, v, sizeof(v)), 0);
+	CHECK_EQ(gtdrv_bo_read(&sc->drv, &sc->ws.out, 0, v, sizeof(v)), 0);
 	CHECK_EQ(v[1] - v[0], 6 * (16 + 8));
 }
 

@@ -1,5 +1,6 @@
 /* Bad draws are GPU faults, never host crashes (DESIGN.md; issues 4, 5
- * and 6), end to end: libgtdrv builds seed 000's full-window square,
+ * and 6), end to end: libgtdrv's draw setup (drv/draw_setup.h) builds
+ * seed 000's full-window square,
  * EXECBUFFER2 submits it in a context of its own, the simulated GPU runs
  * it. For each bad draw:
  *   (a) a VS with an undefined opcode (0x7f, hand-encoded: no opcode of
@@ -34,10 +35,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drv/pipeline.h"
+#include "drv/draw_setup.h"
 #include "drv/seed_shaders.h"
 #include "gpu/eu/asm.h"
-#include "gpu/format/format.h"
 #include "kernel/request.h"
 #include "kernel/sync/fence.h"
 #include "test.h"
@@ -49,22 +49,17 @@
 #define RT_ADDR 0x10000000ull         /* presumed offsets: execbuf places an unbound */
 #define GUARD_ADDR (RT_ADDR + RT_BYTES) /* object where userspace presumed it */
 #define UNMAPPED_ADDR 0xe0000000ull   /* nothing is ever bound there */
-#define FS_OFFSET 0x800
-#define DYN_SF_CLIP 0x0
-#define DYN_CC_VP 0x40
-#define DYN_BLEND 0x80
-#define DYN_CC 0xc0
-#define DYN_GUARD 0x100               /* a qword nobody reads: puts the guard in the exec list */
-#define SURF_RSS 0x40
+#define DYN_GUARD GTDRV_DRAW_DYN_FREE /* a qword nobody reads: puts the guard in the exec list */
 #define RT_FILL 0x11223344u
 #define GUARD_FILL 0xdeadbeefu
 
-enum { TRISTRIP = 5, R32G32B32A32_FLOAT = 0, R32G32B32_FLOAT = 0x40 };
+enum { R32G32B32A32_FLOAT = 0, R32G32B32_FLOAT = 0x40 };
 
 /* One context's draw: its buffers, the render target and its guard. */
 struct scene {
 	struct gtdrv drv;
-	struct gtdrv_bo kernel, dyn, surf, vbo, rt, guard;
+	struct gtdrv_draw_setup ds;
+	struct gtdrv_bo guard;
 };
 
 /* The program of one draw. */
@@ -109,75 +104,32 @@ static uint32_t context_create(void)
 	return c.ctx_id;
 }
 
-/* Buffers and state of seed 000's square into a W x H RGBA8 target:
- * viewport onto the target, no blending, binding table entry 0 the
- * target, entry 1 unbound (0). */
+/* Buffers and state of seed 000's square into a W x H RGBA8 target
+ * (gtdrv_draw_setup_init: viewport onto the target, no blending, binding
+ * table entry 0 the target, entry 1 unbound), and the guard. */
 static void scene_init(struct scene *sc, uint32_t ctx)
 {
 	gtdrv_init(&sc->drv, file, devinfo_lookup("bdw"));
 	sc->drv.ctx_id = ctx;
-	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->guard };
-	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
-		CHECK_EQ(gtdrv_bo_alloc(&sc->drv, bos[i], 4096), 0);
-	sc->rt.offset = RT_ADDR;
+	CHECK_EQ(gtdrv_draw_setup_init(&sc->ds, &sc->drv, W, H), 0);
+	CHECK_EQ(sc->ds.pitch, PITCH);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->guard, 4096), 0);
+	sc->ds.rt.offset = RT_ADDR;
 	sc->guard.offset = GUARD_ADDR;
-	int gen = sc->drv.gen, r = 0;
-	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
-	r |= cmd_SF_CLIP_VIEWPORT_pack(gen, dyn + DYN_SF_CLIP / 4, 16, &(const struct cmd_SF_CLIP_VIEWPORT){
-		.viewport_matrix_element_m00 = W / 2.0f, .viewport_matrix_element_m11 = H / 2.0f,
-		.viewport_matrix_element_m22 = 0.5f, .viewport_matrix_element_m30 = W / 2.0f,
-		.viewport_matrix_element_m31 = H / 2.0f, .viewport_matrix_element_m32 = 0.5f,
-		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
-		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
-	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
-		.minimum_depth = 0, .maximum_depth = 1 });
-	surf[0] = SURF_RSS;   /* entry 0; entry 1 stays 0: unbound */
-	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + SURF_RSS / 4, 16,
-		&(const struct cmd_RENDER_SURFACE_STATE){
-		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
-		.width = W - 1, .height = H - 1, .surface_pitch = PITCH - 1, .tile_mode = 0 });
-	CHECK_EQ(r, 0);
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, 0, dyn, sizeof(dyn)), 0);
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->surf, 0, surf, sizeof(surf)), 0);
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->vbo, 0, gtdrv_square, sizeof(gtdrv_square)), 0);
-	fill(sc, &sc->rt, RT_FILL);
+	fill(sc, &sc->ds.rt, RT_FILL);
 	fill(sc, &sc->guard, GUARD_FILL);
 }
 
 static void scene_fini(struct scene *sc)
 {
-	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->guard };
-	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
-		gtdrv_bo_free(&sc->drv, bos[i]);
-}
-
-/* 3DSTATE_VERTEX_BUFFERS: 0 the square (relocated); 1, with a colour
- * element, a raw address nothing is bound at. */
-static int emit_vertex_buffers(struct gtdrv_batch *b, struct scene *sc, const struct program *p)
-{
-	int gen = sc->drv.gen;
-	unsigned n = p->colour_vb ? 2 : 1;
-	uint32_t len = 1 + 4 * n;
-	uint32_t *dw = gtdrv_cmd_start(b, len);
-	int r = cmd_3DSTATE_VERTEX_BUFFERS_pack(gen, dw, len,
-						&(const struct cmd_3DSTATE_VERTEX_BUFFERS){ 0 });
-	for (unsigned i = 0; i < n && !r; i++) {
-		const struct cmd_VERTEX_BUFFER_STATE vb = {
-			.vertex_buffer_index = i, .buffer_pitch = 16, .address_modify_enable = true,
-			.buffer_size = i ? p->vb1_size : sizeof(gtdrv_square),
-			.buffer_starting_address = i ? UNMAPPED_ADDR : sc->vbo.offset };
-		r = cmd_3DSTATE_VERTEX_BUFFERS_vertex_buffer_state_set(gen, dw, len, i, &vb);
-		if (!i)
-			gtdrv_cmd_reloc(b, 32 + cmd_VERTEX_BUFFER_STATE_buffer_starting_address_bit(gen),
-					&sc->vbo, I915_GEM_DOMAIN_VERTEX, 0);
-	}
-	return gtdrv_cmd_end(b, "3DSTATE_VERTEX_BUFFERS", r);
+	gtdrv_draw_setup_fini(&sc->ds);
+	gtdrv_bo_free(&sc->drv, &sc->guard);
 }
 
 static void upload(struct scene *sc, const struct program *p)
 {
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->kernel, 0, p->vs, p->vs_len), 0);
-	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->kernel, FS_OFFSET, p->fs, p->fs_len), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->ds.kernel, 0, p->vs, p->vs_len), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->ds.kernel, GTDRV_DRAW_FS_OFFSET, p->fs, p->fs_len), 0);
 }
 
 /* The square with the uploaded program p, submitted and waited for
@@ -186,79 +138,28 @@ static void upload(struct scene *sc, const struct program *p)
 static int submit(struct scene *sc, const struct program *p, int *fence)
 {
 	struct gtdrv_batch b;
-	struct urb_config urb;
-	int gen = sc->drv.gen;
 	int r = gtdrv_batch_init(&b, &sc->drv);
 	if (r)
 		return r;
-	/* VUE: header, position, colour -> one 64-byte unit */
-	r = urb_config_compute(sc->drv.info, 0, (const unsigned[4]){ 1, 0, 0, 0 }, &urb);
-	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(gen);
-	if (!r && base < 0)
-		r = -EINVAL;
-	if (!r) {
-		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + (uint32_t)base / 8, &sc->rt,
-					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
-		gtdrv_batch_state_reloc(&b, &sc->dyn, DYN_GUARD, &sc->guard,
-					I915_GEM_DOMAIN_RENDER, 0, 0);
-	}
-	r = r ? r : gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);
-	uint32_t len = GTDRV_CMD_LEN(&b, STATE_BASE_ADDRESS);
-	uint32_t *dw = gtdrv_cmd_start(&b, len);
-	const struct cmd_STATE_BASE_ADDRESS sba = {
-		.surface_state_base_address_modify_enable = true,
-		.surface_state_base_address = sc->surf.offset };
-	gtdrv_cmd_reloc(&b, cmd_STATE_BASE_ADDRESS_surface_state_base_address_bit(gen), &sc->surf,
-			I915_GEM_DOMAIN_INSTRUCTION, 0);
-	int sr = gtdrv_cmd_end(&b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
-	r = r ? r : sr;
-	r = r ? r : gtdrv_emit_urb(&b, &urb);
-	r = r ? r : gtdrv_emit_geometry_off(&b);
-	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = 0, .grf_start = 2,
-							 .read_length = 1, .output_length = 1 });
-	r = r ? r : emit_vertex_buffers(&b, sc, p);
+	gtdrv_batch_state_reloc(&b, &sc->ds.dyn, DYN_GUARD, &sc->guard,
+				I915_GEM_DOMAIN_RENDER, 0, 0);
+	/* vertex buffer 1, with a colour element: a raw address nothing is
+	 * bound at */
+	const struct gtdrv_vb vb1 = { .index = 1, .bo = NULL, .offset = UNMAPPED_ADDR,
+				      .pitch = 16, .size = p->vb1_size };
 	const struct gtdrv_vertex_attrib attribs[2] = {
 		{ .buffer = 0, .format = R32G32B32A32_FLOAT, .size = 4 },
 		{ .buffer = 1, .format = R32G32B32_FLOAT, .size = 3 },
 	};
-	r = r ? r : gtdrv_emit_vertex_elements(&b, attribs, p->colour_vb ? 2 : 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CLIP, .clip_enable = true,
-			       .guardband_clip_test_enable = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SF, .viewport_transform_enable = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_RASTER, .cull_mode = 1,
-			       .viewport_z_clip_test_enable = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
-			       .sf_clip_viewport_pointer = DYN_SF_CLIP);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC,
-			       .cc_viewport_pointer = DYN_CC_VP);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BLEND_STATE_POINTERS,
-			       .blend_state_pointer = DYN_BLEND, .blend_state_pointer_valid = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_CC_STATE_POINTERS,
-			       .color_calc_state_pointer = DYN_CC, .color_calc_state_pointer_valid = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DRAWING_RECTANGLE,
-			       .clipped_drawing_rectangle_x_max = W - 1,
-			       .clipped_drawing_rectangle_y_max = H - 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
-			       .vertex_urb_entry_read_length = 1,
-			       .number_of_sf_output_attributes = 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS, .kernel_start_pointer_0 = FS_OFFSET,
-			       ._8_pixel_dispatch_enable = true,
-			       .dispatch_grf_start_register_for_constant_setup_data_0 = 4,
-			       .binding_table_entry_count = 2,
-			       .maximum_number_of_threads_per_psd = 63);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true,
-			       .attribute_enable = true);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_BINDING_TABLE_POINTERS_PS,
-			       .pointer_to_ps_binding_table = 0);
-	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = TRISTRIP,
-		.vertex_count = 4, .instance_count = 1 });
+	r = gtdrv_draw_emit(&b, &sc->ds, &(const struct gtdrv_draw_options){
+		.attribs = attribs, .nattribs = p->colour_vb ? 2 : 1,
+		.extra_vbs = &vb1, .nextra_vbs = p->colour_vb ? 1 : 0,
+		.binding_table_entries = 2 });
 	b.fence_out = fence;
 	r = r ? r : gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
 	/* execbuf placed the guard right after the render target */
-	CHECK_EQ(sc->rt.offset, RT_ADDR);
+	CHECK_EQ(sc->ds.rt.offset, RT_ADDR);
 	CHECK_EQ(sc->guard.offset, GUARD_ADDR);
 	return r;
 }
@@ -286,7 +187,7 @@ static int sync_file_status(int fd)
 static void check_pixels(struct scene *sc, const uint8_t rgba[4])
 {
 	static uint8_t px[RT_BYTES];
-	CHECK_EQ(gtdrv_bo_read(&sc->drv, &sc->rt, 0, px, sizeof(px)), 0);
+	CHECK_EQ(gtdrv_bo_read(&sc->drv, &sc->ds.rt, 0, px, sizeof(px)), 0);
 	unsigned bad = 0;
 	for (unsigned i = 0; i < RT_BYTES; i += 4)
 		bad += memcmp(px + i, rgba, 4) != 0;
@@ -314,7 +215,8 @@ struct snapshot {
 
 static void snapshot_take(struct scene *sc, struct snapshot *s)
 {
-	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->guard };
+	struct gtdrv_bo *bos[] = { &sc->ds.kernel, &sc->ds.dyn, &sc->ds.surf, &sc->ds.vbo,
+				   &sc->ds.rt, &sc->guard };
 	for (size_t i = 0; i < 6; i++)
 		CHECK_EQ(gtdrv_bo_read(&sc->drv, bos[i], 0, s->bytes[i], 4096), 0);
 }
@@ -355,7 +257,7 @@ static void program_green(struct program *p)
  * its guard untouched. */
 static void check_good_context(struct scene *good)
 {
-	fill(good, &good->rt, RT_FILL);
+	fill(good, &good->ds.rt, RT_FILL);
 	struct program p;
 	program_green(&p);
 	upload(good, &p);
@@ -397,7 +299,7 @@ static void run_case(const char *name, struct scene *good, const struct program 
 	program_green(&p);
 	CHECK_EQ(draw(&sc, &p), 0);
 	check_pixels(&sc, green);
-	fill(&sc, &sc.rt, RT_FILL);
+	fill(&sc, &sc.ds.rt, RT_FILL);
 
 	uint32_t resets0, resets, active, pending;
 	reset_stats(ctx, &resets0, &active, &pending);
@@ -439,7 +341,7 @@ static void run_case(const char *name, struct scene *good, const struct program 
 	free(after);
 
 	/* the faulting context is not banned after one hang: it draws again */
-	fill(&sc, &sc.rt, RT_FILL);
+	fill(&sc, &sc.ds.rt, RT_FILL);
 	CHECK_EQ(draw(&sc, &p), 0);
 	check_pixels(&sc, green);
 	check_good_context(good);

@@ -1,0 +1,150 @@
+/* Target draw: libgtdrv's complete, valid draw (drv/draw_setup.h: seed
+ * 000's square, every 3D state command, a VS and a FS, a vertex buffer,
+ * a render target) with fields mutated by the input, submitted and waited
+ * for. Every batch ends: completed, faulted or hung and ended by the
+ * hangcheck (FUZZ_HANGCHECK_MS). Two oracles beside the sanitizers:
+ * without mutations the square is drawn (every pixel green, the colour
+ * seed 001's VS writes), and another file's object on the same device
+ * never changes (fuzz_victim.h).
+ *
+ * Input:
+ *   byte 0   bit 0 device (bdw/skl), bit 1 the gradient variant (a second
+ *            vertex element, VertexID from 3DSTATE_VF_SGVS), bit 2 a new
+ *            context (else the file's default), bits 3-7 the number of
+ *            mutations of the batch's dwords (0-31)
+ *   byte 1   bits 0-3 mutations of the state (dynamic state, surface
+ *            state and binding table, vertex buffer, kernels), bits 4-5
+ *            binding table entries - 1
+ *   then the batch's mutations, then the state's (a byte choosing the
+ *   buffer before each): each a dword index and an operation
+ *   (fuzz_mutate.h). */
+#include <errno.h>
+#include <linux/sync_file.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "drv/draw_setup.h"
+#include "drv/seed_shaders.h"
+#include "fuzz_dev.h"
+#include "fuzz_mutate.h"
+#include "fuzz_target.h"
+#include "fuzz_victim.h"
+
+struct device {
+	struct gtsim_device *dev;
+	struct victim victim;
+};
+static struct device devs[2];
+
+/* One state mutation in the buffer the input names: read, mutate, write. */
+static void mutate_state(struct fuzz_input *in, struct gtdrv_draw_setup *s)
+{
+	struct gtdrv_bo *bos[4] = { &s->dyn, &s->surf, &s->vbo, &s->kernel };
+	static const uint32_t bytes[4] = { GTDRV_DRAW_DYN_FREE, 128, 64, 4096 };
+	unsigned which = fuzz_u8(in) % 4;
+	uint32_t words[1024];
+	if (gtdrv_bo_read(s->drv, bos[which], 0, words, bytes[which]))
+		return;
+	fuzz_mutate_dword(in, &words[fuzz_pick(in, bytes[which] / 4)]);
+	gtdrv_bo_write(s->drv, bos[which], 0, words, bytes[which]);
+}
+
+/* SYNC_IOC_FILE_INFO's status of the out-fence: 1 signaled, < 0 its error. */
+static int fence_status(int fence)
+{
+	struct sync_file_info info = { 0 };
+	gtsim_sync_file_ioctl(fence, SYNC_IOC_FILE_INFO, &info);
+	return info.status;
+}
+
+/* Without mutations: every pixel green (seed 001's colour). A request the
+ * kernel reports reset (its out-fence -EIO) is the open finding of
+ * docs/fuzzing.md (an innocent request blamed for an earlier input's
+ * hang): reported, not a crash; a wrong picture from a request reported
+ * good is. */
+static void check_green(struct gtsim_device *dev, struct gtdrv_draw_setup *s, int fence)
+{
+	static uint8_t px[64 * 64 * 4];
+	if (gtdrv_bo_read(s->drv, &s->rt, 0, px, sizeof(px)))
+		abort();
+	for (unsigned i = 0; i < sizeof(px); i += 4)
+		if (px[i] != 0 || px[i + 1] != 255 || px[i + 2] != 0 || px[i + 3] != 255) {
+			int status = fence_status(fence);
+			struct drm_i915_reset_stats rs = { .ctx_id = s->drv->ctx_id };
+			gtsim_ioctl(s->drv->file, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+			fprintf(stderr, "the unmutated draw left pixel %u at %02x%02x%02x%02x; "
+				"out-fence status %d, context %u: %u resets, %u guilty, %u pending\n",
+				i / 4, px[i], px[i + 1], px[i + 2], px[i + 3], status,
+				s->drv->ctx_id, rs.reset_count, rs.batch_active, rs.batch_pending);
+			if (status == -EIO)
+				return;   /* the open finding */
+			char *err = gtsim_error_state(dev);
+			fprintf(stderr, "%.1500s\n", err ? err : "(no error state)");
+			free(err);
+			abort();
+		}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fuzz_input in = fuzz_input(data, size);
+	uint8_t how = fuzz_u8(&in), how2 = fuzz_u8(&in);
+	unsigned skl = how & 1;
+	bool gradient = how & 2;
+	unsigned batch_mutations = how >> 3, state_mutations = how2 & 15;
+	struct device *d = &devs[skl];
+	if (!d->dev) {
+		d->dev = fuzz_device(skl ? "skl" : "bdw");
+		victim_init(&d->victim, d->dev);
+	}
+	struct gtsim_file *f = gtsim_open(d->dev);
+	if (!f)
+		abort();
+	struct gtdrv drv;
+	gtdrv_init(&drv, f, devinfo_lookup(skl ? "skl" : "bdw"));
+	if (how & 4) {
+		struct drm_i915_gem_context_create c = { 0 };
+		if (!gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c))
+			drv.ctx_id = c.ctx_id;
+	}
+	/* 64 x 64: the pitch (256 bytes) a multiple of 64, the target 4 pages */
+	struct gtdrv_draw_setup s;
+	if (gtdrv_draw_setup_init(&s, &drv, 64, 64) ||
+	    gtdrv_draw_setup_shaders(&s, gradient ? gtdrv_gradient_vs : gtdrv_green_vs,
+				     gtdrv_color_fs))
+		abort();
+	for (unsigned i = 0; i < state_mutations; i++)
+		mutate_state(&in, &s);
+
+	struct gtdrv_batch b;
+	if (gtdrv_batch_init(&b, &drv))
+		abort();
+	static const struct gtdrv_vertex_attrib attribs[2] = {
+		{ .buffer = 0, .format = 0 /* R32G32B32A32_FLOAT */, .size = 4 },
+		{ .buffer = 0, .format = 0, .size = 0 },
+	};
+	int r = gtdrv_draw_emit(&b, &s, &(const struct gtdrv_draw_options){
+		.attribs = attribs, .nattribs = gradient ? 2 : 1, .vertex_id = gradient,
+		.binding_table_entries = 1 + ((how2 >> 4) & 3) });
+	if (r)
+		abort();   /* the valid draw must build */
+	fuzz_mutate_dwords(&in, b.dw, b.used, batch_mutations);
+	bool unmutated = !batch_mutations && !state_mutations && !gradient;
+	int fence = -1;
+	if (unmutated)
+		b.fence_out = &fence;
+	r = gtdrv_batch_submit(&b);
+	gtdrv_batch_fini(&b);
+	if (unmutated) {
+		if (r) {
+			fprintf(stderr, "the unmutated draw failed: %d\n", r);
+			abort();
+		}
+		check_green(d->dev, &s, fence);
+		close(fence);
+	}
+	gtdrv_draw_setup_fini(&s);
+	gtsim_close(f);
+	victim_check(&d->victim);
+	return 0;
+}
