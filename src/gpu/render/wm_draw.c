@@ -257,6 +257,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		if (read_vue(d, h[i], &v[i]))
 			return;
 	header_indices(d, &v[0]);
+	d->prim.topology = (uint8_t)topo;
 	const struct wm_state *st = &d->st;
 	d->cl_in++;
 	if (st->cull_mode == 0xff)   /* CLIPMODE_REJECT_ALL (rasterizer discard): none out */

@@ -2,6 +2,8 @@
  * SIMD8 PS, RT write) into a 16x16 R8G8B8A8_UNORM target, each against a
  * pixel set or values worked out here from the PRM's rules:
  *  - culling (Cull Mode BOTH/NONE/FRONT/BACK) and Front Winding;
+ *  - the PS payload's R0.0: bit 15 back facing, bits 4:0 the topology,
+ *    read the way Mesa computes gl_FrontFacing;
  *  - the scissor rectangle (inclusive);
  *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances;
  *  - the guard band: a triangle reaching far outside the viewport is
@@ -90,6 +92,53 @@ static void culling(void)
 			CHECK(!written(15, 0) && !written(8, 7) && !written(15, 15));
 		}
 	}
+}
+
+/* gl_FrontFacing the way Mesa's PS reads it on Gen6-9: R0.0:W negated
+ * arithmetically, shifted right 15, tested non-zero. The negation gives
+ * bit 15 set only when bit 15 was clear and bits 14:0 are not all zero;
+ * the PRM's payload puts the primitive's topology in bits 4:0 (never 0),
+ * so the test yields "front" exactly when Back Facing (bit 15) is clear.
+ * G = 1 for front; B = R0.0 bits 4:0 / 255 (the topology); A = 1. */
+static const char facing_fs[] =
+	"mov(8)          g124<1>F        0x0F                            { align1 1Q };\n"
+	"mov(8)          g125<1>F        0x0F                            { align1 1Q };\n"
+	"mov(8)          g127<1>F        0x3f800000F                     { align1 1Q };\n"
+	"asr.nz.f0.0(8)  null<1>D        -g0<0,1,0>W     15D             { align1 1Q };\n"
+	"(f0.0) mov(8)   g125<1>F        0x3f800000F                     { align1 1Q };\n"
+	"and(8)          g10<1>UD        g0<0,1,0>UD     0x1fUD          { align1 1Q };\n"
+	"mov(8)          g11<1>F         g10<8,8,1>UD                    { align1 1Q };\n"
+	"mul(8)          g126<1>F        g11<8,8,1>F     0x3b808081F     { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+/* The PS's front/back: window (0,0) (16,0) (0,16) is clockwise on the
+ * screen (y down), so front under Front Winding CW, back reversed or
+ * under CCW; a rectangle and a point are front. B reads the topology. */
+static void facing(void)
+{
+	static const struct { int ccw; bool reversed; bool front; } cases[] = {
+		{ 0, false, true }, { 0, true, false }, { 1, false, false }, { 1, true, true },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fx_reset(facing_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Winding", (uint64_t)cases[i].ccw });
+		CHECK_EQ(draw_triangle(cases[i].reversed), 0);
+		const uint8_t *p = fx_px(PITCH, 4, 2, 2);
+		CHECK_EQ(p[3], 255);
+		CHECK_EQ(p[1], (cases[i].front ? 255 : 0));
+		CHECK_EQ(p[2], PRIM_TRILIST);
+	}
+	/* a rectangle (RECTLIST) is never back facing */
+	fx_reset(facing_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Winding", 1 });
+	fx_begin();
+	fx_vertex(0, 1, 1, 0.5f, 1, NULL);
+	fx_vertex(1, -1, 1, 0.5f, 1, NULL);
+	fx_vertex(2, -1, -1, 0.5f, 1, NULL);
+	CHECK_EQ(fx_draw(PRIM_RECTLIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+	CHECK_EQ(fx_px(PITCH, 4, 8, 8)[1], 255);
+	CHECK_EQ(fx_px(PITCH, 4, 8, 8)[2], PRIM_RECTLIST);
 }
 
 static int draw_square(void)
@@ -398,6 +447,7 @@ int main(void)
 {
 	fx_init();
 	culling();
+	facing();
 	scissor();
 	clip_distances();
 	guard_band();
