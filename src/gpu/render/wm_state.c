@@ -11,6 +11,9 @@
 #include "gpu/render/wm.h"
 
 RENDER_RECORDED(3DSTATE_CLIP)
+RENDER_RECORDED(3DSTATE_VS)
+RENDER_RECORDED(3DSTATE_DS)
+RENDER_RECORDED(3DSTATE_GS)
 RENDER_RECORDED(3DSTATE_SF)
 RENDER_RECORDED(3DSTATE_RASTER)
 RENDER_RECORDED(3DSTATE_DRAWING_RECTANGLE)
@@ -43,6 +46,36 @@ static int dyn_read(struct render_state *rs, const struct render_env *env, const
 	return 0;
 }
 
+/* The user clip distance tests (PRM vol. 2a 3DSTATE_CLIP, "Force User
+ * Clip Distance Clip/Cull Test Enable Bitmask"): each bitmask is the last
+ * enabled geometry stage's (3DSTATE_GS, else 3DSTATE_DS, else 3DSTATE_VS)
+ * unless 3DSTATE_CLIP forces its own. iris forces the clip mask (GL's
+ * enabled clip planes) and leaves the cull mask to the stage; anv forces
+ * neither. */
+static void load_user_clip(struct wm_state *w, int gen, const struct cs_state *st,
+			   const struct cmd_3DSTATE_CLIP *clip)
+{
+	uint32_t stage_clip, stage_cull;
+	struct cmd_3DSTATE_GS gs;
+	struct cmd_3DSTATE_DS ds;
+	struct cmd_3DSTATE_VS vs;
+	if (recorded_3DSTATE_GS(gen, st, &gs) && gs.enable) {
+		stage_clip = gs.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = gs.user_clip_distance_cull_test_enable_bitmask;
+	} else if (recorded_3DSTATE_DS(gen, st, &ds) && ds.enable) {
+		stage_clip = ds.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = ds.user_clip_distance_cull_test_enable_bitmask;
+	} else {
+		recorded_3DSTATE_VS(gen, st, &vs);
+		stage_clip = vs.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = vs.user_clip_distance_cull_test_enable_bitmask;
+	}
+	w->clip.user_clip = (uint8_t)(clip->force_user_clip_distance_clip_test_enable_bitmask ?
+				      clip->user_clip_distance_clip_test_enable_bitmask : stage_clip);
+	w->clip.user_cull = (uint8_t)(clip->force_user_clip_distance_cull_test_enable_bitmask ?
+				      clip->user_clip_distance_cull_test_enable_bitmask : stage_cull);
+}
+
 static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 {
 	struct cmd_3DSTATE_CLIP clip;
@@ -51,8 +84,7 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->clip_stats = clip.statistics_enable;
 	w->clip.z_01 = clip.api_mode == 1;
 	w->xy_clip_enable = clip.guardband_clip_test_enable || clip.viewport_xy_clip_test_enable;
-	w->clip.user_clip = (uint8_t)clip.user_clip_distance_clip_test_enable_bitmask;
-	w->clip.user_cull = (uint8_t)clip.user_clip_distance_cull_test_enable_bitmask;
+	load_user_clip(w, gen, st, &clip);
 	w->persp_divide = !clip.perspective_divide_disable;
 	if (clip.clip_mode == 3)   /* REJECT_ALL */
 		w->cull_mode = 0xff;

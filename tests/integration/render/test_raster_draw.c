@@ -5,7 +5,9 @@
  *  - the PS payload's R0.0: bit 15 back facing, bits 4:0 the topology,
  *    read the way Mesa computes gl_FrontFacing;
  *  - the scissor rectangle (inclusive);
- *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances;
+ *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances,
+ *    the test bitmasks from 3DSTATE_CLIP when forced, else from the last
+ *    enabled stage (GS, DS, VS);
  *  - the guard band: a triangle reaching far outside the viewport is
  *    clipped to the band and its attributes still follow the unclipped
  *    triangle's linear function;
@@ -168,19 +170,60 @@ static void scissor(void)
 
 /* The square with the colour at row 4 (SBE read offset 2) and clip
  * distance 0 = NDC x, distance 1 = -1 (rows 2-3 of the VUE). */
+/* Where the clipper takes its user clip distance tests from (PRM vol. 2a
+ * 3DSTATE_CLIP "Force User Clip Distance Clip/Cull Test Enable
+ * Bitmask"): 3DSTATE_CLIP's own bitmask when forced, else the last enabled
+ * geometry stage's (GS, else DS, else VS). Each case gives the clip and
+ * cull bitmasks of 3DSTATE_CLIP (with the force bits), _VS, _DS and _GS,
+ * which stages are enabled, and the tests that must result. */
+struct user_clip_case {
+	int clip_clip, clip_cull, force_clip, force_cull;
+	int vs_clip, vs_cull, ds_clip, ds_cull, gs_clip, gs_cull;
+	bool ds_on, gs_on;
+	bool want_clip, want_cull;
+};
+
 static void clip_distances(void)
 {
-	for (int cull = 0; cull <= 1; cull++) {
+	static const struct user_clip_case cases[] = {
+		/* 3DSTATE_CLIP forced, stages say nothing */
+		{ 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, false, false, true, false },
+		{ 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, false, false, true, true },
+		/* not forced: 3DSTATE_CLIP's bitmasks are not used */
+		{ 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false, false },
+		/* iris: clip forced, cull from the VS */
+		{ 1, 0, 1, 0, 0, 2, 0, 0, 0, 0, false, false, true, true },
+		/* anv: both from the VS */
+		{ 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, false, false, true, true },
+		/* the DS (tessellation) is last: the VS's are not used */
+		{ 0, 0, 0, 0, 1, 2, 1, 0, 0, 0, true, false, true, false },
+		/* the GS is last, in front of an enabled DS */
+		{ 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, true, true, false, true },
+		/* a DS that is not enabled: the VS is last */
+		{ 0, 0, 0, 0, 1, 0, 0, 2, 0, 2, false, false, true, false },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct user_clip_case *c = &cases[i];
 		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
 		REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
-		REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 },
-		    { "User Clip Distance Cull Test Enable Bitmask", cull ? 2 : 0 });
+		REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->clip_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->clip_cull },
+		    { "Force User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->force_clip },
+		    { "Force User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->force_cull });
+		REC("3DSTATE_VS", { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->vs_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->vs_cull });
+		REC("3DSTATE_DS", { "Enable", c->ds_on },
+		    { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->ds_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->ds_cull });
+		REC("3DSTATE_GS", { "Enable", c->gs_on },
+		    { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->gs_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->gs_cull });
 		fx_begin();
 		static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
-		for (unsigned i = 0; i < 4; i++) {
-			float *v = fx_vue(i);
-			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, NULL);
-			v[8] = pos[i][0];       /* clip distance 0 */
+		for (unsigned k = 0; k < 4; k++) {
+			float *v = fx_vue(k);
+			fx_vertex(k, pos[k][0], pos[k][1], 0.5f, 1, NULL);
+			v[8] = pos[k][0];       /* clip distance 0 */
 			v[9] = -1;              /* clip distance 1 (culls when enabled) */
 			memcpy(v + 16, green, 16);
 		}
@@ -189,7 +232,9 @@ static void clip_distances(void)
 		/* d0 = NDC x >= 0: window x >= 8, pixel centres x + 0.5 > 8 */
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++)
-				bad += written(x, y) != (!cull && x >= 8);
+				bad += written(x, y) != (!c->want_cull && (!c->want_clip || x >= 8));
+		if (bad)
+			fprintf(stderr, "user clip case %zu: %d pixels wrong\n", i, bad);
 		CHECK_EQ(bad, 0);
 	}
 }
@@ -424,7 +469,8 @@ static void statistics(void)
 	CHECK_EQ(stat_delta(regs[2], &base[2]), 4 * 256);
 	CHECK_EQ(stat_delta(regs[3], &base[3]), 256);
 	/* clip distance 0 = -1 everywhere: both rejected by the clipper */
-	REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 });
+	REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 },
+	    { "Force User Clip Distance Clip Test Enable Bitmask", 1 });
 	REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
