@@ -237,6 +237,13 @@ static void header_indices(struct wm_draw *d, const struct clip_vertex *v)
 	memcpy(&vpi, &v->attr[0][2], 4);
 	if (vpi >= d->st.num_vp)
 		vpi = 0;
+	if (d->st.force_zero_rtai)     /* 3DSTATE_CLIP Force Zero RTAIndex Enable */
+		rtai = 0;
+	if (rtai != d->prim.rt_array_index) {
+		char why[160];
+		if (wm_depth_layer(&d->st.ds, rtai, why))
+			wm_fault(d, "depth buffer layer %u: %s", rtai, why);
+	}
 	d->prim.rt_array_index = rtai;
 	if (vpi == d->vp_index)
 		return;

@@ -85,6 +85,7 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->clip.z_01 = clip.api_mode == 1;
 	w->xy_clip_enable = clip.guardband_clip_test_enable || clip.viewport_xy_clip_test_enable;
 	load_user_clip(w, gen, st, &clip);
+	w->force_zero_rtai = clip.force_zero_rta_index_enable;
 	w->persp_divide = !clip.perspective_divide_disable;
 	if (clip.clip_mode == 3)   /* REJECT_ALL */
 		w->cull_mode = 0xff;
@@ -400,10 +401,32 @@ int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *s
 	    (d->has_stencil && surface_stencil_view(gen, &db, &sb, &d->stencil, why)))
 		return -1;
 	d->stencil_buffer_write = true;
+	d->gen = gen;
+	d->db = db;
+	d->sb = sb;
+	d->layer = 0;
 	struct cmd_3DSTATE_CLEAR_PARAMS cp;
 	recorded_3DSTATE_CLEAR_PARAMS(gen, st, &cp);
 	d->clear_value = cp.depth_clear_value;
 	d->clear_valid = cp.depth_clear_value_valid;
+	return 0;
+}
+
+/* A primitive's Render Target Array Index moves the depth and stencil
+ * buffers to Minimum Array Element + index, as it moves the render
+ * targets; an index past 3DSTATE_DEPTH_BUFFER's Render Target View Extent
+ * selects layer 0, the render targets' rule (rt_write.c). */
+int wm_depth_layer(struct depth_state *d, uint32_t rtai, char *why)
+{
+	uint32_t layer = rtai > d->db.render_target_view_extent ? 0 : rtai;
+	if (layer == d->layer || (!d->has_depth && !d->has_stencil))
+		return 0;
+	d->layer = layer;
+	struct cmd_3DSTATE_DEPTH_BUFFER db = d->db;
+	db.minimum_array_element += layer;
+	if ((d->has_depth && surface_depth_view(d->gen, &db, &d->depth, why)) ||
+	    (d->has_stencil && surface_stencil_view(d->gen, &db, &d->sb, &d->stencil, why)))
+		return -1;
 	return 0;
 }
 
