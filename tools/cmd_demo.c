@@ -66,7 +66,9 @@ static int write_state(struct demo *dm)
 		.viewport_matrix_element_m31 = dm->h / 2.0f,
 		.viewport_matrix_element_m32 = 0.5f,
 		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
-		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1,
+		.x_min_viewport = 0, .x_max_viewport = dm->w - 1.0f,
+		.y_min_viewport = 0, .y_max_viewport = dm->h - 1.0f });
 	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
 		.minimum_depth = 0, .maximum_depth = 1 });
 	/* BLEND_STATE and COLOR_CALC_STATE: all zero (no blending, writes on) */

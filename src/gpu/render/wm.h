@@ -109,6 +109,10 @@ struct wm_state {
 	float gbs[WM_MAX_VIEWPORTS][4];
 	bool gb_valid[WM_MAX_VIEWPORTS];
 	struct pixel_rect scissors[WM_MAX_VIEWPORTS];
+	/* SF_CLIP_VIEWPORT X/Y Min/Max ViewPort: the pixels each viewport
+	 * covers (inclusive), when SF_CLIP_VIEWPORT is read */
+	struct pixel_rect vp_extents[WM_MAX_VIEWPORTS];
+	bool vp_extents_valid;
 	int32_t origin_x, origin_y;
 
 	struct sbe_state sbe;

@@ -218,10 +218,17 @@ static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned 
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
 }
 
-/* The drawing rectangle, cut by viewport vpi's scissor when enabled. */
+/* The drawing rectangle, cut by viewport vpi's extents and its scissor
+ * when enabled. */
 static void set_clip_rect(struct wm_draw *d, uint32_t vpi)
 {
 	d->clip = d->st.draw_rect;
+	if (d->st.vp_extents_valid) {
+		struct pixel_rect e = d->st.vp_extents[vpi];
+		e.x0 += d->st.origin_x; e.x1 += d->st.origin_x;
+		e.y0 += d->st.origin_y; e.y1 += d->st.origin_y;
+		rect_intersect(&d->clip, &e);
+	}
 	if (d->st.scissor_enable)
 		rect_intersect(&d->clip, &d->st.scissors[vpi]);
 }

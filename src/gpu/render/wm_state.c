@@ -3,6 +3,7 @@
  * SCISSOR_RECT, BLEND_STATE, COLOR_CALC_STATE), every one unpacked into
  * its typed struct (gpu/cmd/cmd_structs.h). A command never sent reads as
  * zeros. */
+#include <math.h>
 #include <string.h>
 
 #include "common/trace.h"
@@ -138,6 +139,16 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->origin_y = dr.drawing_rectangle_origin_y;
 }
 
+/* The integer pixel coordinates x with x >= f (min) or x <= f (max). */
+static int32_t pixel_bound(float f, bool min)
+{
+	if (!(f > -32768.0f))
+		return min ? -32768 : -32769;
+	if (f > 32767.0f)
+		return min ? 32768 : 32767;
+	return (int32_t)(min ? ceilf(f) : floorf(f));
+}
+
 /* Viewport i of SF_CLIP_VIEWPORT (16 dwords each), CC_VIEWPORT (2) and
  * SCISSOR_RECT (2). */
 static int load_viewport(struct wm_state *w, struct render_state *rs,
@@ -148,7 +159,8 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 	/* SF_CLIP_VIEWPORT is only fetched when the viewport transform or the
 	 * guard band / viewport XY clip test needs it: Mesa's blorp draws its
 	 * RECTLISTs with both off and never points at one. */
-	if (w->viewport_transform || w->xy_clip_enable) {
+	w->vp_extents_valid = w->viewport_transform || w->xy_clip_enable;
+	if (w->vp_extents_valid) {
 		struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP p;
 		recorded_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP(gen, st, &p);
 		if (dyn_read(rs, env, "SF_CLIP_VIEWPORT", p.sf_clip_viewport_pointer + 64ull * i,
@@ -170,6 +182,15 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 			sfv.y_min_clip_guardband, sfv.y_max_clip_guardband };
 	w->gb_valid[i] = gb[0] < gb[1] && gb[2] < gb[3];
 	memcpy(w->gbs[i], gb, sizeof(gb));
+	/* The viewport's extents in screen space (DWords 12-15, inclusive):
+	 * the guard band lets a triangle's pixels beyond the viewport through
+	 * the clipper, these keep them out (iris and anv program them to the
+	 * viewport within the framebuffer). A pixel (x, y) is inside when
+	 * X Min <= x <= X Max and Y Min <= y <= Y Max. */
+	w->vp_extents[i] = (struct pixel_rect){
+		pixel_bound(sfv.x_min_viewport, true), pixel_bound(sfv.y_min_viewport, true),
+		pixel_bound(sfv.x_max_viewport, false), pixel_bound(sfv.y_max_viewport, false),
+	};
 
 	struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_CC pcc;
 	recorded_3DSTATE_VIEWPORT_STATE_POINTERS_CC(gen, st, &pcc);

@@ -11,6 +11,8 @@
  *  - the guard band: a triangle reaching far outside the viewport is
  *    clipped to the band and its attributes still follow the unclipped
  *    triangle's linear function;
+ *  - SF_CLIP_VIEWPORT's viewport extents (X/Y Min/Max ViewPort) keep a
+ *    triangle that the guard band let through to the viewport's pixels;
  *  - points: width from 3DSTATE_SF and from the VUE header (DWord 3),
  *    point sprite texture coordinates (upper-left origin);
  *  - lines: a 1-wide horizontal line covers its row from the first end's
@@ -410,7 +412,10 @@ static void viewport_index(void)
 			    { "Viewport Matrix Element m11", fx_fbits(H / 2.0f) },
 			    { "Viewport Matrix Element m22", fx_fbits(1) },
 			    { "Viewport Matrix Element m30", fx_fbits(i ? 3 * W / 4.0f : W / 4.0f) },
-			    { "Viewport Matrix Element m31", fx_fbits(H / 2.0f) });
+			    { "Viewport Matrix Element m31", fx_fbits(H / 2.0f) },
+			    { "X Min ViewPort", fx_fbits(i ? W / 2.0f : 0) },
+			    { "X Max ViewPort", fx_fbits(i ? W - 1.0f : W / 2.0f - 1) },
+			    { "Y Min ViewPort", fx_fbits(0) }, { "Y Max ViewPort", fx_fbits(H - 1.0f) });
 			PUT("CC_VIEWPORT", FX_DYN + FX_CC_VP + 8 * i, { "Maximum Depth", fx_fbits(1) });
 			PUT("SCISSOR_RECT", FX_DYN + FX_SCISSOR + 8 * i, { "Scissor Rectangle X Max", W - 1 },
 			    { "Scissor Rectangle Y Min", i ? 4 : 0 }, { "Scissor Rectangle Y Max", H - 1 });
@@ -441,6 +446,36 @@ static void rt_array_index(void)
 		for (int y = 0; y < 2 * H; y++)
 			for (int x = 0; x < W; x++)
 				bad += written(x, y) != (y >= cases[k].first_row && y < cases[k].first_row + H);
+		CHECK_EQ(bad, 0);
+	}
+}
+
+/* SF_CLIP_VIEWPORT's X/Y Min/Max ViewPort (inclusive pixel extents): a
+ * viewport on the left half (m00 = m30 = W/4) and a guard band of +-8 let
+ * a quad of NDC x in [-1, 3] (window 0..16) through the clipper whole;
+ * the extents keep its pixels to x <= 7, as GL's viewport clipping wants
+ * (piglit triangle-guardband-viewport). Extents over the whole target:
+ * every pixel. */
+static void viewport_extents(void)
+{
+	for (int half = 0; half <= 1; half++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_CLIP", { "Guardband Clip Test Enable", 1 });
+		PUT("SF_CLIP_VIEWPORT", FX_DYN + FX_SF_CLIP,
+		    { "Viewport Matrix Element m00", fx_fbits(W / 4.0f) },
+		    { "Viewport Matrix Element m30", fx_fbits(W / 4.0f) },
+		    { "X Min Clip Guardband", fx_fbits(-8) }, { "X Max Clip Guardband", fx_fbits(8) },
+		    { "Y Min Clip Guardband", fx_fbits(-8) }, { "Y Max Clip Guardband", fx_fbits(8) },
+		    { "X Max ViewPort", fx_fbits(half ? W / 2.0f - 1 : W - 1.0f) });
+		fx_begin();
+		static const float pos[4][2] = { { -1, -1 }, { 3, -1 }, { -1, 1 }, { 3, 1 } };
+		for (unsigned i = 0; i < 4; i++)
+			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+		CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+		int bad = 0;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				bad += written(x, y) != (!half || x < W / 2);
 		CHECK_EQ(bad, 0);
 	}
 }
@@ -497,6 +532,7 @@ int main(void)
 	scissor();
 	clip_distances();
 	guard_band();
+	viewport_extents();
 	points();
 	lines();
 	polygon_offset();
