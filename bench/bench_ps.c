@@ -117,7 +117,8 @@ int main(void)
 
 	int bad = cmd_SF_CLIP_VIEWPORT_pack(8, (uint32_t *)(mem + DYN), 16, &(const struct cmd_SF_CLIP_VIEWPORT){
 		.viewport_matrix_element_m00 = SIZE / 2, .viewport_matrix_element_m11 = SIZE / 2,
-		.viewport_matrix_element_m30 = SIZE / 2, .viewport_matrix_element_m31 = SIZE / 2 });
+		.viewport_matrix_element_m30 = SIZE / 2, .viewport_matrix_element_m31 = SIZE / 2,
+		.x_max_viewport = SIZE - 1, .y_max_viewport = SIZE - 1 });
 	bad |= cmd_CC_VIEWPORT_pack(8, (uint32_t *)(mem + DYN + 0x100), 2,
 				    &(const struct cmd_CC_VIEWPORT){ .maximum_depth = 1 });
 	uint32_t entry = 0x40;

@@ -26,7 +26,10 @@ static int write_state(struct gtdrv_draw_setup *s)
 		.viewport_matrix_element_m31 = h / 2.0f,
 		.viewport_matrix_element_m32 = 0.5f,
 		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
-		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1,
+		/* the viewport's extents cut the rasterized pixels */
+		.x_min_viewport = 0, .x_max_viewport = w - 1.0f,
+		.y_min_viewport = 0, .y_max_viewport = h - 1.0f });
 	r |= cmd_CC_VIEWPORT_pack(gen, dyn + GTDRV_DRAW_DYN_CC_VP / 4, 2,
 				  &(const struct cmd_CC_VIEWPORT){ .minimum_depth = 0,
 								   .maximum_depth = 1 });

@@ -1,8 +1,8 @@
 /* Pixel shader threads (PRM vol. 7 "PS Thread Payload for Normal
  * Dispatch"): 2x2 quads of one primitive gathered into SIMD8/16/32
  * threads. The payload, in order:
- *   g0        header: bit 15 back-facing, binding table and sampler state
- *             pointers, scratch, thread id
+ *   g0        header: bit 15 back-facing, 4:0 primitive topology, binding
+ *             table and sampler state pointers, scratch, thread id
  *   g1 (g2)   subspan X/Y in dwords 2..5 (x | y << 16), pixel mask in
  *             dword 7; SIMD32 has a second register for pixels 16..31
  *   then per 16-pixel half: the barycentrics of each mode enabled in
@@ -75,7 +75,9 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	t->sfids = &render_sfids[RS_PS];
 	t->sfid_units = &d->units;
 	t->user = d;
-	eu_grf_set_ud(t, 0, 0, d->prim.back_facing ? 1u << 15 : 0);
+	/* R0.0: 15 back facing, 4:0 the primitive's topology (never 0: Mesa
+	 * negates R0.0:W arithmetically for gl_FrontFacing and relies on it) */
+	eu_grf_set_ud(t, 0, 0, (d->prim.back_facing ? 1u << 15 : 0) | (d->prim.topology & 31u));
 	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));
 	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_PS] & ~31u);
 	eu_grf_set_ud(t, 0, 5, (uint32_t)st->ps.scratch_base & ~1023u);

@@ -77,6 +77,11 @@ struct depth_state {
 	bool stencil_buffer_write;
 	float clear_value;
 	bool clear_valid;
+	/* the buffers' commands, for the layer a primitive selects */
+	int gen;
+	struct cmd_3DSTATE_DEPTH_BUFFER db;
+	struct cmd_3DSTATE_STENCIL_BUFFER sb;
+	uint32_t layer;                            /* above Minimum Array Element */
 };
 
 struct wm_state {
@@ -84,6 +89,7 @@ struct wm_state {
 	struct clip_params clip;
 	bool clip_stats;           /* 3DSTATE_CLIP Statistics Enable */
 	bool xy_clip_enable;       /* Guardband or Viewport XY Clip Test Enable */
+	bool force_zero_rtai;      /* 3DSTATE_CLIP Force Zero RTAIndex Enable */
 	bool persp_divide;         /* !Perspective Divide Disable */
 	bool viewport_transform;
 	uint8_t pv_tri, pv_line, pv_fan;
@@ -103,6 +109,10 @@ struct wm_state {
 	float gbs[WM_MAX_VIEWPORTS][4];
 	bool gb_valid[WM_MAX_VIEWPORTS];
 	struct pixel_rect scissors[WM_MAX_VIEWPORTS];
+	/* SF_CLIP_VIEWPORT X/Y Min/Max ViewPort: the pixels each viewport
+	 * covers (inclusive), when SF_CLIP_VIEWPORT is read */
+	struct pixel_rect vp_extents[WM_MAX_VIEWPORTS];
+	bool vp_extents_valid;
 	int32_t origin_x, origin_y;
 
 	struct sbe_state sbe;
@@ -142,6 +152,10 @@ uint32_t depth_encode(uint32_t format, float z);
  * why for buffers gtsim cannot address (Yf/Ys). */
 int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
 			char *why);
+
+/* The depth and stencil views of the layer a primitive's Render Target
+ * Array Index selects; -1 with why when it cannot be addressed. */
+int wm_depth_layer(struct depth_state *d, uint32_t rtai, char *why);
 
 int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);

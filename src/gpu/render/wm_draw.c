@@ -218,10 +218,17 @@ static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned 
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
 }
 
-/* The drawing rectangle, cut by viewport vpi's scissor when enabled. */
+/* The drawing rectangle, cut by viewport vpi's extents and its scissor
+ * when enabled. */
 static void set_clip_rect(struct wm_draw *d, uint32_t vpi)
 {
 	d->clip = d->st.draw_rect;
+	if (d->st.vp_extents_valid) {
+		struct pixel_rect e = d->st.vp_extents[vpi];
+		e.x0 += d->st.origin_x; e.x1 += d->st.origin_x;
+		e.y0 += d->st.origin_y; e.y1 += d->st.origin_y;
+		rect_intersect(&d->clip, &e);
+	}
 	if (d->st.scissor_enable)
 		rect_intersect(&d->clip, &d->st.scissors[vpi]);
 }
@@ -237,6 +244,13 @@ static void header_indices(struct wm_draw *d, const struct clip_vertex *v)
 	memcpy(&vpi, &v->attr[0][2], 4);
 	if (vpi >= d->st.num_vp)
 		vpi = 0;
+	if (d->st.force_zero_rtai)     /* 3DSTATE_CLIP Force Zero RTAIndex Enable */
+		rtai = 0;
+	if (rtai != d->prim.rt_array_index) {
+		char why[160];
+		if (wm_depth_layer(&d->st.ds, rtai, why))
+			wm_fault(d, "depth buffer layer %u: %s", rtai, why);
+	}
 	d->prim.rt_array_index = rtai;
 	if (vpi == d->vp_index)
 		return;
@@ -257,6 +271,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		if (read_vue(d, h[i], &v[i]))
 			return;
 	header_indices(d, &v[0]);
+	d->prim.topology = (uint8_t)topo;
 	const struct wm_state *st = &d->st;
 	d->cl_in++;
 	if (st->cull_mode == 0xff)   /* CLIPMODE_REJECT_ALL (rasterizer discard): none out */

@@ -15,6 +15,7 @@ struct wm_prim {
 	struct win_vertex v[3];
 	struct bary_setup bary;
 	bool back_facing;
+	uint8_t topology;          /* 3DPRIM_* the SF hands the WM (payload R0.0 4:0) */
 	bool is_point;             /* point sprite coordinates apply */
 	float point_size;
 	float z_offset;            /* polygon offset added to every depth */

@@ -3,6 +3,7 @@
  * SCISSOR_RECT, BLEND_STATE, COLOR_CALC_STATE), every one unpacked into
  * its typed struct (gpu/cmd/cmd_structs.h). A command never sent reads as
  * zeros. */
+#include <math.h>
 #include <string.h>
 
 #include "common/trace.h"
@@ -11,6 +12,9 @@
 #include "gpu/render/wm.h"
 
 RENDER_RECORDED(3DSTATE_CLIP)
+RENDER_RECORDED(3DSTATE_VS)
+RENDER_RECORDED(3DSTATE_DS)
+RENDER_RECORDED(3DSTATE_GS)
 RENDER_RECORDED(3DSTATE_SF)
 RENDER_RECORDED(3DSTATE_RASTER)
 RENDER_RECORDED(3DSTATE_DRAWING_RECTANGLE)
@@ -43,6 +47,36 @@ static int dyn_read(struct render_state *rs, const struct render_env *env, const
 	return 0;
 }
 
+/* The user clip distance tests (PRM vol. 2a 3DSTATE_CLIP, "Force User
+ * Clip Distance Clip/Cull Test Enable Bitmask"): each bitmask is the last
+ * enabled geometry stage's (3DSTATE_GS, else 3DSTATE_DS, else 3DSTATE_VS)
+ * unless 3DSTATE_CLIP forces its own. iris forces the clip mask (GL's
+ * enabled clip planes) and leaves the cull mask to the stage; anv forces
+ * neither. */
+static void load_user_clip(struct wm_state *w, int gen, const struct cs_state *st,
+			   const struct cmd_3DSTATE_CLIP *clip)
+{
+	uint32_t stage_clip, stage_cull;
+	struct cmd_3DSTATE_GS gs;
+	struct cmd_3DSTATE_DS ds;
+	struct cmd_3DSTATE_VS vs;
+	if (recorded_3DSTATE_GS(gen, st, &gs) && gs.enable) {
+		stage_clip = gs.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = gs.user_clip_distance_cull_test_enable_bitmask;
+	} else if (recorded_3DSTATE_DS(gen, st, &ds) && ds.enable) {
+		stage_clip = ds.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = ds.user_clip_distance_cull_test_enable_bitmask;
+	} else {
+		recorded_3DSTATE_VS(gen, st, &vs);
+		stage_clip = vs.user_clip_distance_clip_test_enable_bitmask;
+		stage_cull = vs.user_clip_distance_cull_test_enable_bitmask;
+	}
+	w->clip.user_clip = (uint8_t)(clip->force_user_clip_distance_clip_test_enable_bitmask ?
+				      clip->user_clip_distance_clip_test_enable_bitmask : stage_clip);
+	w->clip.user_cull = (uint8_t)(clip->force_user_clip_distance_cull_test_enable_bitmask ?
+				      clip->user_clip_distance_cull_test_enable_bitmask : stage_cull);
+}
+
 static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 {
 	struct cmd_3DSTATE_CLIP clip;
@@ -51,8 +85,8 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->clip_stats = clip.statistics_enable;
 	w->clip.z_01 = clip.api_mode == 1;
 	w->xy_clip_enable = clip.guardband_clip_test_enable || clip.viewport_xy_clip_test_enable;
-	w->clip.user_clip = (uint8_t)clip.user_clip_distance_clip_test_enable_bitmask;
-	w->clip.user_cull = (uint8_t)clip.user_clip_distance_cull_test_enable_bitmask;
+	load_user_clip(w, gen, st, &clip);
+	w->force_zero_rtai = clip.force_zero_rta_index_enable;
 	w->persp_divide = !clip.perspective_divide_disable;
 	if (clip.clip_mode == 3)   /* REJECT_ALL */
 		w->cull_mode = 0xff;
@@ -105,6 +139,16 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->origin_y = dr.drawing_rectangle_origin_y;
 }
 
+/* The integer pixel coordinates x with x >= f (min) or x <= f (max). */
+static int32_t pixel_bound(float f, bool min)
+{
+	if (!(f > -32768.0f))
+		return min ? -32768 : -32769;
+	if (f > 32767.0f)
+		return min ? 32768 : 32767;
+	return (int32_t)(min ? ceilf(f) : floorf(f));
+}
+
 /* Viewport i of SF_CLIP_VIEWPORT (16 dwords each), CC_VIEWPORT (2) and
  * SCISSOR_RECT (2). */
 static int load_viewport(struct wm_state *w, struct render_state *rs,
@@ -115,7 +159,8 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 	/* SF_CLIP_VIEWPORT is only fetched when the viewport transform or the
 	 * guard band / viewport XY clip test needs it: Mesa's blorp draws its
 	 * RECTLISTs with both off and never points at one. */
-	if (w->viewport_transform || w->xy_clip_enable) {
+	w->vp_extents_valid = w->viewport_transform || w->xy_clip_enable;
+	if (w->vp_extents_valid) {
 		struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP p;
 		recorded_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP(gen, st, &p);
 		if (dyn_read(rs, env, "SF_CLIP_VIEWPORT", p.sf_clip_viewport_pointer + 64ull * i,
@@ -137,6 +182,15 @@ static int load_viewport(struct wm_state *w, struct render_state *rs,
 			sfv.y_min_clip_guardband, sfv.y_max_clip_guardband };
 	w->gb_valid[i] = gb[0] < gb[1] && gb[2] < gb[3];
 	memcpy(w->gbs[i], gb, sizeof(gb));
+	/* The viewport's extents in screen space (DWords 12-15, inclusive):
+	 * the guard band lets a triangle's pixels beyond the viewport through
+	 * the clipper, these keep them out (iris and anv program them to the
+	 * viewport within the framebuffer). A pixel (x, y) is inside when
+	 * X Min <= x <= X Max and Y Min <= y <= Y Max. */
+	w->vp_extents[i] = (struct pixel_rect){
+		pixel_bound(sfv.x_min_viewport, true), pixel_bound(sfv.y_min_viewport, true),
+		pixel_bound(sfv.x_max_viewport, false), pixel_bound(sfv.y_max_viewport, false),
+	};
 
 	struct cmd_3DSTATE_VIEWPORT_STATE_POINTERS_CC pcc;
 	recorded_3DSTATE_VIEWPORT_STATE_POINTERS_CC(gen, st, &pcc);
@@ -368,10 +422,32 @@ int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *s
 	    (d->has_stencil && surface_stencil_view(gen, &db, &sb, &d->stencil, why)))
 		return -1;
 	d->stencil_buffer_write = true;
+	d->gen = gen;
+	d->db = db;
+	d->sb = sb;
+	d->layer = 0;
 	struct cmd_3DSTATE_CLEAR_PARAMS cp;
 	recorded_3DSTATE_CLEAR_PARAMS(gen, st, &cp);
 	d->clear_value = cp.depth_clear_value;
 	d->clear_valid = cp.depth_clear_value_valid;
+	return 0;
+}
+
+/* A primitive's Render Target Array Index moves the depth and stencil
+ * buffers to Minimum Array Element + index, as it moves the render
+ * targets; an index past 3DSTATE_DEPTH_BUFFER's Render Target View Extent
+ * selects layer 0, the render targets' rule (rt_write.c). */
+int wm_depth_layer(struct depth_state *d, uint32_t rtai, char *why)
+{
+	uint32_t layer = rtai > d->db.render_target_view_extent ? 0 : rtai;
+	if (layer == d->layer || (!d->has_depth && !d->has_stencil))
+		return 0;
+	d->layer = layer;
+	struct cmd_3DSTATE_DEPTH_BUFFER db = d->db;
+	db.minimum_array_element += layer;
+	if ((d->has_depth && surface_depth_view(d->gen, &db, &d->depth, why)) ||
+	    (d->has_stencil && surface_stencil_view(d->gen, &db, &d->sb, &d->stencil, why)))
+		return -1;
 	return 0;
 }
 

@@ -6,8 +6,8 @@
  * Surface Horizontal/Vertical Alignment: depth surfaces HALIGN 8 texels,
  * VALIGN 4, 8 for D16_UNORM; stencil surfaces HALIGN 16, VALIGN 8).
  * Surface QPitch holds bits 16:2 of the rows between slices. The layer is
- * the draw's Minimum Array Element (a primitive's Render Target Array
- * Index does not move the depth buffer yet). */
+ * the Minimum Array Element of the command given (the back end adds a
+ * primitive's Render Target Array Index to it: render/wm_state.c). */
 #include <stdio.h>
 
 #include "gpu/cmd/cmd_structs.h"

@@ -178,7 +178,9 @@ static void fx_reset(const char *ps, uint32_t format, uint32_t w, uint32_t h, ui
 	    { "Viewport Matrix Element m11", fx_fbits(h / 2.0f) },
 	    { "Viewport Matrix Element m22", fx_fbits(1) },
 	    { "Viewport Matrix Element m30", fx_fbits(w / 2.0f) },
-	    { "Viewport Matrix Element m31", fx_fbits(h / 2.0f) });
+	    { "Viewport Matrix Element m31", fx_fbits(h / 2.0f) },
+	    { "X Min ViewPort", fx_fbits(0) }, { "X Max ViewPort", fx_fbits(w - 1.0f) },
+	    { "Y Min ViewPort", fx_fbits(0) }, { "Y Max ViewPort", fx_fbits(h - 1.0f) });
 	PUT("CC_VIEWPORT", FX_DYN + FX_CC_VP, { "Minimum Depth", fx_fbits(0) },
 	    { "Maximum Depth", fx_fbits(1) });
 	fx_target(format, w, h, pitch, 0);

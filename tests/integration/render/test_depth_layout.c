@@ -7,20 +7,32 @@
  *  - depth: level 0's 16 rows, so level 1 at row 16; layer 1 QPitch 32
  *    rows further: rows 48..55 of the Y-tiled buffer (pitch 128);
  *  - stencil: level 1 at row 16 (VALIGN 8); QPitch 48: rows 64..71, the
- *    second row of W tiles (pitch 128 = one 64-byte W tile a row). */
+ *    second row of W tiles (pitch 128 = one 64-byte W tile a row).
+ * Layer L in general: depth rows 16 + 32 L, stencil rows 16 + 48 L.
+ * A primitive's Render Target Array Index (VUE header DWord 1) adds to
+ * Minimum Array Element; one past Render Target View Extent selects the
+ * Minimum Array Element's layer; 3DSTATE_CLIP Force Zero RTAIndex Enable
+ * makes every index 0. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 
 #define W 8
 #define H 8
 
-int main(void)
+struct layer_case {
+	uint32_t min_array, rtve, rtai;
+	bool force_zero;
+	uint32_t want_layer;
+};
+
+static void draw_layer(const struct layer_case *c)
 {
-	fx_init();
 	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, W * 4);
+	REC("3DSTATE_CLIP", { "Force Zero RTA Index Enable", c->force_zero });
 	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 1 },
 	    { "Depth Write Enable", 1 }, { "Width", 15 }, { "Height", 15 }, { "LOD", 1 },
-	    { "Depth", 1 }, { "Minimum Array Element", 1 }, { "Surface QPitch", 32 / 4 },
+	    { "Depth", 2 }, { "Minimum Array Element", c->min_array },
+	    { "Render Target View Extent", c->rtve }, { "Surface QPitch", 32 / 4 },
 	    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
 	REC("3DSTATE_STENCIL_BUFFER", { "Stencil Buffer Enable", 1 }, { "Surface Pitch", 127 },
 	    { "Surface QPitch", 48 / 4 }, { "Surface Base Address", FX_STENCIL });
@@ -38,10 +50,13 @@ int main(void)
 	static const float col[4] = { 1, 0, 0, 1 };
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	fx_begin();
-	for (unsigned i = 0; i < 4; i++)
+	for (unsigned i = 0; i < 4; i++) {
 		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, col);
+		memcpy(&fx_vue(i)[1], &c->rtai, 4);   /* VUE header DWord 1 */
+	}
 	CHECK_EQ(fx_draw(4, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
 
+	uint64_t zrow = 16 + 32 * c->want_layer, srow = 16 + 48 * c->want_layer;
 	int depth_in = 0, depth_out = 0, st_in = 0, st_out = 0;
 	for (uint64_t y = 0; y < 128; y++)
 		for (uint64_t x = 0; x < 32; x++) {
@@ -50,7 +65,7 @@ int main(void)
 			if (zoff + 4 > 0x4000)
 				continue;
 			memcpy(&z, fx_mem + FX_DEPTH + zoff, 4);
-			bool in = x < W && y >= 48 && y < 48 + H;
+			bool in = x < W && y >= zrow && y < zrow + H;
 			if (in)
 				depth_in += z == 0.5f;
 			else
@@ -59,16 +74,33 @@ int main(void)
 	for (uint64_t y = 0; y < 128; y++)
 		for (uint64_t x = 0; x < 64; x++) {
 			uint8_t s = fx_mem[FX_STENCIL + ref_tile_w_offset(x, y, 128)];
-			bool in = x < W && y >= 64 && y < 64 + H;
+			bool in = x < W && y >= srow && y < srow + H;
 			if (in)
 				st_in += s == 0x5a;
 			else
 				st_out += s != 0x11;
 		}
-	CHECK_EQ(depth_in, W * H);     /* every pixel of level 1, layer 1 */
+	if (depth_in != W * H || depth_out || st_in != W * H || st_out)
+		fprintf(stderr, "min %u rtai %u: depth %d in %d out, stencil %d in %d out\n",
+			c->min_array, c->rtai, depth_in, depth_out, st_in, st_out);
+	CHECK_EQ(depth_in, W * H);     /* every pixel of level 1, the layer */
 	CHECK_EQ(depth_out, 0);        /* and nothing else */
 	CHECK_EQ(st_in, W * H);
 	CHECK_EQ(st_out, 0);
+}
+
+int main(void)
+{
+	static const struct layer_case cases[] = {
+		{ 1, 1, 0, false, 1 },   /* Minimum Array Element alone */
+		{ 0, 2, 1, false, 1 },   /* the primitive's index */
+		{ 1, 1, 1, false, 2 },   /* both */
+		{ 1, 1, 2, false, 1 },   /* past the view extent: index 0 */
+		{ 0, 2, 2, true, 0 },    /* Force Zero RTAIndex */
+	};
+	fx_init();
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		draw_layer(&cases[i]);
 	fx_fini();
 	return test_exit();
 }

@@ -2,11 +2,17 @@
  * SIMD8 PS, RT write) into a 16x16 R8G8B8A8_UNORM target, each against a
  * pixel set or values worked out here from the PRM's rules:
  *  - culling (Cull Mode BOTH/NONE/FRONT/BACK) and Front Winding;
+ *  - the PS payload's R0.0: bit 15 back facing, bits 4:0 the topology,
+ *    read the way Mesa computes gl_FrontFacing;
  *  - the scissor rectangle (inclusive);
- *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances;
+ *  - user clip distances (VUE rows 2-3) clipping at d = 0, cull distances,
+ *    the test bitmasks from 3DSTATE_CLIP when forced, else from the last
+ *    enabled stage (GS, DS, VS);
  *  - the guard band: a triangle reaching far outside the viewport is
  *    clipped to the band and its attributes still follow the unclipped
  *    triangle's linear function;
+ *  - SF_CLIP_VIEWPORT's viewport extents (X/Y Min/Max ViewPort) keep a
+ *    triangle that the guard band let through to the viewport's pixels;
  *  - points: width from 3DSTATE_SF and from the VUE header (DWord 3),
  *    point sprite texture coordinates (upper-left origin);
  *  - lines: a 1-wide horizontal line covers its row from the first end's
@@ -92,6 +98,53 @@ static void culling(void)
 	}
 }
 
+/* gl_FrontFacing the way Mesa's PS reads it on Gen6-9: R0.0:W negated
+ * arithmetically, shifted right 15, tested non-zero. The negation gives
+ * bit 15 set only when bit 15 was clear and bits 14:0 are not all zero;
+ * the PRM's payload puts the primitive's topology in bits 4:0 (never 0),
+ * so the test yields "front" exactly when Back Facing (bit 15) is clear.
+ * G = 1 for front; B = R0.0 bits 4:0 / 255 (the topology); A = 1. */
+static const char facing_fs[] =
+	"mov(8)          g124<1>F        0x0F                            { align1 1Q };\n"
+	"mov(8)          g125<1>F        0x0F                            { align1 1Q };\n"
+	"mov(8)          g127<1>F        0x3f800000F                     { align1 1Q };\n"
+	"asr.nz.f0.0(8)  null<1>D        -g0<0,1,0>W     15D             { align1 1Q };\n"
+	"(f0.0) mov(8)   g125<1>F        0x3f800000F                     { align1 1Q };\n"
+	"and(8)          g10<1>UD        g0<0,1,0>UD     0x1fUD          { align1 1Q };\n"
+	"mov(8)          g11<1>F         g10<8,8,1>UD                    { align1 1Q };\n"
+	"mul(8)          g126<1>F        g11<8,8,1>F     0x3b808081F     { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+/* The PS's front/back: window (0,0) (16,0) (0,16) is clockwise on the
+ * screen (y down), so front under Front Winding CW, back reversed or
+ * under CCW; a rectangle and a point are front. B reads the topology. */
+static void facing(void)
+{
+	static const struct { int ccw; bool reversed; bool front; } cases[] = {
+		{ 0, false, true }, { 0, true, false }, { 1, false, false }, { 1, true, true },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fx_reset(facing_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Winding", (uint64_t)cases[i].ccw });
+		CHECK_EQ(draw_triangle(cases[i].reversed), 0);
+		const uint8_t *p = fx_px(PITCH, 4, 2, 2);
+		CHECK_EQ(p[3], 255);
+		CHECK_EQ(p[1], (cases[i].front ? 255 : 0));
+		CHECK_EQ(p[2], PRIM_TRILIST);
+	}
+	/* a rectangle (RECTLIST) is never back facing */
+	fx_reset(facing_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Winding", 1 });
+	fx_begin();
+	fx_vertex(0, 1, 1, 0.5f, 1, NULL);
+	fx_vertex(1, -1, 1, 0.5f, 1, NULL);
+	fx_vertex(2, -1, -1, 0.5f, 1, NULL);
+	CHECK_EQ(fx_draw(PRIM_RECTLIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+	CHECK_EQ(fx_px(PITCH, 4, 8, 8)[1], 255);
+	CHECK_EQ(fx_px(PITCH, 4, 8, 8)[2], PRIM_RECTLIST);
+}
+
 static int draw_square(void)
 {
 	fx_begin();
@@ -119,19 +172,60 @@ static void scissor(void)
 
 /* The square with the colour at row 4 (SBE read offset 2) and clip
  * distance 0 = NDC x, distance 1 = -1 (rows 2-3 of the VUE). */
+/* Where the clipper takes its user clip distance tests from (PRM vol. 2a
+ * 3DSTATE_CLIP "Force User Clip Distance Clip/Cull Test Enable
+ * Bitmask"): 3DSTATE_CLIP's own bitmask when forced, else the last enabled
+ * geometry stage's (GS, else DS, else VS). Each case gives the clip and
+ * cull bitmasks of 3DSTATE_CLIP (with the force bits), _VS, _DS and _GS,
+ * which stages are enabled, and the tests that must result. */
+struct user_clip_case {
+	int clip_clip, clip_cull, force_clip, force_cull;
+	int vs_clip, vs_cull, ds_clip, ds_cull, gs_clip, gs_cull;
+	bool ds_on, gs_on;
+	bool want_clip, want_cull;
+};
+
 static void clip_distances(void)
 {
-	for (int cull = 0; cull <= 1; cull++) {
+	static const struct user_clip_case cases[] = {
+		/* 3DSTATE_CLIP forced, stages say nothing */
+		{ 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, false, false, true, false },
+		{ 1, 2, 1, 1, 0, 0, 0, 0, 0, 0, false, false, true, true },
+		/* not forced: 3DSTATE_CLIP's bitmasks are not used */
+		{ 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false, false },
+		/* iris: clip forced, cull from the VS */
+		{ 1, 0, 1, 0, 0, 2, 0, 0, 0, 0, false, false, true, true },
+		/* anv: both from the VS */
+		{ 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, false, false, true, true },
+		/* the DS (tessellation) is last: the VS's are not used */
+		{ 0, 0, 0, 0, 1, 2, 1, 0, 0, 0, true, false, true, false },
+		/* the GS is last, in front of an enabled DS */
+		{ 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, true, true, false, true },
+		/* a DS that is not enabled: the VS is last */
+		{ 0, 0, 0, 0, 1, 0, 0, 2, 0, 2, false, false, true, false },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct user_clip_case *c = &cases[i];
 		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
 		REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
-		REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 },
-		    { "User Clip Distance Cull Test Enable Bitmask", cull ? 2 : 0 });
+		REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->clip_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->clip_cull },
+		    { "Force User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->force_clip },
+		    { "Force User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->force_cull });
+		REC("3DSTATE_VS", { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->vs_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->vs_cull });
+		REC("3DSTATE_DS", { "Enable", c->ds_on },
+		    { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->ds_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->ds_cull });
+		REC("3DSTATE_GS", { "Enable", c->gs_on },
+		    { "User Clip Distance Clip Test Enable Bitmask", (uint64_t)c->gs_clip },
+		    { "User Clip Distance Cull Test Enable Bitmask", (uint64_t)c->gs_cull });
 		fx_begin();
 		static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
-		for (unsigned i = 0; i < 4; i++) {
-			float *v = fx_vue(i);
-			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, NULL);
-			v[8] = pos[i][0];       /* clip distance 0 */
+		for (unsigned k = 0; k < 4; k++) {
+			float *v = fx_vue(k);
+			fx_vertex(k, pos[k][0], pos[k][1], 0.5f, 1, NULL);
+			v[8] = pos[k][0];       /* clip distance 0 */
 			v[9] = -1;              /* clip distance 1 (culls when enabled) */
 			memcpy(v + 16, green, 16);
 		}
@@ -140,7 +234,9 @@ static void clip_distances(void)
 		/* d0 = NDC x >= 0: window x >= 8, pixel centres x + 0.5 > 8 */
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++)
-				bad += written(x, y) != (!cull && x >= 8);
+				bad += written(x, y) != (!c->want_cull && (!c->want_clip || x >= 8));
+		if (bad)
+			fprintf(stderr, "user clip case %zu: %d pixels wrong\n", i, bad);
 		CHECK_EQ(bad, 0);
 	}
 }
@@ -316,7 +412,10 @@ static void viewport_index(void)
 			    { "Viewport Matrix Element m11", fx_fbits(H / 2.0f) },
 			    { "Viewport Matrix Element m22", fx_fbits(1) },
 			    { "Viewport Matrix Element m30", fx_fbits(i ? 3 * W / 4.0f : W / 4.0f) },
-			    { "Viewport Matrix Element m31", fx_fbits(H / 2.0f) });
+			    { "Viewport Matrix Element m31", fx_fbits(H / 2.0f) },
+			    { "X Min ViewPort", fx_fbits(i ? W / 2.0f : 0) },
+			    { "X Max ViewPort", fx_fbits(i ? W - 1.0f : W / 2.0f - 1) },
+			    { "Y Min ViewPort", fx_fbits(0) }, { "Y Max ViewPort", fx_fbits(H - 1.0f) });
 			PUT("CC_VIEWPORT", FX_DYN + FX_CC_VP + 8 * i, { "Maximum Depth", fx_fbits(1) });
 			PUT("SCISSOR_RECT", FX_DYN + FX_SCISSOR + 8 * i, { "Scissor Rectangle X Max", W - 1 },
 			    { "Scissor Rectangle Y Min", i ? 4 : 0 }, { "Scissor Rectangle Y Max", H - 1 });
@@ -351,6 +450,36 @@ static void rt_array_index(void)
 	}
 }
 
+/* SF_CLIP_VIEWPORT's X/Y Min/Max ViewPort (inclusive pixel extents): a
+ * viewport on the left half (m00 = m30 = W/4) and a guard band of +-8 let
+ * a quad of NDC x in [-1, 3] (window 0..16) through the clipper whole;
+ * the extents keep its pixels to x <= 7, as GL's viewport clipping wants
+ * (piglit triangle-guardband-viewport). Extents over the whole target:
+ * every pixel. */
+static void viewport_extents(void)
+{
+	for (int half = 0; half <= 1; half++) {
+		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+		REC("3DSTATE_CLIP", { "Guardband Clip Test Enable", 1 });
+		PUT("SF_CLIP_VIEWPORT", FX_DYN + FX_SF_CLIP,
+		    { "Viewport Matrix Element m00", fx_fbits(W / 4.0f) },
+		    { "Viewport Matrix Element m30", fx_fbits(W / 4.0f) },
+		    { "X Min Clip Guardband", fx_fbits(-8) }, { "X Max Clip Guardband", fx_fbits(8) },
+		    { "Y Min Clip Guardband", fx_fbits(-8) }, { "Y Max Clip Guardband", fx_fbits(8) },
+		    { "X Max ViewPort", fx_fbits(half ? W / 2.0f - 1 : W - 1.0f) });
+		fx_begin();
+		static const float pos[4][2] = { { -1, -1 }, { 3, -1 }, { -1, 1 }, { 3, 1 } };
+		for (unsigned i = 0; i < 4; i++)
+			fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+		CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+		int bad = 0;
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				bad += written(x, y) != (!half || x < W / 2);
+		CHECK_EQ(bad, 0);
+	}
+}
+
 static uint64_t stat_delta(uint32_t reg, uint64_t *before)
 {
 	uint64_t now = regs_get64(fx_regs, reg), d = now - *before;
@@ -375,7 +504,8 @@ static void statistics(void)
 	CHECK_EQ(stat_delta(regs[2], &base[2]), 4 * 256);
 	CHECK_EQ(stat_delta(regs[3], &base[3]), 256);
 	/* clip distance 0 = -1 everywhere: both rejected by the clipper */
-	REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 });
+	REC("3DSTATE_CLIP", { "User Clip Distance Clip Test Enable Bitmask", 1 },
+	    { "Force User Clip Distance Clip Test Enable Bitmask", 1 });
 	REC("3DSTATE_SBE", { "Vertex URB Entry Read Offset", 2 });
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
@@ -398,9 +528,11 @@ int main(void)
 {
 	fx_init();
 	culling();
+	facing();
 	scissor();
 	clip_distances();
 	guard_band();
+	viewport_extents();
 	points();
 	lines();
 	polygon_offset();

@@ -120,7 +120,9 @@ static void scene_init(struct scene *sc, const char *device)
 		.viewport_matrix_element_m22 = 0.5f, .viewport_matrix_element_m30 = W / 2.0f,
 		.viewport_matrix_element_m31 = H / 2.0f, .viewport_matrix_element_m32 = 0.5f,
 		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
-		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1 });
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1,
+		.x_min_viewport = 0, .x_max_viewport = W - 1,
+		.y_min_viewport = 0, .y_max_viewport = H - 1 });
 	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
 		.minimum_depth = 0, .maximum_depth = 1 });
 	surf[0] = SURF_RSS;
