@@ -82,6 +82,7 @@ static double run(unsigned simd, unsigned alu, const struct gt_vm *vm, struct cs
 	rs->surface_base = SURF;
 	rs->urb_space.part[0].entry_bytes = 64;
 	rs->urb_space.part[0].entries = 4;
+	rs->sink_vue_bytes = 64;          /* the VUEs prim_sink receives */
 	/* RECTLIST corners (x1,y1) (x0,y1) (x0,y0) in NDC */
 	static const float pos[3][2] = { { 1, 1 }, { -1, 1 }, { -1, -1 } };
 	for (int i = 0; i < 3; i++) {
