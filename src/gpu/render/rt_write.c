@@ -14,6 +14,7 @@
 
 #include "common/trace.h"
 #include "gpu/format/format.h"
+#include "gpu/format/pack_fast.h"
 #include "gpu/render/wm_draw.h"
 
 #define RT_WRITE_MSG 12
@@ -21,6 +22,7 @@
 struct rt_surface {
 	struct surface_view v;     /* the level and layer this message writes */
 	const struct fmt_info *fi;
+	fmt_pack_fn pack;          /* specialised packer, or NULL: format_pack */
 	bool null;
 };
 
@@ -58,6 +60,7 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", l->format, format_name(l->format));
 	l->cpp = fi->bpe / 8;
+	d->rt_pack = format_pack_fast(l->format);
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
 	if (l->samples > 1)
@@ -82,6 +85,7 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	if (rt->null)
 		return 0;
 	rt->fi = format_info(l->format);
+	rt->pack = d->rt_pack;
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
@@ -157,7 +161,9 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 		for (int i = 0; i < 4; i++)
 			v[i].f = c[i];
 	}
-	if (format_pack(fi, v, nv)) {
+	if (rt->pack)
+		rt->pack(v, nv);
+	else if (format_pack(fi, v, nv)) {
 		wm_fault(d, "RT write: cannot pack format %s", fi->name);
 		return;
 	}
@@ -174,7 +180,13 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 		merge_masked(fi, b->write_disable, old, nv);
 		memcpy(nv, old, rt->v.cpp);
 	}
-	if (vm_write(vm, addr, nv, rt->v.cpp))
+	/* one element never crosses a page (cpp divides 4096, offsets are
+	 * multiples of cpp): one translation, usually a TLB hit */
+	uint64_t avail;
+	uint8_t *host = vm_map(vm, addr, true, &avail);
+	if (host && avail >= rt->v.cpp)
+		memcpy(host, nv, rt->v.cpp);
+	else if (vm_write(vm, addr, nv, rt->v.cpp))
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
 }
 
