@@ -12,9 +12,12 @@
  * (LP_NUM_THREADS=1) and once with llvmpipe's default thread count. Each
  * figure is pixels per second over repeated draws after a warm-up (at
  * least 2 draws and 1 s), checked against the colour the shader computes
- * on the CPU at one pixel ("wrong result" when it differs). The ratio
- * column is gtsim / llvmpipe on one thread: ratios, not absolute figures,
- * are the measure on a shared machine. */
+ * on the CPU at one pixel ("wrong result" when it differs). Two figures
+ * per run: pixels per second of wall time, and pixels per second of the
+ * process's CPU time (every thread's: the driver's, gtsim's engine
+ * thread, llvmpipe's rasterizer threads), which holds on a loaded, shared
+ * machine where wall time does not. The ratio columns are gtsim / llvmpipe
+ * on one thread: ratios, not absolute figures, are the measure. */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
@@ -42,11 +45,16 @@ static const char fs_short[] =
 	"void main() { gl_FragColor = v; }\n";
 static const float u_val[4] = { 0.999f, 0.001f, 1.001f, -0.001f };
 
-static double now(void)
+static double clock_s(clockid_t id)
 {
 	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(id, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
 }
 
 /* The long shader: a = a * u.x, a = a + u.y, ... alternately. */
@@ -95,9 +103,10 @@ static GLuint program(const char *fs)
 	return p;
 }
 
-/* Pixels per second of full-screen quads after one warm-up draw; 0 when
- * the pixel checked differs from the CPU's value by more than 1. */
-static double measure(GLuint prog, int ops)
+/* Pixels per second of full-screen quads after one warm-up draw, of wall
+ * time and in *cpu of CPU time; 0 when the pixel checked differs from the
+ * CPU's value by more than 1. */
+static double measure(GLuint prog, int ops, double *cpu)
 {
 	static const float quad[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	glUseProgram(prog);
@@ -109,19 +118,20 @@ static double measure(GLuint prog, int ops)
 	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 	glFinish();
 	int draws = 0;
-	double t0 = now(), t;
+	double t0 = now(), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t;
 	do {
 		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 		glFinish();
 		draws++;
 		t = now() - t0;
 	} while (draws < 2 || t < 1.0);
+	*cpu = draws * (double)SIZE * SIZE / (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0);
 	unsigned char px[4], want[4];
 	glReadPixels(300, 700, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
 	expected(ops, 300, 700, want);
 	for (int c = 0; c < 4; c++)
 		if (abs((int)px[c] - (int)want[c]) > 1)
-			return 0;
+			return *cpu = 0;
 	return draws * (double)SIZE * SIZE / t;
 }
 
@@ -144,9 +154,10 @@ static int child(void)
 	glViewport(0, 0, SIZE, SIZE);
 	char fs_long[4096];
 	long_src(fs_long, sizeof(fs_long));
-	double a = measure(program(fs_short), 0);
-	double b = measure(program(fs_long), LONG_OPS);
-	printf("%.6g %.6g\n", a, b);
+	double ca, cb;
+	double a = measure(program(fs_short), 0, &ca);
+	double b = measure(program(fs_long), LONG_OPS, &cb);
+	printf("%.6g %.6g %.6g %.6g\n", a, b, ca, cb);
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
@@ -186,7 +197,7 @@ static int run_child(char *const *argv, const char *lp_threads, char *line, size
 
 static void figure(char *buf, size_t n, int rc, int parsed, double v)
 {
-	if (rc || parsed != 2)
+	if (rc || parsed != 4)
 		snprintf(buf, n, "failed");
 	else if (v <= 0)
 		snprintf(buf, n, "wrong result");
@@ -209,25 +220,31 @@ int main(int argc, char **argv)
 	char cores[16];
 	snprintf(cores, sizeof(cores), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
 	char line[3][256];
-	double v[3][2] = { { 0 } };
+	double v[3][4] = { { 0 } };
 	int rc[3], parsed[3];
 	rc[0] = run_child(gt_argv, NULL, line[0], sizeof(line[0]));
 	rc[1] = run_child(lp_argv, "1", line[1], sizeof(line[1]));
 	rc[2] = run_child(lp_argv, cores, line[2], sizeof(line[2]));
 	for (int i = 0; i < 3; i++)
-		parsed[i] = sscanf(line[i], "%lf %lf", &v[i][0], &v[i][1]);
-	char head[3][32];
-	snprintf(head[2], sizeof(head[2]), "llvmpipe %s thr", cores);
-	printf("bench_fill: Mpixels/s, 1024x1024 RGBA8 quad%18s %12s %16s %10s\n", "gtsim (SKL)",
-	       "llvmpipe 1 thr", head[2], "gtsim/lp1");
+		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2], &v[i][3]);
+	char head[32];
+	snprintf(head, sizeof(head), "llvmpipe %s thr", cores);
 	static const char *const names[2] = { "trivial FS (colour out)", "~50-instruction FS" };
-	for (int s = 0; s < 2; s++) {
-		char f[3][32], ratio[32] = "-";
-		for (int i = 0; i < 3; i++)
-			figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][s]);
-		if (!rc[0] && !rc[1] && parsed[0] == 2 && parsed[1] == 2 && v[1][s] > 0)
-			snprintf(ratio, sizeof(ratio), "%.4f", v[0][s] / v[1][s]);
-		printf("bench_fill: %-36s %14s %14s %16s %10s\n", names[s], f[0], f[1], f[2], ratio);
+	static const char *const units[2] = { "Mpixels/s (wall)", "Mpixels/CPU-s" };
+	for (int u = 0; u < 2; u++) {
+		printf("bench_fill: 1024x1024 RGBA8 quad, %-16s %12s %15s %16s %10s\n", units[u],
+		       "gtsim (SKL)", "llvmpipe 1 thr", head, "gtsim/lp1");
+		for (int s = 0; s < 2; s++) {
+			int k = 2 * u + s;
+			char f[3][32], ratio[32] = "-";
+			for (int i = 0; i < 3; i++)
+				figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][k]);
+			if (!rc[0] && !rc[1] && parsed[0] == 4 && parsed[1] == 4 && v[0][k] > 0 &&
+			    v[1][k] > 0)
+				snprintf(ratio, sizeof(ratio), "%.4f", v[0][k] / v[1][k]);
+			printf("bench_fill:   %-39s %12s %15s %16s %10s\n", names[s], f[0], f[1], f[2],
+			       ratio);
+		}
 	}
 	return 0;
 }

@@ -12,8 +12,9 @@
 
 static inline uint32_t unorm(float f, double max)
 {
-	double x = f >= 0 ? (f <= 1 ? (double)f : 1.0) : 0.0;   /* NaN -> 0 */
-	return (uint32_t)(x * max + 0.5);                       /* >= 0: floor */
+	float x = f > 0 ? f : 0;                 /* NaN, -0 -> +0 */
+	x = x < 1 ? x : 1;
+	return (uint32_t)((double)x * max + 0.5); /* exact; >= 0: floor */
 }
 
 static inline void put32(void *dst, uint32_t v)
