@@ -210,8 +210,14 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 	const struct ps_pixels *px = &d->px;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct fmt_info *fi = rt->fi;
-	bool clamp = b->pre_clamp && !format_is_integer(fi);
 	bool unorm = fi->ch[0].type == FMT_T_UNORM, snorm = fi->ch[0].type == FMT_T_SNORM;
+	/* a UNORM packer clamps to [0, 1] itself (NaN to 0), which a clamp to
+	 * [0, 1] or [-1, 1] first cannot change: pre-blend clamping matters
+	 * only for the other formats */
+	bool all_unorm = true;
+	for (int c = 0; c < 4; c++)
+		all_unorm = all_unorm && (!fi->ch[c].bits || fi->ch[c].type == FMT_T_UNORM);
+	bool clamp = b->pre_clamp && !format_is_integer(fi) && !all_unorm;
 	uint64_t page = UINT64_MAX;
 	uint8_t *host = NULL;
 	for (unsigned i = 0; i < n; i++) {
