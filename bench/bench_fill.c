@@ -32,6 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_child.h"
+
 #define SIZE 1024
 #define LONG_OPS 24
 
@@ -161,40 +163,6 @@ static int child(void)
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
-/* Runs argv as a child with LP_NUM_THREADS = lp_threads (NULL: unset and
- * not software); its one line of figures into line. */
-static int run_child(char *const *argv, const char *lp_threads, char *line, size_t size)
-{
-	int fd[2];
-	if (pipe(fd))
-		return -1;
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
-		if (lp_threads) {
-			setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
-			setenv("MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", 1);
-			setenv("LP_NUM_THREADS", lp_threads, 1);
-		}
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fd[1]);
-	FILE *f = fdopen(fd[0], "r");
-	line[0] = 0;
-	if (f) {
-		if (!fgets(line, (int)size, f))
-			line[0] = 0;
-		fclose(f);
-	}
-	int st = 0;
-	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 static void figure(char *buf, size_t n, int rc, int parsed, double v)
 {
 	if (rc || parsed != 4)
@@ -210,11 +178,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--child"))
 		return child();
 	char self[PATH_MAX], gtsim[PATH_MAX + 32];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
+	if (bench_paths(self, gtsim))
 		return 1;
-	self[n] = 0;
-	snprintf(gtsim, sizeof(gtsim), "%s/../tools/gtsim", dirname(strdup(self)));
 	char *gt_argv[] = { gtsim, "run", "--device=skl", "--", self, "--child", NULL };
 	char *lp_argv[] = { self, "--child", NULL };
 	char cores[16];
@@ -222,9 +187,16 @@ int main(int argc, char **argv)
 	char line[3][256];
 	double v[3][4] = { { 0 } };
 	int rc[3], parsed[3];
-	rc[0] = run_child(gt_argv, NULL, line[0], sizeof(line[0]));
-	rc[1] = run_child(lp_argv, "1", line[1], sizeof(line[1]));
-	rc[2] = run_child(lp_argv, cores, line[2], sizeof(line[2]));
+	const char *const gt_env[] = { "MESA_SHADER_CACHE_DISABLE", "true", NULL };
+	const char *const lp_env[2][9] = {
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
+		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", "1", NULL },
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
+		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", cores, NULL },
+	};
+	rc[0] = bench_run_child(gt_argv, gt_env, line[0], sizeof(line[0]));
+	rc[1] = bench_run_child(lp_argv, lp_env[0], line[1], sizeof(line[1]));
+	rc[2] = bench_run_child(lp_argv, lp_env[1], line[2], sizeof(line[2]));
 	for (int i = 0; i < 3; i++)
 		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2], &v[i][3]);
 	char head[32];
