@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_child.h"
+
 #define SIZE 256
 #define GS_POINTS 1024
 #define GS_VERTS 64
@@ -283,51 +285,21 @@ static int child(void)
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
-/* Runs this program as a child with argv prefix pre (NULL-terminated) and
- * LIBGL_ALWAYS_SOFTWARE as given; its one line of figures into line. */
-static int run_child(char *const *argv, int software, char *line, size_t size)
-{
-	int fd[2];
-	if (pipe(fd))
-		return -1;
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		setenv("PIGLIT_PLATFORM", "surfaceless_egl", 1);
-		if (software)
-			setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fd[1]);
-	FILE *f = fdopen(fd[0], "r");
-	line[0] = 0;
-	if (f) {
-		if (!fgets(line, (int)size, f))
-			line[0] = 0;
-		fclose(f);
-	}
-	int st = 0;
-	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--child"))
 		return child();
 	char self[PATH_MAX], gtsim[PATH_MAX + 32];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
+	if (bench_paths(self, gtsim))
 		return 1;
-	self[n] = 0;
-	snprintf(gtsim, sizeof(gtsim), "%s/../tools/gtsim", dirname(strdup(self)));
 	char *gt_argv[] = { gtsim, "run", "--device=skl", "--", self, "--child", NULL };
 	char *lp_argv[] = { self, "--child", NULL };
 	char gt[256], lp[256];
-	int rg = run_child(gt_argv, 0, gt, sizeof(gt));
-	int rl = run_child(lp_argv, 1, lp, sizeof(lp));
+	static const char *const gt_env[] = { "PIGLIT_PLATFORM", "surfaceless_egl", NULL };
+	static const char *const lp_env[] = { "PIGLIT_PLATFORM", "surfaceless_egl",
+					      "LIBGL_ALWAYS_SOFTWARE", "1", NULL };
+	int rg = bench_run_child(gt_argv, gt_env, gt, sizeof(gt));
+	int rl = bench_run_child(lp_argv, lp_env, lp, sizeof(lp));
 	double g[4] = { 0 }, l[4] = { 0 };
 	int ng = sscanf(gt, "%lf %lf %lf %lf", &g[0], &g[1], &g[2], &g[3]);
 	int nl = sscanf(lp, "%lf %lf %lf %lf", &l[0], &l[1], &l[2], &l[3]);

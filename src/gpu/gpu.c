@@ -57,6 +57,11 @@ void gpu_set_sync(struct gt_gpu *gpu, bool sync)
 	gpu->sync = sync;
 }
 
+void gpu_invalidate_tlbs(struct gt_gpu *gpu)
+{
+	phys_tlb_invalidate(gpu->phys);
+}
+
 uint32_t gpu_mmio_read(struct gt_gpu *gpu, uint32_t reg)
 {
 	reg &= ~3u;

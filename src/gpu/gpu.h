@@ -27,6 +27,10 @@ void gpu_destroy(struct gt_gpu *gpu);
 /* sync: from now on every engine runs inside the TAIL write that gives it
  * work (a fork child has no engine threads); the engines must be idle. */
 void gpu_set_sync(struct gt_gpu *gpu, bool sync);
+/* The GPU's TLBs forget every translation (what i915 asks for after it
+ * unbinds or rewrites PTEs): the kernel model calls it after it clears or
+ * changes PTEs or frees page tables of any address space of this GPU. */
+void gpu_invalidate_tlbs(struct gt_gpu *gpu);
 
 /* MMIO at absolute register offsets (e.g. 0x2030 RCS RING_TAIL), routed to
  * the engine whose range holds the offset (RCS 0x2000, BCS 0x22000, VCS

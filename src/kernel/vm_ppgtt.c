@@ -145,6 +145,7 @@ int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size)
 		}
 		__atomic_store_n(e, pte | GT_PTE_RW, __ATOMIC_RELEASE);
 	}
+	gpu_invalidate_tlbs(vm->dev->gpu);      /* a present PTE may have changed */
 	return 0;
 }
 
@@ -156,6 +157,7 @@ void vm_unmap_range(struct gem_vm *vm, uint64_t va, uint64_t size)
 		if (e)
 			__atomic_store_n(e, 0, __ATOMIC_RELEASE);
 	}
+	gpu_invalidate_tlbs(vm->dev->gpu);
 }
 
 /* Free a table and, below level 0, every table it points to. */
@@ -193,4 +195,5 @@ void vm_ppgtt_free_tables(struct gem_vm *vm)
 	if (vm->pml4)
 		free_tables(vm, vm->pml4, 3);
 	vm->pml4 = NULL;
+	gpu_invalidate_tlbs(vm->dev->gpu);      /* the tables' pages are reused */
 }

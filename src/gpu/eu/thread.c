@@ -1,13 +1,13 @@
 /* EU hardware thread state: reset, faults, flag registers. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "common/trace.h"
 #include "gpu/eu/thread.h"
 
-void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
+static void set_dispatch(struct eu_thread *t, unsigned simd, uint32_t mask)
 {
-	memset(t, 0, sizeof(*t));
 	if (simd != 8 && simd != 16 && simd != 32)
 		simd = 8;
 	t->simd = (uint8_t)simd;
@@ -23,6 +23,22 @@ void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
 	uint8_t *sr0 = eu_arf(t, EU_ARF_SR0);
 	memcpy(sr0 + 8, &t->dispatch_mask, 4);
 	memcpy(sr0 + 12, &t->dispatch_mask, 4);
+}
+
+void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
+{
+	memset(t, 0, sizeof(*t));
+	set_dispatch(t, simd, mask);
+}
+
+void eu_thread_dispatch(struct eu_thread *t, unsigned simd, uint32_t mask)
+{
+	/* the architecture registers and everything after the register file
+	 * (about 1.6 KiB), not the 4 KiB of GRFs */
+	memset(t->regs + EU_ARF_BASE, 0, EU_REGS_BYTES - EU_ARF_BASE);
+	size_t rest = offsetof(struct eu_thread, acc_wide);
+	memset((char *)t + rest, 0, sizeof(*t) - rest);
+	set_dispatch(t, simd, mask);
 }
 
 int eu_thread_fault(struct eu_thread *t, const char *fmt, ...)

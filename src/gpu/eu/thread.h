@@ -120,6 +120,11 @@ static inline void eu_grf_set_ud(struct eu_thread *t, unsigned nr, unsigned dw,
 /* Reset every register and set up a dispatch of `simd` channels of which
  * `mask` are enabled (only the low `simd` bits count). */
 void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask);
+/* The same for a new dispatch on a thread already initialised, except that
+ * the GRFs keep what the previous thread left, as on the hardware, where a
+ * register the payload does not load is undefined: the dispatcher writes
+ * every register of its payload whole. */
+void eu_thread_dispatch(struct eu_thread *t, unsigned simd, uint32_t mask);
 
 /* Stop the thread with an illegal-instruction / GPU fault; the message is
  * kept in t->fault and traced under "eu". Returns -1 for convenience. */

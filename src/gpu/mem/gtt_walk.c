@@ -2,8 +2,19 @@
  * the GGTT is one flat array of 64-bit PTEs; a 48-bit PPGTT is a 4-level
  * walk PML4[47:39] -> PDP[38:30] -> PD[29:21] -> PT[20:12], each table one
  * 4 KiB physical page of 512 entries. The GGTT has no writable bit on gen8:
- * every present GGTT page is writable. */
+ * every present GGTT page is writable.
+ *
+ * vm_map (and so vm_read/vm_write) first looks in a translation cache of
+ * the calling host thread, as the GPU's TLBs do: a small direct-mapped
+ * table of page translations to host pointers, each stamped with the
+ * generation of the physical memory it was made under. The kernel model
+ * changes the generation whenever it clears or changes PTEs or frees page
+ * tables (phys_tlb_invalidate, through gpu_invalidate_tlbs), and every
+ * removal of a physical range changes it too, so a hit needs no walk and
+ * no lock: one load of the generation and a compare. Faults are never
+ * cached. */
 #include "gpu/mem/mem.h"
+#include "gpu/mem/phys_internal.h"
 
 #include <errno.h>
 #include <string.h>
@@ -56,7 +67,26 @@ int vm_translate(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *pa)
 	return vm->ggtt ? walk_ggtt(vm, va, pa) : walk_ppgtt(vm, va, write, pa);
 }
 
-void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
+#define TLB_ENTRIES 64
+
+struct tlb_entry {
+	const struct gt_phys *phys;
+	uint64_t generation;      /* phys->generation when made; 0: empty */
+	uint64_t space;           /* the GGTT's address, or the PML4's | 1 */
+	uint64_t page;            /* va >> 12 */
+	char *host;               /* host address of the page's first byte */
+	uint64_t avail;           /* bytes backed from there (<= a page) */
+	bool writable;            /* a write was allowed through this entry */
+};
+
+static _Thread_local struct tlb_entry tlb[TLB_ENTRIES];
+
+static uint64_t space_of(const struct gt_vm *vm)
+{
+	return vm->ggtt ? (uint64_t)(uintptr_t)vm->ggtt : vm->pml4 | 1;
+}
+
+static void *walk_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
 {
 	uint64_t pa, range;
 	if (vm_translate(vm, va, write, &pa))
@@ -67,8 +97,35 @@ void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
 	/* Valid to the end of this GPU page (the next page may map elsewhere)
 	 * and never past the physical range. */
 	uint64_t in_page = GT_PAGE_SIZE - (va & (GT_PAGE_SIZE - 1));
+	*avail = range < in_page ? range : in_page;
+	return host;
+}
+
+void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
+{
+	if (!vm || !vm->phys)
+		return NULL;
+	uint64_t gen = __atomic_load_n(&vm->phys->generation, __ATOMIC_ACQUIRE);
+	uint64_t page = va >> 12, in = va & (GT_PAGE_SIZE - 1), space = space_of(vm);
+	struct tlb_entry *e = &tlb[(page ^ (page >> 6)) % TLB_ENTRIES];
+	if (e->generation == gen && e->page == page && e->space == space && e->phys == vm->phys &&
+	    (e->writable || !write) && in < e->avail) {
+		if (avail)
+			*avail = e->avail - in;
+		return e->host + in;
+	}
+	uint64_t got;
+	char *host = walk_map(vm, va, write, &got);
+	if (!host)
+		return NULL;
 	if (avail)
-		*avail = range < in_page ? range : in_page;
+		*avail = got;
+	/* cached only when made under the generation read first: a change
+	 * during the walk leaves the entry empty */
+	*e = (struct tlb_entry){ vm->phys, gen, space, page, host - in, got + in,
+				 write || vm->ggtt };
+	if (__atomic_load_n(&vm->phys->generation, __ATOMIC_ACQUIRE) != gen)
+		e->generation = 0;
 	return host;
 }
 

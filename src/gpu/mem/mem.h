@@ -37,6 +37,11 @@ void phys_remove(struct gt_phys *phys, uint64_t pa);
  * from pa to the end of its range. NULL when pa is not backed. Safe to call
  * from any thread. */
 void *phys_lookup(struct gt_phys *phys, uint64_t pa, uint64_t *avail);
+/* Every translation cached from address spaces over phys is dropped (the
+ * GPU's TLB invalidation): the kernel model calls it after it clears or
+ * changes a present PTE or frees a page table (unbind, PPGTT updates, VM
+ * destruction). Removing a range does it too. Any thread. */
+void phys_tlb_invalidate(struct gt_phys *phys);
 
 struct gt_ggtt {
 	uint64_t *ptes;           /* size / 4096 entries */
@@ -58,7 +63,8 @@ int vm_translate(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *pa);
 int vm_read(const struct gt_vm *vm, uint64_t va, void *dst, size_t len);
 int vm_write(const struct gt_vm *vm, uint64_t va, const void *src, size_t len);
 /* Host pointer for va, valid for *avail bytes (at least to the end of the
- * page). NULL when not mapped. */
+ * page). NULL when not mapped. Translations are cached per host thread
+ * until phys_tlb_invalidate (vm_translate always walks). */
 void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail);
 
 #endif

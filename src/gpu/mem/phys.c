@@ -13,6 +13,7 @@
  * generation is unchanged (no weaker than a locked lookup, whose result can
  * also be removed right after the lock is dropped). */
 #include "gpu/mem/mem.h"
+#include "gpu/mem/phys_internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -21,21 +22,17 @@
 #define PHYS_BASE (1ull << 20)          /* first address handed out */
 #define PHYS_LIMIT (1ull << 47)         /* PTE address field holds bits 12..47 */
 
-struct phys_range {
-	uint64_t pa, size;
-	char *host;
-};
-
-struct gt_phys {
-	pthread_rwlock_t lock;
-	struct phys_range *ranges;
-	size_t count, cap;
-	uint64_t next_pa;
-	uint64_t generation;      /* bumped by every removal */
-	uint64_t id;              /* tells phys instances apart in the cache */
-};
-
 static uint64_t next_phys_id = 1;
+/* Generations are drawn from one counter shared by every phys, so a
+ * (phys, generation) pair is never seen twice even when a phys is freed
+ * and another created at the same address. */
+static uint64_t next_generation = 1;
+
+static void new_generation(struct gt_phys *phys)
+{
+	uint64_t g = __atomic_add_fetch(&next_generation, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&phys->generation, g, __ATOMIC_RELEASE);
+}
 
 static _Thread_local struct {
 	uint64_t phys_id, generation;
@@ -50,6 +47,7 @@ struct gt_phys *phys_create(void)
 	pthread_rwlock_init(&phys->lock, NULL);
 	phys->next_pa = PHYS_BASE;
 	phys->id = __atomic_fetch_add(&next_phys_id, 1, __ATOMIC_RELAXED);
+	new_generation(phys);
 	return phys;
 }
 
@@ -118,9 +116,15 @@ void phys_remove(struct gt_phys *phys, uint64_t pa)
 		memmove(&phys->ranges[i], &phys->ranges[i + 1],
 			(phys->count - (size_t)i - 1) * sizeof(phys->ranges[0]));
 		phys->count--;
-		__atomic_fetch_add(&phys->generation, 1, __ATOMIC_RELEASE);
+		new_generation(phys);
 	}
 	pthread_rwlock_unlock(&phys->lock);
+}
+
+void phys_tlb_invalidate(struct gt_phys *phys)
+{
+	if (phys)
+		new_generation(phys);
 }
 
 static void *range_host(const struct phys_range *r, uint64_t pa, uint64_t *avail)

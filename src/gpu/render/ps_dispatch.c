@@ -71,7 +71,14 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	unsigned simd = d->simd, halves = simd == 32 ? 2 : 1, hw = simd == 8 ? 8 : 16;
 	struct render_state *rs = d->rs;
 
-	eu_thread_init(t, simd, subspans_of(px->mask));
+	/* the draw's first thread clears every register; later ones leave the
+	 * GRFs as the previous thread did (the registers below are written
+	 * whole, g0..g2 cleared first) */
+	if (!d->ps_threads)
+		eu_thread_init(t, simd, subspans_of(px->mask));
+	else
+		eu_thread_dispatch(t, simd, subspans_of(px->mask));
+	memset(eu_grf(t, 0), 0, (1 + halves) * EU_REG_SIZE);
 	t->sfids = &render_sfids[RS_PS];
 	t->sfid_units = &d->units;
 	t->user = d;

@@ -80,8 +80,18 @@ int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
 	if (r.x0 > r.x1 || r.y0 > r.y1)
 		return 0;
 
+	/* The smallest value of each edge over a quad's four pixel centres
+	 * (E is linear: at the corner where the steps it takes are negative);
+	 * a quad inside the bounds whose minima are all >= 0 is covered whole,
+	 * without testing its pixels one by one. */
+	int64_t qmin[3];
+	for (int i = 0; i < 3; i++) {
+		int64_t sx = e[i].a * RASTER_ONE, sy = e[i].b * RASTER_ONE;
+		qmin[i] = (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0);
+	}
 	int32_t qx0 = r.x0 & ~1, qy0 = r.y0 & ~1;
 	for (int32_t qy = qy0; qy <= r.y1; qy += 2) {
+		bool rows_inside = qy >= r.y0 && qy + 1 <= r.y1;
 		/* edge values at the centre of pixel (qx0, qy), stepping by a
 		 * pixel in x (a*ONE) and y (b*ONE) */
 		int64_t px = (int64_t)qx0 * RASTER_ONE + half, py = (int64_t)qy * RASTER_ONE + half;
@@ -92,8 +102,11 @@ int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
 			sy[i] = e[i].b * RASTER_ONE;
 		}
 		for (int32_t qx = qx0; qx <= r.x1; qx += 2) {
-			unsigned mask = 0;
-			for (unsigned p = 0; p < 4; p++) {
+			bool whole = rows_inside && qx >= r.x0 && qx + 1 <= r.x1 &&
+				     row[0] + qmin[0] >= 0 && row[1] + qmin[1] >= 0 &&
+				     row[2] + qmin[2] >= 0;
+			unsigned mask = whole ? 15 : 0;
+			for (unsigned p = 0; p < 4 && !whole; p++) {
 				int32_t dx = p & 1, dy = p >> 1;
 				int32_t pxl = qx + dx, pyl = qy + dy;
 				if (pxl < r.x0 || pxl > r.x1 || pyl < r.y0 || pyl > r.y1)

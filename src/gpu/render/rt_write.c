@@ -14,6 +14,7 @@
 
 #include "common/trace.h"
 #include "gpu/format/format.h"
+#include "gpu/format/pack_fast.h"
 #include "gpu/render/wm_draw.h"
 
 #define RT_WRITE_MSG 12
@@ -21,6 +22,7 @@
 struct rt_surface {
 	struct surface_view v;     /* the level and layer this message writes */
 	const struct fmt_info *fi;
+	fmt_pack_fn pack;          /* specialised packer, or NULL: format_pack */
 	bool null;
 };
 
@@ -58,6 +60,7 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", l->format, format_name(l->format));
 	l->cpp = fi->bpe / 8;
+	d->rt_pack = format_pack_fast(l->format);
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
 	if (l->samples > 1)
@@ -82,6 +85,7 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	if (rt->null)
 		return 0;
 	rt->fi = format_info(l->format);
+	rt->pack = d->rt_pack;
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
@@ -157,7 +161,9 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 		for (int i = 0; i < 4; i++)
 			v[i].f = c[i];
 	}
-	if (format_pack(fi, v, nv)) {
+	if (rt->pack)
+		rt->pack(v, nv);
+	else if (format_pack(fi, v, nv)) {
 		wm_fault(d, "RT write: cannot pack format %s", fi->name);
 		return;
 	}
@@ -174,8 +180,83 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 		merge_masked(fi, b->write_disable, old, nv);
 		memcpy(nv, old, rt->v.cpp);
 	}
-	if (vm_write(vm, addr, nv, rt->v.cpp))
+	/* one element never crosses a page (cpp divides 4096, offsets are
+	 * multiples of cpp): one translation, usually a TLB hit */
+	uint64_t avail;
+	uint8_t *host = vm_map(vm, addr, true, &avail);
+	if (host && avail >= rt->v.cpp)
+		memcpy(host, nv, rt->v.cpp);
+	else if (vm_write(vm, addr, nv, rt->v.cpp))
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
+}
+
+/* Whether the message's pixels go straight to memory: a specialised
+ * packer, no blending, logic op or channel mask, no alpha test or alpha
+ * to coverage/one, no depth test after the PS. */
+static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, unsigned rti)
+{
+	const struct om_blend_rt *b = &d->st.rt_blend[rti];
+	return !rt->null && rt->pack && !b->enable && !b->logic_enable && !b->write_disable &&
+	       !d->st.alpha_test && !d->st.alpha_to_coverage && !d->st.alpha_to_one &&
+	       (d->early_depth || !depth_test_enabled(&d->st));
+}
+
+/* The enabled pixels of a message under span_writable(): each packed in
+ * place, one translation per page. */
+static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_surface *rt,
+		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
+		      unsigned n, uint32_t enables, bool last_rt)
+{
+	const struct ps_pixels *px = &d->px;
+	const struct om_blend_rt *b = &d->st.rt_blend[rti];
+	const struct fmt_info *fi = rt->fi;
+	bool unorm = fi->ch[0].type == FMT_T_UNORM, snorm = fi->ch[0].type == FMT_T_SNORM;
+	/* a UNORM packer clamps to [0, 1] itself (NaN to 0), which a clamp to
+	 * [0, 1] or [-1, 1] first cannot change: pre-blend clamping matters
+	 * only for the other formats */
+	bool all_unorm = true;
+	for (int c = 0; c < 4; c++)
+		all_unorm = all_unorm && (!fi->ch[c].bits || fi->ch[c].type == FMT_T_UNORM);
+	bool clamp = b->pre_clamp && !format_is_integer(fi) && !all_unorm;
+	uint64_t page = UINT64_MAX;
+	uint8_t *host = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned ch = first + i;
+		if (!(enables >> i & 1) || ch >= px->count)
+			continue;
+		if (last_rt)
+			d->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
+		uint64_t off;
+		if (px->x[ch] < 0 || px->y[ch] < 0 ||
+		    !surface_view_offset(&rt->v, (uint32_t)px->x[ch], (uint32_t)px->y[ch], &off))
+			continue;                          /* outside: dropped */
+		union fmt_value v[4];
+		for (unsigned c = 0; c < 4; c++)
+			v[c].f = replicated ? reg_f(col[0], c) : reg_f(col[c] + (i / 8) * EU_REG_SIZE, i);
+		if (clamp) {
+			float f[4] = { v[0].f, v[1].f, v[2].f, v[3].f };
+			om_clamp(f, b->clamp_range, unorm, snorm);
+			for (unsigned c = 0; c < 4; c++)
+				v[c].f = f[c];
+		}
+		uint64_t addr = rt->v.base + off;
+		if (addr >> 12 != page) {
+			uint64_t avail;
+			host = vm_map(&d->env->vm, addr & ~4095ull, true, &avail);
+			page = host && avail == 4096 ? addr >> 12 : UINT64_MAX;
+		}
+		if (page != UINT64_MAX && (addr & 4095) + rt->v.cpp <= 4096) {
+			rt->pack(v, host + (addr & 4095));
+			continue;
+		}
+		uint8_t nv[16];
+		rt->pack(v, nv);
+		if (vm_write(&d->env->vm, addr, nv, rt->v.cpp)) {
+			wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
+			return eu_thread_fault(t, "%s", d->rs->fault);
+		}
+	}
+	return 0;
 }
 
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
@@ -262,6 +343,8 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	}
 	if (d->st.ps.fast_clear)
 		return 0;
+	if (span_writable(d, &rt, rti))
+		return write_span(d, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
 		if (!(enables >> i & 1) || ch >= px->count)

@@ -5,6 +5,7 @@
 #define GTSIM_RENDER_WM_DRAW_H
 
 #include "gpu/eu/exec.h"
+#include "gpu/format/pack_fast.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/wm.h"
 
@@ -65,6 +66,7 @@ struct wm_draw {
 	struct surface_layout rt_layout;
 	int rt_cache_bti;          /* -1: none */
 	bool rt_cache_null;
+	fmt_pack_fn rt_pack;       /* its format's specialised packer, or NULL */
 	struct surface_view rt0;   /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;
 	/* fast clear pass: the clear colour packed in the target's format and

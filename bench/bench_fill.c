@@ -1,0 +1,222 @@
+/* Fill rate through Mesa, gtsim beside llvmpipe in the same run (issue 15):
+ * a full-screen quad into a 1024x1024 RGBA8 framebuffer object (EGL
+ * surfaceless, OpenGL ES 2) with
+ *  - a trivial fragment shader: the interpolated colour written out (a
+ *    constant colour would let llvmpipe fill tiles without shading);
+ *  - a ~50-instruction one: 24 dependent vec4 operations on the
+ *    interpolated colour with uniform operands (nothing folds), which iris
+ *    compiles to about 50 EU instructions in SIMD16 and llvmpipe to as many
+ *    vector operations.
+ * The same program runs as a child: once through iris on gtsim
+ * (`gtsim run --device=skl`), once on llvmpipe with one thread
+ * (LP_NUM_THREADS=1) and once with llvmpipe's default thread count. Each
+ * figure is pixels per second over repeated draws after a warm-up (at
+ * least 2 draws and 1 s), checked against the colour the shader computes
+ * on the CPU at one pixel ("wrong result" when it differs). Two figures
+ * per run: pixels per second of wall time, and pixels per second of the
+ * process's CPU time (every thread's: the driver's, gtsim's engine
+ * thread, llvmpipe's rasterizer threads), which holds on a loaded, shared
+ * machine where wall time does not. The ratio columns are gtsim / llvmpipe
+ * on one thread: ratios, not absolute figures, are the measure. */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES2/gl2.h>
+#include <GLES2/gl2ext.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_child.h"
+
+#define SIZE 1024
+#define LONG_OPS 24
+
+static const char vs_src[] =
+	"attribute vec2 pos;\n"
+	"varying vec4 v;\n"
+	"void main() { v = vec4(pos * 0.5 + 0.5, 0.25, 1.0); gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char fs_short[] =
+	"precision highp float;\n"
+	"varying vec4 v;\n"
+	"void main() { gl_FragColor = v; }\n";
+static const float u_val[4] = { 0.999f, 0.001f, 1.001f, -0.001f };
+
+static double clock_s(clockid_t id)
+{
+	struct timespec t;
+	clock_gettime(id, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double now(void)
+{
+	return clock_s(CLOCK_MONOTONIC);
+}
+
+/* The long shader: a = a * u.x, a = a + u.y, ... alternately. */
+static void long_src(char *s, size_t n)
+{
+	snprintf(s, n, "precision highp float;\nuniform vec4 u;\nvarying vec4 v;\n"
+		 "void main() {\n  vec4 a = v;\n");
+	for (int i = 0; i < LONG_OPS; i++)
+		snprintf(s + strlen(s), n - strlen(s),
+			 i % 2 ? "  a = a + u.%c;\n" : "  a = a * u.%c;\n", "xyzw"[i % 4]);
+	snprintf(s + strlen(s), n - strlen(s), "  gl_FragColor = a;\n}\n");
+}
+
+/* What either shader writes at pixel (x, y), in 8-bit UNORM. */
+static void expected(int ops, int x, int y, unsigned char out[4])
+{
+	float a[4] = { ((float)x + 0.5f) / SIZE, ((float)y + 0.5f) / SIZE, 0.25f, 1.0f };
+	for (int i = 0; i < ops; i++)
+		for (int c = 0; c < 4; c++)
+			a[c] = i % 2 ? a[c] + u_val[i % 4] : a[c] * u_val[i % 4];
+	for (int c = 0; c < 4; c++) {
+		float f = a[c] < 0 ? 0 : a[c] > 1 ? 1 : a[c];
+		out[c] = (unsigned char)lrintf(f * 255.0f);
+	}
+}
+
+static GLuint program(const char *fs)
+{
+	GLuint p = glCreateProgram();
+	const char *src[2] = { vs_src, fs };
+	GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+	for (int i = 0; i < 2; i++) {
+		GLuint s = glCreateShader(type[i]);
+		glShaderSource(s, 1, &src[i], NULL);
+		glCompileShader(s);
+		glAttachShader(p, s);
+	}
+	glBindAttribLocation(p, 0, "pos");
+	glLinkProgram(p);
+	GLint ok = 0;
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		fprintf(stderr, "bench_fill: shader program does not link\n");
+		exit(1);
+	}
+	return p;
+}
+
+/* Pixels per second of full-screen quads after one warm-up draw, of wall
+ * time and in *cpu of CPU time; 0 when the pixel checked differs from the
+ * CPU's value by more than 1. */
+static double measure(GLuint prog, int ops, double *cpu)
+{
+	static const float quad[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	glUseProgram(prog);
+	GLint u = glGetUniformLocation(prog, "u");
+	if (u >= 0)
+		glUniform4fv(u, 1, u_val);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	glFinish();
+	int draws = 0;
+	double t0 = now(), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t;
+	do {
+		glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+		glFinish();
+		draws++;
+		t = now() - t0;
+	} while (draws < 2 || t < 1.0);
+	*cpu = draws * (double)SIZE * SIZE / (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0);
+	unsigned char px[4], want[4];
+	glReadPixels(300, 700, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	expected(ops, 300, 700, want);
+	for (int c = 0; c < 4; c++)
+		if (abs((int)px[c] - (int)want[c]) > 1)
+			return *cpu = 0;
+	return draws * (double)SIZE * SIZE / t;
+}
+
+static int child(void)
+{
+	EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+	static const EGLint attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+	EGLContext ctx = EGL_NO_CONTEXT;
+	if (dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL) && eglBindAPI(EGL_OPENGL_ES_API))
+		ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+	if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+		return 77;
+	GLuint rb, fb;
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8_OES, SIZE, SIZE);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	glViewport(0, 0, SIZE, SIZE);
+	char fs_long[4096];
+	long_src(fs_long, sizeof(fs_long));
+	double ca, cb;
+	double a = measure(program(fs_short), 0, &ca);
+	double b = measure(program(fs_long), LONG_OPS, &cb);
+	printf("%.6g %.6g %.6g %.6g\n", a, b, ca, cb);
+	return glGetError() == GL_NO_ERROR ? 0 : 1;
+}
+
+static void figure(char *buf, size_t n, int rc, int parsed, double v)
+{
+	if (rc || parsed != 4)
+		snprintf(buf, n, "failed");
+	else if (v <= 0)
+		snprintf(buf, n, "wrong result");
+	else
+		snprintf(buf, n, "%.2f", v / 1e6);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--child"))
+		return child();
+	char self[PATH_MAX], gtsim[PATH_MAX + 32];
+	if (bench_paths(self, gtsim))
+		return 1;
+	char *gt_argv[] = { gtsim, "run", "--device=skl", "--", self, "--child", NULL };
+	char *lp_argv[] = { self, "--child", NULL };
+	char cores[16];
+	snprintf(cores, sizeof(cores), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+	char line[3][256];
+	double v[3][4] = { { 0 } };
+	int rc[3], parsed[3];
+	const char *const gt_env[] = { "MESA_SHADER_CACHE_DISABLE", "true", NULL };
+	const char *const lp_env[2][9] = {
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
+		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", "1", NULL },
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
+		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", cores, NULL },
+	};
+	rc[0] = bench_run_child(gt_argv, gt_env, line[0], sizeof(line[0]));
+	rc[1] = bench_run_child(lp_argv, lp_env[0], line[1], sizeof(line[1]));
+	rc[2] = bench_run_child(lp_argv, lp_env[1], line[2], sizeof(line[2]));
+	for (int i = 0; i < 3; i++)
+		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2], &v[i][3]);
+	char head[32];
+	snprintf(head, sizeof(head), "llvmpipe %s thr", cores);
+	static const char *const names[2] = { "trivial FS (colour out)", "~50-instruction FS" };
+	static const char *const units[2] = { "Mpixels/s (wall)", "Mpixels/CPU-s" };
+	for (int u = 0; u < 2; u++) {
+		printf("bench_fill: 1024x1024 RGBA8 quad, %-16s %12s %15s %16s %10s\n", units[u],
+		       "gtsim (SKL)", "llvmpipe 1 thr", head, "gtsim/lp1");
+		for (int s = 0; s < 2; s++) {
+			int k = 2 * u + s;
+			char f[3][32], ratio[32] = "-";
+			for (int i = 0; i < 3; i++)
+				figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][k]);
+			if (!rc[0] && !rc[1] && parsed[0] == 4 && parsed[1] == 4 && v[0][k] > 0 &&
+			    v[1][k] > 0)
+				snprintf(ratio, sizeof(ratio), "%.4f", v[0][k] / v[1][k]);
+			printf("bench_fill:   %-39s %12s %15s %16s %10s\n", names[s], f[0], f[1], f[2],
+			       ratio);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,144 @@
+/* Packers specialised per render target format (pack_fast.h). Each one is
+ * format_pack()'s conversion for its layout written out (PRM vol. 7
+ * "Render Target Write" data conversion): UNORM clamps to [0, 1] (NaN to
+ * 0) and rounds x * (2^n - 1) to nearest, halves up, computed in double
+ * where the product is exact; FLOAT16 rounds to nearest even
+ * (fmt_float_to_half); 32-bit FLOAT/UINT/SINT channels are copied; 8-bit
+ * UINT clamps. Channel positions are the format name's order from bit 0
+ * (R8G8B8A8: R in bits 7:0). */
+#include <string.h>
+
+#include "gpu/format/pack_fast.h"
+
+static inline uint32_t unorm(float f, double max)
+{
+	float x = f > 0 ? f : 0;                 /* NaN, -0 -> +0 */
+	x = x < 1 ? x : 1;
+	return (uint32_t)((double)x * max + 0.5); /* exact; >= 0: floor */
+}
+
+static inline void put32(void *dst, uint32_t v)
+{
+	memcpy(dst, &v, 4);
+}
+
+static void pack_rgba8_unorm(const union fmt_value in[4], void *dst)
+{
+	put32(dst, unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[2].f, 255) << 16 |
+		   unorm(in[3].f, 255) << 24);
+}
+
+static void pack_bgra8_unorm(const union fmt_value in[4], void *dst)
+{
+	put32(dst, unorm(in[2].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[0].f, 255) << 16 |
+		   unorm(in[3].f, 255) << 24);
+}
+
+static void pack_rgb10a2_unorm(const union fmt_value in[4], void *dst)
+{
+	put32(dst, unorm(in[0].f, 1023) | unorm(in[1].f, 1023) << 10 |
+		   unorm(in[2].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
+}
+
+static void pack_bgr10a2_unorm(const union fmt_value in[4], void *dst)
+{
+	put32(dst, unorm(in[2].f, 1023) | unorm(in[1].f, 1023) << 10 |
+		   unorm(in[0].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
+}
+
+static void pack_b5g6r5_unorm(const union fmt_value in[4], void *dst)
+{
+	uint16_t v = (uint16_t)(unorm(in[2].f, 31) | unorm(in[1].f, 63) << 5 |
+				unorm(in[0].f, 31) << 11);
+	memcpy(dst, &v, 2);
+}
+
+static void pack_r8_unorm(const union fmt_value in[4], void *dst)
+{
+	*(uint8_t *)dst = (uint8_t)unorm(in[0].f, 255);
+}
+
+static void pack_rg8_unorm(const union fmt_value in[4], void *dst)
+{
+	uint16_t v = (uint16_t)(unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8);
+	memcpy(dst, &v, 2);
+}
+
+static void pack_rgba16_unorm(const union fmt_value in[4], void *dst)
+{
+	uint16_t v[4];
+	for (int c = 0; c < 4; c++)
+		v[c] = (uint16_t)unorm(in[c].f, 65535);
+	memcpy(dst, v, 8);
+}
+
+static void pack_rgba16_float(const union fmt_value in[4], void *dst)
+{
+	uint16_t v[4];
+	for (int c = 0; c < 4; c++)
+		v[c] = fmt_float_to_half(in[c].f);
+	memcpy(dst, v, 8);
+}
+
+static void pack_rg16_float(const union fmt_value in[4], void *dst)
+{
+	uint16_t v[2] = { fmt_float_to_half(in[0].f), fmt_float_to_half(in[1].f) };
+	memcpy(dst, v, 4);
+}
+
+static void pack_r16_float(const union fmt_value in[4], void *dst)
+{
+	uint16_t v = fmt_float_to_half(in[0].f);
+	memcpy(dst, &v, 2);
+}
+
+static void copy_128(const union fmt_value in[4], void *dst)
+{
+	memcpy(dst, in, 16);
+}
+
+static void copy_64(const union fmt_value in[4], void *dst)
+{
+	memcpy(dst, in, 8);
+}
+
+static void copy_32(const union fmt_value in[4], void *dst)
+{
+	memcpy(dst, in, 4);
+}
+
+static void pack_rgba8_uint(const union fmt_value in[4], void *dst)
+{
+	uint8_t v[4];
+	for (int c = 0; c < 4; c++)
+		v[c] = (uint8_t)(in[c].u > 255 ? 255 : in[c].u);
+	memcpy(dst, v, 4);
+}
+
+fmt_pack_fn format_pack_fast(uint32_t number)
+{
+	switch (number) {
+	case FMT_R8G8B8A8_UNORM: return pack_rgba8_unorm;
+	case FMT_B8G8R8A8_UNORM: return pack_bgra8_unorm;
+	case FMT_R10G10B10A2_UNORM: return pack_rgb10a2_unorm;
+	case FMT_B10G10R10A2_UNORM: return pack_bgr10a2_unorm;
+	case FMT_B5G6R5_UNORM: return pack_b5g6r5_unorm;
+	case FMT_R8_UNORM: return pack_r8_unorm;
+	case FMT_R8G8_UNORM: return pack_rg8_unorm;
+	case FMT_R16G16B16A16_UNORM: return pack_rgba16_unorm;
+	case FMT_R16G16B16A16_FLOAT: return pack_rgba16_float;
+	case FMT_R16G16_FLOAT: return pack_rg16_float;
+	case FMT_R16_FLOAT: return pack_r16_float;
+	case FMT_R32G32B32A32_FLOAT:
+	case FMT_R32G32B32A32_UINT:
+	case FMT_R32G32B32A32_SINT: return copy_128;
+	case FMT_R32G32_FLOAT:
+	case FMT_R32G32_UINT:
+	case FMT_R32G32_SINT: return copy_64;
+	case FMT_R32_FLOAT:
+	case FMT_R32_UINT:
+	case FMT_R32_SINT: return copy_32;
+	case FMT_R8G8B8A8_UINT: return pack_rgba8_uint;
+	default: return NULL;
+	}
+}
