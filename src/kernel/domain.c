@@ -33,6 +33,17 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		pthread_mutex_unlock(&dev->lock);
 		return -ENOENT;
 	}
+	if (obj->userptr) {
+		/* i915: userptr pages are got here (iris checks a userptr's
+		 * validity with SET_DOMAIN), then the object is waited for; a
+		 * proxy object has no domain of its own. */
+		int ret = userptr_validate(obj);
+		if (!ret)
+			obj_wait_rendering(obj, write != 0, -1);
+		obj_put(obj);
+		pthread_mutex_unlock(&dev->lock);
+		return ret;
+	}
 	obj_wait_rendering(obj, write != 0, -1);
 	/* i915 pins the pages to move them into the new domain: a purged
 	 * object has none (i915_gem_object_pin_pages -> -EFAULT). */

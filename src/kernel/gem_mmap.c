@@ -23,6 +23,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
+#include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
 /* Offsets are node id << 32: objects mapped this way stay below 4 GiB. */
@@ -130,6 +131,9 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	int ret = -ENOENT;
 	if (!obj)
 		goto out;
+	ret = -ENXIO;   /* a userptr object has no shmem file to map (no filp) */
+	if (obj->userptr)
+		goto out;
 	ret = -EINVAL;
 	if (!obj_range_ok(obj, args->offset, args->size) || (args->offset & (GT_PAGE_SIZE - 1)))
 		goto out;
@@ -174,7 +178,9 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 		/* Any size: since GTT mmap version 1 i915 maps objects larger
 		 * than the aperture through partial views. */
 		uint64_t offset = 0;
-		ret = mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
+		/* __assign_mmap_offset(): i915_gem_object_never_mmap() (userptr's
+		 * I915_GEM_OBJECT_NO_MMAP) is -ENODEV, for every type. */
+		ret = obj->userptr ? -ENODEV : mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
 		args->offset = offset;
 		obj_put(obj);
 	}
@@ -240,6 +246,9 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	}
 	p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
 	err = p == MAP_FAILED ? errno : 0;
+	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range. */
+	if (p != MAP_FAILED)
+		user_mm_add_io((uintptr_t)p, length);
 out:
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,

@@ -29,6 +29,9 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 	ret = -EINVAL;
 	if (!obj_range_ok(obj, offset, size))
 		goto out;
+	ret = -EINVAL;   /* i915_gem_userptr_pread/pwrite: "no longer allowed" */
+	if (obj->userptr)
+		goto out;
 	ret = obj_wait_rendering(obj, write, -1);
 	if (ret)
 		goto out;

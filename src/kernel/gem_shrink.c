@@ -25,7 +25,8 @@
 
 static bool obj_purgeable(const struct gem_object *obj)
 {
-	return obj->madv == I915_MADV_DONTNEED && !obj->purged && !obj->imported &&
+	/* A userptr object has no truncate: i915 only drops its page pins. */
+	return obj->madv == I915_MADV_DONTNEED && !obj->purged && !obj->imported && !obj->userptr &&
 	       !obj_is_active(obj);
 }
 

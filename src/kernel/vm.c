@@ -310,7 +310,7 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	vma->obj = obj;
 	vma->start = start;
 	vma->size = obj->size;
-	ret = vm_map_range(vm, start, obj->pa, obj->size);
+	ret = vm_map_range(vm, start, obj->pa, obj->size, obj->readonly);
 	if (ret) {
 		free(vma);
 		return ret;
