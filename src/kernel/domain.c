@@ -52,6 +52,7 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		pthread_mutex_unlock(&dev->lock);
 		return -EFAULT;
 	}
+	obj->has_pages = true;   /* i915_gem_object_pin_pages() */
 	/* The new domain: WC, else GTT, else CPU (i915's order). */
 	uint32_t domain = (read & I915_GEM_DOMAIN_WC) ? I915_GEM_DOMAIN_WC :
 			  (read & I915_GEM_DOMAIN_GTT) ? I915_GEM_DOMAIN_GTT : I915_GEM_DOMAIN_CPU;

@@ -205,6 +205,21 @@ static void *map_sigbus(void *addr, size_t length, int prot, int flags)
 	return p;
 }
 
+static void remap_sigbus(uint64_t addr, uint64_t len, int prot, int flags)
+{
+	user_mm_quiet(true);
+	void *p = map_sigbus((void *)(uintptr_t)addr, len, prot,
+			     (flags & ~MAP_FIXED_NOREPLACE) | MAP_FIXED);
+	user_mm_quiet(false);
+	TRACE(TRACE_GEM, "mmap at 0x%llx (+0x%llx) revoked: %s", (unsigned long long)addr,
+	      (unsigned long long)len, p == MAP_FAILED ? "failed" : "SIGBUS from now on");
+}
+
+void mmap_revoke(struct gem_object *obj)
+{
+	user_mm_revoke_io(obj, remap_sigbus);
+}
+
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
 		 uint64_t offset)
 {
@@ -227,9 +242,11 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	err = EACCES;
 	if (!node_allowed(n, file))
 		goto out;
+	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
 	if (n->obj->purged) {
 		p = map_sigbus(addr, length, prot, flags);
 		err = p == MAP_FAILED ? errno : 0;
+		user_mm_quiet(false);
 		goto out;
 	}
 	if (n->type == I915_MMAP_OFFSET_GTT) {
@@ -246,9 +263,11 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	}
 	p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
 	err = p == MAP_FAILED ? errno : 0;
-	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range. */
+	user_mm_quiet(false);
+	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
+	 * purge revokes the mapping. */
 	if (p != MAP_FAILED)
-		user_mm_add_io((uintptr_t)p, length);
+		user_mm_add_io((uintptr_t)p, length, n->obj, prot, flags);
 out:
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,

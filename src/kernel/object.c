@@ -13,6 +13,7 @@
 #include "common/trace.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
+#include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
 /* i915 refuses objects whose page count does not fit an int. */
@@ -166,6 +167,7 @@ static void obj_free(struct gem_object *obj)
 		vma_unbind(vma);
 	}
 	mmap_nodes_release(obj);
+	user_mm_forget_io(obj);
 	phys_remove(dev->gpu->phys, obj->pa);
 	if (obj->userptr) {
 		userptr_release(obj);   /* the memory is the client's */

@@ -42,6 +42,11 @@ struct gem_object {
 	uint32_t caching;          /* I915_CACHING_NONE/CACHED/DISPLAY */
 	uint32_t madv;             /* I915_MADV_WILLNEED/DONTNEED */
 	bool purged;               /* DONTNEED object whose pages were dropped */
+	/* i915's i915_gem_object_has_pages(): the kernel pinned the pages
+	 * since the last shrink (binding, PREAD, SET_DOMAIN). PWRITE and CPU
+	 * mappings go to the shmem file without them. MADVISE(DONTNEED) of
+	 * an object without pages truncates it at once. */
+	bool has_pages;
 	bool imported;             /* wraps a foreign memfd (prime import) */
 	/* GEM_USERPTR (gem_userptr.c): map and pa are the client's own memory
 	 * at user_ptr (no memfd: memfd is -1). userptr_stale: the client's
@@ -114,6 +119,9 @@ int mmap_node_offset(struct gem_object *obj, unsigned type, struct gtsim_file *f
 		     uint64_t *offset);
 void mmap_nodes_revoke(struct gem_object *obj, struct gtsim_file *file);
 void mmap_nodes_release(struct gem_object *obj);
+/* The fake-offset mappings of obj raise SIGBUS from now on (a purge: i915
+ * revokes them and its fault handler cannot get pages). */
+void mmap_revoke(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.

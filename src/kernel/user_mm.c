@@ -27,7 +27,8 @@ enum { SLOT_FREE, SLOT_USERPTR, SLOT_IO };
 
 struct mm_slot {
 	uint64_t start, end;
-	struct gem_object *obj;    /* SLOT_USERPTR */
+	struct gem_object *obj;    /* SLOT_USERPTR; SLOT_IO: NULL once freed */
+	int prot, flags;           /* SLOT_IO */
 	int kind;
 	int lost;                  /* written by the fault handler */
 };
@@ -41,6 +42,7 @@ static pthread_mutex_t mm_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mm_table *mm_table;     /* atomic pointer: readers in the handler */
 static unsigned mm_used;              /* slots not free: 0 makes invalidation free */
 static pthread_once_t fixup_once = PTHREAD_ONCE_INIT;
+static _Thread_local bool mm_quiet;
 
 static bool overlaps(const struct mm_slot *s, uint64_t start, uint64_t end)
 {
@@ -127,9 +129,51 @@ int user_mm_add_userptr(struct gem_object *obj)
 	return slot_fill(SLOT_USERPTR, obj->user_ptr, obj->user_ptr + obj->size, obj);
 }
 
-void user_mm_add_io(uint64_t addr, uint64_t len)
+void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
 {
-	slot_fill(SLOT_IO, addr, addr + len, NULL);
+	int i = slot_fill(SLOT_IO, addr, addr + len, obj);
+	if (i >= 0) {
+		pthread_mutex_lock(&mm_lock);
+		mm_table->slot[i].prot = prot;
+		mm_table->slot[i].flags = flags;
+		pthread_mutex_unlock(&mm_lock);
+	}
+}
+
+void user_mm_forget_io(struct gem_object *obj)
+{
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++)
+		if (mm_table->slot[i].kind == SLOT_IO && mm_table->slot[i].obj == obj)
+			mm_table->slot[i].obj = NULL;
+	pthread_mutex_unlock(&mm_lock);
+}
+
+void user_mm_revoke_io(struct gem_object *obj,
+		       void (*remap)(uint64_t addr, uint64_t len, int prot, int flags))
+{
+	struct mm_slot *list = NULL;
+	unsigned n = 0;
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind != SLOT_IO || s->obj != obj)
+			continue;
+		struct mm_slot *grown = realloc(list, (n + 1) * sizeof(*list));
+		if (!grown)
+			break;
+		list = grown;
+		list[n++] = *s;
+	}
+	pthread_mutex_unlock(&mm_lock);
+	for (unsigned i = 0; i < n; i++)
+		remap(list[i].start, list[i].end - list[i].start, list[i].prot, list[i].flags);
+	free(list);
+}
+
+void user_mm_quiet(bool quiet)
+{
+	mm_quiet = quiet;
 }
 
 void user_mm_remove(int slot)
@@ -289,7 +333,7 @@ static void invalidate_device(struct gtsim_device *dev, uint64_t start, uint64_t
 
 void gtsim_mm_invalidate(void *addr, size_t len)
 {
-	if (!__atomic_load_n(&mm_used, __ATOMIC_ACQUIRE) || !len)
+	if (!__atomic_load_n(&mm_used, __ATOMIC_ACQUIRE) || !len || mm_quiet)
 		return;
 	uint64_t start = (uintptr_t)addr & ~(uint64_t)(GT_PAGE_SIZE - 1);
 	uint64_t end = (uintptr_t)addr + len;

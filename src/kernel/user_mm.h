@@ -31,8 +31,21 @@ void user_mm_remove(int slot);
 /* Did a GPU access find a page of the slot's range unmapped. */
 bool user_mm_lost(int slot);
 
-/* A fake-offset mapping at [addr, addr + len) (gtsim_mmap). */
-void user_mm_add_io(uint64_t addr, uint64_t len);
+/* A fake-offset mapping of obj at [addr, addr + len) with prot and flags
+ * (gtsim_mmap). */
+void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags);
+/* obj is freed: its mappings stay (they hold its memfd) but name no object. */
+void user_mm_forget_io(struct gem_object *obj);
+/* i915 revokes the fake-offset mappings of a purged object (its fault
+ * handler then answers SIGBUS): each is replaced by remap(addr, len, prot,
+ * flags) (called without any lock of the registry). */
+void user_mm_revoke_io(struct gem_object *obj,
+		       void (*remap)(uint64_t addr, uint64_t len, int prot, int flags));
+
+/* The model's own mmap calls of client ranges (gtsim_mmap with MAP_FIXED)
+ * while it holds dev->lock: the notifier must not run again for them (the
+ * shim already called it). */
+void user_mm_quiet(bool quiet);
 
 /* Is [addr, addr + len) entirely mapped, with the protections in need,
  * and nowhere an IO (fake-offset) mapping? need 0 is i915's probe_range()

@@ -316,6 +316,7 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 		return ret;
 	}
 	insert_sorted(vm, vma);
+	obj->has_pages = true;
 	list_add_tail(&vm->lru, &vma->lru_link);
 	list_add_tail(&obj->vmas, &vma->obj_link);
 	vm->bound_bytes += vma->size;
