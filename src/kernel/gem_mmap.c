@@ -256,7 +256,10 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 		 * through partial views bound at each fault; gtsim maps the
 		 * memory directly, which shows the same bytes. */
 		struct gem_vma *vma;
+		/* i915 binds (and gets pages) only at the first fault. */
+		bool had_pages = n->obj->has_pages;
 		int ret = vma_bind(dev->ggtt, n->obj, PIN_MAPPABLE, 0, 0, &vma);
+		n->obj->has_pages = had_pages;
 		if (ret)
 			TRACE(TRACE_GEM, "mmap gtt: object %p not bound whole in the aperture (%d): "
 			      "partial views", (void *)n->obj, ret);
