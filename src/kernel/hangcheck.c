@@ -4,7 +4,8 @@
  *
  * Hangcheck (i915's, simplified): every hangcheck_ms / 2 each engine with
  * work in flight is sampled; when neither ACTHD nor the status page's seqno
- * moved for hangcheck_ms the engine is hung. A GPU fault reported by the
+ * moved and no arbitration point (MI_ARB_CHECK) was passed for hangcheck_ms
+ * the engine is hung. A GPU fault reported by the
  * engine is a hang at once. reset.c handles both. */
 #include "kernel/request.h"
 
@@ -53,9 +54,14 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 	}
 	uint64_t acthd = engine_acthd(e->hw);
 	uint32_t seqno = engine_hws_seqno(e);
-	if (!e->hc_since_ns || acthd != e->hc_acthd || seqno != e->hc_seqno) {
+	/* An arbitration point passed is progress too: i915's heartbeat
+	 * would preempt the batch there and find the engine alive (IGT's
+	 * spinners loop through MI_ARB_CHECK until the CPU ends them). */
+	uint64_t arb = engine_arb_checks(e->hw);
+	if (!e->hc_since_ns || acthd != e->hc_acthd || seqno != e->hc_seqno || arb != e->hc_arb) {
 		e->hc_acthd = acthd;
 		e->hc_seqno = seqno;
+		e->hc_arb = arb;
 		e->hc_since_ns = now;
 		return;
 	}

@@ -113,6 +113,7 @@ struct rq_engine {
 	/* Hangcheck (hangcheck.c). */
 	uint64_t hc_acthd;
 	uint32_t hc_seqno;
+	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
 	uint64_t hc_since_ns;
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;

@@ -297,6 +297,11 @@ uint64_t engine_commands(struct gt_engine *e)
 	return n;
 }
 
+uint64_t engine_arb_checks(struct gt_engine *e)
+{
+	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED);
+}
+
 const struct cs_state *engine_state(struct gt_engine *e)
 {
 	return e->state;

@@ -30,10 +30,10 @@ MI_HANDLER(mi_conditional_batch_buffer_end)
 {
 	struct cmd_MI_CONDITIONAL_BATCH_BUFFER_END c;
 	cmd_MI_CONDITIONAL_BATCH_BUFFER_END_unpack(cs_gen(e), dw, len, &c);
-	/* Compare Semaphore makes the engine wait for the compare; Compare
-	 * Mask Mode (SKL) masks the memory dword: neither is modelled. */
-	if (c.compare_semaphore)
-		return cs_not_implemented(e, d, dw, len, "with Compare Semaphore");
+	/* Compare Semaphore (i915's MI_DO_COMPARE, IGT's spinners) selects
+	 * the same compare: the batch goes on while memory > data, which is
+	 * how i915 and IGT end a spinning batch from the CPU. Compare Mask
+	 * Mode (SKL) masks the memory dword: not modelled. */
 	if (c.compare_mask_mode)
 		return cs_not_implemented(e, d, dw, len, "with Compare Mask Mode");
 	uint32_t mem;
