@@ -511,31 +511,40 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 
 #define OFF(field) offsetof(struct eu_thread, field)
 
-/* Instruction i inline: checks, mask, operation, counters. `interp` and
- * `ip_phi` collect the ways to the interpreter. */
-static void emit_inst(struct em *e, const struct exec_op *op, enum kind k,
-		      LLVMBasicBlockRef interp, LLVMValueRef ip_phi, LLVMBasicBlockRef next,
-		      bool next_inline)
+/* The checks exec_run makes before instructions first..last-1 (all
+ * inline, so none of them changes what is checked): the budget allows
+ * them all, no channel rejoins at any of them, and cr0 is in its reset
+ * float mode if one of them needs it. An i1. */
+static LLVMValueRef emit_checks(struct em *e, const struct exec_prog *p, const enum kind *kinds,
+				uint32_t first, uint32_t last, LLVMValueRef *ins)
 {
-	uint32_t i = op->index;
-	LLVMValueRef ins = load(e, e->i64, e->t, OFF(instructions));
-	LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntULT, ins, e->stop, "");
+	uint32_t len = last - first;
+	*ins = load(e, e->i64, e->t, OFF(instructions));
+	/* ins + len <= stop, without overflow: ins < stop && stop - ins >= len */
+	LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntULT, *ins, e->stop, "");
+	LLVMValueRef room = LLVMBuildSub(e->b, e->stop, *ins, "");
+	ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntUGE, room, ci64(e, len), ""), "");
 	LLVMValueRef wake = load(e, e->i32, e->t, OFF(wake_at));
-	ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntNE, wake, ci32(e, i), ""), "");
-	if (checks_fpmode(k, op)) {
+	/* wake_at - first >= len (unsigned): not in [first, last) */
+	LLVMValueRef rel = LLVMBuildSub(e->b, wake, ci32(e, first), "");
+	ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntUGE, rel, ci32(e, len), ""), "");
+	bool fp = false;
+	for (uint32_t i = first; i < last; i++)
+		fp |= checks_fpmode(kinds[i], &p->ops[i]);
+	if (fp) {
 		LLVMValueRef cr0 = load(e, e->i32, e->t, OFF(regs) + EU_ARF_BASE +
 					EXEC_CR0_SLOT * EU_REG_SIZE);
 		uint32_t mask = CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM;
 		LLVMValueRef m = LLVMBuildAnd(e->b, cr0, ci32(e, mask), "");
 		ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, ci32(e, 0), ""), "");
 	}
-	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
-	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
-	LLVMBuildCondBr(e->b, ok, body, interp);
-	LLVMValueRef vi = ci32(e, i);
-	LLVMAddIncoming(ip_phi, &vi, &here, 1);
-	LLVMPositionBuilderAtEnd(e->b, body);
+	return ok;
+}
 
+/* The channel mask of op as exec_run computes it, the operation, and the
+ * number of enabled channels (an i64, for channel_ops). */
+static LLVMValueRef emit_body(struct em *e, const struct exec_op *op, enum kind k)
+{
 	LLVMValueRef en;
 	if (op->no_mask) {
 		en = ci32(e, op->full);
@@ -548,17 +557,69 @@ static void emit_inst(struct em *e, const struct exec_op *op, enum kind k,
 	if (op->run & EXEC_RUN_PRED)
 		en = LLVMBuildAnd(e->b, en, pred_mask(e, op), "");
 	emit_op(e, op, k, en);
-	LLVMValueRef cnt = LLVMBuildZExt(e->b, intrinsic(e, "llvm.ctpop", e->i32, &en, 1),
-					 e->i64, "");
+	return LLVMBuildZExt(e->b, intrinsic(e, "llvm.ctpop", e->i32, &en, 1), e->i64, "");
+}
+
+static void add_counters(struct em *e, LLVMValueRef ins, uint32_t n, LLVMValueRef cnt)
+{
 	store(e, LLVMBuildAdd(e->b, load(e, e->i64, e->t, OFF(channel_ops)), cnt, ""),
 	      e->t, OFF(channel_ops));
-	store(e, LLVMBuildAdd(e->b, ins, ci64(e, 1), ""), e->t, OFF(instructions));
-	LLVMBuildBr(e->b, next_inline ? next : interp);
-	if (!next_inline) {
-		LLVMValueRef vn = ci32(e, i + 1);
-		LLVMBasicBlockRef end = LLVMGetInsertBlock(e->b);
-		LLVMAddIncoming(ip_phi, &vn, &end, 1);
-	}
+	store(e, LLVMBuildAdd(e->b, ins, ci64(e, n), ""), e->t, OFF(instructions));
+}
+
+/* Go to the interpreter for instruction ip (ip_phi collects the ways). */
+static void to_interp(struct em *e, LLVMBasicBlockRef interp, LLVMValueRef ip_phi, uint32_t ip)
+{
+	LLVMValueRef v = ci32(e, ip);
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
+	LLVMBuildBr(e->b, interp);
+	LLVMAddIncoming(ip_phi, &v, &here, 1);
+}
+
+/* Instruction i alone (entered in the middle of a run, or when the run's
+ * checks failed): its own checks, body, counters, then i+1. */
+static void emit_single(struct em *e, const struct exec_prog *p, const enum kind *kinds,
+			uint32_t i, LLVMBasicBlockRef *single, LLVMBasicBlockRef interp,
+			LLVMValueRef ip_phi)
+{
+	LLVMPositionBuilderAtEnd(e->b, single[i]);
+	LLVMValueRef ins;
+	LLVMValueRef ok = emit_checks(e, p, kinds, i, i + 1, &ins);
+	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
+	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+	LLVMBuildCondBr(e->b, ok, body, interp);
+	LLVMValueRef vi = ci32(e, i);
+	LLVMAddIncoming(ip_phi, &vi, &here, 1);
+	LLVMPositionBuilderAtEnd(e->b, body);
+	add_counters(e, ins, 1, emit_body(e, &p->ops[i], kinds[i]));
+	if (single[i + 1])
+		LLVMBuildBr(e->b, single[i + 1]);
+	else
+		to_interp(e, interp, ip_phi, i + 1);
+}
+
+/* A run of inline instructions [first, last): one set of checks for all,
+ * then all of them with nothing in between (so LLVM keeps registers in
+ * host registers across them), the counters once; on a failed check,
+ * instruction by instruction. */
+static void emit_run(struct em *e, const struct exec_prog *p, const enum kind *kinds,
+		     uint32_t first, uint32_t last, LLVMBasicBlockRef *run,
+		     LLVMBasicBlockRef *single, LLVMBasicBlockRef interp, LLVMValueRef ip_phi)
+{
+	LLVMPositionBuilderAtEnd(e->b, run[first]);
+	LLVMValueRef ins;
+	LLVMValueRef ok = emit_checks(e, p, kinds, first, last, &ins);
+	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+	LLVMBuildCondBr(e->b, ok, body, single[first]);
+	LLVMPositionBuilderAtEnd(e->b, body);
+	LLVMValueRef cnt = ci64(e, 0);
+	for (uint32_t i = first; i < last; i++)
+		cnt = LLVMBuildAdd(e->b, cnt, emit_body(e, &p->ops[i], kinds[i]), "");
+	add_counters(e, ins, last - first, cnt);
+	if (run[last])
+		LLVMBuildBr(e->b, run[last]);
+	else
+		to_interp(e, interp, ip_phi, last);
 }
 
 static void build(struct em *e, const struct exec_prog *p, const char *name,
@@ -580,15 +641,31 @@ static void build(struct em *e, const struct exec_prog *p, const char *name,
 	LLVMBasicBlockRef interp = LLVMAppendBasicBlockInContext(e->c, e->fn, "interp");
 	LLVMBasicBlockRef ret = LLVMAppendBasicBlockInContext(e->c, e->fn, "ret");
 	size_t n = p->count;
-	LLVMBasicBlockRef *blk = calloc(n + 1, sizeof(*blk));
+	/* single[i]: instruction i alone; run[i]: the run starting at i */
+	LLVMBasicBlockRef *single = calloc(n + 1, sizeof(*single));
+	LLVMBasicBlockRef *run = calloc(n + 1, sizeof(*run));
 	enum kind *kinds = calloc(n + 1, sizeof(*kinds));
+	/* runs start after an instruction left to the interpreter and where
+	 * branches land (their targets and the instruction after: a loop's
+	 * start, the code after an endif or while) */
+	bool *target = calloc(n + 2, sizeof(*target));
+	for (size_t i = 0; i < n; i++) {
+		const struct exec_op *op = &p->ops[i];
+		uint32_t tg[2] = { op->target_jip, op->target_uip };
+		for (unsigned k = 0; k < 2; k++)
+			if (tg[k] < n)
+				target[tg[k]] = target[tg[k] + 1] = true;
+	}
 	for (size_t i = 0; i < n; i++) {
 		kinds[i] = classify(&p->ops[i]);
 		if (kinds[i] != K_NONE) {
-			blk[i] = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+			single[i] = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+			if (!i || kinds[i - 1] == K_NONE || target[i])
+				run[i] = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
 			(*inlined)++;
 		}
 	}
+	free(target);
 
 	LLVMPositionBuilderAtEnd(e->b, entry);
 	LLVMValueRef ip0 = load(e, e->i32, e->t, OFF(ip));
@@ -612,20 +689,25 @@ static void build(struct em *e, const struct exec_prog *p, const char *name,
 	LLVMValueRef sw = LLVMBuildSwitch(e->b, d_phi, interp, (unsigned)*inlined);
 	LLVMAddIncoming(ip_phi, &d_phi, &dispatch, 1);
 	for (size_t i = 0; i < n; i++)
-		if (blk[i])
-			LLVMAddCase(sw, ci32(e, (uint32_t)i), blk[i]);
+		if (single[i])
+			LLVMAddCase(sw, ci32(e, (uint32_t)i), run[i] ? run[i] : single[i]);
 
 	LLVMPositionBuilderAtEnd(e->b, ret);
 	LLVMBuildRetVoid(e->b);
 
-	for (size_t i = 0; i < n; i++) {
-		if (!blk[i])
+	for (uint32_t i = 0; i < n; i++) {
+		if (!single[i])
 			continue;
-		LLVMPositionBuilderAtEnd(e->b, blk[i]);
-		emit_inst(e, &p->ops[i], kinds[i], interp, ip_phi, blk[i + 1],
-			  blk[i + 1] != NULL);
+		emit_single(e, p, kinds, i, single, interp, ip_phi);
+		if (run[i]) {
+			uint32_t last = i + 1;
+			while (last < n && single[last] && !run[last])
+				last++;
+			emit_run(e, p, kinds, i, last, run, single, interp, ip_phi);
+		}
 	}
-	free(blk);
+	free(single);
+	free(run);
 	free(kinds);
 }
 
