@@ -12,7 +12,7 @@
  * is the interpreter with those instructions inlined, their checks
  * (budget, channels rejoining, float mode) kept per instruction.
  *
- * GTSIM_JIT: unset = tiered (compile after EXEC_JIT_DEFAULT_RUNS runs),
+ * GTSIM_JIT: unset = tiered (compile after the default count below),
  * 0 = off, N = after N runs, "always" = at the first run, "check" = at
  * the first run and every compiled stretch is replayed in the interpreter
  * and compared bit for bit (registers, flags, accumulators, channel state,
@@ -25,7 +25,12 @@
 
 #include "gpu/eu/exec_internal.h"
 
+/* Default tiering: compile after max(64, 2M / instructions of the
+ * program) runs, i.e. once the program has (roughly) interpreted as many
+ * instructions as a compile costs: about 35 ms of CPU for 20 instructions
+ * (bench_eu), some 2 million interpreted instructions. */
 #define EXEC_JIT_DEFAULT_RUNS 64
+#define EXEC_JIT_DEFAULT_WORK 2000000u
 
 enum exec_jit_mode { EXEC_JIT_OFF, EXEC_JIT_TIERED, EXEC_JIT_CHECK };
 
@@ -53,9 +58,11 @@ void exec_jit_configure(enum exec_jit_mode mode, unsigned threshold);
  * test can see the comparison catch it. */
 void exec_jit_set_corrupt(bool on);
 /* Figures: programs compiled, their instructions, of which compiled
- * inline, and the nanoseconds spent compiling. */
+ * inline, and the time spent compiling: wall and CPU nanoseconds (the
+ * first compile of a process includes setting LLVM up). */
 struct exec_jit_stats {
-	uint64_t programs, instructions, inlined, compile_ns;
+	uint64_t programs, instructions, inlined;
+	uint64_t compile_ns, compile_cpu_ns;
 };
 void exec_jit_stats(struct exec_jit_stats *out);
 /* Whether this build has a code generator (LLVM). */

@@ -27,6 +27,7 @@ static struct exec_jit_stats stats;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static enum exec_jit_mode mode = EXEC_JIT_TIERED;
 static unsigned threshold = EXEC_JIT_DEFAULT_RUNS;
+static bool by_work = true;      /* no count given: by the program's length */
 static bool corrupt;
 
 static void read_env(void)
@@ -37,13 +38,13 @@ static void read_env(void)
 	else if (!e || !*e)
 		return;
 	else if (!strcmp(e, "always"))
-		threshold = 0;
+		threshold = 0, by_work = false;
 	else if (!strcmp(e, "check"))
-		mode = EXEC_JIT_CHECK, threshold = 0;
+		mode = EXEC_JIT_CHECK, threshold = 0, by_work = false;
 	else if (!strcmp(e, "0"))
 		mode = EXEC_JIT_OFF;
 	else
-		threshold = (unsigned)strtoul(e, NULL, 10);
+		threshold = (unsigned)strtoul(e, NULL, 10), by_work = false;
 }
 
 void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
@@ -52,6 +53,7 @@ void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
 	pthread_mutex_lock(&lock);
 	mode = exec_jit_available() ? m : EXEC_JIT_OFF;
 	threshold = runs;
+	by_work = false;
 	pthread_mutex_unlock(&lock);
 }
 
@@ -130,23 +132,31 @@ struct exec_jit_entry *exec_jit_entry(int gen, const struct eu_inst *insts,
 	return e;
 }
 
+static uint64_t elapsed_ns(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)(b->tv_sec - a->tv_sec) * 1000000000ull +
+	       (uint64_t)(b->tv_nsec - a->tv_nsec);
+}
+
 static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 {
 	pthread_mutex_lock(&lock);
 	exec_jit_fn fn = atomic_load(&e->fn);
 	if (!fn && !atomic_load(&e->failed)) {
-		struct timespec t0, t1;
+		struct timespec t0, t1, c0, c1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 		size_t inlined = 0;
 		fn = exec_jit_compile(p, corrupt, &inlined);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000ull +
-			      (uint64_t)(t1.tv_nsec - t0.tv_nsec);
+		uint64_t ns = elapsed_ns(&t0, &t1), cpu = elapsed_ns(&c0, &c1);
 		if (fn) {
 			stats.programs++;
 			stats.instructions += p->count;
 			stats.inlined += inlined;
 			stats.compile_ns += ns;
+			stats.compile_cpu_ns += cpu;
 			atomic_store(&e->fn, fn);
 		} else {
 			atomic_store(&e->failed, true);
@@ -165,8 +175,14 @@ void exec_jit_run(struct eu_thread *t, const struct exec_prog *p, uint64_t stop)
 		return;
 	exec_jit_fn fn = atomic_load_explicit(&e->fn, memory_order_acquire);
 	if (!fn) {
+		/* by default a program waits until it has run about as many
+		 * instructions as compiling it costs (EXEC_JIT_DEFAULT_WORK),
+		 * at least EXEC_JIT_DEFAULT_RUNS times */
+		unsigned need = threshold;
+		if (by_work && EXEC_JIT_DEFAULT_WORK / p->count > need)
+			need = (unsigned)(EXEC_JIT_DEFAULT_WORK / p->count);
 		if (atomic_load_explicit(&e->failed, memory_order_relaxed) ||
-		    atomic_fetch_add_explicit(&e->runs, 1, memory_order_relaxed) < threshold)
+		    atomic_fetch_add_explicit(&e->runs, 1, memory_order_relaxed) < need)
 			return;
 		if (!(fn = compile(e, p)))
 			return;

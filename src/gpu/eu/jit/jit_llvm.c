@@ -110,6 +110,11 @@ static bool fail_error(LLVMErrorRef err, const char *what)
 	return false;
 }
 
+/* Measured with bench_eu (docs/eu-jit.md): this short pipeline and the
+ * "less" code generator compile about a third faster than default<O2>
+ * and LLVM's default level, for code as fast. */
+#define CODEGEN_LEVEL LLVMCodeGenLevelLess
+#define PASSES "function(sroa,early-cse<memssa>,instcombine,gvn,dse,simplifycfg)"
 static bool init_llvm(void)
 {
 	if (init_done)
@@ -117,12 +122,29 @@ static bool init_llvm(void)
 	init_done = true;
 	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
 		return false;
-	LLVMOrcJITTargetMachineBuilderRef jtmb;
-	LLVMErrorRef err = LLVMOrcJITTargetMachineBuilderDetectHost(&jtmb);
-	if (err)
-		return fail_error(err, "host target");
+	/* the host's CPU and features (AVX2, FMA...): one target machine for
+	 * the optimisation passes, one for the JIT's code generation */
+	char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName();
+	char *feat = LLVMGetHostCPUFeatures(), *why = NULL;
+	LLVMTargetRef target;
+	LLVMTargetMachineRef cg = NULL;
+	if (!LLVMGetTargetFromTriple(triple, &target, &why)) {
+		tm = LLVMCreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
+					     LLVMRelocDefault, LLVMCodeModelJITDefault);
+		cg = LLVMCreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
+					     LLVMRelocDefault, LLVMCodeModelJITDefault);
+	}
+	LLVMDisposeMessage(triple);
+	LLVMDisposeMessage(cpu);
+	LLVMDisposeMessage(feat);
+	if (why)
+		LLVMDisposeMessage(why);
+	if (!tm || !cg)
+		return false;
 	LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
-	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(b, jtmb);
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+		b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(cg));
+	LLVMErrorRef err;
 	if ((err = LLVMOrcCreateLLJIT(&jit, b)))
 		return fail_error(err, "LLJIT");
 	/* fmaf and friends, when the host lacks the instruction */
@@ -131,19 +153,6 @@ static bool init_llvm(void)
 		     &gen, LLVMOrcLLJITGetGlobalPrefix(jit), NULL, NULL)))
 		return fail_error(err, "process symbols");
 	LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit), gen);
-	/* a target machine for the optimisation passes */
-	char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName();
-	char *feat = LLVMGetHostCPUFeatures(), *why = NULL;
-	LLVMTargetRef target;
-	if (!LLVMGetTargetFromTriple(triple, &target, &why))
-		tm = LLVMCreateTargetMachine(target, triple, cpu, feat,
-					     LLVMCodeGenLevelDefault, LLVMRelocDefault,
-					     LLVMCodeModelJITDefault);
-	LLVMDisposeMessage(triple);
-	LLVMDisposeMessage(cpu);
-	LLVMDisposeMessage(feat);
-	if (why)
-		LLVMDisposeMessage(why);
 	init_ok = tm != NULL;
 	return init_ok;
 }
@@ -748,7 +757,7 @@ exec_jit_fn exec_jit_compile(const struct exec_prog *p, bool corrupt, size_t *in
 	}
 	LLVMDisposeMessage(msg);
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef err = LLVMRunPasses(e.m, "default<O2>", tm, po);
+	LLVMErrorRef err = LLVMRunPasses(e.m, PASSES, tm, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (err) {
 		fail_error(err, "passes");
