@@ -55,6 +55,7 @@ struct exec_dst {
 };
 
 struct exec_op;
+struct exec_jit_entry;
 /* Executes op for the channels in `en` (bit i = channel i of the
  * instruction, predication already applied unless op->pred_is_operand);
  * returns the index of the next instruction. */
@@ -91,7 +92,13 @@ struct exec_prog {
 	struct exec_op *ops;
 	uint32_t *offsets;       /* byte offset per instruction */
 	uint32_t end_offset;     /* byte offset just past the program */
+	struct exec_jit_entry *jit;   /* its compiled form (jit/jit.h), or NULL */
 };
+
+/* exec_run.c: one turn of the interpreter loop at *ip (what exec_run does
+ * per instruction); the compiled code calls it for what it leaves out. */
+void exec_step(struct eu_thread *t, const struct exec_prog *p, uint32_t *ip,
+	       uint64_t stop);
 
 /* exec_translate.c */
 void exec_translate(int gen, struct exec_prog *p, size_t i,

@@ -5,6 +5,7 @@
 #include "common/trace.h"
 #include "gpu/eu/exec_internal.h"
 #include "gpu/eu/isa.h"
+#include "gpu/eu/jit/jit.h"
 
 #define DEFAULT_BUDGET 100000000ull
 
@@ -29,6 +30,7 @@ struct exec_prog *exec_prog_build(int gen, const struct eu_inst *insts,
 		(insts[count - 1].compacted ? 8 : 16) : 0;
 	for (size_t i = 0; i < count; i++)
 		exec_translate(gen, p, i, &insts[i]);
+	p->jit = exec_jit_entry(gen, insts, p->offsets, count);
 	return p;
 }
 
@@ -46,6 +48,57 @@ size_t exec_prog_count(const struct exec_prog *p)
 	return p ? p->count : 0;
 }
 
+/* One turn of the interpreter loop at *ipp: the checks that stop the
+ * thread (end of program, budget), channels rejoining, the instruction
+ * itself, and the jump of a write to ip. Leaves the next index in *ipp;
+ * anything that ends the run changes t->state. */
+static inline void step(struct eu_thread *t, const struct exec_prog *p,
+			uint32_t *ipp, uint64_t stop, bool tracing)
+{
+	uint32_t ip = *ipp;
+	if (ip >= p->count) {
+		eu_thread_fault(t, "instruction pointer 0x%x past the end of the "
+				"program (0x%x)", ip < p->count ? p->offsets[ip]
+				: p->end_offset, p->end_offset);
+		return;
+	}
+	if (t->instructions >= stop) {
+		t->state = EU_THREAD_LIMIT;
+		TRACE(TRACE_EU, "thread stopped after the budget of instructions");
+		return;
+	}
+	if (ip == t->wake_at)
+		exec_wake(t, ip);
+	t->ip = ip;
+	const struct exec_op *op = &p->ops[ip];
+	uint32_t en = op->no_mask ? op->full
+				  : ((t->active & t->live) >> op->group) & op->full;
+	if (op->run & EXEC_RUN_PRED)
+		en &= exec_pred_mask(t, op);
+	uint32_t next = op->fn(t, op, en);
+	t->instructions++;
+	if (__builtin_expect(tracing, 0) && t->state != EU_THREAD_FAULT)
+		exec_trace_op(t, op, en);
+	if ((op->run & EXEC_RUN_IP) && t->state == EU_THREAD_READY) {
+		uint32_t to;
+		memcpy(&to, eu_arf(t, EU_ARF_IP), 4);
+		long idx = exec_index_of(p, to);
+		if (idx < 0) {
+			eu_thread_fault(t, "ip 0x%x: write of 0x%x to ip is not an "
+					"instruction address", op->offset, to);
+			return;
+		}
+		next = (uint32_t)idx;
+	}
+	*ipp = next;
+}
+
+void exec_step(struct eu_thread *t, const struct exec_prog *p, uint32_t *ip,
+	       uint64_t stop)
+{
+	step(t, p, ip, stop, false);
+}
+
 enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 			      uint64_t max_instructions)
 {
@@ -56,44 +109,14 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	if (t->state != EU_THREAD_READY)
 		return t->state;
 	unsigned host_fp = exec_host_daz(true);
-	while (t->state == EU_THREAD_READY) {
-		if (ip >= p->count) {
-			eu_thread_fault(t, "instruction pointer 0x%x past the end of the "
-					"program (0x%x)", ip < p->count ? p->offsets[ip]
-					: p->end_offset, p->end_offset);
-			break;
-		}
-		if (t->instructions >= stop) {
-			t->state = EU_THREAD_LIMIT;
-			TRACE(TRACE_EU, "thread stopped after %llu instructions (budget)",
-			      (unsigned long long)budget);
-			break;
-		}
-		if (ip == t->wake_at)
-			exec_wake(t, ip);
-		t->ip = ip;
-		const struct exec_op *op = &p->ops[ip];
-		uint32_t en = op->no_mask ? op->full
-					  : ((t->active & t->live) >> op->group) & op->full;
-		if (op->run & EXEC_RUN_PRED)
-			en &= exec_pred_mask(t, op);
-		uint32_t next = op->fn(t, op, en);
-		t->instructions++;
-		if (__builtin_expect(tracing, 0) && t->state != EU_THREAD_FAULT)
-			exec_trace_op(t, op, en);
-		if ((op->run & EXEC_RUN_IP) && t->state == EU_THREAD_READY) {
-			uint32_t to;
-			memcpy(&to, eu_arf(t, EU_ARF_IP), 4);
-			long idx = exec_index_of(p, to);
-			if (idx < 0) {
-				eu_thread_fault(t, "ip 0x%x: write of 0x%x to ip is not an "
-						"instruction address", op->offset, to);
-				break;
-			}
-			next = (uint32_t)idx;
-		}
-		ip = next;
+	/* compiled code (jit/jit.h) runs while it can; it leaves the thread
+	 * where the interpreter goes on (traces need the interpreter) */
+	if (p->jit && !tracing) {
+		exec_jit_run(t, p, stop);
+		ip = t->ip;
 	}
+	while (t->state == EU_THREAD_READY)
+		step(t, p, &ip, stop, tracing);
 	t->ip = ip;
 	exec_host_restore(host_fp);
 	return t->state;

@@ -1,0 +1,180 @@
+/* The EU JIT (src/gpu/eu/jit/): a program of the inline ALU forms run in
+ * the interpreter, in compiled code and in check mode gives the values
+ * computed here by hand (CPU arithmetic), with a disabled channel and
+ * predication; the instruction budget stops compiled code where it stops
+ * the interpreter; and check mode catches a deliberately wrong compiler
+ * (it aborts), which proves the comparison of every other test run under
+ * GTSIM_JIT=check (meson: *_jit_check) can fail. Skips without LLVM. */
+#include <signal.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gpu/eu/jit/jit.h"
+#include "test_exec_util.h"
+
+static struct eu_thread th;
+
+/* SIMD16 align16 row (mad's sources on Gen8) */
+static struct eu_operand a16(unsigned nr)
+{
+	return op_reg(EU_FILE_GRF, nr, 0, EU_TYPE_F, 4, 4, 1);
+}
+
+static size_t program(struct eu_inst *p, int32_t add_imm)
+{
+	size_t n = 0;
+	p[n++] = i2(EU_OP_ADD, 16, gd(10, EU_TYPE_D), g16(2, EU_TYPE_D), immd(add_imm));
+	p[n++] = i2(EU_OP_MUL, 16, gd(12, EU_TYPE_F), g16(4, EU_TYPE_F), immf(2.0f));
+	struct eu_inst m = i3(EU_OP_MAD, 16, gd(14, EU_TYPE_F), a16(12), a16(4), a16(4));
+	m.access_mode = EU_ALIGN16;
+	p[n++] = m;
+	struct eu_inst c = i2(EU_OP_CMP, 16, null_dst(EU_TYPE_D), g16(2, EU_TYPE_D), immd(5));
+	c.cond = EU_COND_L;
+	p[n++] = c;
+	struct eu_inst s = i2(EU_OP_SEL, 16, gd(16, EU_TYPE_D), g16(10, EU_TYPE_D),
+			      g16(2, EU_TYPE_D));
+	s.pred = EU_PRED_NORMAL;
+	p[n++] = s;
+	struct eu_inst a = i2(EU_OP_ADD, 16, gd(18, EU_TYPE_D), g16(2, EU_TYPE_D), immd(1));
+	a.pred = EU_PRED_NORMAL;
+	p[n++] = a;
+	p[n++] = i2(EU_OP_SHL, 16, gd(20, EU_TYPE_D), g16(2, EU_TYPE_D), immd(2));
+	p[n++] = i2(EU_OP_AND, 16, gd(22, EU_TYPE_UD), g16(2, EU_TYPE_UD), immud(6));
+	p[n++] = i1(EU_OP_MOV, 16, gd(24, EU_TYPE_F), g16(2, EU_TYPE_D));
+	struct eu_inst x = i2(EU_OP_SEL, 16, gd(26, EU_TYPE_F), g16(4, EU_TYPE_F), immf(3.0f));
+	x.cond = EU_COND_GE;
+	p[n++] = x;
+	struct eu_inst c2 = i2(EU_OP_CMP, 16, gd(28, EU_TYPE_F), g16(4, EU_TYPE_F), immf(2.0f));
+	c2.cond = EU_COND_GE;
+	c2.flag_nr = 1;
+	p[n++] = c2;
+	p[n++] = eot_send();
+	return n;
+}
+
+/* run the program on a fresh SIMD16 thread with channel 15 off */
+static void run(int32_t add_imm, uint64_t budget)
+{
+	struct eu_inst p[16];
+	size_t n = program(p, add_imm);
+	eu_thread_init(&th, 16, 0x7fff);
+	for (unsigned r = 10; r < 32; r++)
+		for (unsigned i = 0; i < 8; i++)
+			eu_grf_set_ud(&th, r, i, 0xdeadbeefu);
+	for (unsigned i = 0; i < 16; i++) {
+		setud(&th, 2, i, i);
+		setf(&th, 4, i, (float)i * 0.5f);
+	}
+	struct exec_prog *prog = exec_prog_build(8, p, NULL, n);
+	exec_run(&th, prog, budget);
+	exec_prog_free(prog);
+}
+
+static void check_values(const char *how)
+{
+	fprintf(stderr, "checking %s\n", how);
+	CHECK(ran_to_end(&th));
+	for (unsigned i = 0; i < 16; i++) {
+		bool on = i < 15;
+		float h = (float)i * 0.5f;
+		uint32_t junk = 0xdeadbeefu;
+		CHECK_EQ(rud(&th, 10, i), on ? 100 + i : junk);
+		CHECK_EQ(rud(&th, 12, i), on ? fbits((float)i) : junk);
+		CHECK_EQ(rud(&th, 14, i), on ? fbits(fmaf(h, h, (float)i)) : junk);
+		CHECK_EQ(rud(&th, 16, i), on ? (i < 5 ? 100 + i : i) : junk);
+		CHECK_EQ(rud(&th, 18, i), on && i < 5 ? i + 1 : junk);
+		CHECK_EQ(rud(&th, 20, i), on ? 4 * i : junk);
+		CHECK_EQ(rud(&th, 22, i), on ? (i & 6) : junk);
+		CHECK_EQ(rud(&th, 24, i), on ? fbits((float)i) : junk);
+		CHECK_EQ(rud(&th, 26, i), on ? fbits(h >= 3.0f ? h : 3.0f) : junk);
+		CHECK_EQ(rud(&th, 28, i), on ? (h >= 2.0f ? 0xffffffffu : 0) : junk);
+	}
+	/* f0.0: channels 0..4 (i < 5); f1.0: channels 4..14 (i/2 >= 2) */
+	CHECK_EQ(eu_thread_flags(&th) & 0xffff, 0x1f);
+	CHECK_EQ((eu_thread_flags(&th) >> 32) & 0xffff, 0x7ff0);
+	/* channel operations: 15 per instruction, 5 for the predicated add */
+	CHECK_EQ(th.channel_ops, 10 * 15 + 5);
+}
+
+static void test_modes(void)
+{
+	exec_jit_configure(EXEC_JIT_OFF, 0);
+	run(100, 0);
+	check_values("interpreter");
+
+	exec_jit_configure(EXEC_JIT_TIERED, 0);
+	struct exec_jit_stats s0, s1;
+	exec_jit_stats(&s0);
+	run(100, 0);
+	exec_jit_stats(&s1);
+	check_values("compiled");
+	/* every instruction but the last (nop) compiled inline */
+	CHECK_EQ(s1.programs - s0.programs, 1);
+	CHECK_EQ(s1.inlined - s0.inlined, 11);
+
+	exec_jit_configure(EXEC_JIT_CHECK, 0);
+	run(100, 0);
+	check_values("check mode");
+
+	/* tiered: the first two runs interpret, the third compiles (a
+	 * program of its own: the one above is cached already) */
+	exec_jit_configure(EXEC_JIT_TIERED, 2);
+	for (int k = 0; k < 3; k++) {
+		exec_jit_stats(&s0);
+		run(200, 0);
+		exec_jit_stats(&s1);
+		CHECK_EQ(s1.programs - s0.programs, k == 2 ? 1 : 0);
+	}
+}
+
+static void test_budget(void)
+{
+	/* 3 instructions: the add, mul and mad happen, the rest does not */
+	exec_jit_configure(EXEC_JIT_TIERED, 0);
+	run(100, 3);
+	CHECK_EQ(th.state, EU_THREAD_LIMIT);
+	CHECK_EQ(th.instructions, 3);
+	CHECK_EQ(th.ip, 3);
+	CHECK_EQ(rud(&th, 14, 3), fbits(fmaf(1.5f, 1.5f, 3.0f)));
+	CHECK_EQ(rud(&th, 16, 3), 0xdeadbeefu);
+	/* and it goes on where it stopped */
+	struct eu_inst p[16];
+	size_t n = program(p, 100);
+	struct exec_prog *prog = exec_prog_build(8, p, NULL, n);
+	th.state = EU_THREAD_READY;
+	exec_run(&th, prog, 0);
+	exec_prog_free(prog);
+	check_values("compiled, resumed after the budget");
+}
+
+/* A compiler that adds one to every add result must be caught. */
+static void test_corrupt_detected(void)
+{
+	exec_jit_configure(EXEC_JIT_TIERED, 0);
+	exec_jit_set_corrupt(true);
+	run(300, 0);
+	/* compiled code is what runs: its (wrong) result shows */
+	CHECK_EQ(rud(&th, 10, 3), 304);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		exec_jit_configure(EXEC_JIT_CHECK, 0);
+		run(400, 0);   /* a new program: compiled wrong, compared */
+		_exit(0);
+	}
+	int status = 0;
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	exec_jit_set_corrupt(false);
+}
+
+int main(void)
+{
+	if (!exec_jit_available())
+		test_skip("no code generator (built without LLVM 15)");
+	test_modes();
+	test_budget();
+	test_corrupt_detected();
+	return test_exit();
+}
