@@ -99,10 +99,10 @@ static int walk(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgp
 		if (!(threads[i] = aligned_alloc(64, sizeof(struct eu_thread))))
 			r = gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
 	if (!r) {
-		sampler_unit_init(&u.sampler, gs->gen, &env->vm, gs->surface_base, gs->dynamic_base,
+		sampler_unit_init(&u.sampler, gs->gen, &env->vm, gs->sba.surface, gs->sba.dynamic,
 				  w->id.binding_table_pointer, w->id.sampler_state_pointer, false);
-		dp_unit_init(&u.dp, gs->gen, &env->vm, gs->general_base, gs->surface_base,
-			     gs->dynamic_base, w->id.binding_table_pointer);
+		dp_unit_init(&u.dp, gs->gen, &env->vm, gs->sba.general, gs->sba.surface,
+			     gs->sba.dynamic, w->id.binding_table_pointer);
 		u.dp.scratch_base = gs->scratch_base;
 		u.dp.scratch_per_thread = gs->scratch_per_thread;
 		u.dp.slm = slm;
@@ -151,7 +151,7 @@ int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	uint64_t groups = 1;
 	for (int i = 0; i < 3; i++)
 		groups *= end[i] > start[i] ? end[i] - start[i] : 0;
-	uint64_t kaddr = gs->instruction_base + w.id.kernel_start_pointer;
+	uint64_t kaddr = gs->sba.instruction + w.id.kernel_start_pointer;
 	TRACE(TRACE_GPGPU, "walker %llu: ID %u kernel 0x%llx SIMD%u, groups (%u,%u,%u)..(%u,%u,%u)"
 	      "%s = %llu, %u threads each (%ux%ux%u), right mask 0x%x, bottom mask 0x%x, "
 	      "CURBE %u cross-thread + %u per-thread registers, SLM %u bytes, barrier %s",
