@@ -48,6 +48,12 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
 		 int flags, uint64_t offset);
 
+/* The mmu notifier: a host integration calls this before the process's
+ * mapping of [addr, addr + len) is unmapped, moved, reprotected or
+ * replaced. GEM_USERPTR objects there wait for the GPU and are validated
+ * again before their next use (-EFAULT if their memory is gone). */
+void gtsim_mm_invalidate(void *addr, size_t len);
+
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 

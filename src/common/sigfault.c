@@ -25,7 +25,8 @@ static struct sigaction previous[2];   /* SIGSEGV, SIGBUS */
 static pthread_mutex_t previous_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static int handler_installed;
-static sigfault_hook fault_hook;
+#define MAX_HOOKS 4
+static sigfault_hook fault_hooks[MAX_HOOKS];
 
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
@@ -34,10 +35,13 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 		copy_fixup = NULL;
 		siglongjmp(*fixup, 1);
 	}
-	/* Then the hook (the shim's MMIO through the PCI BAR). */
-	sigfault_hook hook = __atomic_load_n(&fault_hook, __ATOMIC_ACQUIRE);
-	if (hook && hook(sig, info, uctx))
-		return;
+	/* Then the hooks (the shim's MMIO through the PCI BAR, the kernel
+	 * model's userptr fixup), in the order they were added. */
+	for (int i = 0; i < MAX_HOOKS; i++) {
+		sigfault_hook hook = __atomic_load_n(&fault_hooks[i], __ATOMIC_ACQUIRE);
+		if (hook && hook(sig, info, uctx))
+			return;
+	}
 	/* Not ours: pass it on to the handler installed before (or after,
 	 * through sigfault_sigaction); with none, restore the default and
 	 * let the faulting instruction run again under it. */
@@ -91,12 +95,23 @@ int sigfault_sigaction(int sig, const struct sigaction *act, struct sigaction *o
 	return 0;
 }
 
-int sigfault_set_hook(sigfault_hook hook)
+int sigfault_add_hook(sigfault_hook hook)
 {
 	if (!sigfault_available())
 		return -1;
-	__atomic_store_n(&fault_hook, hook, __ATOMIC_RELEASE);
-	return 0;
+	pthread_mutex_lock(&previous_lock);
+	int ret = -1;
+	for (int i = 0; i < MAX_HOOKS && ret; i++) {
+		sigfault_hook cur = __atomic_load_n(&fault_hooks[i], __ATOMIC_ACQUIRE);
+		if (cur == hook) {
+			ret = 0;
+		} else if (!cur) {
+			__atomic_store_n(&fault_hooks[i], hook, __ATOMIC_RELEASE);
+			ret = 0;
+		}
+	}
+	pthread_mutex_unlock(&previous_lock);
+	return ret;
 }
 
 /* Not instrumented: a bad address must fault here, inside the guarded

@@ -3,7 +3,7 @@
  *  - guarded copies (sigfault_copy): a fault inside one makes the copy
  *    return -EFAULT, like the kernel's exception-table fixups (the kernel
  *    model's user copies, common/user_copy.h);
- *  - one hook (sigfault_set_hook) that sees the other faults first (the
+ *  - hooks (sigfault_add_hook) that see the other faults first (the
  *    shim's emulated MMIO through the PCI BAR);
  *  - everything else goes on to the handler installed before ours, or to
  *    the one a program installs later if its sigaction goes through
@@ -32,9 +32,11 @@ int sigfault_sigaction(int sig, const struct sigaction *act, struct sigaction *o
 
 /* hook sees every SIGSEGV/SIGBUS that is not inside a copy, before the
  * program's handler, and returns true when it dealt with the fault (the
- * faulting thread then resumes at the context hook left in uctx).
- * Installs the handler if needed; 0, or -1 when it cannot be installed. */
+ * faulting thread then resumes at the context hook left in uctx). Hooks
+ * are asked in the order they were added (at most 4; adding one twice
+ * keeps one). Installs the handler if needed; 0, or -1 when it cannot be
+ * installed or no place is left. */
 typedef bool (*sigfault_hook)(int sig, siginfo_t *info, void *uctx);
-int sigfault_set_hook(sigfault_hook hook);
+int sigfault_add_hook(sigfault_hook hook);
 
 #endif

@@ -202,7 +202,7 @@ static void drop_caches(struct gtsim_device *dev, uint64_t val)
 		requests_retire(dev);
 	if (val & (DROP_BOUND | DROP_UNBOUND | DROP_SHRINK_ALL)) {
 		requests_retire(dev);
-		gem_shrink(dev, UINT64_MAX);
+		gem_shrink_all(dev);
 	}
 	pthread_mutex_unlock(&dev->lock);
 }

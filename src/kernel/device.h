@@ -71,5 +71,14 @@ void requests_retire(struct gtsim_device *dev);
  * held. */
 uint64_t gem_shrink(struct gtsim_device *dev, uint64_t target);
 void gem_shrink_if_needed(struct gtsim_device *dev);
+/* drop_caches: gem_shrink() of everything, then the idle, unpinned
+ * objects lose their pages (i915 swaps them out; the contents stay). */
+void gem_shrink_all(struct gtsim_device *dev);
+/* Purge obj now (unbind, pages gone, fake-offset mappings revoked); false
+ * when a pinned binding keeps it. gem_truncatable(): an object i915 can
+ * truncate (not yet purged, not userptr, not a foreign import). */
+struct gem_object;
+bool gem_purge(struct gem_object *obj);
+bool gem_truncatable(const struct gem_object *obj);
 
 #endif

@@ -33,6 +33,17 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		pthread_mutex_unlock(&dev->lock);
 		return -ENOENT;
 	}
+	if (obj->userptr) {
+		/* i915: userptr pages are got here (iris checks a userptr's
+		 * validity with SET_DOMAIN), then the object is waited for; a
+		 * proxy object has no domain of its own. */
+		int ret = userptr_validate(obj);
+		if (!ret)
+			obj_wait_rendering(obj, write != 0, -1);
+		obj_put(obj);
+		pthread_mutex_unlock(&dev->lock);
+		return ret;
+	}
 	obj_wait_rendering(obj, write != 0, -1);
 	/* i915 pins the pages to move them into the new domain: a purged
 	 * object has none (i915_gem_object_pin_pages -> -EFAULT). */
@@ -41,6 +52,7 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		pthread_mutex_unlock(&dev->lock);
 		return -EFAULT;
 	}
+	obj->has_pages = true;   /* i915_gem_object_pin_pages() */
 	/* The new domain: WC, else GTT, else CPU (i915's order). */
 	uint32_t domain = (read & I915_GEM_DOMAIN_WC) ? I915_GEM_DOMAIN_WC :
 			  (read & I915_GEM_DOMAIN_GTT) ? I915_GEM_DOMAIN_GTT : I915_GEM_DOMAIN_CPU;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "gpu/cs/engine.h"
 #include "gpu/cs/regs.h"
 #include "kernel/context.h"
@@ -49,9 +50,16 @@ static void dump_buffer(FILE *f, const char *engine, const char *name, uint64_t 
 	if (size > DUMP_MAX_BYTES)
 		size = DUMP_MAX_BYTES;
 	fputc('~', f);
-	const uint32_t *dw = data;
-	for (uint64_t i = 0; i < size / 4; i++)
-		ascii85_dword(f, __atomic_load_n(&dw[i], __ATOMIC_RELAXED));
+	/* Read through a guarded copy: a userptr object's pages are the
+	 * client's and may be gone (unreadable dwords read as zero). */
+	uint32_t chunk[1024];
+	for (uint64_t off = 0; off + 4 <= size; off += sizeof(chunk)) {
+		size_t n = size - off < sizeof(chunk) ? (size_t)(size - off) / 4 : 1024;
+		if (copy_from_user_ptr(chunk, (uintptr_t)data + off, n * 4))
+			memset(chunk, 0, sizeof(chunk));
+		for (size_t i = 0; i < n; i++)
+			ascii85_dword(f, chunk[i]);
+	}
 	fputc('\n', f);
 }
 

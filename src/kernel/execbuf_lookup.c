@@ -56,6 +56,10 @@ int eb_lookup_objects(struct execbuf *eb)
 		eb->eo[i] = (struct eb_object){ .obj = obj, .flags = (uint32_t)entry->flags };
 		eb->looked_up = i + 1;
 		int err = eb_check_object(entry);
+		/* i915's eb_lookup_vmas(): a userptr object gets its pages
+		 * (i915_gem_object_userptr_submit_init) or fails -EFAULT. */
+		if (!err)
+			err = userptr_validate(obj);
 		if (err)
 			return err;
 	}

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "common/trace.h"
-#include "kernel/object.h"
 #include "common/user_copy.h"
+#include "kernel/object.h"
 #include "kernel/vm.h"
 
 #define GPU_DOMAINS (I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | \
@@ -91,8 +91,14 @@ static void apply_relocs(struct execbuf *eb, unsigned i, struct eb_relocs *rl)
 		uint64_t start = eb->eo[t].vma->start;
 		uint64_t value = gen8_canonical(start + (uint64_t)(int64_t)(int32_t)r->delta);
 		uint32_t lo = (uint32_t)value, hi = (uint32_t)(value >> 32);
-		memcpy(map + r->offset, &lo, 4);
-		memcpy(map + r->offset + 4, &hi, 4);
+		if (eb->eo[i].obj->userptr) {
+			/* The client's memory: it may vanish under us. */
+			uint32_t both[2] = { lo, hi };
+			(void)copy_to_user_ptr((uintptr_t)(map + r->offset), both, 8);
+		} else {
+			memcpy(map + r->offset, &lo, 4);
+			memcpy(map + r->offset + 4, &hi, 4);
+		}
 		TRACE(TRACE_RELOC, "object %u +0x%llx -> handle %u: presumed 0x%llx, now at "
 		      "0x%llx: rewritten to 0x%llx", i, (unsigned long long)r->offset,
 		      r->target_handle, (unsigned long long)r->presumed_offset,

@@ -29,14 +29,20 @@ int i915_gem_set_caching_ioctl(struct gtsim_file *file, void *arg)
 	struct gtsim_device *dev = file->dev;
 	pthread_mutex_lock(&dev->lock);
 	struct gem_object *obj = obj_lookup(file, args->handle);
-	if (obj) {
+	int ret = obj ? 0 : -ENOENT;
+	if (obj && obj->userptr) {
+		/* A proxy object's caching is its generator's; i915 silently
+		 * accepts CACHED for userptr (anv sets it on everything). */
+		if (args->caching != I915_CACHING_CACHED)
+			ret = -ENXIO;
+	} else if (obj) {
 		obj->caching = level;
-		obj_put(obj);
 	}
+	if (obj)
+		obj_put(obj);
 	pthread_mutex_unlock(&dev->lock);
-	TRACE(TRACE_GEM, "set_caching handle %u %u -> %d", args->handle, args->caching,
-	      obj ? 0 : -ENOENT);
-	return obj ? 0 : -ENOENT;
+	TRACE(TRACE_GEM, "set_caching handle %u %u -> %d", args->handle, args->caching, ret);
+	return ret;
 }
 
 int i915_gem_get_caching_ioctl(struct gtsim_file *file, void *arg)

@@ -1,9 +1,9 @@
 /* MADVISE: WILLNEED / DONTNEED (anything else -EINVAL). A DONTNEED object
  * may be purged by the shrinker (gem_shrink.c); once purged it stays purged
  * whatever is asked later, and "retained" is 0, as in i915.
- * Difference: i915 truncates a DONTNEED object at once when it has no pages
- * yet (never used); gtsim's objects always have their memfd, so only the
- * shrinker purges. */
+ * An object without pages (obj->has_pages: never bound, read or moved to a
+ * domain since its creation or the last full shrink) is truncated at once,
+ * as i915_gem_madvise_ioctl() does. */
 #include <errno.h>
 #include <i915_drm.h>
 
@@ -24,6 +24,10 @@ int i915_gem_madvise_ioctl(struct gtsim_file *file, void *arg)
 	if (obj) {
 		if (!obj->purged)
 			obj->madv = args->madv;
+		/* i915: "if the object is no longer attached, discard its
+		 * backing storage" (an object without pages is truncated). */
+		if (obj->madv == I915_MADV_DONTNEED && !obj->has_pages && gem_truncatable(obj))
+			gem_purge(obj);
 		args->retained = !obj->purged;
 		obj_put(obj);
 	}

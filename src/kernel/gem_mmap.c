@@ -23,6 +23,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
+#include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
 /* Offsets are node id << 32: objects mapped this way stay below 4 GiB. */
@@ -130,6 +131,9 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	int ret = -ENOENT;
 	if (!obj)
 		goto out;
+	ret = -ENXIO;   /* a userptr object has no shmem file to map (no filp) */
+	if (obj->userptr)
+		goto out;
 	ret = -EINVAL;
 	if (!obj_range_ok(obj, args->offset, args->size) || (args->offset & (GT_PAGE_SIZE - 1)))
 		goto out;
@@ -174,7 +178,9 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 		/* Any size: since GTT mmap version 1 i915 maps objects larger
 		 * than the aperture through partial views. */
 		uint64_t offset = 0;
-		ret = mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
+		/* __assign_mmap_offset(): i915_gem_object_never_mmap() (userptr's
+		 * I915_GEM_OBJECT_NO_MMAP) is -ENODEV, for every type. */
+		ret = obj->userptr ? -ENODEV : mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
 		args->offset = offset;
 		obj_put(obj);
 	}
@@ -199,6 +205,21 @@ static void *map_sigbus(void *addr, size_t length, int prot, int flags)
 	return p;
 }
 
+static void remap_sigbus(uint64_t addr, uint64_t len, int prot, int flags)
+{
+	user_mm_quiet(true);
+	void *p = map_sigbus((void *)(uintptr_t)addr, len, prot,
+			     (flags & ~MAP_FIXED_NOREPLACE) | MAP_FIXED);
+	user_mm_quiet(false);
+	TRACE(TRACE_GEM, "mmap at 0x%llx (+0x%llx) revoked: %s", (unsigned long long)addr,
+	      (unsigned long long)len, p == MAP_FAILED ? "failed" : "SIGBUS from now on");
+}
+
+void mmap_revoke(struct gem_object *obj)
+{
+	user_mm_revoke_io(obj, remap_sigbus);
+}
+
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
 		 uint64_t offset)
 {
@@ -221,9 +242,11 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	err = EACCES;
 	if (!node_allowed(n, file))
 		goto out;
+	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
 	if (n->obj->purged) {
 		p = map_sigbus(addr, length, prot, flags);
 		err = p == MAP_FAILED ? errno : 0;
+		user_mm_quiet(false);
 		goto out;
 	}
 	if (n->type == I915_MMAP_OFFSET_GTT) {
@@ -233,13 +256,21 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 		 * through partial views bound at each fault; gtsim maps the
 		 * memory directly, which shows the same bytes. */
 		struct gem_vma *vma;
+		/* i915 binds (and gets pages) only at the first fault. */
+		bool had_pages = n->obj->has_pages;
 		int ret = vma_bind(dev->ggtt, n->obj, PIN_MAPPABLE, 0, 0, &vma);
+		n->obj->has_pages = had_pages;
 		if (ret)
 			TRACE(TRACE_GEM, "mmap gtt: object %p not bound whole in the aperture (%d): "
 			      "partial views", (void *)n->obj, ret);
 	}
 	p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
 	err = p == MAP_FAILED ? errno : 0;
+	user_mm_quiet(false);
+	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
+	 * purge revokes the mapping. */
+	if (p != MAP_FAILED)
+		user_mm_add_io((uintptr_t)p, length, n->obj, prot, flags);
 out:
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,

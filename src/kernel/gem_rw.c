@@ -29,6 +29,9 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 	ret = -EINVAL;
 	if (!obj_range_ok(obj, offset, size))
 		goto out;
+	ret = -EINVAL;   /* i915_gem_userptr_pread/pwrite: "no longer allowed" */
+	if (obj->userptr)
+		goto out;
 	ret = obj_wait_rendering(obj, write, -1);
 	if (ret)
 		goto out;
@@ -37,6 +40,10 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 		goto out;
 	char *p = (char *)obj->map + offset;
 	ret = write ? copy_from_user_ptr(p, user_ptr, size) : copy_to_user_ptr(user_ptr, p, size);
+	/* i915's shmem pread pins the pages; pwrite writes the shmem file
+	 * directly while the object has none (shmem_pwrite). */
+	if (!write)
+		obj->has_pages = true;
 out:
 	if (obj)
 		obj_put(obj);

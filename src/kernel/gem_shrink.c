@@ -2,10 +2,16 @@
  * does under memory pressure. An object is purgeable when userspace marked
  * it I915_MADV_DONTNEED, the GPU no longer uses it and nothing pins it.
  * Purging unbinds it everywhere (its PTEs become not-present) and punches
- * its memfd empty (the memory goes back to the host; existing CPU mappings
- * read zeros). From then on it is __I915_MADV_PURGED for good: MADVISE
- * reports retained = 0, pread/pwrite and binding (execbuf, GTT faults) fail
- * with -EFAULT, and a new mapping of a fake offset raises SIGBUS on access.
+ * its memfd empty (the memory goes back to the host; legacy GEM_MMAP
+ * mappings, plain shmem mappings in i915, read zeros), and its fake-offset
+ * mappings are revoked (SIGBUS on access, as i915's fault handler answers).
+ * From then on it is __I915_MADV_PURGED for good: MADVISE reports
+ * retained = 0, pread/pwrite and binding (execbuf, GTT faults) fail with
+ * -EFAULT, and a new mapping of a fake offset raises SIGBUS on access.
+ * MADVISE(DONTNEED) of an object without pages purges it at once
+ * (i915_gem_object_truncate); a full shrink (drop_caches) also drops the
+ * pages of idle WILLNEED objects (i915 swaps them out: contents kept), so
+ * a later DONTNEED truncates them at once too.
  *
  * Triggers: creating an object when the objects' resident bytes pass
  * dev->mem_limit (GTSIM_MEM_LIMIT_MB, default half the host's RAM), the way
@@ -23,20 +29,28 @@
 /* i915's internal madvise state after truncation (i915_gem_object_types.h). */
 #define MADV_PURGED 2
 
-static bool obj_purgeable(const struct gem_object *obj)
+bool gem_truncatable(const struct gem_object *obj)
 {
-	return obj->madv == I915_MADV_DONTNEED && !obj->purged && !obj->imported &&
-	       !obj_is_active(obj);
+	/* A userptr object has no truncate (i915 only drops its page pins),
+	 * nor has an import of a foreign dma-buf. */
+	return !obj->purged && !obj->imported && !obj->userptr;
 }
 
-static bool obj_purge(struct gem_object *obj)
+static bool obj_purgeable(const struct gem_object *obj)
+{
+	return obj->madv == I915_MADV_DONTNEED && gem_truncatable(obj) && !obj_is_active(obj);
+}
+
+bool gem_purge(struct gem_object *obj)
 {
 	if (obj_unbind_all(obj))
 		return false;   /* pinned somewhere */
 	/* The pages go; the mapping and the file size stay, so every host and
 	 * client mapping remains valid (reads zeros, never crashes). */
 	(void)fallocate(obj->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)obj->size);
+	mmap_revoke(obj);
 	obj->purged = true;
+	obj->has_pages = false;
 	obj->madv = MADV_PURGED;
 	obj->dev->purged_bytes += obj->size;
 	TRACE(TRACE_GEM, "shrink: object %p purged (%llu bytes)", (void *)obj,
@@ -53,7 +67,7 @@ uint64_t gem_shrink(struct gtsim_device *dev, uint64_t target)
 		if (freed >= target)
 			break;
 		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
-		if (obj_purgeable(obj) && obj_purge(obj))
+		if (obj_purgeable(obj) && gem_purge(obj))
 			freed += obj->size;
 	}
 	TRACE(TRACE_GEM, "shrink: %llu of %llu bytes freed", (unsigned long long)freed,
@@ -66,4 +80,25 @@ void gem_shrink_if_needed(struct gtsim_device *dev)
 	uint64_t resident = dev->object_bytes - dev->purged_bytes;
 	if (dev->mem_limit && resident > dev->mem_limit)
 		gem_shrink(dev, resident - dev->mem_limit);
+}
+
+/* Does anything pin one of obj's bindings. */
+static bool obj_pinned(struct gem_object *obj)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &obj->vmas)
+		if (list_entry(n, struct gem_vma, obj_link)->pin_count)
+			return true;
+	return false;
+}
+
+void gem_shrink_all(struct gtsim_device *dev)
+{
+	gem_shrink(dev, UINT64_MAX);
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &dev->objects) {
+		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
+		if (!obj_is_active(obj) && !obj_pinned(obj))
+			obj->has_pages = false;
+	}
 }

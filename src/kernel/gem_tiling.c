@@ -39,6 +39,9 @@ int i915_gem_set_tiling_ioctl(struct gtsim_file *file, void *arg)
 	int ret = -ENOENT;
 	if (!obj)
 		goto out;
+	ret = -ENXIO;   /* a proxy object's (userptr's) tiling is not the user's to set */
+	if (obj->userptr)
+		goto out;
 	ret = -EINVAL;
 	if (!tiling_ok(args->tiling_mode, args->stride))
 		goto out;

@@ -93,7 +93,7 @@ static const struct ioctl_desc table[TABLE_SIZE] = {
 	IOCTL(DRM_IOCTL_I915_GEM_GET_CACHING, i915_gem_get_caching, 0),
 	IOCTL(DRM_IOCTL_I915_REG_READ, i915_reg_read, 0),
 	IOCTL(DRM_IOCTL_I915_GET_RESET_STATS, i915_get_reset_stats, 0),
-	IOCTL_NOT_IMPLEMENTED(DRM_IOCTL_I915_GEM_USERPTR, i915_gem_userptr),
+	IOCTL(DRM_IOCTL_I915_GEM_USERPTR, i915_gem_userptr, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, i915_gem_context_getparam, 0),
 	IOCTL(DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, i915_gem_context_setparam, 0),
 	IOCTL(DRM_IOCTL_I915_QUERY, i915_query, 0),

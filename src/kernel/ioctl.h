@@ -53,6 +53,7 @@ int i915_gem_get_aperture_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_set_caching_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_get_caching_ioctl(struct gtsim_file *file, void *arg);
 int i915_gem_madvise_ioctl(struct gtsim_file *file, void *arg);
+int i915_gem_userptr_ioctl(struct gtsim_file *file, void *arg);
 
 /* contexts and address spaces: context_ioctl.c, context_param.c */
 int i915_gem_context_create_ioctl(struct gtsim_file *file, void *arg);

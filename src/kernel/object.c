@@ -13,6 +13,7 @@
 #include "common/trace.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
+#include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
 /* i915 refuses objects whose page count does not fit an int. */
@@ -39,7 +40,24 @@ static int obj_attach_memfd(struct gem_object *obj, int memfd)
 	return 0;
 }
 
-static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int memfd, int *err)
+/* The client's memory [user, user + size) as it is (GEM_USERPTR): the GPU
+ * reads and writes it in place. */
+static int obj_attach_user(struct gem_object *obj, void *user)
+{
+	uint64_t pa = phys_add(obj->dev->gpu->phys, user, obj->size);
+	if (!pa)
+		return -ENOMEM;
+	obj->memfd = -1;
+	obj->map = user;
+	obj->pa = pa;
+	obj->userptr = true;
+	obj->user_ptr = (uintptr_t)user;
+	return 0;
+}
+
+/* memfd >= 0: an object backed by it; else by the client's memory at user. */
+static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int memfd,
+				    void *user, int *err)
 {
 	struct gem_object *obj = calloc(1, sizeof(*obj));
 	if (!obj) {
@@ -55,7 +73,7 @@ static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int
 	obj->read_domains = I915_GEM_DOMAIN_CPU;
 	obj->write_domain = I915_GEM_DOMAIN_CPU;
 	list_init(&obj->vmas);
-	*err = obj_attach_memfd(obj, memfd);
+	*err = memfd >= 0 ? obj_attach_memfd(obj, memfd) : obj_attach_user(obj, user);
 	if (*err) {
 		free(obj);
 		return NULL;
@@ -94,7 +112,7 @@ struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 		*err = -ENOMEM;
 		return NULL;
 	}
-	struct gem_object *obj = obj_alloc(dev, size, memfd, err);
+	struct gem_object *obj = obj_alloc(dev, size, memfd, NULL, err);
 	if (!obj)
 		close(memfd);
 	else
@@ -119,12 +137,17 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
 		*err = -EMFILE;
 		return NULL;
 	}
-	struct gem_object *obj = obj_alloc(dev, size, memfd, err);
+	struct gem_object *obj = obj_alloc(dev, size, memfd, NULL, err);
 	if (!obj)
 		close(memfd);
 	else
 		obj->imported = true;
 	return obj;
+}
+
+struct gem_object *obj_create_user(struct gtsim_device *dev, void *user, uint64_t size, int *err)
+{
+	return obj_alloc(dev, size, -1, user, err);
 }
 
 struct gem_object *obj_get(struct gem_object *obj)
@@ -144,9 +167,14 @@ static void obj_free(struct gem_object *obj)
 		vma_unbind(vma);
 	}
 	mmap_nodes_release(obj);
+	user_mm_forget_io(obj);
 	phys_remove(dev->gpu->phys, obj->pa);
-	munmap(obj->map, obj->size);
-	close(obj->memfd);
+	if (obj->userptr) {
+		userptr_release(obj);   /* the memory is the client's */
+	} else {
+		munmap(obj->map, obj->size);
+		close(obj->memfd);
+	}
 	list_del(&obj->dev_link);
 	dev->object_count--;
 	dev->object_bytes -= obj->size;

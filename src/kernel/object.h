@@ -42,7 +42,23 @@ struct gem_object {
 	uint32_t caching;          /* I915_CACHING_NONE/CACHED/DISPLAY */
 	uint32_t madv;             /* I915_MADV_WILLNEED/DONTNEED */
 	bool purged;               /* DONTNEED object whose pages were dropped */
+	/* i915's i915_gem_object_has_pages(): the kernel pinned the pages
+	 * since the last shrink (binding, PREAD, SET_DOMAIN). PWRITE and CPU
+	 * mappings go to the shmem file without them. MADVISE(DONTNEED) of
+	 * an object without pages truncates it at once. */
+	bool has_pages;
 	bool imported;             /* wraps a foreign memfd (prime import) */
+	/* GEM_USERPTR (gem_userptr.c): map and pa are the client's own memory
+	 * at user_ptr (no memfd: memfd is -1). userptr_stale: the client's
+	 * mapping changed (the mmu notifier fired), validate again before the
+	 * next GPU use; lost (user_mm_lost()): a GPU access found a page unmapped behind
+	 * gtsim's back (the fault handler records it in the registry slot). */
+	bool userptr;
+	bool readonly;             /* I915_USERPTR_READ_ONLY: PTEs without RW */
+	bool userptr_stale;
+	bool userptr_lost_reported;
+	int user_mm_slot;          /* its range in the registry (user_mm.h) */
+	uint64_t user_ptr;
 	uint32_t mmap_node[4];     /* fake-offset node per I915_MMAP_OFFSET_* type */
 
 	/* --- owned by execbuf (request.c, execbuf*.c, wait.c, busy) ---
@@ -65,6 +81,9 @@ struct gem_object {
 struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err);
 /* An object around a foreign memfd (prime import). Dups fd. */
 struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err);
+/* An object whose pages are the client's memory [user, user + size), both
+ * page aligned (GEM_USERPTR; the caller checked the range). */
+struct gem_object *obj_create_user(struct gtsim_device *dev, void *user, uint64_t size, int *err);
 struct gem_object *obj_get(struct gem_object *obj);
 void obj_put(struct gem_object *obj);
 /* The GPU starts / stops using obj (execbuf): counts active_count and holds
@@ -72,6 +91,14 @@ void obj_put(struct gem_object *obj);
 void obj_active_get(struct gem_object *obj);
 void obj_active_put(struct gem_object *obj);
 static inline bool obj_is_active(const struct gem_object *obj) { return obj->active_count > 0; }
+
+/* GEM_USERPTR objects (gem_userptr.c). userptr_validate() is i915's
+ * get_pages for them (pin_user_pages): the whole range mapped by the
+ * client, writable unless read-only, not an IO mapping: 0 or -EFAULT.
+ * Called before every GPU use (execbuf, SET_DOMAIN). userptr_release()
+ * forgets the range (obj_free). dev->lock held. */
+int userptr_validate(struct gem_object *obj);
+void userptr_release(struct gem_object *obj);
 
 /* Handles (per file). obj_lookup() returns a new reference or NULL
  * (-ENOENT); the caller puts it. */
@@ -92,6 +119,9 @@ int mmap_node_offset(struct gem_object *obj, unsigned type, struct gtsim_file *f
 		     uint64_t *offset);
 void mmap_nodes_revoke(struct gem_object *obj, struct gtsim_file *file);
 void mmap_nodes_release(struct gem_object *obj);
+/* The fake-offset mappings of obj raise SIGBUS from now on (a purge: i915
+ * revokes them and its fault handler cannot get pages). */
+void mmap_revoke(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.

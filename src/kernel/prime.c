@@ -25,7 +25,10 @@ int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 	pthread_mutex_lock(&dev->lock);
 	struct gem_object *obj = obj_lookup(file, args->handle);
 	int ret = -ENOENT;
-	if (obj) {
+	if (obj && obj->userptr) {
+		ret = -EINVAL;   /* i915_gem_userptr_dmabuf_export() */
+		obj_put(obj);
+	} else if (obj) {
 		char path[64];
 		snprintf(path, sizeof(path), "/proc/self/fd/%d", obj->memfd);
 		int flags = (args->flags & DRM_RDWR) ? O_RDWR : O_RDONLY;

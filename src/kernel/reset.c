@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "gpu/cmd/cmd.h"
 #include "gpu/cs/engine.h"
 #include "kernel/context.h"
@@ -57,7 +58,8 @@ static void command_at_acthd(struct rq_engine *e, const struct gem_request *rq, 
 	if (acthd < base || acthd + 4 > base + obj->size)
 		return;
 	uint32_t header;
-	memcpy(&header, (const char *)obj->map + (acthd - base), 4);
+	if (copy_from_user_ptr(&header, (uintptr_t)obj->map + (acthd - base), 4))
+		return;   /* a userptr batch whose page is gone */
 	const struct cmd_desc *d = cmd_find(e->dev->info->gen, e->id, header);
 	snprintf(buf, n, "%s 0x%08x at 0x%llx", d ? d->name : "unknown command", header,
 		 (unsigned long long)acthd);

@@ -310,12 +310,13 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	vma->obj = obj;
 	vma->start = start;
 	vma->size = obj->size;
-	ret = vm_map_range(vm, start, obj->pa, obj->size);
+	ret = vm_map_range(vm, start, obj->pa, obj->size, obj->readonly);
 	if (ret) {
 		free(vma);
 		return ret;
 	}
 	insert_sorted(vm, vma);
+	obj->has_pages = true;
 	list_add_tail(&vm->lru, &vma->lru_link);
 	list_add_tail(&obj->vmas, &vma->obj_link);
 	vm->bound_bytes += vma->size;

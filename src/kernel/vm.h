@@ -91,9 +91,10 @@ void pt_pool_destroy(struct pt_pool *pool);
 uint64_t *pt_page_alloc(struct pt_pool *pool, uint64_t *pa);
 void pt_page_free(struct pt_pool *pool, uint64_t *page);
 
-/* Write or clear the PTEs for [va, va + size) -> physical pa (contiguous).
+/* Write or clear the PTEs for [va, va + size) -> physical pa (contiguous);
+ * readonly: PPGTT PTEs without RW (the gen8 GGTT has no such bit).
  * PPGTT: allocates table pages on demand (-ENOMEM). */
-int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size);
+int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size, bool readonly);
 void vm_unmap_range(struct gem_vm *vm, uint64_t va, uint64_t size);
 /* PPGTT teardown (vm_put): frees every table page. */
 void vm_ppgtt_free_tables(struct gem_vm *vm);

@@ -129,7 +129,7 @@ static uint64_t *ppgtt_pte(struct gem_vm *vm, uint64_t va, bool alloc)
 	return table ? &table[pt_index(va, 0)] : NULL;
 }
 
-int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size)
+int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size, bool readonly)
 {
 	for (uint64_t off = 0; off < size; off += GT_PAGE_SIZE) {
 		uint64_t pte = ((pa + off) & GT_PTE_ADDR_MASK) | GT_PTE_PRESENT;
@@ -143,7 +143,7 @@ int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size)
 			vm_unmap_range(vm, va, off);
 			return -ENOMEM;
 		}
-		__atomic_store_n(e, pte | GT_PTE_RW, __ATOMIC_RELEASE);
+		__atomic_store_n(e, readonly ? pte : pte | GT_PTE_RW, __ATOMIC_RELEASE);
 	}
 	return 0;
 }

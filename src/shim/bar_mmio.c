@@ -181,7 +181,7 @@ void *bar_mmio_map(void *addr, size_t len, int prot, int flags, off_t off)
 		errno = EINVAL;
 		return MAP_FAILED;
 	}
-	if (sigfault_set_hook(on_bar_fault) < 0) {
+	if (sigfault_add_hook(on_bar_fault) < 0) {
 		errno = ENODEV;
 		return MAP_FAILED;
 	}

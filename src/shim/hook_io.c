@@ -1,8 +1,11 @@
-/* Interposed: ioctl, mmap/mmap64, munmap and mprotect. An ioctl on a DRM
- * node goes to gtsim_ioctl (the kernel model); SYNC_IOC_* on a gtsim
- * sync_file goes to the sync unit; an mmap of the PCI BAR's resource0
- * file becomes an emulated register window (bar_mmio.c); everything else
- * reaches the real system call. */
+/* Interposed: ioctl, mmap/mmap64, munmap, mprotect, mremap and madvise.
+ * An ioctl on a DRM node goes to gtsim_ioctl (the kernel model); SYNC_IOC_*
+ * on a gtsim sync_file goes to the sync unit; an mmap of the PCI BAR's
+ * resource0 file becomes an emulated register window (bar_mmio.c);
+ * everything else reaches the real system call. Whatever changes a range
+ * of the address space (MAP_FIXED, munmap, mprotect, mremap, madvise that
+ * drops pages) first tells the kernel model's mmu notifier
+ * (gtsim_mm_invalidate: userptr objects there). */
 #include "shim/shim.h"
 
 #include <errno.h>
@@ -112,6 +115,8 @@ int ioctl(int fd, unsigned long request, ...)
 static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, off_t off,
 			 void *(*realfn)(void *, size_t, int, int, int, off_t))
 {
+	if (flags & MAP_FIXED)
+		gtsim_mm_invalidate(addr, len);
 	struct node_open *held;
 	struct gtsim_file *file = devnode_acquire(fd, &held);
 	if (file) {
@@ -145,6 +150,7 @@ void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 int munmap(void *addr, size_t len)
 {
 	real_init();
+	gtsim_mm_invalidate(addr, len);
 	bar_mmio_forget(addr, len);
 	return real.munmap ? real.munmap(addr, len) : (int)syscall(SYS_munmap, addr, len);
 }
@@ -152,9 +158,37 @@ int munmap(void *addr, size_t len)
 int mprotect(void *addr, size_t len, int prot)
 {
 	real_init();
+	gtsim_mm_invalidate(addr, len);
 	int r = real.mprotect ? real.mprotect(addr, len, prot)
 			      : (int)syscall(SYS_mprotect, addr, len, prot);
 	if (r == 0)
 		bar_mmio_keep_protected(addr, len);
 	return r;
+}
+
+void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
+{
+	void *new_addr = NULL;
+	if (flags & MREMAP_FIXED) {
+		va_list ap;
+		va_start(ap, flags);
+		new_addr = va_arg(ap, void *);
+		va_end(ap);
+		gtsim_mm_invalidate(new_addr, new_len);
+	}
+	real_init();
+	gtsim_mm_invalidate(old, old_len);
+	if (real.mremap)
+		return real.mremap(old, old_len, new_len, flags, new_addr);
+	return (void *)syscall(SYS_mremap, old, old_len, new_len, flags, new_addr);
+}
+
+int madvise(void *addr, size_t len, int advice)
+{
+	/* The advice that drops pages (zap_page_range) fires the notifier. */
+	if (advice == MADV_DONTNEED || advice == MADV_FREE || advice == MADV_REMOVE)
+		gtsim_mm_invalidate(addr, len);
+	real_init();
+	return real.madvise ? real.madvise(addr, len, advice)
+			    : (int)syscall(SYS_madvise, addr, len, advice);
 }

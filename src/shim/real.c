@@ -30,6 +30,7 @@ void real_init(void)
 	RESOLVE(close); RESOLVE(dup); RESOLVE(dup2); RESOLVE(dup3);
 	RESOLVE(fcntl); RESOLVE(fcntl64); RESOLVE(ioctl);
 	RESOLVE(mmap); RESOLVE(mmap64); RESOLVE(munmap); RESOLVE(mprotect);
+	RESOLVE(mremap); RESOLVE(madvise);
 	RESOLVE(stat); RESOLVE(lstat);
 	RESOLVE(fstat); RESOLVE(fstatat);
 	RESOLVE(statx);

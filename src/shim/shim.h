@@ -48,6 +48,8 @@ struct real_fns {
 	void *(*mmap64)(void *, size_t, int, int, int, off_t);
 	int (*munmap)(void *, size_t);
 	int (*mprotect)(void *, size_t, int);
+	void *(*mremap)(void *, size_t, size_t, int, ...);
+	int (*madvise)(void *, size_t, int);
 	int (*stat)(const char *, struct stat *);
 	int (*lstat)(const char *, struct stat *);
 	int (*fstat)(int, struct stat *);

@@ -165,6 +165,10 @@ static void check_drop_caches(void)
 	CHECK(fd >= 0 && dir >= 0);
 	CHECK_STR(read_text(dir, "i915_gem_drop_caches"), "0x000003ff\n");
 	uint32_t h = gem_create(fd, 65536);
+	/* Pages first (SET_DOMAIN pins them): i915 truncates a DONTNEED
+	 * object without pages at once. */
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_CPU };
+	CHECK_EQ(xioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), 0);
 	struct drm_i915_gem_madvise m = { .handle = h, .madv = I915_MADV_DONTNEED };
 	CHECK_EQ(xioctl(fd, DRM_IOCTL_I915_GEM_MADVISE, &m), 0);
 	CHECK_EQ(m.retained, 1);

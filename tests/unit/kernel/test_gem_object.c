@@ -340,6 +340,10 @@ static void test_tiling_caching_madvise(struct gtsim_file *f)
 	ca.handle = 4242;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_CACHING, &ca), -ENOENT);
 
+	/* An object with pages (SET_DOMAIN pins them) is retained; i915
+	 * truncates one without pages at once (test_shrink). */
+	struct drm_i915_gem_set_domain sd = { .handle = h, .read_domains = I915_GEM_DOMAIN_CPU };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), 0);
 	struct drm_i915_gem_madvise ma = { .handle = h, .madv = I915_MADV_DONTNEED };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MADVISE, &ma), 0);
 	CHECK_EQ(ma.retained, 1);

@@ -1,0 +1,349 @@
+/* The process's registry of userptr and fake-offset ranges (user_mm.h).
+ *
+ * A table of slots that only grows; the fault handler reads it without a
+ * lock (a replaced table is kept, never freed, so a handler still reading
+ * it stays safe). Writers hold mm_lock. Lock order: dev->lock, then
+ * mm_lock. */
+#include "kernel/user_mm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "common/sigfault.h"
+#include "common/trace.h"
+#include "gtsim/gtsim.h"
+#include "kernel/device.h"
+#include "kernel/object.h"
+
+enum { SLOT_FREE, SLOT_USERPTR, SLOT_IO };
+
+struct mm_slot {
+	uint64_t start, end;
+	struct gem_object *obj;    /* SLOT_USERPTR; SLOT_IO: NULL once freed */
+	int prot, flags;           /* SLOT_IO */
+	int kind;
+	int lost;                  /* written by the fault handler */
+};
+
+struct mm_table {
+	unsigned cap;
+	struct mm_slot slot[];
+};
+
+static pthread_mutex_t mm_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mm_table *mm_table;     /* atomic pointer: readers in the handler */
+static unsigned mm_used;              /* slots not free: 0 makes invalidation free */
+static pthread_once_t fixup_once = PTHREAD_ONCE_INIT;
+static _Thread_local bool mm_quiet;
+
+static bool overlaps(const struct mm_slot *s, uint64_t start, uint64_t end)
+{
+	return s->kind != SLOT_FREE && s->start < end && start < s->end;
+}
+
+/* The fault fixup: a SIGSEGV on an unmapped page of a live userptr range
+ * (its mapping went away without the notifier seeing it) gets an
+ * anonymous zero page there; the access resumes and the object is lost. */
+static bool userptr_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)uctx;
+	if (sig != SIGSEGV || info->si_code != SEGV_MAPERR)
+		return false;
+	uint64_t a = (uintptr_t)info->si_addr;
+	struct mm_table *t = __atomic_load_n(&mm_table, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; t && i < t->cap; i++) {
+		struct mm_slot *s = &t->slot[i];
+		if (__atomic_load_n(&s->kind, __ATOMIC_ACQUIRE) != SLOT_USERPTR ||
+		    a < s->start || a >= s->end)
+			continue;
+		uint64_t page = a & ~(uint64_t)(GT_PAGE_SIZE - 1);
+		long p = syscall(SYS_mmap, page, GT_PAGE_SIZE, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (p == -1 && errno != EEXIST)
+			return false;
+		__atomic_store_n(&s->lost, 1, __ATOMIC_RELEASE);
+		return true;
+	}
+	return false;
+}
+
+static void install_fixup(void)
+{
+	sigfault_add_hook(userptr_fault);
+}
+
+/* A free slot (growing the table). mm_lock held. */
+static int slot_alloc(void)
+{
+	struct mm_table *t = mm_table;
+	for (unsigned i = 0; t && i < t->cap; i++)
+		if (t->slot[i].kind == SLOT_FREE)
+			return (int)i;
+	unsigned cap = t ? t->cap * 2 : 64;
+	struct mm_table *n = calloc(1, sizeof(*n) + cap * sizeof(n->slot[0]));
+	if (!n)
+		return -1;
+	n->cap = cap;
+	if (t)
+		memcpy(n->slot, t->slot, t->cap * sizeof(t->slot[0]));
+	/* The old table stays allocated: a fault handler may be reading it. */
+	__atomic_store_n(&mm_table, n, __ATOMIC_RELEASE);
+	return t ? (int)t->cap : 0;
+}
+
+static int slot_fill(int kind, uint64_t start, uint64_t end, struct gem_object *obj)
+{
+	pthread_mutex_lock(&mm_lock);
+	int i = slot_alloc();
+	if (i >= 0) {
+		struct mm_slot *s = &mm_table->slot[i];
+		s->start = start;
+		s->end = end;
+		s->obj = obj;
+		s->lost = 0;
+		__atomic_store_n(&s->kind, kind, __ATOMIC_RELEASE);
+		__atomic_fetch_add(&mm_used, 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&mm_lock);
+	return i;
+}
+
+static void slot_clear(struct mm_slot *s)
+{
+	__atomic_store_n(&s->kind, SLOT_FREE, __ATOMIC_RELEASE);
+	s->obj = NULL;
+	__atomic_fetch_sub(&mm_used, 1, __ATOMIC_RELEASE);
+}
+
+int user_mm_add_userptr(struct gem_object *obj)
+{
+	pthread_once(&fixup_once, install_fixup);
+	return slot_fill(SLOT_USERPTR, obj->user_ptr, obj->user_ptr + obj->size, obj);
+}
+
+void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
+{
+	int i = slot_fill(SLOT_IO, addr, addr + len, obj);
+	if (i >= 0) {
+		pthread_mutex_lock(&mm_lock);
+		mm_table->slot[i].prot = prot;
+		mm_table->slot[i].flags = flags;
+		pthread_mutex_unlock(&mm_lock);
+	}
+}
+
+void user_mm_forget_io(struct gem_object *obj)
+{
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++)
+		if (mm_table->slot[i].kind == SLOT_IO && mm_table->slot[i].obj == obj)
+			mm_table->slot[i].obj = NULL;
+	pthread_mutex_unlock(&mm_lock);
+}
+
+void user_mm_revoke_io(struct gem_object *obj,
+		       void (*remap)(uint64_t addr, uint64_t len, int prot, int flags))
+{
+	struct mm_slot *list = NULL;
+	unsigned n = 0;
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind != SLOT_IO || s->obj != obj)
+			continue;
+		struct mm_slot *grown = realloc(list, (n + 1) * sizeof(*list));
+		if (!grown)
+			break;
+		list = grown;
+		list[n++] = *s;
+	}
+	pthread_mutex_unlock(&mm_lock);
+	for (unsigned i = 0; i < n; i++)
+		remap(list[i].start, list[i].end - list[i].start, list[i].prot, list[i].flags);
+	free(list);
+}
+
+void user_mm_quiet(bool quiet)
+{
+	mm_quiet = quiet;
+}
+
+void user_mm_remove(int slot)
+{
+	if (slot < 0)
+		return;
+	pthread_mutex_lock(&mm_lock);
+	if ((unsigned)slot < mm_table->cap && mm_table->slot[slot].kind != SLOT_FREE)
+		slot_clear(&mm_table->slot[slot]);
+	pthread_mutex_unlock(&mm_lock);
+}
+
+bool user_mm_lost(int slot)
+{
+	struct mm_table *t = __atomic_load_n(&mm_table, __ATOMIC_ACQUIRE);
+	return slot >= 0 && t && (unsigned)slot < t->cap &&
+	       __atomic_load_n(&t->slot[slot].lost, __ATOMIC_ACQUIRE);
+}
+
+/* Is [start, end) touching an IO range. mm_lock held. */
+static bool overlaps_io(uint64_t start, uint64_t end)
+{
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++)
+		if (mm_table->slot[i].kind == SLOT_IO && overlaps(&mm_table->slot[i], start, end))
+			return true;
+	return false;
+}
+
+/* /proc/self/maps, whole (NULL on failure); the caller frees it. */
+static char *read_maps(void)
+{
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (!buf)
+			break;
+		if (len + 4096 > cap) {
+			char *n = realloc(buf, cap *= 2);
+			if (!n) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = n;
+		}
+		ssize_t r = read(fd, buf + len, cap - len - 1);
+		if (r < 0) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		if (r == 0) {
+			buf[len] = 0;
+			break;
+		}
+		len += (size_t)r;
+	}
+	close(fd);
+	return buf;
+}
+
+int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
+{
+	uint64_t end = addr + len;
+	if (end < addr)
+		return -EFAULT;
+	pthread_mutex_lock(&mm_lock);
+	bool io = overlaps_io(addr, end);
+	pthread_mutex_unlock(&mm_lock);
+	if (io)
+		return -EFAULT;   /* i915 maps fake offsets VM_PFNMAP */
+	char *maps = read_maps();
+	if (!maps)
+		return -EFAULT;
+	/* The VMAs are listed in address order: walk them from addr on, as
+	 * probe_range() does, failing at a hole or a missing protection. */
+	int ret = -EFAULT;
+	for (char *line = maps; *line && addr < end;) {
+		unsigned long long s, e;
+		char perms[8] = "";
+		if (sscanf(line, "%llx-%llx %7s", &s, &e, perms) == 3 && e > addr) {
+			if (s > addr)
+				break;   /* a hole */
+			if (((need & USER_MM_READ) && perms[0] != 'r') ||
+			    ((need & USER_MM_WRITE) && perms[1] != 'w'))
+				break;
+			addr = e;
+		}
+		char *nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	if (addr >= end)
+		ret = 0;
+	free(maps);
+	return ret;
+}
+
+/* The devices with userptr objects overlapping [start, end) (at most n),
+ * dropping the IO ranges there (they are being unmapped or replaced). */
+static unsigned devices_touched(uint64_t start, uint64_t end, struct gtsim_device **devs,
+				unsigned n)
+{
+	unsigned count = 0;
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (!overlaps(s, start, end))
+			continue;
+		if (s->kind == SLOT_IO) {
+			slot_clear(s);
+			continue;
+		}
+		struct gtsim_device *dev = s->obj->dev;
+		unsigned j = 0;
+		while (j < count && devs[j] != dev)
+			j++;
+		if (j == count && count < n)
+			devs[count++] = dev;
+	}
+	pthread_mutex_unlock(&mm_lock);
+	return count;
+}
+
+/* i915_gem_userptr_invalidate(): wait for the GPU to be done with every
+ * userptr object of dev overlapping [start, end), then mark them stale.
+ * dev->lock held. */
+static void invalidate_device(struct gtsim_device *dev, uint64_t start, uint64_t end)
+{
+	struct gem_object **objs = NULL;
+	unsigned n = 0;
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind != SLOT_USERPTR || s->obj->dev != dev || !overlaps(s, start, end))
+			continue;
+		struct gem_object **grown = realloc(objs, (n + 1) * sizeof(*objs));
+		if (!grown)
+			break;
+		objs = grown;
+		objs[n++] = obj_get(s->obj);
+	}
+	pthread_mutex_unlock(&mm_lock);
+	for (unsigned i = 0; i < n; i++) {
+		obj_wait_rendering(objs[i], true, -1);
+		objs[i]->userptr_stale = true;
+		TRACE(TRACE_GEM, "userptr object %p: range [0x%llx, 0x%llx) invalidated",
+		      (void *)objs[i], (unsigned long long)start, (unsigned long long)end);
+		obj_put(objs[i]);
+	}
+	free(objs);
+}
+
+void gtsim_mm_invalidate(void *addr, size_t len)
+{
+	if (!__atomic_load_n(&mm_used, __ATOMIC_ACQUIRE) || !len || mm_quiet)
+		return;
+	uint64_t start = (uintptr_t)addr & ~(uint64_t)(GT_PAGE_SIZE - 1);
+	uint64_t end = (uintptr_t)addr + len;
+	if (end < start)
+		end = UINT64_MAX;
+	struct gtsim_device *devs[8];
+	unsigned n = devices_touched(start, end, devs, 8);
+	for (unsigned i = 0; i < n; i++) {
+		pthread_mutex_lock(&devs[i]->lock);
+		invalidate_device(devs[i], start, end);
+		pthread_mutex_unlock(&devs[i]->lock);
+	}
+}
