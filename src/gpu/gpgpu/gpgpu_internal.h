@@ -58,6 +58,8 @@ struct gpgpu_walk {
 	unsigned width, height;       /* thread counters (depth = the rest) */
 	uint32_t right_mask, bottom_mask;
 	unsigned cross_regs, per_regs; /* CURBE registers for all / per thread */
+	const uint8_t *data;          /* the constant data: the CURBE or indirect */
+	uint8_t *indirect;            /* the walker's indirect data (owned) */
 	uint32_t slm_size;            /* bytes */
 	uint64_t invocations;         /* enabled channels dispatched */
 };
