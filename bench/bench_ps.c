@@ -78,8 +78,8 @@ static double run(unsigned simd, unsigned alu, const struct gt_vm *vm, struct cs
 	RECORD(cs, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true);
 
 	struct render_state *rs = render_state_create(devinfo_lookup("bdw"));
-	rs->dynamic_base = DYN;
-	rs->surface_base = SURF;
+	rs->sba.dynamic = DYN;
+	rs->sba.surface = SURF;
 	rs->urb_space.part[0].entry_bytes = 64;
 	rs->urb_space.part[0].entries = 4;
 	rs->sink_vue_bytes = 64;          /* the VUEs prim_sink receives */

@@ -46,7 +46,11 @@ int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
 	if (!n)
 		return 0;
 	int ret = 0;
-	int64_t deadline = timeout_ns >= 0 ? fence_now_ns() + timeout_ns : -1;
+	/* a timeout past INT64_MAX from now (anv waits with INT64_MAX) is
+	 * a deadline of INT64_MAX, without the signed overflow */
+	int64_t now = fence_now_ns();
+	int64_t deadline = timeout_ns < 0 ? -1
+			   : timeout_ns > INT64_MAX - now ? INT64_MAX : now + timeout_ns;
 	pthread_mutex_unlock(&dev->lock);
 	for (unsigned i = 0; i < n; i++) {
 		if (!ret) {

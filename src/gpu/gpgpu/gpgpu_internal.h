@@ -4,6 +4,7 @@
 #define GTSIM_GPGPU_INTERNAL_H
 
 #include "gpu/cmd/cmd_structs.h"
+#include "gpu/cs/base_address.h"
 #include "gpu/dataport/dataport.h"
 #include "gpu/eu/exec.h"
 #include "gpu/gpgpu/gpgpu.h"
@@ -20,7 +21,7 @@ struct gpgpu_state {
 	int gen;
 	int pipeline;                 /* PIPELINE_SELECT */
 	/* STATE_BASE_ADDRESS */
-	uint64_t general_base, surface_base, dynamic_base, indirect_base, instruction_base;
+	struct cs_base_address sba;
 	/* MEDIA_VFE_STATE */
 	bool vfe_valid;
 	uint32_t max_threads;         /* Maximum Number of Threads + 1 */
@@ -57,6 +58,8 @@ struct gpgpu_walk {
 	unsigned width, height;       /* thread counters (depth = the rest) */
 	uint32_t right_mask, bottom_mask;
 	unsigned cross_regs, per_regs; /* CURBE registers for all / per thread */
+	const uint8_t *data;          /* the constant data: the CURBE or indirect */
+	uint8_t *indirect;            /* the walker's indirect data (owned) */
 	uint32_t slm_size;            /* bytes */
 	uint64_t invocations;         /* enabled channels dispatched */
 };

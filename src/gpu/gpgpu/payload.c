@@ -5,8 +5,9 @@
  *           pointer | per-thread scratch space; R0.4 binding table pointer;
  *           R0.5 the thread's scratch space pointer (31:10, from General
  *           State Base) | FFTID (9:0)
- *   R1...   the CURBE: Cross-Thread Constant Data Read Length registers
- *           from its start, then Constant URB Entry Read Length registers
+ *   R1...   the constant data (the CURBE, or the walker's indirect data
+ *           when it has an Indirect Data Length): Cross-Thread Constant
+ *           Data Read Length registers from its start, then Constant URB Entry Read Length registers
  *           of this thread's own part, which follows the cross-thread part
  *           and the parts of the threads before it in the group. iris and
  *           anv put each thread's subgroup number there on Gen8/9 (the
@@ -45,10 +46,16 @@ void gpgpu_payload(const struct gpgpu_state *gs, const struct gpgpu_walk *w, str
 	eu_grf_set_ud(t, 0, 7, group[2]);
 	size_t cross = w->cross_regs * 32u, per = w->per_regs * 32u;
 	/* walker setup checked that both fit the CURBE and the GRF file */
+	/* the GRF order: the CURBE gives the cross-thread part first (Mesa's
+	 * layout); indirect data gives the thread's own part first, then the
+	 * cross-thread part (what Intel's compute runtime and its compiler
+	 * lay out on Gen9: local IDs in R1..) */
+	unsigned cross_reg = w->indirect ? 1 + w->per_regs : 1;
+	unsigned per_reg = w->indirect ? 1 : 1 + w->cross_regs;
 	if (cross)
-		memcpy(eu_grf(t, 1), gs->curbe, cross);
+		memcpy(eu_grf(t, cross_reg), w->data, cross);
 	if (per)
-		memcpy(eu_grf(t, 1 + w->cross_regs), gs->curbe + cross + index * per, per);
+		memcpy(eu_grf(t, per_reg), w->data + cross + index * per, per);
 	TRACE(TRACE_GPGPU, "  thread %u of group (%u,%u,%u): SIMD%u mask 0x%08x, R0.2 0x%08x "
 	      "R0.5 0x%08x, CURBE g1..g%u (cross-thread %u, own %u from byte %zu)", index,
 	      group[0], group[1], group[2], w->simd, t->dispatch_mask, barrier_id,

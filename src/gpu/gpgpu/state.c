@@ -50,22 +50,6 @@ void gpgpu_set_thread_hook(struct gpgpu_state *gs, gpgpu_thread_hook hook, void 
 	gs->hook_ctx = ctx;
 }
 
-static void base_address(struct gpgpu_state *gs, const uint32_t *dw, uint32_t len)
-{
-	struct cmd_STATE_BASE_ADDRESS v;
-	cmd_STATE_BASE_ADDRESS_unpack(gs->gen, dw, len, &v);
-	if (v.general_state_base_address_modify_enable)
-		gs->general_base = v.general_state_base_address;
-	if (v.surface_state_base_address_modify_enable)
-		gs->surface_base = v.surface_state_base_address;
-	if (v.dynamic_state_base_address_modify_enable)
-		gs->dynamic_base = v.dynamic_state_base_address;
-	if (v.indirect_object_base_address_modify_enable)
-		gs->indirect_base = v.indirect_object_base_address;
-	if (v.instruction_base_address_modify_enable)
-		gs->instruction_base = v.instruction_base_address;
-}
-
 /* MEDIA_VFE_STATE (PRM vol. 2b): threads, CURBE, scratch. */
 static int vfe_state(struct gpgpu_state *gs, const uint32_t *dw, uint32_t len)
 {
@@ -110,7 +94,7 @@ static int curbe_load(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	uint8_t *buf = n ? malloc(n) : NULL;
 	if (n && !buf)
 		return gpgpu_set_fault(gs, "MEDIA_CURBE_LOAD: out of memory");
-	uint64_t addr = gs->dynamic_base + v.curbe_data_start_address;
+	uint64_t addr = gs->sba.dynamic + v.curbe_data_start_address;
 	if (n && vm_read(&env->vm, addr, buf, n)) {
 		free(buf);
 		return gpgpu_set_fault(gs, "MEDIA_CURBE_LOAD: page fault reading %u bytes at 0x%llx",
@@ -135,7 +119,7 @@ static int id_load(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		return gpgpu_set_fault(gs, "MEDIA_INTERFACE_DESCRIPTOR_LOAD: length %u (a multiple "
 				       "of 32, at most %u) or start 0x%x (64-byte aligned) invalid",
 				       n, GPGPU_MAX_IDS * 32, v.interface_descriptor_data_start_address);
-	uint64_t addr = gs->dynamic_base + v.interface_descriptor_data_start_address;
+	uint64_t addr = gs->sba.dynamic + v.interface_descriptor_data_start_address;
 	if (n && vm_read(&env->vm, addr, gs->idd, n)) {
 		gs->idd_count = 0;
 		return gpgpu_set_fault(gs, "MEDIA_INTERFACE_DESCRIPTOR_LOAD: page fault reading "
@@ -160,7 +144,7 @@ int gpgpu_state_command(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		return 0;
 	}
 	case CMD_ID_STATE_BASE_ADDRESS:
-		base_address(gs, dw, len);
+		cs_base_address_apply(&gs->sba, gs->gen, dw, len);
 		return 0;
 	case CMD_ID_MEDIA_STATE_FLUSH:
 		/* waits until the walkers before it are done with the state:

@@ -23,7 +23,8 @@ static int64_t slm_bytes(int gen, uint32_t n)
 	return (n & (n - 1)) == 0 && n <= 16 ? n * 4096ll : -1;
 }
 
-static int setup(struct gpgpu_state *gs, const struct cmd_GPGPU_WALKER *v, struct gpgpu_walk *w)
+static int setup(struct gpgpu_state *gs, const struct gpgpu_env *env,
+		 const struct cmd_GPGPU_WALKER *v, struct gpgpu_walk *w)
 {
 	if (gs->pipeline != PIPE_GPGPU)
 		return gpgpu_set_fault(gs, "GPGPU_WALKER with the %s pipeline selected",
@@ -33,9 +34,6 @@ static int setup(struct gpgpu_state *gs, const struct cmd_GPGPU_WALKER *v, struc
 	if (v->interface_descriptor_offset >= gs->idd_count)
 		return gpgpu_set_fault(gs, "GPGPU_WALKER: interface descriptor %u of the %u loaded",
 				       v->interface_descriptor_offset, gs->idd_count);
-	if (v->indirect_data_length)
-		return gpgpu_set_fault(gs, "GPGPU_WALKER: Indirect Data Length %u (indirect "
-				       "thread data) is not implemented", v->indirect_data_length);
 	if (v->simd_size > 2)
 		return gpgpu_set_fault(gs, "GPGPU_WALKER: reserved SIMD Size %u", v->simd_size);
 	cmd_INTERFACE_DESCRIPTOR_DATA_unpack(gs->gen, gs->idd[v->interface_descriptor_offset],
@@ -67,15 +65,40 @@ static int setup(struct gpgpu_state *gs, const struct cmd_GPGPU_WALKER *v, struc
 		return gpgpu_set_fault(gs, "GPGPU_WALKER: reserved Shared Local Memory Size %u",
 				       w->id.shared_local_memory_size);
 	w->slm_size = (uint32_t)slm;
-	/* the CURBE holds the cross-thread data, then each thread's */
-	uint64_t need = (w->cross_regs + (uint64_t)w->threads * w->per_regs) * 32;
-	if (need > gs->curbe_len || need > gs->curbe_alloc * 32ull)
-		return gpgpu_set_fault(gs, "GPGPU_WALKER: the threads read %llu bytes of CURBE data, "
-				       "%u were loaded in an allocation of %u", (unsigned long long)need,
-				       gs->curbe_len, gs->curbe_alloc * 32);
 	if (1 + w->cross_regs + w->per_regs > EU_GRF_COUNT)
 		return gpgpu_set_fault(gs, "GPGPU_WALKER: R0 and %u CURBE registers pass g127",
 				       w->cross_regs + w->per_regs);
+	/* the constant data holds the cross-thread data, then each thread's */
+	uint64_t need = (w->cross_regs + (uint64_t)w->threads * w->per_regs) * 32;
+	if (!v->indirect_data_length) {
+		if (need > gs->curbe_len || need > gs->curbe_alloc * 32ull)
+			return gpgpu_set_fault(gs, "GPGPU_WALKER: the threads read %llu bytes of "
+					       "CURBE data, %u were loaded in an allocation of %u",
+					       (unsigned long long)need, gs->curbe_len,
+					       gs->curbe_alloc * 32);
+		w->data = gs->curbe;
+		return 0;
+	}
+	/* Indirect Data Length bytes at Indirect Object Base Address +
+	 * Indirect Data Start Address (PRM vol. 2a GPGPU_WALKER; 64-byte
+	 * aligned by its encoding): the constant data of this walker's
+	 * threads in place of the CURBE, laid out the same way (Intel's
+	 * compute runtime sets no CURBE and passes its cross-thread data and
+	 * local IDs so) */
+	uint32_t n = v->indirect_data_length;
+	if (need > n)
+		return gpgpu_set_fault(gs, "GPGPU_WALKER: the threads read %llu bytes of constant "
+				       "data, the Indirect Data Length is %u", (unsigned long long)need,
+				       n);
+	uint64_t addr = gs->sba.indirect + v->indirect_data_start_address;
+	if (!(w->indirect = malloc(n)))
+		return gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
+	if (vm_read(&env->vm, addr, w->indirect, n))
+		return gpgpu_set_fault(gs, "GPGPU_WALKER: page fault reading %u bytes of indirect "
+				       "data at 0x%llx", n, (unsigned long long)addr);
+	w->data = w->indirect;
+	TRACE(TRACE_GPGPU, "GPGPU_WALKER: %u bytes of indirect data from 0x%llx", n,
+	      (unsigned long long)addr);
 	return 0;
 }
 
@@ -99,10 +122,10 @@ static int walk(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgp
 		if (!(threads[i] = aligned_alloc(64, sizeof(struct eu_thread))))
 			r = gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
 	if (!r) {
-		sampler_unit_init(&u.sampler, gs->gen, &env->vm, gs->surface_base, gs->dynamic_base,
+		sampler_unit_init(&u.sampler, gs->gen, &env->vm, gs->sba.surface, gs->sba.dynamic,
 				  w->id.binding_table_pointer, w->id.sampler_state_pointer, false);
-		dp_unit_init(&u.dp, gs->gen, &env->vm, gs->general_base, gs->surface_base,
-			     gs->dynamic_base, w->id.binding_table_pointer);
+		dp_unit_init(&u.dp, gs->gen, &env->vm, gs->sba.general, gs->sba.surface,
+			     gs->sba.dynamic, w->id.binding_table_pointer);
 		u.dp.scratch_base = gs->scratch_base;
 		u.dp.scratch_per_thread = gs->scratch_per_thread;
 		u.dp.slm = slm;
@@ -125,6 +148,49 @@ static int walk(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgp
 	return r;
 }
 
+/* The groups of a walker whose setup passed. */
+static int walk_groups(struct gpgpu_state *gs, const struct gpgpu_env *env,
+		       const struct cmd_GPGPU_WALKER *v, struct gpgpu_walk *w)
+{
+	uint32_t start[3] = { v->thread_group_id_starting_x, v->thread_group_id_starting_y,
+			      v->thread_group_id_starting_resume_z };
+	uint32_t end[3] = { v->thread_group_id_x_dimension, v->thread_group_id_y_dimension,
+			    v->thread_group_id_z_dimension };
+	if (v->indirect_parameter_enable) {
+		if (!env->regs)
+			return gpgpu_set_fault(gs, "GPGPU_WALKER: indirect parameters without registers");
+		end[0] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMX);
+		end[1] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMY);
+		end[2] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMZ);
+	}
+	uint64_t groups = 1;
+	for (int i = 0; i < 3; i++)
+		groups *= end[i] > start[i] ? end[i] - start[i] : 0;
+	uint64_t kaddr = gs->sba.instruction + w->id.kernel_start_pointer;
+	TRACE(TRACE_GPGPU, "walker %llu: ID %u kernel 0x%llx SIMD%u, groups (%u,%u,%u)..(%u,%u,%u)"
+	      "%s = %llu, %u threads each (%ux%ux%u), right mask 0x%x, bottom mask 0x%x, "
+	      "CURBE %u cross-thread + %u per-thread registers, SLM %u bytes, barrier %s",
+	      (unsigned long long)gs->walkers, v->interface_descriptor_offset,
+	      (unsigned long long)kaddr, w->simd, start[0], start[1], start[2], end[0], end[1],
+	      end[2], v->indirect_parameter_enable ? " (from GPGPU_DISPATCHDIM)" : "",
+	      (unsigned long long)groups, w->threads, w->width, w->height,
+	      w->threads / (w->width * w->height), w->right_mask, w->bottom_mask, w->cross_regs,
+	      w->per_regs, w->slm_size, w->id.barrier_enable ? "on" : "off");
+	gs->walkers++;
+	if (!groups)
+		return 0;
+	char why[160];
+	w->prog = eu_kernel_load(gs->gen, &env->vm, kaddr, "CS", why, sizeof(why));
+	if (!w->prog)
+		return gpgpu_set_fault(gs, "GPGPU_WALKER: %s", why);
+	int r = walk(gs, env, w, start, end);
+	exec_prog_free(w->prog);
+	/* CS_INVOCATION_COUNT (PRM vol. 2c): the compute shader invocations,
+	 * here the enabled channels of every dispatched thread */
+	count_invocations(env, w->invocations);
+	return r;
+}
+
 int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		 const uint32_t *dw, uint32_t len)
 {
@@ -135,43 +201,9 @@ int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		return 0;
 	}
 	struct gpgpu_walk w = { 0 };
-	if (setup(gs, &v, &w))
-		return -1;
-	uint32_t start[3] = { v.thread_group_id_starting_x, v.thread_group_id_starting_y,
-			      v.thread_group_id_starting_resume_z };
-	uint32_t end[3] = { v.thread_group_id_x_dimension, v.thread_group_id_y_dimension,
-			    v.thread_group_id_z_dimension };
-	if (v.indirect_parameter_enable) {
-		if (!env->regs)
-			return gpgpu_set_fault(gs, "GPGPU_WALKER: indirect parameters without registers");
-		end[0] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMX);
-		end[1] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMY);
-		end[2] = regs_get(env->regs, REG_GPGPU_DISPATCHDIMZ);
-	}
-	uint64_t groups = 1;
-	for (int i = 0; i < 3; i++)
-		groups *= end[i] > start[i] ? end[i] - start[i] : 0;
-	uint64_t kaddr = gs->instruction_base + w.id.kernel_start_pointer;
-	TRACE(TRACE_GPGPU, "walker %llu: ID %u kernel 0x%llx SIMD%u, groups (%u,%u,%u)..(%u,%u,%u)"
-	      "%s = %llu, %u threads each (%ux%ux%u), right mask 0x%x, bottom mask 0x%x, "
-	      "CURBE %u cross-thread + %u per-thread registers, SLM %u bytes, barrier %s",
-	      (unsigned long long)gs->walkers, v.interface_descriptor_offset,
-	      (unsigned long long)kaddr, w.simd, start[0], start[1], start[2], end[0], end[1],
-	      end[2], v.indirect_parameter_enable ? " (from GPGPU_DISPATCHDIM)" : "",
-	      (unsigned long long)groups, w.threads, w.width, w.height,
-	      w.threads / (w.width * w.height), w.right_mask, w.bottom_mask, w.cross_regs,
-	      w.per_regs, w.slm_size, w.id.barrier_enable ? "on" : "off");
-	gs->walkers++;
-	if (!groups)
-		return 0;
-	char why[160];
-	w.prog = eu_kernel_load(gs->gen, &env->vm, kaddr, "CS", why, sizeof(why));
-	if (!w.prog)
-		return gpgpu_set_fault(gs, "GPGPU_WALKER: %s", why);
-	int r = walk(gs, env, &w, start, end);
-	exec_prog_free(w.prog);
-	/* CS_INVOCATION_COUNT (PRM vol. 2c): the compute shader invocations,
-	 * here the enabled channels of every dispatched thread */
-	count_invocations(env, w.invocations);
+	int r = setup(gs, env, &v, &w);
+	if (!r)
+		r = walk_groups(gs, env, &v, &w);
+	free(w.indirect);
 	return r;
 }

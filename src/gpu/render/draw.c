@@ -280,8 +280,8 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 	      p->start_vertex, p->topology);
 	bool work = p->vertex_count && p->instance_count;
 	if (rs->vs.enable && work) {
-		sampler_unit_init(&rs->vs_sampler, rs->info->gen, &env->vm, rs->surface_base,
-				  rs->dynamic_base, rs->binding_table[RS_VS],
+		sampler_unit_init(&rs->vs_sampler, rs->info->gen, &env->vm, rs->sba.surface,
+				  rs->sba.dynamic, rs->binding_table[RS_VS],
 				  rs->sampler_state[RS_VS], false);
 		dc.kernel = vs_kernel_load(rs, env);
 		if (!dc.kernel)

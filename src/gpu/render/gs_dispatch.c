@@ -236,7 +236,7 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 				struct prim_stage *next)
 {
 	const struct gs_state *st = &rs->gs;
-	uint64_t addr = rs->instruction_base + st->ksp;
+	uint64_t addr = rs->sba.instruction + st->ksp;
 	char why[160];
 	struct exec_prog *prog = render_kernel_load(rs->info->gen, &env->vm, addr, "GS", why,
 						    sizeof(why));
@@ -261,8 +261,8 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 		.nverts = st->expected_vertex_count,
 	};
 	gs_constants_load(rs, env);
-	sampler_unit_init(&rs->gs_sampler, rs->info->gen, &env->vm, rs->surface_base,
-			  rs->dynamic_base, rs->binding_table[RS_GS], rs->sampler_state[RS_GS],
+	sampler_unit_init(&rs->gs_sampler, rs->info->gen, &env->vm, rs->sba.surface,
+			  rs->sba.dynamic, rs->binding_table[RS_GS], rs->sampler_state[RS_GS],
 			  false);
 	render_dp_unit(rs, env, &rs->gs_dp, RS_GS, rs->gs.scratch_base, rs->gs.scratch_space);
 	rs->gs_units = (struct render_units){ .urb = &rs->urb_space, .sampler = &rs->gs_sampler,

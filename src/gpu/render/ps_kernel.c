@@ -7,7 +7,7 @@
 int ps_kernel_load(struct wm_draw *d, uint64_t ksp)
 {
 	struct render_state *rs = d->rs;
-	uint64_t addr = rs->instruction_base + ksp;
+	uint64_t addr = rs->sba.instruction + ksp;
 	if (d->kernel.prog && d->kernel.addr == addr)
 		return 0;
 	ps_kernel_release(d);

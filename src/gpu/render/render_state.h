@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/cs/base_address.h"
 #include "gpu/dataport/dataport.h"
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
@@ -131,7 +132,7 @@ struct render_state {
 	char fault[200];
 
 	uint32_t pipeline;        /* PIPELINE_SELECT: 0 3D, 1 media, 2 GPGPU */
-	uint64_t general_base, surface_base, dynamic_base, indirect_base, instruction_base;
+	struct cs_base_address sba;  /* STATE_BASE_ADDRESS */
 
 	struct vb_state vb[RENDER_MAX_VB];
 	struct ve_state ve[RENDER_MAX_VE];

@@ -34,8 +34,8 @@ static int to_render_target(void *units, struct eu_thread *t, const struct eu_se
 void render_dp_unit(struct render_state *rs, const struct render_env *env, struct dp_unit *u,
 		    enum render_stage st, uint64_t scratch_base, uint32_t scratch_space)
 {
-	dp_unit_init(u, rs->info->gen, &env->vm, rs->general_base, rs->surface_base,
-		     rs->dynamic_base, rs->binding_table[st]);
+	dp_unit_init(u, rs->info->gen, &env->vm, rs->sba.general, rs->sba.surface,
+		     rs->sba.dynamic, rs->binding_table[st]);
 	/* 3DSTATE_VS/HS/DS/GS/PS Per-Thread Scratch Space: 1 KB << n */
 	u->scratch_base = scratch_base;
 	u->scratch_per_thread = scratch_base ? 1024u << (scratch_space & 15) : 0;

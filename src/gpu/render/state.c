@@ -93,22 +93,6 @@ static void vs(struct render_state *rs, int gen, const uint32_t *dw, uint32_t le
 	};
 }
 
-static void base_address(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
-{
-	struct cmd_STATE_BASE_ADDRESS v;
-	cmd_STATE_BASE_ADDRESS_unpack(gen, dw, len, &v);
-	if (v.general_state_base_address_modify_enable)
-		rs->general_base = v.general_state_base_address;
-	if (v.surface_state_base_address_modify_enable)
-		rs->surface_base = v.surface_state_base_address;
-	if (v.dynamic_state_base_address_modify_enable)
-		rs->dynamic_base = v.dynamic_state_base_address;
-	if (v.indirect_object_base_address_modify_enable)
-		rs->indirect_base = v.indirect_object_base_address;
-	if (v.instruction_base_address_modify_enable)
-		rs->instruction_base = v.instruction_base_address;
-}
-
 static void pipeline_select(struct render_state *rs, int gen, const uint32_t *dw, uint32_t len)
 {
 	struct cmd_PIPELINE_SELECT v;
@@ -176,7 +160,7 @@ int render_state_command(struct render_state *rs, const struct cmd_desc *d,
 		pipeline_select(rs, gen, dw, len);
 		break;
 	case CMD_ID_STATE_BASE_ADDRESS:
-		base_address(rs, gen, dw, len);
+		cs_base_address_apply(&rs->sba, gen, dw, len);
 		break;
 	case CMD_ID_3DSTATE_VERTEX_BUFFERS:
 		vertex_buffers(rs, gen, dw, len);

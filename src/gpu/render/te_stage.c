@@ -21,15 +21,15 @@ int tess_kernel_load(struct tess_draw *td, struct tess_kernel *k, uint64_t ksp, 
 {
 	struct render_state *rs = td->rs;
 	char why[160];
-	k->prog = render_kernel_load(rs->info->gen, &td->env->vm, rs->instruction_base + ksp, stage,
+	k->prog = render_kernel_load(rs->info->gen, &td->env->vm, rs->sba.instruction + ksp, stage,
 				     why, sizeof(why));
 	if (!k->prog)
 		return render_set_fault(rs, "%s", why);
 	k->thread = aligned_alloc(64, sizeof(struct eu_thread));
 	if (!k->thread)
 		return render_set_fault(rs, "%s: out of memory", stage);
-	sampler_unit_init(&k->sampler, rs->info->gen, &td->env->vm, rs->surface_base,
-			  rs->dynamic_base, rs->binding_table[st], rs->sampler_state[st], false);
+	sampler_unit_init(&k->sampler, rs->info->gen, &td->env->vm, rs->sba.surface,
+			  rs->sba.dynamic, rs->binding_table[st], rs->sampler_state[st], false);
 	if (st == RS_HS)
 		render_dp_unit(rs, td->env, &k->dp, st, rs->tess.hs.scratch_base,
 			       rs->tess.hs.scratch_space);
@@ -40,7 +40,7 @@ int tess_kernel_load(struct tess_draw *td, struct tess_kernel *k, uint64_t ksp, 
 					  .dp = &k->dp };
 	k->sfids = &render_sfids[st];
 	TRACE(TRACE_TE, "%s kernel at 0x%llx: %zu instructions", stage,
-	      (unsigned long long)(rs->instruction_base + ksp), exec_prog_count(k->prog));
+	      (unsigned long long)(rs->sba.instruction + ksp), exec_prog_count(k->prog));
 	return 0;
 }
 

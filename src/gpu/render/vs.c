@@ -32,7 +32,7 @@ void vs_kernel_free(struct vs_kernel *k)
 
 struct vs_kernel *vs_kernel_load(struct render_state *rs, const struct render_env *env)
 {
-	uint64_t addr = rs->instruction_base + rs->vs.ksp;
+	uint64_t addr = rs->sba.instruction + rs->vs.ksp;
 	char why[160];
 	struct exec_prog *prog = eu_kernel_load(rs->info->gen, &env->vm, addr, "VS", why,
 						sizeof(why));

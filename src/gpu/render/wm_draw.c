@@ -372,10 +372,10 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	bool late = st->ps.kills || st->ps.computed_depth || st->force_kill == 2 ||
 		    st->early_ds == 1;
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
-	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->surface_base, rs->dynamic_base,
+	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->sba.surface, rs->sba.dynamic,
 			  rs->binding_table[RS_PS], rs->sampler_state[RS_PS], true);
-	dp_unit_init(&d->dp, rs->info->gen, &env->vm, rs->general_base, rs->surface_base,
-		     rs->dynamic_base, rs->binding_table[RS_PS]);
+	dp_unit_init(&d->dp, rs->info->gen, &env->vm, rs->sba.general, rs->sba.surface,
+		     rs->sba.dynamic, rs->binding_table[RS_PS]);
 	d->dp.scratch_base = st->ps.scratch_base;
 	d->dp.scratch_per_thread = st->ps.scratch_base ? 1024u << (st->ps.scratch_space & 15) : 0;
 	d->pi = (struct pi_unit){ .weights = ps_pi_weights, .ctx = d, .samples = 1 };

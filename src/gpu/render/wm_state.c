@@ -41,9 +41,9 @@ RENDER_RECORDED(3DSTATE_CLEAR_PARAMS)
 static int dyn_read(struct render_state *rs, const struct render_env *env, const char *what,
 		    uint64_t off, uint32_t *dw, uint32_t n)
 {
-	if (vm_read(&env->vm, rs->dynamic_base + off, dw, n * 4))
+	if (vm_read(&env->vm, rs->sba.dynamic + off, dw, n * 4))
 		return render_set_fault(rs, "page fault reading %s at 0x%llx", what,
-					(unsigned long long)(rs->dynamic_base + off));
+					(unsigned long long)(rs->sba.dynamic + off));
 	return 0;
 }
 
@@ -466,7 +466,7 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 	char why[160];
 	if (wm_depth_state_load(&w->ds, gen, state, why))
 		return render_set_fault(rs, "depth/stencil buffer: %s", why);
-	w->surface_base = rs->surface_base;
-	w->binding_table = rs->surface_base + rs->binding_table[RS_PS];
+	w->surface_base = rs->sba.surface;
+	w->binding_table = rs->sba.surface + rs->binding_table[RS_PS];
 	return 0;
 }

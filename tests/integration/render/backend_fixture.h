@@ -199,9 +199,9 @@ static void fx_begin(void)
 {
 	fx_rs = render_state_create(devinfo_lookup(fx_gen == 9 ? "skl" : "bdw"));
 	CHECK(fx_rs != NULL);
-	fx_rs->dynamic_base = FX_DYN;
-	fx_rs->surface_base = FX_SURF;
-	fx_rs->instruction_base = 0;
+	fx_rs->sba.dynamic = FX_DYN;
+	fx_rs->sba.surface = FX_SURF;
+	fx_rs->sba.instruction = 0;
 	fx_rs->urb_space.part[0].first = 0;
 	fx_rs->urb_space.part[0].entry_bytes = FX_VUE_BYTES;
 	fx_rs->urb_space.part[0].entries = FX_VUES;

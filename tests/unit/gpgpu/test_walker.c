@@ -459,10 +459,59 @@ static void test_slm_spin(const char *dev)
 	fx_fini(&fx);
 }
 
+/* GPGPU_WALKER with indirect data (Intel's compute runtime's way, no
+ * CURBE): Indirect Data Length bytes from Indirect Object Base (0 here) +
+ * Indirect Data Start Address, laid out as the CURBE (1 cross-thread
+ * register, then 1 register per thread) but given to the thread with its
+ * own register first (g1) and the cross-thread one after it (g2), as the
+ * runtime's compiler reads them; a length shorter than the threads read
+ * is a fault naming it. */
+static void test_payload_indirect_data(const char *dev)
+{
+	struct fixture fx;
+	struct recorder *rec = start(&fx, dev, FX_EOT);
+	const uint32_t at = 0xa000;
+	uint32_t *data = (uint32_t *)(fx.host + at);
+	for (unsigned i = 0; i < 8; i++) {
+		data[i] = 0xc0000000u + i;
+		for (unsigned t = 0; t < 2; t++)
+			data[8 + 8 * t + i] = 0x100 * t + i;
+	}
+	const struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
+		.cross_thread_constant_data_read_length = 1,
+		.constant_urb_entry_read_length = 1,
+		.number_of_threads_in_gpgpu_thread_group = 2 };
+	uint32_t no_curbe[16] = { 0 };
+	fx_setup(&fx, &id, no_curbe, 0, 0, 0);
+	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .simd_size = 1, .thread_width_counter_maximum = 1,
+			 .thread_group_id_x_dimension = 1, .thread_group_id_y_dimension = 1,
+			 .thread_group_id_z_dimension = 1, .indirect_data_length = 96,
+			 .indirect_data_start_address = at,
+			 .right_execution_mask = 0xffff, .bottom_execution_mask = 0xffffffff), 0);
+	CHECK_EQ(rec->n, 4u);
+	for (unsigned t = 0; t < 2; t++) {
+		const struct event *e = &rec->e[t];
+		CHECK_EQ(e->ev, GPGPU_THREAD_START);
+		for (unsigned i = 0; i < 8; i++) {
+			CHECK_EQ(e->g1[i], 0x100 * t + i);
+			CHECK_EQ(e->g2[i], 0xc0000000u + i);
+		}
+	}
+	/* 64 bytes: the second thread's register is missing */
+	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .simd_size = 1, .thread_width_counter_maximum = 1,
+			 .thread_group_id_x_dimension = 1, .thread_group_id_y_dimension = 1,
+			 .thread_group_id_z_dimension = 1, .indirect_data_length = 64,
+			 .indirect_data_start_address = at,
+			 .right_execution_mask = 0xffff, .bottom_execution_mask = 0xffffffff), -1);
+	CHECK(strstr(gpgpu_fault(fx.gs), "Indirect Data Length is 64") != NULL);
+	fx_fini(&fx);
+}
+
 int main(void)
 {
 	for (size_t d = 0; d < 2; d++) {
 		test_payload_simd16(devs[d]);
+		test_payload_indirect_data(devs[d]);
 		test_masks(devs[d]);
 		test_kernel_ids(devs[d]);
 		test_indirect(devs[d]);
