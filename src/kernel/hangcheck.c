@@ -72,7 +72,7 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 		 (unsigned long long)((now - e->hc_since_ns) / 1000000),
 		 (unsigned long long)acthd, seqno);
 	TRACE(TRACE_HANG, "%s: hangcheck: %s", engine_name(e->id), why);
-	engine_hang(e, why);
+	engine_hang_if_unchanged(e, why, &(const struct hang_sample){ acthd, seqno });
 }
 
 static void *worker_main(void *arg)

@@ -186,6 +186,14 @@ void worker_stop(struct gtsim_device *dev);
 void worker_wake(struct gtsim_device *dev);
 /* Hang handling for one engine (reset.c). Called by the worker, no lock. */
 void engine_hang(struct rq_engine *e, const char *why);
+/* Hangcheck's reset: only if the engine still shows the ACTHD and seqno
+ * hangcheck sampled (reset.c). */
+struct hang_sample {
+	uint64_t acthd;
+	uint32_t seqno;
+};
+void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
+			      const struct hang_sample *seen);
 /* intel_gt_handle_error (i915_wedged writes, DROP_RESET_ACTIVE): each
  * engine of engine_mask (bit = enum gt_engine_id) that has a request
  * executing is reset as after a hang, its request guilty. With resets

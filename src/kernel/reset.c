@@ -132,7 +132,20 @@ static void skip_context(struct gem_requests *r, struct rq_engine *hung,
 	}
 }
 
+static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen);
+
 void engine_hang(struct rq_engine *e, const char *why)
+{
+	hang(e, why, NULL);
+}
+
+void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
+			      const struct hang_sample *seen)
+{
+	hang(e, why, seen);
+}
+
+static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen)
 {
 	struct gtsim_device *dev = e->dev;
 	char *text = NULL;
@@ -140,6 +153,18 @@ void engine_hang(struct rq_engine *e, const char *why)
 	pthread_mutex_lock(&dev->lock);
 	requests_signal_completed(e);
 	pthread_mutex_lock(&e->lock);
+	/* Hangcheck's sample may be stale: the stuck batch can finish (and the
+	 * next request start) between the sample and these locks. i915's
+	 * heartbeat resets the request it saw stuck, never the one after it,
+	 * so the reset happens only while ACTHD and the seqno are unchanged. */
+	if (seen && (engine_acthd(e->hw) != seen->acthd ||
+		     engine_hws_seqno(e) != seen->seqno)) {
+		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
+		      engine_name(e->id));
+		pthread_mutex_unlock(&e->lock);
+		pthread_mutex_unlock(&dev->lock);
+		return;
+	}
 	struct gem_request *guilty = first_unfinished(e);
 	bool stopped = engine_is_stopped(e->hw, NULL, 0);
 	if (!guilty && !stopped) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "eb_test.h"
+#include "gpu/cs/engine.h"
 #include "kernel/request.h"
 
 static struct gtsim_file *f;
@@ -163,6 +164,30 @@ int main(void)
 	CHECK_EQ(submit_store(good, 0x604), 0);
 	CHECK_EQ(eb_wait(f, target, 5ll * 1000000000), 0);
 	CHECK_EQ(eb_read32(f, target, 16), 0x604);
+
+	/* Hangcheck's sample gone stale (the engine moved on since: another
+	 * ACTHD or seqno) resets nothing: a batch that finished after the
+	 * sample must not take the next request down with it. With the sample
+	 * the engine really shows, the reset happens. */
+	uint32_t ctx4 = eb_context_create(f);
+	CHECK_EQ(submit_hang(ctx4, &fd), 0);
+	struct rq_engine *rcs = &dev_requests(dev)->engine[0];
+	for (int i = 0; i < 1000 && !engine_acthd(rcs->hw); i++)
+		usleep(1000);
+	struct hang_sample stale = { engine_acthd(rcs->hw) + 4, engine_hws_seqno(rcs) };
+	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
+	reset_stats(ctx4, &active, &pending);
+	CHECK_EQ(active, 0);
+	stale = (struct hang_sample){ engine_acthd(rcs->hw), engine_hws_seqno(rcs) - 1 };
+	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
+	reset_stats(ctx4, &active, &pending);
+	CHECK_EQ(active, 0);
+	struct hang_sample now = { engine_acthd(rcs->hw), engine_hws_seqno(rcs) };
+	engine_hang_if_unchanged(rcs, "test: current sample", &now);
+	CHECK_EQ(eb_wait(f, hang_bb, 5ll * 1000000000), 0);
+	check_fence_signals(fd);
+	reset_stats(ctx4, &active, &pending);
+	CHECK_EQ(active, 1);
 
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
