@@ -130,9 +130,17 @@ int main(void)
 	write_batch(batch, 0x400000 + 4, 0x33333333);
 	EXPECT(exec_store(hblk, hb) == 0);
 	EXPECT(blk[1] == 0x33333333);
+#if defined(__SANITIZE_ADDRESS__)
+	/* ASan keeps a freed block mapped and poisoned (its quarantine): the
+	 * GPU's write below would be this client's use after free, which ASan
+	 * reports as it should. The case needs glibc's own free(). */
+	free(blk);   /* and no GPU write after it */
+	printf("userptr client: free() under a GPU write not run under ASan\n");
+#else
 	free(blk);
 	exec_store(hblk, hb);   /* the GPU writes where no page is: no crash */
 	EXPECT(exec_store(hblk, hb) == -EFAULT);
+#endif
 
 	printf("userptr client: %s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;

@@ -55,8 +55,10 @@ int main(void)
 	pthread_mutex_lock(&dev->lock);
 	struct gem_context *ctx = ctx_lookup(file, cc.ctx_id);
 	CHECK(ctx != NULL && !ctx->vm->is_ggtt);
-	if (ctx)
+	if (ctx) {
 		unbind_and_remap(dev, ctx->vm, 0x00007f1234567000ull);
+		ctx_put(ctx);   /* ctx_lookup's reference */
+	}
 	unbind_and_remap(dev, dev->ggtt, 0x40000);
 	pthread_mutex_unlock(&dev->lock);
 	gtsim_close(file);
