@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/user_copy.h"
 #include "fuzz_dev.h"
 #include "fuzz_target.h"
 
@@ -76,10 +77,16 @@ static void keep_map(struct state *s, void *p, size_t len)
 {
 	if (p == MAP_FAILED || !p)
 		return;
-	/* The mapping is the client's: it reads and writes both ends. */
-	volatile uint8_t *v = p;
-	v[0] = (uint8_t)(v[0] + 1);
-	v[len - 1] = (uint8_t)(v[len - 1] + 1);
+	/* The mapping is the client's: it reads and writes both ends. A purged
+	 * object's mapping faults (SIGBUS, as i915's), so the touches are
+	 * guarded copies, as a careful client's would be. */
+	for (size_t at = 0; at < len; at += len - 1 ? len - 1 : 1) {
+		uint8_t b;
+		if (copy_from_user_ptr(&b, (uintptr_t)p + at, 1) == 0) {
+			b++;
+			copy_to_user_ptr((uintptr_t)p + at, &b, 1);
+		}
+	}
 	if (s->nmaps == 8) {
 		munmap(s->maps[0].p, s->maps[0].len);
 		memmove(s->maps, s->maps + 1, 7 * sizeof(s->maps[0]));

@@ -35,6 +35,7 @@ struct mm_slot {
 
 struct mm_table {
 	unsigned cap;
+	struct mm_table *older;   /* the table it replaced, kept (see slot_alloc) */
 	struct mm_slot slot[];
 };
 
@@ -92,9 +93,11 @@ static int slot_alloc(void)
 	if (!n)
 		return -1;
 	n->cap = cap;
+	n->older = t;
 	if (t)
 		memcpy(n->slot, t->slot, t->cap * sizeof(t->slot[0]));
-	/* The old table stays allocated: a fault handler may be reading it. */
+	/* The old table stays allocated, linked from the new one: a fault
+	 * handler may be reading it. */
 	__atomic_store_n(&mm_table, n, __ATOMIC_RELEASE);
 	return t ? (int)t->cap : 0;
 }
