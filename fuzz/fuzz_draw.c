@@ -25,16 +25,13 @@
 
 #include "drv/draw_setup.h"
 #include "drv/seed_shaders.h"
+#include "fuzz_client.h"
 #include "fuzz_dev.h"
 #include "fuzz_mutate.h"
 #include "fuzz_target.h"
 #include "fuzz_victim.h"
 
-struct device {
-	struct gtsim_device *dev;
-	struct victim victim;
-};
-static struct device devs[2];
+static struct fuzz_device_slot devs[2];
 
 /* One state mutation in the buffer the input names: read, mutate, write. */
 static void mutate_state(struct fuzz_input *in, struct gtdrv_draw_setup *s)
@@ -92,21 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned skl = how & 1;
 	bool gradient = how & 2;
 	unsigned batch_mutations = how >> 3, state_mutations = how2 & 15;
-	struct device *d = &devs[skl];
-	if (!d->dev) {
-		d->dev = fuzz_device(skl ? "skl" : "bdw");
-		victim_init(&d->victim, d->dev);
-	}
-	struct gtsim_file *f = gtsim_open(d->dev);
-	if (!f)
-		abort();
+	struct fuzz_device_slot *d = &devs[skl];
 	struct gtdrv drv;
-	gtdrv_init(&drv, f, devinfo_lookup(skl ? "skl" : "bdw"));
-	if (how & 4) {
-		struct drm_i915_gem_context_create c = { 0 };
-		if (!gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c))
-			drv.ctx_id = c.ctx_id;
-	}
+	struct gtsim_file *f = fuzz_client(d, skl, how & 4, &drv);
 	/* 64 x 64: the pitch (256 bytes) a multiple of 64, the target 4 pages */
 	struct gtdrv_draw_setup s;
 	if (gtdrv_draw_setup_init(&s, &drv, 64, 64) ||

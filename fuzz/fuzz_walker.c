@@ -25,16 +25,13 @@
 #include <string.h>
 
 #include "drv/walker_setup.h"
+#include "fuzz_client.h"
 #include "fuzz_dev.h"
 #include "fuzz_mutate.h"
 #include "fuzz_target.h"
 #include "fuzz_victim.h"
 
-struct device {
-	struct gtsim_device *dev;
-	struct victim victim;
-};
-static struct device devs[2];
+static struct fuzz_device_slot devs[2];
 
 static const char end_kernel[] =
 	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
@@ -73,21 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned skl = how & 1;
 	unsigned batch_mutations = how >> 4, state_mutations = (how2 >> 6) * 2;
 	const uint32_t groups[3] = { 1 + (how2 & 3), 1 + ((how2 >> 2) & 3), 1 + ((how2 >> 4) & 3) };
-	struct device *d = &devs[skl];
-	if (!d->dev) {
-		d->dev = fuzz_device(skl ? "skl" : "bdw");
-		victim_init(&d->victim, d->dev);
-	}
-	struct gtsim_file *f = gtsim_open(d->dev);
-	if (!f)
-		abort();
+	struct fuzz_device_slot *d = &devs[skl];
 	struct gtdrv drv;
-	gtdrv_init(&drv, f, devinfo_lookup(skl ? "skl" : "bdw"));
-	if (how & 8) {
-		struct drm_i915_gem_context_create c = { 0 };
-		if (!gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c))
-			drv.ctx_id = c.ctx_id;
-	}
+	struct gtsim_file *f = fuzz_client(d, skl, how & 8, &drv);
 	const struct gtdrv_walker_kernel kernels[2] = {
 		{ .text = end_kernel, .curbe_read_length = 1, .threads_per_group = 2 },
 		{ .text = barrier_kernel, .barrier = true, .curbe_read_length = 1,
