@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "bench_child.h"
+#include "bench_gles.h"
 
 #define SIZE 1024
 #define LONG_OPS 24
@@ -85,24 +86,7 @@ static void expected(int ops, int x, int y, unsigned char out[4])
 
 static GLuint program(const char *fs)
 {
-	GLuint p = glCreateProgram();
-	const char *src[2] = { vs_src, fs };
-	GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-	for (int i = 0; i < 2; i++) {
-		GLuint s = glCreateShader(type[i]);
-		glShaderSource(s, 1, &src[i], NULL);
-		glCompileShader(s);
-		glAttachShader(p, s);
-	}
-	glBindAttribLocation(p, 0, "pos");
-	glLinkProgram(p);
-	GLint ok = 0;
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	if (!ok) {
-		fprintf(stderr, "bench_fill: shader program does not link\n");
-		exit(1);
-	}
-	return p;
+	return bench_program("bench_fill", vs_src, fs);
 }
 
 /* Pixels per second of full-screen quads after one warm-up draw, of wall

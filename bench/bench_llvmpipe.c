@@ -19,6 +19,8 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
+#include "bench_gles.h"
+
 #define SIZE 1024
 #define DRAWS 50
 
@@ -40,24 +42,7 @@ static double now(void)
 
 static GLuint program(const char *fs)
 {
-	GLuint p = glCreateProgram();
-	const char *src[2] = { vs_src, fs };
-	GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-	for (int i = 0; i < 2; i++) {
-		GLuint s = glCreateShader(type[i]);
-		glShaderSource(s, 1, &src[i], NULL);
-		glCompileShader(s);
-		glAttachShader(p, s);
-	}
-	glBindAttribLocation(p, 0, "pos");
-	glLinkProgram(p);
-	GLint ok = 0;
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	if (!ok) {
-		fprintf(stderr, "bench_llvmpipe: shader program does not link\n");
-		exit(1);
-	}
-	return p;
+	return bench_program("bench_llvmpipe", vs_src, fs);
 }
 
 /* Pixels per second of DRAWS full-screen quads after one warm-up draw. */
