@@ -158,6 +158,7 @@ static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_XY_SRC_COPY_BLT] = blt_xy_src_copy,
 	[CMD_ID_XY_COLOR_BLT] = blt_xy_color,
 	[CMD_ID_XY_FAST_COPY_BLT] = blt_xy_fast_copy,
+	[CMD_ID_XY_SETUP_CLIP_BLT] = blt_xy_setup_clip,
 };
 
 static const cs_handler vcs_handlers[CMD_ID_COUNT] = {

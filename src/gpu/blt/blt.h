@@ -12,6 +12,9 @@ enum cs_result blt_xy_src_copy(struct gt_engine *e, const struct cmd_desc *d,
 /* XY_COLOR_BLT (blt_color.c). */
 enum cs_result blt_xy_color(struct gt_engine *e, const struct cmd_desc *d,
 			    const uint32_t *dw, uint32_t len);
+/* XY_SETUP_CLIP_BLT: the clip rectangle (blt_setup_clip.c). */
+enum cs_result blt_xy_setup_clip(struct gt_engine *e, const struct cmd_desc *d,
+				 const uint32_t *dw, uint32_t len);
 /* XY_FAST_COPY_BLT, Skylake (blt_fast_copy.c). */
 enum cs_result blt_xy_fast_copy(struct gt_engine *e, const struct cmd_desc *d,
 				const uint32_t *dw, uint32_t len);

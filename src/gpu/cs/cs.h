@@ -108,6 +108,10 @@ struct gt_engine {
 	uint64_t timestamp_t0_ns;
 	uint64_t commands;           /* executed, for tests and benches */
 	uint64_t arb_checks;         /* MI_ARB_CHECKs executed (atomic): arbitration points */
+	/* The blitter's clip rectangle (BR24/BR25, set by XY_SETUP_CLIP_BLT;
+	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
+	 * dwords 1 and 2 hold them. */
+	uint32_t blt_clip_top_left, blt_clip_bottom_right;
 
 	/* 3D/media state recorded for the pipeline (see state.h): the
 	 * current logical context's. */

@@ -1,4 +1,4 @@
-/* The blitter's XY_COLOR_BLT, XY_SRC_COPY_BLT and XY_FAST_COPY_BLT against
+/* The blitter's XY_COLOR_BLT, XY_SRC_COPY_BLT, XY_FAST_COPY_BLT and XY_SETUP_CLIP_BLT against
  * values worked out by hand from the PRM's command pages (vol. 2a) and
  * IGT's encodings (lib/intel_reg.h): dword layouts, Color Depth (0 8bpp,
  * 1 565, 2 1555, 3 32bpp; fast copy 4 64bpp, 5 128bpp), tiled pitches in
@@ -10,10 +10,12 @@
 #include "test.h"
 #include "cs_harness.h"
 #include "tiling_ref.h"
+#include "gpu/cs/cs.h"
 
 #define XY_COLOR_BLT 0x54000005u
 #define XY_SRC_COPY_BLT 0x54c00008u
 #define XY_FAST_COPY_BLT 0x50800008u
+#define XY_SETUP_CLIP_BLT 0x40c00001u
 #define MI_LRI1 0x11000001u
 #define BCS_SWCTRL 0x22200u
 #define DST 0x400000u
@@ -158,6 +160,41 @@ static void test_copy_overlap(void)
 	h_fini(&h);
 }
 
+/* IGT's copy within one object (lib/intel_batchbuffer.c): XY_SRC_COPY_BLT
+ * then XY_SETUP_CLIP_BLT with a zero rectangle. The clip command draws
+ * nothing and loads the clip rectangle (dwords 1 and 2: X1 15:0, Y1 31:16;
+ * X2, Y2); a later command with Clipping Enabled is still a fault naming
+ * clipping. */
+static void test_setup_clip(void)
+{
+	struct harness h;
+	h_init(&h, 8, true);
+	map(&h, DST, 4096);
+	for (uint32_t i = 0; i < 64; i++)
+		put32(&h, DST + 4 * i, 0x2000u + i);
+	uint32_t c[] = { XY_SRC_COPY_BLT | 3u << 20, 3u << 24 | 0xccu << 16 | 32,
+			 4u << 16 | 0, 5u << 16 | 8, DST, 0, 0, 32, DST, 0,
+			 XY_SETUP_CLIP_BLT, 0, 0,
+			 XY_SETUP_CLIP_BLT, 3u << 16 | 2, 7u << 16 | 6 };
+	h_emit(&h, ENGINE_BCS, c, 16);
+	h_run(&h, ENGINE_BCS);
+	CHECK_EQ(h.faults, 0);
+	for (uint32_t x = 0; x < 8; x++)
+		CHECK_EQ(h_read32(&h, false, DST + 32 * 4 + 4 * x), 0x2000u + x);
+	CHECK_EQ(h_read32(&h, false, DST + 32 * 5), 0x2000u + 40);
+	struct gt_engine *bcs = h.gpu->engines[ENGINE_BCS];
+	CHECK_EQ(bcs->blt_clip_top_left, 3u << 16 | 2);
+	CHECK_EQ(bcs->blt_clip_bottom_right, 7u << 16 | 6);
+	uint32_t fill[] = { XY_COLOR_BLT, 1u << 30 | 3u << 24 | 0xf0u << 16 | 32,
+			    0, 8u << 16 | 8, DST, 0, 0x55 };
+	h_emit(&h, ENGINE_BCS, fill, 7);
+	h_run(&h, ENGINE_BCS);
+	CHECK_EQ(h.faults, 1);
+	CHECK(strstr(h.fault_reason, "with clipping") != NULL);
+	CHECK_EQ(h_read32(&h, false, DST), 0x2000u);
+	h_fini(&h);
+}
+
 /* Linear to tiled and back: 8bpp, 256 bytes wide (2 Y tiles or half an X
  * tile row... of a 512-byte X pitch), 32 rows. swctrl is BCS_SWCTRL's value
  * (with its enables); tiling what the destination then is. */
@@ -278,6 +315,7 @@ int main(void)
 	test_color();
 	test_copy_rops();
 	test_copy_overlap();
+	test_setup_clip();
 	test_tiled(0x00030000, REF_TILE_X, false);  /* both X */
 	test_tiled(0x00030002, REF_TILE_Y, false);  /* Y destination */
 	test_tiled(0x00030001, REF_TILE_Y, true);   /* Y source */
