@@ -54,6 +54,12 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
  * again before their next use (-EFAULT if their memory is gone). */
 void gtsim_mm_invalidate(void *addr, size_t len);
 
+/* The same host integration calls this when [addr, addr + len) is
+ * unmapped, moved, reprotected or replaced: the GTT mappings of tiled
+ * objects there (the fenced views, whose pages the kernel model protects
+ * to keep them coherent) are forgotten. */
+void gtsim_gtt_views_forget(void *addr, size_t len);
+
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 

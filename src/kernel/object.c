@@ -1,6 +1,7 @@
 /* GEM objects: memfd backing, host mapping, physical registration,
  * reference counting, per-file handles and flink-name lifetime. */
 #include "kernel/object.h"
+#include "kernel/gtt_fence.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -167,6 +168,7 @@ static void obj_free(struct gem_object *obj)
 		vma_unbind(vma);
 	}
 	mmap_nodes_release(obj);
+	gtt_fence_release(obj);
 	user_mm_forget_io(obj);
 	phys_remove(dev->gpu->phys, obj->pa);
 	if (obj->userptr) {
