@@ -11,7 +11,7 @@
  *  - a page is STALE (mapped PROT_NONE), CLEAN (read-only: detiled from
  *    the object on a read fault) or DIRTY (writable, after a write fault);
  *  - at a synchronisation point (gtt_fence_sync: execbuf, pread, pwrite,
- *    SET_DOMAIN, SET_TIMING changes, the object's end) the DIRTY pages are
+ *    SET_DOMAIN, SET_TILING changes, the object's end) the DIRTY pages are
  *    tiled back into the object and every page becomes STALE again.
  * The tiling facts (X/Y layouts) are the surface module's
  * (gpu/surface/surface.h). No bit-6 swizzling on gen8+.
