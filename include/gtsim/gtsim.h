@@ -54,6 +54,12 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
  * again before their next use (-EFAULT if their memory is gone). */
 void gtsim_mm_invalidate(void *addr, size_t len);
 
+/* The same host integration calls this when [addr, addr + len) is
+ * unmapped, moved, reprotected or replaced: the GTT mappings of tiled
+ * objects there (the fenced views, whose pages the kernel model protects
+ * to keep them coherent) are forgotten. */
+void gtsim_gtt_views_forget(void *addr, size_t len);
+
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 
@@ -67,6 +73,11 @@ void gtsim_device_idle(struct gtsim_device *dev);
  * SYNC_IOC_FILE_INFO on such an fd, 0 or -errno; -ENOTTY when fd is not a
  * sync_file or request is not a sync_file ioctl. */
 int gtsim_is_sync_fd(int fd);
+/* fd, a dma-buf (PRIME export) of one of dev's objects: the poll(2) events
+ * among events it has now (dma_buf_poll(): POLLIN once no GPU write is
+ * outstanding, POLLOUT once the GPU is done with the object). -1 when fd
+ * is not a regular file. */
+int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events);
 int gtsim_sync_file_ioctl(int fd, unsigned long request, void *arg);
 
 /* The GPU's registers as the CPU reaches them through the PCI BAR: reg is

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <i915_drm.h>
 
+#include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -45,6 +46,7 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		return ret;
 	}
 	obj_wait_rendering(obj, write != 0, -1);
+	gtt_fence_sync(obj);   /* the fenced view's pages are coherent again */
 	/* i915 pins the pages to move them into the new domain: a purged
 	 * object has none (i915_gem_object_pin_pages -> -EFAULT). */
 	if (obj->purged) {

@@ -1,6 +1,7 @@
 /* Exec objects: handles to objects (i915's eb_lookup_vmas), each checked
  * (eb_validate_vma), duplicates refused, the batch chosen (last, or first
  * with I915_EXEC_BATCH_FIRST) and its range checked. dev->lock held. */
+#include "kernel/gtt_fence.h"
 #include "kernel/execbuf.h"
 
 #include <errno.h>
@@ -60,6 +61,10 @@ int eb_lookup_objects(struct execbuf *eb)
 		 * (i915_gem_object_userptr_submit_init) or fails -EFAULT. */
 		if (!err)
 			err = userptr_validate(obj);
+		/* the CPU's writes through a GTT view reach the pages the GPU
+		 * reads; its later reads see what the GPU wrote */
+		if (!err)
+			gtt_fence_sync(obj);
 		if (err)
 			return err;
 	}

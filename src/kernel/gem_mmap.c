@@ -5,10 +5,9 @@
  *    type; gtsim_mmap() turns it into a MAP_SHARED mapping of the memfd.
  *    For the GTT type the object is also bound into the mappable aperture
  *    (where i915 would fault it in).
- * Limitation: through a real GTT mapping the fence detiles a tiled object,
- * so the CPU sees linear rows. A plain mmap cannot remap bytes at that
- * granularity (X tiles interleave 512-byte runs), so here a GTT mapping of
- * a tiled object shows the raw tiled layout, like a CPU (WB) mapping. */
+ *    A GTT mapping of an X/Y-tiled object goes through a fence on i915,
+ *    which detiles it: gtt_fence.c gives such mappings a linear view kept
+ *    coherent by page faults. */
 #include <errno.h>
 #include <i915_drm.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include "common/trace.h"
 #include "common/user_copy.h"
 #include "gtsim/gtsim.h"
+#include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -264,7 +264,10 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 			TRACE(TRACE_GEM, "mmap gtt: object %p not bound whole in the aperture (%d): "
 			      "partial views", (void *)n->obj, ret);
 	}
-	p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
+	if (n->type == I915_MMAP_OFFSET_GTT && n->obj->tiling != I915_TILING_NONE)
+		p = gtt_fence_map(n->obj, addr, length, prot, flags);   /* detiled */
+	else
+		p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
 	err = p == MAP_FAILED ? errno : 0;
 	user_mm_quiet(false);
 	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a

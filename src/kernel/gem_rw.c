@@ -7,6 +7,7 @@
 #include <i915_drm.h>
 
 #include "common/trace.h"
+#include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -35,6 +36,7 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 	ret = obj_wait_rendering(obj, write, -1);
 	if (ret)
 		goto out;
+	gtt_fence_sync(obj);   /* GTT writes through the fence reach the pages */
 	ret = -EFAULT;   /* i915_gem_object_pin_pages() of a purged object */
 	if (obj->purged)
 		goto out;

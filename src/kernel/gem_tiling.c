@@ -10,6 +10,7 @@
 
 #include "common/trace.h"
 #include "gpu/surface/surface.h"
+#include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -51,8 +52,10 @@ int i915_gem_set_tiling_ioctl(struct gtsim_file *file, void *arg)
 		struct gem_vma *vma = vma_lookup(dev->ggtt, obj);
 		if (vma && (ret = vma_unbind(vma)))
 			goto out;
+		gtt_fence_sync(obj);   /* tiled back with the old layout */
 		obj->tiling = args->tiling_mode;
 		obj->stride = stride;
+		gtt_fence_sync(obj);   /* the view detiles with the new one */
 	}
 	args->stride = obj->stride;
 	args->tiling_mode = obj->tiling;

@@ -5,12 +5,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <i915_drm.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/user_mm.h"
@@ -132,7 +134,14 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
 		*err = -EINVAL;
 		return NULL;
 	}
-	int memfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	/* The object maps its memory shared and writable: a dma-buf exported
+	 * without DRM_RDWR is an O_RDONLY open, so open the file again
+	 * read-write (memfds allow it), else take it as it is. */
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	int memfd = open(path, O_RDWR | O_CLOEXEC);
+	if (memfd < 0)
+		memfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (memfd < 0) {
 		*err = -EMFILE;
 		return NULL;
@@ -167,6 +176,7 @@ static void obj_free(struct gem_object *obj)
 		vma_unbind(vma);
 	}
 	mmap_nodes_release(obj);
+	gtt_fence_release(obj);
 	user_mm_forget_io(obj);
 	phys_remove(dev->gpu->phys, obj->pa);
 	if (obj->userptr) {

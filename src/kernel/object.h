@@ -23,6 +23,7 @@
 struct gtsim_device;
 struct gtsim_file;
 struct gem_request;    /* execbuf's (request.c) */
+struct gtt_view;       /* gtt_fence.c */
 
 struct gem_object {
 	struct gtsim_device *dev;
@@ -60,6 +61,7 @@ struct gem_object {
 	int user_mm_slot;          /* its range in the registry (user_mm.h) */
 	uint64_t user_ptr;
 	uint32_t mmap_node[4];     /* fake-offset node per I915_MMAP_OFFSET_* type */
+	struct gtt_view *gtt_view; /* GTT mappings of the tiled object (gtt_fence.h) */
 
 	/* --- owned by execbuf (request.c, execbuf*.c, wait.c, busy) ---
 	 * Last request that read the object on each engine and the last one

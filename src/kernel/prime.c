@@ -2,10 +2,14 @@
  * /proc/self/fd, so DRM_RDWR decides whether it can be mapped writable, as
  * with a real dma-buf). Importing finds the object by the file's inode,
  * giving back the file's existing handle when there is one, and wraps a
- * foreign memfd (another device's buffer) in a new object. */
+ * foreign memfd (another device's buffer) in a new object. The dma-buf
+ * keeps the object's memory alive (it holds the memfd's inode): importing
+ * it after the object's last handle closed gives an object around the
+ * same memory. */
 #include <drm.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +19,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
+#include "kernel/request.h"
 
 int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 {
@@ -84,4 +89,32 @@ int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "prime import fd %d -> %d, handle %u", args->fd, ret, args->handle);
 	return ret;
+}
+
+/* dma-buf poll (dma_buf_poll()): POLLIN waits for the exclusive (write)
+ * fence, POLLOUT for every fence, i.e. for the GPU's outstanding write /
+ * every outstanding use of the object. */
+int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
+{
+	struct stat st;
+	if (!dev || fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = find_by_inode(dev, &st);
+	bool writing = false, using = false;
+	if (obj) {
+		requests_retire(dev);
+		writing = obj->last_write && !request_completed(obj->last_write);
+		using = writing;
+		for (int e = 0; e < GT_NUM_ENGINES; e++)
+			if (obj->last_read[e] && !request_completed(obj->last_read[e]))
+				using = true;
+	}
+	pthread_mutex_unlock(&dev->lock);
+	short revents = 0;
+	if ((events & POLLIN) && !writing)
+		revents |= POLLIN;
+	if ((events & POLLOUT) && !using)
+		revents |= POLLOUT;
+	return revents;
 }

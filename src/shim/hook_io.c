@@ -115,8 +115,10 @@ int ioctl(int fd, unsigned long request, ...)
 static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, off_t off,
 			 void *(*realfn)(void *, size_t, int, int, int, off_t))
 {
-	if (flags & MAP_FIXED)
+	if (flags & MAP_FIXED) {
 		gtsim_mm_invalidate(addr, len);
+		gtsim_gtt_views_forget(addr, len);
+	}
 	struct node_open *held;
 	struct gtsim_file *file = devnode_acquire(fd, &held);
 	if (file) {
@@ -151,6 +153,7 @@ int munmap(void *addr, size_t len)
 {
 	real_init();
 	gtsim_mm_invalidate(addr, len);
+	gtsim_gtt_views_forget(addr, len);
 	bar_mmio_forget(addr, len);
 	return real.munmap ? real.munmap(addr, len) : (int)syscall(SYS_munmap, addr, len);
 }
@@ -159,6 +162,7 @@ int mprotect(void *addr, size_t len, int prot)
 {
 	real_init();
 	gtsim_mm_invalidate(addr, len);
+	gtsim_gtt_views_forget(addr, len);
 	int r = real.mprotect ? real.mprotect(addr, len, prot)
 			      : (int)syscall(SYS_mprotect, addr, len, prot);
 	if (r == 0)
@@ -175,9 +179,11 @@ void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
 		new_addr = va_arg(ap, void *);
 		va_end(ap);
 		gtsim_mm_invalidate(new_addr, new_len);
+		gtsim_gtt_views_forget(new_addr, new_len);
 	}
 	real_init();
 	gtsim_mm_invalidate(old, old_len);
+	gtsim_gtt_views_forget(old, old_len);
 	if (real.mremap)
 		return real.mremap(old, old_len, new_len, flags, new_addr);
 	return (void *)syscall(SYS_mremap, old, old_len, new_len, flags, new_addr);

@@ -10,7 +10,8 @@
  *            model's: debugfs, module parameters
  * bar_mmio.c CPU access to the GPU's registers through a mapping of the
  *            PCI BAR (x86_decode.c decodes the faulting instructions)
- * hook_*.c   the interposed functions */
+ * hook_*.c   the interposed functions (hook_dmabuf.c: lseek and poll of
+ *            PRIME's dma-buf descriptors) */
 #ifndef GTSIM_SHIM_H
 #define GTSIM_SHIM_H
 

@@ -25,6 +25,12 @@ struct gt_fence {
 	uint64_t timestamp_ns;
 	struct fence_cb *early;       /* fence_on_signal_early */
 	struct fence_cb *callbacks;
+	/* A merged sync_file's fences (fence_merge_file), one reference each. */
+	struct gt_fence **parts;
+	unsigned nparts;
+	/* dma_fence's context and seqno (fence_set_context); 0: none. */
+	uint64_t context;
+	uint32_t seqno;
 };
 
 static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -78,6 +84,9 @@ void fence_put(struct gt_fence *f)
 	/* Nobody can wait on it any more, but fences merged from it can. */
 	if (!fence_is_signaled(f))
 		fence_signal(f, -EDEADLK);
+	for (unsigned i = 0; i < f->nparts; i++)
+		fence_put(f->parts[i]);
+	free(f->parts);
 	free(f);
 }
 
@@ -342,6 +351,55 @@ struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n)
 	struct gt_fence done = { .signaled = 1 };
 	merge_input_signaled(&done, m);
 	return result;
+}
+
+/* sync_file_merge(): the fences of both files, flattened (a merged file
+ * contributes its own), each once. */
+struct gt_fence *fence_merge_file(struct gt_fence *a, struct gt_fence *b)
+{
+	struct gt_fence *in[2] = { a, b };
+	unsigned cap = (a->nparts ? a->nparts : 1) + (b->nparts ? b->nparts : 1), n = 0;
+	struct gt_fence **parts = calloc(cap, sizeof(*parts));
+	if (!parts)
+		return NULL;
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned count = in[i]->nparts ? in[i]->nparts : 1;
+		for (unsigned j = 0; j < count; j++) {
+			struct gt_fence *p = in[i]->nparts ? in[i]->parts[j] : in[i];
+			unsigned k = 0;
+			while (k < n && parts[k] != p &&
+			       !(p->context && parts[k]->context == p->context))
+				k++;
+			if (k == n)
+				parts[n++] = p;
+			else if (parts[k] != p && (int32_t)(p->seqno - parts[k]->seqno) > 0)
+				parts[k] = p;   /* same timeline: the later point */
+		}
+	}
+	struct gt_fence *result = fence_merge(parts, n);
+	if (!result) {
+		free(parts);
+		return NULL;
+	}
+	for (unsigned i = 0; i < n; i++)
+		fence_get(parts[i]);
+	result->parts = parts;
+	result->nparts = n;
+	return result;
+}
+
+void fence_set_context(struct gt_fence *f, uint64_t context, uint32_t seqno)
+{
+	f->context = context;
+	f->seqno = seqno;
+}
+
+unsigned fence_parts(struct gt_fence *f, struct gt_fence **out, unsigned max)
+{
+	unsigned n = f->nparts ? f->nparts : 1;
+	for (unsigned i = 0; i < n && i < max; i++)
+		out[i] = f->nparts ? f->parts[i] : f;
+	return n;
 }
 
 void fence_fork_prepare(void)

@@ -43,6 +43,15 @@ struct gt_fence *fence_create_signaled(void);
  * the first error among them (dma_fence_array / sync_file merge). n == 0
  * gives a signaled fence. */
 struct gt_fence *fence_merge(struct gt_fence *const *fences, unsigned n);
+/* SYNC_IOC_MERGE's fence: fence_merge of a's and b's fences, flattened (a
+ * merged one contributes its parts) and each once, remembering them for
+ * SYNC_IOC_FILE_INFO. fence_parts: the parts of f (f itself when not
+ * merged so): their count, the first max of them in out (no reference). */
+struct gt_fence *fence_merge_file(struct gt_fence *a, struct gt_fence *b);
+/* f is point seqno of timeline context (nonzero): a merge keeps only the
+ * later of two points of one timeline (sync_file_merge). */
+void fence_set_context(struct gt_fence *f, uint64_t context, uint32_t seqno);
+unsigned fence_parts(struct gt_fence *f, struct gt_fence **out, unsigned max);
 /* CLOCK_MONOTONIC nanoseconds when f signaled, 0 while it has not. */
 uint64_t fence_timestamp_ns(struct gt_fence *f);
 /* sync_file status: 1 signaled, 0 active, <0 the error (from the moment

@@ -106,6 +106,7 @@ static int create_fence(struct gtsim_sw_timeline *tl, struct sw_sync_create_fenc
 		if (f) {
 			p->seqno = d->value;
 			p->fence = fence_get(f);
+			fence_set_context(f, (uintptr_t)tl, d->value);
 			p->next = tl->points;
 			tl->points = p;
 		} else {

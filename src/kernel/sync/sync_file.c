@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <linux/sync_file.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "kernel/sync/fence.h"
 #include "kernel/sync/sync_fd.h"
 
@@ -63,8 +65,7 @@ static int ioctl_merge(struct gt_fence *f, struct sync_merge_data *data)
 	struct gt_fence *f2 = sync_file_import(data->fd2);
 	if (!f2)
 		return -ENOENT;
-	struct gt_fence *both[2] = { f, f2 };
-	struct gt_fence *merged = fence_merge(both, 2);
+	struct gt_fence *merged = fence_merge_file(f, f2);
 	fence_put(f2);
 	if (!merged)
 		return -ENOMEM;
@@ -88,22 +89,33 @@ static int ioctl_file_info(struct gt_fence *f, const char *name,
 	memset(info->name, 0, sizeof(info->name));
 	snprintf(info->name, sizeof(info->name), "%s", name[0] ? name : "i915-gtsim");
 	info->status = fence_status(f);
-	/* gtsim keeps a merged fence as one fence. */
+	/* sync_file_ioctl_fence_info(): the count when asked with 0, -EINVAL
+	 * when the array is too small, else one entry per fence. */
+	unsigned n = fence_parts(f, NULL, 0);
 	if (info->num_fences == 0) {
-		info->num_fences = 1;
+		info->num_fences = n;
 		return 0;
 	}
+	if (info->num_fences < n)
+		return -EINVAL;
+	struct gt_fence **parts = calloc(n, sizeof(*parts));
+	if (!parts)
+		return -ENOMEM;
+	fence_parts(f, parts, n);
 	struct sync_fence_info *out =
 		(struct sync_fence_info *)(uintptr_t)info->sync_fence_info;
-	if (!out)
-		return -EFAULT;
-	struct sync_fence_info fi = { .status = fence_status(f),
-				      .timestamp_ns = fence_timestamp_ns(f) };
-	strncpy(fi.obj_name, "gtsim", sizeof(fi.obj_name) - 1);
-	strncpy(fi.driver_name, "i915", sizeof(fi.driver_name) - 1);
-	memcpy(out, &fi, sizeof(fi));
-	info->num_fences = 1;
-	return 0;
+	int ret = 0;
+	for (unsigned i = 0; i < n && !ret; i++) {
+		struct sync_fence_info fi = { .status = fence_status(parts[i]),
+					      .timestamp_ns = fence_timestamp_ns(parts[i]) };
+		strncpy(fi.obj_name, "gtsim", sizeof(fi.obj_name) - 1);
+		strncpy(fi.driver_name, "i915", sizeof(fi.driver_name) - 1);
+		ret = copy_to_user_ptr((uintptr_t)(out + i), &fi, sizeof(fi));
+	}
+	free(parts);
+	if (!ret)
+		info->num_fences = n;
+	return ret;
 }
 
 int sync_file_ioctl(int fd, unsigned long request, void *arg)

@@ -105,8 +105,55 @@ int main(void)
 	info.sync_fence_info = (uintptr_t)fi;
 	CHECK_EQ(sync_file_ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info), 0);
 	CHECK_EQ(info.status, -EIO);
-	CHECK_EQ(fi[0].status, -EIO);
-	CHECK(fi[0].timestamp_ns > 0);
+	/* sync_file_ioctl_fence_info(): one entry per merged fence, in
+	 * merge order: f (signaled: 1), g (-EIO). */
+	CHECK_EQ(info.num_fences, 2);
+	CHECK_EQ(fi[0].status, 1);
+	CHECK_EQ(fi[1].status, -EIO);
+	CHECK(fi[1].timestamp_ns > 0);
+	info.num_fences = 1;   /* too small an array: -EINVAL */
+	CHECK_EQ(sync_file_ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info), -EINVAL);
+
+	/* Merging flattens: (a + b) + c has three fences; a merge with
+	 * itself one; two points of one timeline leave the later
+	 * (sync_file_merge, __dma_fence_is_later). */
+	struct gt_fence *t[3] = { fence_create(), fence_create(), fence_create() };
+	int tfd[3];
+	for (int i = 0; i < 3; i++)
+		tfd[i] = sync_file_export(t[i]);
+	struct sync_merge_data m1 = { .fd2 = tfd[1] }, m2 = { .fd2 = tfd[2] };
+	CHECK_EQ(sync_file_ioctl(tfd[0], SYNC_IOC_MERGE, &m1), 0);
+	CHECK_EQ(sync_file_ioctl(m1.fence, SYNC_IOC_MERGE, &m2), 0);
+	memset(&info, 0, sizeof(info));
+	CHECK_EQ(sync_file_ioctl(m2.fence, SYNC_IOC_FILE_INFO, &info), 0);
+	CHECK_EQ(info.num_fences, 3);
+	struct sync_merge_data self = { .fd2 = tfd[0] };
+	CHECK_EQ(sync_file_ioctl(tfd[0], SYNC_IOC_MERGE, &self), 0);
+	memset(&info, 0, sizeof(info));
+	CHECK_EQ(sync_file_ioctl(self.fence, SYNC_IOC_FILE_INFO, &info), 0);
+	CHECK_EQ(info.num_fences, 1);
+	fence_set_context(t[1], 77, 5);
+	fence_set_context(t[2], 77, 9);
+	struct sync_merge_data same = { .fd2 = tfd[2] };
+	CHECK_EQ(sync_file_ioctl(tfd[1], SYNC_IOC_MERGE, &same), 0);
+	memset(&info, 0, sizeof(info));
+	info.num_fences = 4;
+	info.sync_fence_info = (uintptr_t)fi;
+	CHECK_EQ(sync_file_ioctl(same.fence, SYNC_IOC_FILE_INFO, &info), 0);
+	CHECK_EQ(info.num_fences, 1);
+	fence_signal(t[1], 0);   /* the earlier point: the merge stays active */
+	CHECK_EQ(sync_file_ioctl(same.fence, SYNC_IOC_FILE_INFO, &info), 0);
+	CHECK_EQ(fi[0].status, 0);
+	for (int i = 0; i < 3; i++) {
+		if (i != 1)
+			fence_signal(t[i], 0);
+		fence_put(t[i]);
+		close(tfd[i]);
+	}
+	close(m1.fence);
+	close(m2.fence);
+	close(self.fence);
+	close(same.fence);
 
 	/* Merge/info errnos: flags or pad set -EINVAL, fd2 not a sync file
 	 * -ENOENT, other request -ENOTTY, not a sync file -ENOTTY. */
