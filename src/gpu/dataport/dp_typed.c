@@ -36,7 +36,15 @@ int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t
 		}
 		return 0;
 	}
-	uint64_t level = (uint64_t)l->mip_count_lod + c[3];
+	/* The level: Surface Min LOD + the message's LOD, which may go up to
+	 * MIP Count/LOD, the surface's levels as the sampler sees them. Mesa's
+	 * isl programs a storage image so (Surface Min LOD the bound level,
+	 * MIP Count/LOD levels - 1; only render targets hold the level in MIP
+	 * Count/LOD, "SurfaceMinLOD is ignored"), and iris and anv access
+	 * images of every level with typed messages on Gen9. */
+	if (c[3] > l->mip_count_lod)
+		return 0;
+	uint64_t level = (uint64_t)l->min_lod + c[3];
 	if (level >= l->nlevels)
 		return 0;
 	uint32_t y = 0;
