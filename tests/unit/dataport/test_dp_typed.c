@@ -130,10 +130,11 @@ static void test_array_and_level(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	/* 2D array 4x4, 3 layers (Depth 2), QPitch 4 rows, pitch 16, R32_UINT,
+	/* 2D array 4x4, QPitch 4 rows, pitch 16, R32_UINT, a view of 2
+	 * layers (Depth 1: the layers from Minimum Array Element) from
 	 * Minimum Array Element 1: layer r is slice 1 + r, r = 2 is out */
 	struct fx_surf s = { .type = 1, .format = FX_R32_UINT, .width = 4, .height = 4,
-			     .depth = 3, .pitch = 16, .qpitch = 4, .array = true, .min_array = 1,
+			     .depth = 2, .pitch = 16, .qpitch = 4, .array = true, .min_array = 1,
 			     .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	header(&f, 0xff);
@@ -186,6 +187,36 @@ static void test_array_and_level(int gen)
 	fx_fini(&f);
 }
 
+/* A 3D view (Gen9: slices QPitch rows apart at level 0): R counts from
+ * Minimum Array Element up to Render Target View Extent, as isl binds one
+ * slice of a 3D texture (KHR_gl_texture_3D_image, a non-layered binding) */
+static void test_3d_view(void)
+{
+	struct fixture f;
+	fx_init(&f, 9);
+	struct fx_surf s = { .type = 2, .format = FX_R32_UINT, .width = 4, .height = 4,
+			     .depth = 4, .pitch = 16, .qpitch = 4, .min_array = 2, .rtve = 0,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	header(&f, 0xff);
+	/* slot 0 (1, 2, R 0) -> slice 2; slot 1 (1, 2, R 1) past the extent */
+	for (unsigned i = 0; i < 2; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, 1);
+		fx_set(&f, FX_PAYLOAD + 2, i, 2);
+		fx_set(&f, FX_PAYLOAD + 3, i, i);
+		fx_set(&f, FX_PAYLOAD + 4, i, 0x3d0 + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x3), 0);
+	for (unsigned k = 0; k < 4 * 4 * 4; k++)
+		CHECK_EQ(fx_dw(&f, FX_DATA)[k], k == (4 * 2 + 2) * 4 + 1 ? 0x3d0 : 0);
+	/* with an extent of 1, R 1 is slice 3 */
+	s.rtve = 1;
+	fx_surface(&f, 0, &s);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x2), 0);
+	CHECK_EQ(fx_dw(&f, FX_DATA)[(4 * 3 + 2) * 4 + 1], 0x3d1);
+	fx_fini(&f);
+}
+
 static void test_headers(void)
 {
 	struct fixture f;
@@ -221,6 +252,7 @@ int main(void)
 	test_buffer_and_tiled(9);
 	test_array_and_level(8);
 	test_array_and_level(9);
+	test_3d_view();
 	test_headers();
 	return test_exit();
 }
