@@ -23,6 +23,16 @@
 
 #define DP_MAX_SLOTS 16
 
+/* Shared local memory addresses (BTI 254): only bits 15:0 are significant,
+ * the 64 KB that INTERFACE_DESCRIPTOR_DATA's Shared Local Memory Size can
+ * give a group at most on Gen8 and Gen9; higher bits are ignored. Intel's
+ * OpenCL compiler relies on it: IGC sets bit 28 in every valid __local
+ * pointer (its VALID_LOCAL_HIGH_BITS, whose comment states that only the
+ * low 16 bits of SLM addresses are significant) so that none is null.
+ * Within the 64 KB an access past the group's SLM size is out of bounds, as
+ * for any surface. */
+#define DP_SLM_ADDRESS_MASK 0xffffull
+
 struct dp_msg;
 typedef int (*dp_msg_fn)(struct dp_msg *m);
 

@@ -111,6 +111,12 @@ static bool in_bounds(const struct dp_surface *s, uint64_t off, unsigned len)
 	return off <= s->size && len <= s->size - off;
 }
 
+/* An SLM address keeps its low 16 bits only (dp_priv.h). */
+static uint64_t space_offset(const struct dp_surface *s, uint64_t off)
+{
+	return s->space == DP_SPACE_SLM ? off & DP_SLM_ADDRESS_MASK : off;
+}
+
 static int page_fault(struct dp_msg *m, const struct dp_surface *s, uint64_t off, bool write)
 {
 	return dp_fail(m, "page fault %s 0x%llx (BTI %u + 0x%llx)", write ? "writing" : "reading",
@@ -120,6 +126,7 @@ static int page_fault(struct dp_msg *m, const struct dp_surface *s, uint64_t off
 int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *dst, unsigned len,
 	    bool *oob)
 {
+	off = space_offset(s, off);
 	*oob = !in_bounds(s, off, len);
 	if (*oob) {
 		memset(dst, 0, len);
@@ -137,6 +144,7 @@ int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *ds
 int dp_write(struct dp_msg *m, const struct dp_surface *s, uint64_t off, const void *src,
 	     unsigned len, bool *oob)
 {
+	off = space_offset(s, off);
 	*oob = !in_bounds(s, off, len);
 	if (*oob)
 		return 0;
@@ -151,6 +159,7 @@ int dp_write(struct dp_msg *m, const struct dp_surface *s, uint64_t off, const v
 
 uint32_t *dp_atomic_ptr(struct dp_msg *m, const struct dp_surface *s, uint64_t off, bool *oob)
 {
+	off = space_offset(s, off);
 	*oob = !in_bounds(s, off, 4);
 	if (*oob)
 		return NULL;

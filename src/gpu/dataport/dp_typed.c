@@ -36,27 +36,44 @@ int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t
 		}
 		return 0;
 	}
-	uint64_t level = (uint64_t)l->mip_count_lod + c[3];
+	/* The level: Surface Min LOD + the message's LOD, which may go up to
+	 * MIP Count/LOD, the surface's levels as the sampler sees them. Mesa's
+	 * isl programs a storage image so (Surface Min LOD the bound level,
+	 * MIP Count/LOD levels - 1; only render targets hold the level in MIP
+	 * Count/LOD, "SurfaceMinLOD is ignored"), and iris and anv access
+	 * images of every level with typed messages on Gen9. */
+	if (c[3] > l->mip_count_lod)
+		return 0;
+	uint64_t level = (uint64_t)l->min_lod + c[3];
 	if (level >= l->nlevels)
 		return 0;
 	uint32_t y = 0;
 	uint64_t slice = 0;
+	/* Layers count from Minimum Array Element. 1D, 2D, cube: Depth + 1 is
+	 * the number of layers (cubes) from it (PRM RENDER_SURFACE_STATE
+	 * Depth: "The range of this field is reduced by one for each increase
+	 * from zero of Minimum Array Element", as Mesa's isl quotes it). 3D:
+	 * R up to Render Target View Extent ("For Render Target and Typed
+	 * Dataport 3D Surfaces: ... the extent of the accessible 'R'
+	 * coordinates minus 1"), inside the level's depth. */
 	switch (l->type) {
 	case SURF_1D:
-		slice = (uint64_t)l->min_array + c[1];
-		if (slice >= l->depth)
+		if (c[1] >= l->depth)
 			return 0;
+		slice = (uint64_t)l->min_array + c[1];
 		break;
 	case SURF_2D:
 	case SURF_CUBE:
 		y = c[1];
-		slice = (uint64_t)l->min_array + c[2];
-		if (slice >= (uint64_t)l->depth * (l->type == SURF_CUBE ? 6 : 1))
+		if (c[2] >= (uint64_t)l->depth * (l->type == SURF_CUBE ? 6 : 1))
 			return 0;
+		slice = (uint64_t)l->min_array + c[2];
 		break;
 	case SURF_3D:
 		y = c[1];
-		slice = c[2];
+		if (c[2] > l->rt_view_extent)
+			return 0;
+		slice = (uint64_t)l->min_array + c[2];
 		if (slice >= surface_minify(l->depth, (uint32_t)level))
 			return 0;
 		break;

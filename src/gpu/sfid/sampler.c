@@ -166,7 +166,7 @@ int sampler_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 	struct smp_sampler st = { 0 };
 	bool ms = m->op == OP_LD_MS || m->op == OP_LD_MCS || m->op == OP_RESINFO ||
 		  m->op == OP_SAMPLEINFO;
-	if (smp_load_surface(u, bti, ms, &s, why))
+	if (smp_load_surface(u, bti, ms, m->op == OP_RESINFO || m->op == OP_SAMPLEINFO, &s, why))
 		return eu_thread_fault(t, "sampler: %s: %s", m->name, why);
 	if ((m->op == OP_LD_MS || m->op == OP_LD_MCS) && s.l.samples < 2 && m->type != 31)
 		return eu_thread_fault(t, "sampler: %s on a single-sample surface", m->name);

@@ -43,9 +43,11 @@ struct smp_sampler {
 /* Read binding table entry bti and its RENDER_SURFACE_STATE; -1 with a
  * reason in why (size 160) when it cannot be sampled (multisampled
  * surfaces only when multisample is set: the ld2dms family, ld_mcs, the
- * size messages). */
+ * size messages). size_only (resinfo, sampleinfo): the texels are not
+ * read, so a format the sampler cannot decode (RAW: Mesa's SSBO length
+ * is a resinfo on the SSBO's RAW buffer) is accepted. */
 int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisample,
-		     struct smp_surface *s, char *why);
+		     bool size_only, struct smp_surface *s, char *why);
 /* Read SAMPLER_STATE index idx of the table at ptr (offset from the
  * dynamic state base) and its border colour; -1 with why. */
 int smp_load_sampler(const struct sampler_unit *u, uint32_t ptr, unsigned idx,

@@ -22,7 +22,7 @@ void sampler_unit_init(struct sampler_unit *u, int gen, const struct gt_vm *vm,
 }
 
 int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisample,
-		     struct smp_surface *s, char *why)
+		     bool size_only, struct smp_surface *s, char *why)
 {
 	uint32_t entry = 0, ss[16];
 	uint64_t bt = u->surface_base + u->binding_table + 4ull * bti;
@@ -44,6 +44,8 @@ int smp_load_surface(const struct sampler_unit *u, unsigned bti, bool multisampl
 		return WHY("binding table entry %u is a null surface", bti);
 	if (l->type > SURF_BUFFER)
 		return WHY("surface type %u cannot be sampled", l->type);
+	if (size_only && l->type == SURF_BUFFER && l->format == FMT_RAW)
+		return 0;                    /* resinfo: the width alone */
 	if (!s->fi || !(s->fi->supported || s->fi->compressed) || s->fi->bpe % 8 ||
 	    s->fi->bpe > 128)
 		return WHY("surface format %u (%s) is not implemented in the sampler", l->format,

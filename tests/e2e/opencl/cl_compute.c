@@ -1,6 +1,7 @@
 /* OpenCL compute on the first GPU device the ICD loader finds (Intel's
  * compute runtime on gtsim's SKL): a vector add, a reduction in local
- * memory with barriers, and global atomics, each checked against
+ * memory with barriers, global atomics, and atomics on kernel-scope
+ * __local variables, each checked against
  * the same computation on the CPU.
  *   cl_compute             exit 0 pass, 1 fail, 77 no OpenCL GPU device
  *   cl_compute --require   the same, but no device is a failure (1) */
@@ -51,6 +52,32 @@ static const char *source =
 	"		atomic_inc(&st[5]);\n"
 	"	atomic_inc(&st[7 + v % 16]);\n"
 	"	atomic_cmpxchg(&st[23 + i % 64], 0, i + 1);\n"
+	"}\n"
+	"\n"
+	"/* per group: local atomics on kernel-scope __local variables (IGC\n"
+	" * addresses them in SLM with bit 28 set); out[g]: count, 8 bins, max */\n"
+	"__kernel void local_vars(__global const uint *in, __global uint *out)\n"
+	"{\n"
+	"	__local uint count, bins[8], mx;\n"
+	"	uint l = get_local_id(0), v = in[get_global_id(0)];\n"
+	"	if (l < 8)\n"
+	"		bins[l] = 0;\n"
+	"	if (l == 0) {\n"
+	"		count = 0;\n"
+	"		mx = 0;\n"
+	"	}\n"
+	"	barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"	atomic_inc(&count);\n"
+	"	atomic_add(&bins[v % 8], v);\n"
+	"	atomic_max(&mx, v);\n"
+	"	barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"	__global uint *o = out + get_group_id(0) * 10;\n"
+	"	if (l == 0) {\n"
+	"		o[0] = count;\n"
+	"		o[9] = mx;\n"
+	"	}\n"
+	"	if (l < 8)\n"
+	"		o[1 + l] = bins[l];\n"
 	"}\n";
 
 #define CHECK_CL(call)                                                              \
@@ -189,6 +216,35 @@ static void run_atomics(struct cl *c)
 	clReleaseMemObject(ms);
 }
 
+static void run_local_vars(struct cl *c)
+{
+	enum { GROUPS = 20, L = 64, N = GROUPS * L };
+	static uint32_t in[N], out[GROUPS * 10];
+	for (uint32_t i = 0; i < N; i++)
+		in[i] = (i * 40503u + 7u) % 65521u;
+	memset(out, 0xee, sizeof(out));
+	cl_mem mi = buffer(c, sizeof(in), in), mo = buffer(c, sizeof(out), out);
+	cl_kernel k = kernel(c, "local_vars");
+	CHECK_CL(clSetKernelArg(k, 0, sizeof(cl_mem), &mi));
+	CHECK_CL(clSetKernelArg(k, 1, sizeof(cl_mem), &mo));
+	run(c, k, N, L);
+	read_back(c, mo, sizeof(out), out);
+	for (uint32_t g = 0; g < GROUPS; g++) {
+		uint32_t bins[8] = { 0 }, mx = 0;
+		for (uint32_t i = g * L; i < g * L + L; i++) {
+			bins[in[i] % 8] += in[i];
+			mx = in[i] > mx ? in[i] : mx;
+		}
+		expect_u32("local count", g, out[g * 10], L);
+		for (uint32_t b = 0; b < 8; b++)
+			expect_u32("local bins", g * 8 + b, out[g * 10 + 1 + b], bins[b]);
+		expect_u32("local max", g, out[g * 10 + 9], mx);
+	}
+	clReleaseKernel(k);
+	clReleaseMemObject(mi);
+	clReleaseMemObject(mo);
+}
+
 int main(int argc, char **argv)
 {
 	int require = argc == 2 && !strcmp(argv[1], "--require");
@@ -223,6 +279,7 @@ int main(int argc, char **argv)
 	}
 	const struct { const char *name; void (*fn)(struct cl *); } steps[] = {
 		{ "vadd", run_vadd }, { "reduce", run_reduce }, { "atomics", run_atomics },
+		{ "local_vars", run_local_vars },
 	};
 	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
 		int before = failures;

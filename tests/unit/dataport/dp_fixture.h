@@ -82,6 +82,8 @@ struct fx_surf {
 	uint32_t type;                /* 1 2D, 4 buffer, 0 1D, 2 3D */
 	uint32_t format, width, height, depth, pitch, tiling, qpitch;
 	uint32_t lod, min_array;      /* MIP Count/LOD, Minimum Array Element */
+	uint32_t min_lod;             /* Surface Min LOD */
+	uint32_t rtve;                /* Render Target View Extent */
 	bool array;
 	uint32_t base;
 };
@@ -111,7 +113,9 @@ static inline void fx_surface(struct fixture *f, unsigned i, const struct fx_sur
 	}
 	fx_bits(&ss[3], 17, 0, s->pitch - 1);
 	fx_bits(&ss[4], 28, 18, s->min_array);
+	fx_bits(&ss[4], 17, 7, s->rtve);
 	fx_bits(&ss[5], 3, 0, s->lod);
+	fx_bits(&ss[5], 7, 4, s->min_lod);
 	fx_bits(&ss[7], 27, 25, 4);                  /* SCS identity */
 	fx_bits(&ss[7], 24, 22, 5);
 	fx_bits(&ss[7], 21, 19, 6);

@@ -2,7 +2,8 @@
  * round-to-nearest, R16G16_UINT, R32_FLOAT buffers), the upper and lower
  * slot groups and header M0.7's slot enables, channel masks that keep the
  * other channels, a Y-tiled surface (the PRM's tile formula written here),
- * array layers from Minimum Array Element, the level from MIP Count/LOD,
+ * array layers from Minimum Array Element, the level from Surface Min LOD
+ * and the message's LOD (within MIP Count/LOD, as isl binds storage images),
  * and coordinates outside (reads 0, writes dropped). */
 #include "dp_fixture.h"
 
@@ -129,10 +130,11 @@ static void test_array_and_level(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	/* 2D array 4x4, 3 layers (Depth 2), QPitch 4 rows, pitch 16, R32_UINT,
+	/* 2D array 4x4, QPitch 4 rows, pitch 16, R32_UINT, a view of 2
+	 * layers (Depth 1: the layers from Minimum Array Element) from
 	 * Minimum Array Element 1: layer r is slice 1 + r, r = 2 is out */
 	struct fx_surf s = { .type = 1, .format = FX_R32_UINT, .width = 4, .height = 4,
-			     .depth = 3, .pitch = 16, .qpitch = 4, .array = true, .min_array = 1,
+			     .depth = 2, .pitch = 16, .qpitch = 4, .array = true, .min_array = 1,
 			     .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	header(&f, 0xff);
@@ -151,21 +153,67 @@ static void test_array_and_level(int gen)
 		if (k != ((4 * 1 + 1) * 16 + 4) / 4 && k != ((4 * 2 + 1) * 16 + 4) / 4)
 			CHECK_EQ(fx_dw(&f, FX_DATA)[k], 0);
 
-	/* a level: 8x8 R32_UINT, LOD 1 (bound as a render target's level):
-	 * level 1 starts below level 0 (row 8); (1, 1) of level 1 */
+	/* a level: 8x8 R32_UINT with 3 levels bound at level 1 as Mesa's isl
+	 * binds a storage image (Surface Min LOD 1, MIP Count/LOD 0): level 1
+	 * starts below level 0 (row 8); (1, 1) of level 1 */
 	struct fx_surf m = { .type = 1, .format = FX_R32_UINT, .width = 8, .height = 8,
-			     .pitch = 32, .lod = 1, .base = FX_DATA + 0x2000 };
+			     .pitch = 32, .min_lod = 1, .base = FX_DATA + 0x2000 };
 	fx_surface(&f, 1, &m);
 	fx_set(&f, FX_PAYLOAD + 1, 0, 1);
 	fx_set(&f, FX_PAYLOAD + 2, 0, 1);
 	fx_set(&f, FX_PAYLOAD + 3, 0, 0x77);
 	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 1), 8, 4, 0, true, 0x1), 0);
 	CHECK_EQ(fx_dw(&f, FX_DATA + 0x2000 + (8 + 1) * 32 + 4)[0], 0x77);
+	CHECK_EQ(fx_dw(&f, FX_DATA + 0x2000 + 1 * 32 + 4)[0], 0);   /* not level 0 */
 	/* x = 4 is past level 1's 4 pixels */
 	fx_set(&f, FX_PAYLOAD + 1, 0, 4);
 	fx_set(&f, FX_RESP, 0, 0xdeadbeef);
 	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 1), 8, 3, 1, true, 0x1), 0);
 	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0);
+	/* the message's LOD 1 is past MIP Count/LOD 0: out (read 0) */
+	fx_dw(&f, FX_DATA + 0x2000 + 8 * 32 + 4 * 4)[0] = 0x99;  /* level 2 (0, 0): right of level 1's 4 (HALIGN 4) columns, row 8 */
+	fx_set(&f, FX_PAYLOAD + 1, 0, 0);
+	fx_set(&f, FX_PAYLOAD + 2, 0, 0);
+	fx_set(&f, FX_PAYLOAD + 3, 0, 0);                /* R: layer 0 */
+	fx_set(&f, FX_PAYLOAD + 4, 0, 1);                /* LOD 1 */
+	fx_set(&f, FX_RESP, 0, 0xdeadbeef);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 1), 8, 5, 1, true, 0x1), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0);
+	/* with MIP Count/LOD 1 the same read is level 2's texel (0, 0) */
+	m.lod = 1;
+	fx_surface(&f, 1, &m);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 1), 8, 5, 1, true, 0x1), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0x99);
+	fx_fini(&f);
+}
+
+/* A 3D view (Gen9: slices QPitch rows apart at level 0): R counts from
+ * Minimum Array Element up to Render Target View Extent, as isl binds one
+ * slice of a 3D texture (KHR_gl_texture_3D_image, a non-layered binding) */
+static void test_3d_view(void)
+{
+	struct fixture f;
+	fx_init(&f, 9);
+	struct fx_surf s = { .type = 2, .format = FX_R32_UINT, .width = 4, .height = 4,
+			     .depth = 4, .pitch = 16, .qpitch = 4, .min_array = 2, .rtve = 0,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	header(&f, 0xff);
+	/* slot 0 (1, 2, R 0) -> slice 2; slot 1 (1, 2, R 1) past the extent */
+	for (unsigned i = 0; i < 2; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, 1);
+		fx_set(&f, FX_PAYLOAD + 2, i, 2);
+		fx_set(&f, FX_PAYLOAD + 3, i, i);
+		fx_set(&f, FX_PAYLOAD + 4, i, 0x3d0 + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x3), 0);
+	for (unsigned k = 0; k < 4 * 4 * 4; k++)
+		CHECK_EQ(fx_dw(&f, FX_DATA)[k], k == (4 * 2 + 2) * 4 + 1 ? 0x3d0 : 0);
+	/* with an extent of 1, R 1 is slice 3 */
+	s.rtve = 1;
+	fx_surface(&f, 0, &s);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 5, 0, true, 0x2), 0);
+	CHECK_EQ(fx_dw(&f, FX_DATA)[(4 * 3 + 2) * 4 + 1], 0x3d1);
 	fx_fini(&f);
 }
 
@@ -204,6 +252,7 @@ int main(void)
 	test_buffer_and_tiled(9);
 	test_array_and_level(8);
 	test_array_and_level(9);
+	test_3d_view();
 	test_headers();
 	return test_exit();
 }

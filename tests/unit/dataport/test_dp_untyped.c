@@ -79,6 +79,55 @@ static void test_slm(void)
 	fx_fini(&f);
 }
 
+/* SLM addresses keep bits 15:0 only (the most SLM a group can have is
+ * 64 KB): IGC's kernel-scope __local variables carry bit 28. */
+static void test_slm_high_bits(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	/* SIMD8 write of R to 0x10000000 + 4i (SLM bytes 4i), slot 7 at
+	 * 0x7fff0400 (bits 15:0 0x400: past the 1 KB, dropped) */
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD, i, i == 7 ? 0x7fff0400u : 0x10000000u + 4 * i);
+		fx_set(&f, FX_PAYLOAD + 1, i, 0x70 + i);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(9, SIMD8 | 0xe, 254), 8, 2, 0, false, 0xff),
+		 0);
+	for (unsigned i = 0; i < 8; i++) {
+		uint32_t v;
+		memcpy(&v, f.slm + 4 * i, 4);
+		CHECK_EQ(v, i < 7 ? 0x70 + i : 0);
+	}
+	/* read back through other high bits: 0xabcd0000 + 4i is byte 4i */
+	for (unsigned i = 0; i < 8; i++)
+		fx_set(&f, FX_PAYLOAD, i, 0xabcd0000u + 4 * i);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(1, SIMD8 | 0xe, 254), 8, 1, 1, false, 0xff),
+		 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), i < 7 ? 0x70 + i : 0);
+	/* untyped atomic ADD (2, 11:8 = 7, 12 SIMD8, 13 return) of 1 on
+	 * 0x10000010 from every slot: SLM dword 4 counts 8, the returns
+	 * the running sums */
+	for (unsigned i = 0; i < 8; i++) {
+		fx_set(&f, FX_PAYLOAD, i, 0x10000010u);
+		fx_set(&f, FX_PAYLOAD + 1, i, 1);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(2, 1u << 5 | 1u << 4 | 7, 254), 8, 2, 1,
+			 false, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), 0x74 + i);
+	uint32_t v;
+	memcpy(&v, f.slm + 16, 4);
+	CHECK_EQ(v, 0x7c);
+	/* a surface keeps every bit: 0x10000000 into a 64-byte buffer is out */
+	fx_buffer(&f, 2, FX_DATA, 64);
+	fx_dw(&f, FX_DATA)[0] = 0x55;
+	fx_set(&f, FX_PAYLOAD, 0, 0x10000000u);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(1, SIMD8 | 0xe, 2), 8, 1, 1, false, 0x1), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0);
+	fx_fini(&f);
+}
+
 static void test_a64(int gen)
 {
 	struct fixture f;
@@ -131,6 +180,8 @@ int main(void)
 	test_write_read(8);
 	test_write_read(9);
 	test_slm();
+	test_slm_high_bits(8);
+	test_slm_high_bits(9);
 	test_a64(8);
 	test_a64(9);
 	return test_exit();

@@ -183,6 +183,29 @@ static void test_resinfo(struct fixture *f)
 	CHECK_EQ(eu_grf_ud(f->t, FX_RESP, 0), 1);
 }
 
+/* A RAW buffer (Mesa's SSBOs; its length() is a resinfo on the SSBO's
+ * surface): resinfo gives the entry count in R, which Width 6:0, Height
+ * 20:7 hold as count - 1 (PRM vol. 2d RENDER_SURFACE_STATE, SURFTYPE_BUFFER);
+ * reading texels of it faults (RAW is no format the sampler decodes). */
+static void test_resinfo_raw_buffer(struct fixture *f)
+{
+	uint32_t *ss = fx_dw(f, FX_SS(5));
+	memset(ss, 0, 64);
+	fx_bits(&ss[0], 31, 29, 4);             /* SURFTYPE_BUFFER */
+	fx_bits(&ss[0], 26, 18, 511);           /* RAW */
+	fx_bits(&ss[2], 6, 0, 175 & 0x7f);      /* 176 entries: 175 = 1 << 7 | 47 */
+	fx_bits(&ss[2], 29, 16, 175 >> 7);
+	ss[8] = FX_TEX;
+	fx_dw(f, FX_BT)[5] = FX_SS(5);
+	eu_thread_init(f->t, 8, 0x01);
+	eu_grf_set_ud(f->t, FX_PAYLOAD, 0, 0);
+	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_RESINFO, 8), 8, 1, 4, false, 0x01), 0);
+	CHECK_EQ(eu_grf_ud(f->t, FX_RESP, 0), 176);
+	CHECK_EQ(eu_grf_ud(f->t, FX_RESP + 3, 0), 1);    /* levels: 1 */
+	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_LD, 8), 8, 3, 4, false, 0x01), -1);
+	CHECK(strstr(f->t->fault, "RAW") != NULL);
+}
+
 static void test_ld(struct fixture *f)
 {
 	/* Gen8 ld: u, lod, v (integers) */
@@ -272,6 +295,7 @@ int main(void)
 	test_sample_l(&f);
 	test_implicit_lod(&f);
 	test_resinfo(&f);
+	test_resinfo_raw_buffer(&f);
 	test_ld(&f);
 	test_array_sample(&f);
 	fx_fini(&f);
