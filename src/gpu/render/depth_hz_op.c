@@ -3,7 +3,8 @@
  * 3DSTATE_CLEAR_PARAMS into every pixel of the clear rectangle of the
  * depth buffer, a stencil clear writes the stencil clear value; the HiZ
  * and depth resolves have nothing left to do. The rectangle's maxima are
- * exclusive. */
+ * exclusive; a multisampled buffer's clear writes every sample of its
+ * pixels. */
 #include "common/trace.h"
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
@@ -11,15 +12,16 @@
 #include "gpu/render/render_cs.h"
 #include "gpu/render/wm.h"
 
-static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t x0, uint32_t y0,
-		 uint32_t x1, uint32_t y1, const void *value)
+static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t samples,
+		 uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, const void *value)
 {
 	for (uint32_t y = y0; y < y1; y++)
-		for (uint32_t x = x0; x < x1; x++) {
-			uint64_t off;
-			if (surface_view_offset(s, x, y, &off))
-				vm_write(vm, s->base + off, value, s->cpp);
-		}
+		for (uint32_t x = x0; x < x1; x++)
+			for (uint32_t i = 0; i < samples; i++) {
+				uint64_t off;
+				if (surface_view_sample_offset(s, samples, x, y, i, &off))
+					vm_write(vm, s->base + off, value, s->cpp);
+			}
 }
 
 enum cs_result render_cs_hz_op(struct gt_engine *e, const struct cmd_desc *d,
@@ -35,22 +37,26 @@ enum cs_result render_cs_hz_op(struct gt_engine *e, const struct cmd_desc *d,
 	if (v.scissor_rectangle_enable)
 		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: scissored clear done over the whole clear "
 				"rectangle");
-	if (v.number_of_multisamples)
-		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: multisampled depth/stencil cleared as one sample");
+	/* Number of Multisamples: log2 of the buffers' samples, every one of
+	 * which the clear writes (interleaved layout) */
+	if (v.number_of_multisamples > (gen >= 9 ? 4u : 3u))
+		return cs_fault(e, "3DSTATE_WM_HZ_OP: reserved Number of Multisamples %u",
+				v.number_of_multisamples);
+	uint32_t samples = 1u << v.number_of_multisamples;
 	struct depth_state ds;
 	char why[160];
-	if (wm_depth_state_load(&ds, gen, e->state, why))
+	if (wm_depth_state_load(&ds, gen, e->state, samples, why))
 		return cs_fault(e, "3DSTATE_WM_HZ_OP: depth/stencil buffer: %s", why);
 	struct gt_vm vm = cs_vm_for(e, false);
 	uint32_t x0 = v.clear_rectangle_x_min, y0 = v.clear_rectangle_y_min;
 	uint32_t x1 = v.clear_rectangle_x_max, y1 = v.clear_rectangle_y_max;
 	if (v.depth_buffer_clear_enable && ds.has_depth) {
 		uint32_t z = depth_encode(ds.depth_format, ds.clear_valid ? ds.clear_value : 0.0f);
-		fill(&vm, &ds.depth, x0, y0, x1, y1, &z);
+		fill(&vm, &ds.depth, samples, x0, y0, x1, y1, &z);
 	}
 	if (v.stencil_buffer_clear_enable && ds.has_stencil) {
 		uint8_t s = (uint8_t)v.stencil_clear_value;
-		fill(&vm, &ds.stencil, x0, y0, x1, y1, &s);
+		fill(&vm, &ds.stencil, samples, x0, y0, x1, y1, &s);
 	}
 	return CS_NEXT;
 }

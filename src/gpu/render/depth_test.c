@@ -3,7 +3,9 @@
  * CC_VIEWPORT range and converted to the depth buffer's format
  * (D32_FLOAT, D24_UNORM_X8_UINT, D16_UNORM) before comparing; the separate
  * 8-bit stencil buffer (W-major) with front and back state; then the
- * stencil operation for fail / depth fail / pass, and the depth write. */
+ * stencil operation for fail / depth fail / pass, and the depth write.
+ * Multisampled buffers are tested a sample at a time, each sample where
+ * the interleaved layout puts it (surface_view_sample_offset). */
 #include <math.h>
 #include <string.h>
 
@@ -45,7 +47,8 @@ static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t ds
 	return om_compare_u(func, src, dst);
 }
 
-bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool back)
+bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
+			  bool back)
 {
 	const struct depth_state *ds = &d->st.ds;
 	const struct gt_vm *vm = &d->env->vm;
@@ -56,7 +59,8 @@ bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool 
 	uint64_t soff = 0;
 	uint8_t sval = 0;
 	bool stencil = ds->stencil_test && ds->has_stencil &&
-		       surface_view_offset(&ds->stencil, (uint32_t)x, (uint32_t)y, &soff);
+		       surface_view_sample_offset(&ds->stencil, ds->samples, (uint32_t)x, (uint32_t)y, s,
+						  &soff);
 	bool bs = back && ds->double_sided;
 	uint8_t ref = bs ? ds->bsref : ds->sref, tmask = bs ? ds->bsmask : ds->smask;
 	uint8_t wmask = bs ? ds->bswmask : ds->swmask;
@@ -70,7 +74,7 @@ bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool 
 	uint64_t doff = 0;
 	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
 	bool depth = ds->has_depth && (ds->test || ds->write) &&
-		     surface_view_offset(&ds->depth, (uint32_t)x, (uint32_t)y, &doff);
+		     surface_view_sample_offset(&ds->depth, ds->samples, (uint32_t)x, (uint32_t)y, s, &doff);
 	z = z < d->st.vp.zmin ? d->st.vp.zmin : z > d->st.vp.zmax ? d->st.vp.zmax : z;
 	uint32_t src = depth_encode(fmt, z), dst = 0;
 	if (depth && ds->test && vm_read(vm, ds->depth.base + doff, &dst, cpp)) {

@@ -66,4 +66,9 @@ uint8_t om_stencil_op(unsigned op, uint8_t value, uint8_t ref);
  * reference). */
 bool om_alpha_test(unsigned func, float alpha, float ref);
 
+/* Alpha to coverage: the samples alpha covers of n (gtsim's rule; the
+ * hardware's dither patterns are not modelled): the first
+ * floor(alpha * n + 1/2) samples, alpha clamped to [0, 1], NaN none. */
+uint32_t om_alpha_to_coverage(float alpha, unsigned n);
+
 #endif

@@ -1,5 +1,6 @@
 /* Compare functions, stencil operations and logic ops (PRM vol. 2
  * "Depth Test", "Stencil Test", "Logic Ops"). */
+#include <math.h>
 #include "gpu/render/om.h"
 
 #define COMPARE(func, s, d)                                   \
@@ -61,4 +62,15 @@ uint32_t om_logic_op(unsigned op, uint32_t s, uint32_t d)
 	case 14: return s | d;       /* OR */
 	default: return ~0u;         /* SET */
 	}
+}
+
+uint32_t om_alpha_to_coverage(float alpha, unsigned n)
+{
+	if (!(alpha > 0))
+		return 0;
+	if (alpha > 1)
+		alpha = 1;
+	unsigned k = (unsigned)floorf(alpha * (float)n + 0.5f);
+	k = k > n ? n : k;
+	return k >= 32 ? ~0u : (1u << k) - 1;
 }

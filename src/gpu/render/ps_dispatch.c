@@ -42,16 +42,35 @@ static unsigned put_pixels(struct eu_thread *t, unsigned reg, const float *v, un
 	return reg + (n + 7) / 8;
 }
 
-static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_pixels *px,
-			 bool persp, unsigned first, unsigned n)
+/* Mode m of 3DSTATE_WM's Barycentric Interpolation Mode: 0-2
+ * perspective pixel/centroid/sample, 3-5 linear. */
+static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct wm_draw *d,
+			 unsigned m, unsigned first, unsigned n)
 {
+	const struct ps_pixels *px = &d->px;
+	bool persp = m < 3;
 	for (unsigned g = 0; g < n; g += 8, reg += 2)
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
-			const float *b = persp ? px->persp[first + g + i] : px->lin[first + g + i];
+			unsigned c = first + g + i;
+			float lin[3], per[3];
+			const float *b = persp ? px->persp[c] : px->lin[c];
+			if (m % 3 && c < px->count) {   /* centroid, sample: at their positions */
+				bool cen = m % 3 == 1;
+				bary_at(&d->prim.bary, px->x[c] + (double)(cen ? px->cx[c] : px->sx[c]),
+					px->y[c] + (double)(cen ? px->cy[c] : px->sy[c]), lin, per);
+				b = persp ? per : lin;
+			}
 			set_f(t, reg, i, b[1]);
 			set_f(t, reg + 1, i, b[2]);
 		}
 	return reg;
+}
+
+/* A position in U4.4 pixels (the payload's Position XY Offset). */
+static uint8_t u4_4(float f)
+{
+	long v = lrintf(f * 16);
+	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
 /* Every pixel of each subspan that has a lit pixel. */
@@ -97,24 +116,40 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 			eu_grf_set_ud(t, 1 + h, 2 + q, xy);
 		}
 		eu_grf_set_ud(t, 1 + h, 7, (px->mask >> (h * 16)) & 0xffff);
+		/* g1.0 (g2.0): the sample of each subspan under per-sample
+		 * dispatch, 4 bits a slot (PRM "PS Thread Payload": Sample
+		 * Index, read by Mesa for gl_SampleID) */
+		uint32_t ids = 0;
+		for (unsigned q = 0; q < 4; q++)
+			ids |= (uint32_t)(px->sample_id[h * 4 + q] & 15) << (4 * q);
+		eu_grf_set_ud(t, 1 + h, 0, st->ms.per_sample ? ids : 0);
 	}
 	unsigned reg = 1 + halves;
 	for (unsigned h = 0; h < halves; h++) {
 		unsigned first = h * 16;
 		for (unsigned m = 0; m < 6; m++)
 			if (st->bary_modes >> m & 1)
-				reg = put_bary(t, reg, px, m < 3, first, hw);
+				reg = put_bary(t, reg, d, m, first, hw);
 		if (st->ps.uses_depth)
 			reg = put_pixels(t, reg, px->z, first, hw);
 		if (st->ps.uses_w)
 			reg = put_pixels(t, reg, px->w, first, hw);
-		if (st->ps.pos_offset) {       /* one sample at the centre: 0.5 in U4.4 */
-			memset(eu_grf(t, reg), 0x08, EU_REG_SIZE);
+		if (st->ps.pos_offset) {
+			/* X in byte 2i, Y in byte 2i + 1 of pixel i, U4.4: the
+			 * sample's position (POSOFFSET_SAMPLE) or the centroid's */
+			uint8_t *r = eu_grf(t, reg);
+			bool cen = st->ps.pos_offset == 2;
+			for (unsigned i = 0; i < 16; i++) {
+				unsigned c = first + (i < hw ? i : 0);
+				r[2 * i] = u4_4(cen ? px->cx[c] : px->sx[c]);
+				r[2 * i + 1] = u4_4(cen ? px->cy[c] : px->sy[c]);
+			}
 			reg++;
 		}
-		if (st->ps.uses_coverage) {
+		if (st->ps.uses_coverage) {    /* a dword a pixel, bit s: sample s */
 			for (unsigned i = 0; i < hw; i++)
-				eu_grf_set_ud(t, reg + i / 8, i % 8, (px->mask >> (first + i)) & 1);
+				eu_grf_set_ud(t, reg + i / 8, i % 8, first + i < px->count ?
+					      px->in_cov[first + i] : 0);
 			reg += hw / 8;
 		}
 	}
@@ -186,27 +221,92 @@ int ps_flush(struct wm_draw *d)
 	return 0;
 }
 
-int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, unsigned mask)
+/* One subspan of the quad at (x, y): in[p] the samples rasterization
+ * covered, pass[p] those the pixel writes, `sample` the one it runs for
+ * (per-sample dispatch) or -1. */
+static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t in[4],
+		       const uint16_t pass[4], int sample)
 {
 	struct ps_pixels *px = &d->px;
 	const struct wm_prim *p = &d->prim;
-	unsigned base = px->count;
+	const struct wm_state *st = &d->st;
+	unsigned base = px->count, n = st->ms.samples;
+	uint16_t all = (uint16_t)((1u << n) - 1);
+	unsigned mask = 0;
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned c = base + i;
 		px->x[c] = x + (int32_t)(i & 1);
 		px->y[c] = y + (int32_t)(i >> 1);
 		bary_at(&p->bary, px->x[c] + 0.5, px->y[c] + 0.5, px->lin[c], px->persp[c]);
+		/* the slot's sample: its own under per-sample dispatch, else
+		 * the centre; the centroid: the centre when every sample is
+		 * covered, else the first covered sample (the slot's sample
+		 * under per-sample dispatch) */
+		double sx = 0.5, sy = 0.5;
+		if (sample >= 0) {
+			sx = wm_sample_x(st, (unsigned)sample);
+			sy = wm_sample_y(st, (unsigned)sample);
+		}
+		px->sx[c] = (float)sx;
+		px->sy[c] = (float)sy;
+		px->cx[c] = (float)sx;
+		px->cy[c] = (float)sy;
+		if (sample < 0 && n > 1 && in[i] && (in[i] & all) != all) {
+			unsigned f = (unsigned)__builtin_ctz(in[i]);
+			px->cx[c] = (float)wm_sample_x(st, f);
+			px->cy[c] = (float)wm_sample_y(st, f);
+		}
+		float lin[3], persp[3];
 		const float *l = px->lin[c];
+		if (sample >= 0) {                 /* depth and w at the sample */
+			bary_at(&p->bary, px->x[c] + sx, px->y[c] + sy, lin, persp);
+			l = lin;
+		}
 		px->z[c] = l[0] * p->v[0].z + l[1] * p->v[1].z + l[2] * p->v[2].z + p->z_offset;
 		float rhw = l[0] * p->v[0].rhw + l[1] * p->v[1].rhw + l[2] * p->v[2].rhw;
 		px->w[c] = rhw != 0 ? 1.0f / rhw : 0;
-		if ((mask >> i & 1) && d->early_depth &&
-		    !depth_stencil_pixel(d, px->x[c], px->y[c], px->z[c], p->back_facing))
-			mask &= ~(1u << i);
+		px->cov[c] = pass[i];
+		px->in_cov[c] = in[i];
+		mask |= (pass[i] != 0) << i;
 	}
-	if (d->fault)
-		return -1;
+	px->sample_id[base / 4] = (uint8_t)(sample < 0 ? 0 : sample);
 	px->mask |= (uint32_t)mask << base;
 	px->count += 4;
 	return px->count == d->simd ? ps_flush(d) : 0;
+}
+
+int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
+{
+	const struct wm_prim *p = &d->prim;
+	const struct wm_state *st = &d->st;
+	unsigned n = st->ms.samples;
+	uint16_t in[4], pass[4];
+	for (unsigned i = 0; i < 4; i++) {
+		in[i] = pass[i] = (uint16_t)(cov >> (16 * i));
+		int32_t px = x + (int32_t)(i & 1), py = y + (int32_t)(i >> 1);
+		for (unsigned s = 0; d->early_depth && s < n; s++) {
+			if (!(in[i] >> s & 1))
+				continue;
+			float z = wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
+			if (n == 1)                /* the pixel centre, as the PS sees it */
+				z = wm_prim_z(p, px + 0.5, py + 0.5);
+			if (!depth_stencil_sample(d, px, py, s, z, p->back_facing))
+				pass[i] &= (uint16_t)~(1u << s);
+		}
+	}
+	if (d->fault)
+		return -1;
+	if (!st->ms.per_sample)
+		return add_subspan(d, x, y, in, pass, -1);
+	/* per-sample dispatch: a subspan for each sample some pixel keeps */
+	for (unsigned s = 0; s < n; s++) {
+		uint16_t one[4], any = 0;
+		for (unsigned i = 0; i < 4; i++) {
+			one[i] = pass[i] & (uint16_t)(1u << s);
+			any |= one[i];
+		}
+		if (any && add_subspan(d, x, y, in, one, (int)s))
+			return -1;
+	}
+	return 0;
 }

@@ -81,6 +81,42 @@ int64_t raster_fixed(float v);
  * 2 (x,y+1), 3 (x+1,y+1)). A nonzero return stops the rasterization. */
 typedef int (*raster_quad_fn)(void *ctx, int32_t x, int32_t y, unsigned mask);
 
+/* Sample positions of a pixel (PRM vol. 2 "Multisample Modes",
+ * 3DSTATE_SAMPLE_PATTERN): n offsets from the pixel's upper left corner
+ * in fixed point (RASTER_ONE a pixel). raster_centre: the pixel centre. */
+#define RASTER_MAX_SAMPLES 16
+struct raster_samples {
+	unsigned n;
+	int32_t x[RASTER_MAX_SAMPLES], y[RASTER_MAX_SAMPLES];
+};
+extern const struct raster_samples raster_centre;
+
+/* Called for every 2x2 quad with a covered sample: its upper left pixel
+ * and the coverage, 16 bits a pixel (bits 16p + s: sample s of pixel p,
+ * p numbered as for raster_quad_fn). */
+typedef int (*raster_cov_fn)(void *ctx, int32_t x, int32_t y, uint64_t cov);
+
+/* The pixel mask of a coverage: pixel p when its sample 0 is covered. */
+static inline unsigned raster_cov_pixels(uint64_t cov)
+{
+	return (unsigned)((cov & 1) | (cov >> 15 & 2) | (cov >> 30 & 4) | (cov >> 45 & 8));
+}
+
+/* The shapes below evaluated at every sample of the pattern, the top-left
+ * rule at each sample (a sample exactly on an edge is inside only on a
+ * top or left edge). */
+int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
+		       const struct win_vertex *v2, const struct pixel_rect *clip,
+		       const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
+int raster_rect_ms(const struct win_vertex *v0, const struct win_vertex *v1,
+		   const struct win_vertex *v2, const struct pixel_rect *clip,
+		   const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
+int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, float width,
+		   bool last_pixel, const struct pixel_rect *clip, const struct raster_samples *sp,
+		   raster_cov_fn fn, void *ctx);
+int raster_point_ms(const struct win_vertex *v, float size, const struct pixel_rect *clip,
+		    const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
+
 /* Triangle with the top-left fill rule (PRM "Rasterization Rules"): a
  * pixel is covered when its center is inside, or on a top or left edge.
  * Returns the callback's nonzero value, or 0. */

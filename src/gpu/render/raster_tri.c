@@ -5,6 +5,7 @@
  * below) or a left edge (inside to its right): two triangles sharing an
  * edge then never both cover, and never both miss, a pixel on it. */
 #include <math.h>
+#include <stdint.h>
 
 #include "gpu/render/raster.h"
 
@@ -43,13 +44,17 @@ static void edge_init(struct edge *e, int64_t ax, int64_t ay, int64_t bx, int64_
 	e->bias = top_left ? 0 : 1;
 }
 
-int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
-		    const struct win_vertex *v2, const struct pixel_rect *clip,
-		    raster_quad_fn fn, void *ctx)
+/* Offsets of the pixel centre alone: the single-sample pattern. */
+const struct raster_samples raster_centre = { 1, { RASTER_ONE / 2 }, { RASTER_ONE / 2 } };
+
+int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
+		       const struct win_vertex *v2, const struct pixel_rect *clip,
+		       const struct raster_samples *sp, raster_cov_fn fn, void *ctx)
 {
 	int64_t x[3] = { raster_fixed(v0->x), raster_fixed(v1->x), raster_fixed(v2->x) };
 	int64_t y[3] = { raster_fixed(v0->y), raster_fixed(v1->y), raster_fixed(v2->y) };
 	int64_t area = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+	unsigned ns = sp->n < 1 ? 1 : sp->n > RASTER_MAX_SAMPLES ? RASTER_MAX_SAMPLES : sp->n;
 	if (area == 0)
 		return 0;
 	if (area < 0) {            /* wind it so the inside is E > 0 */
@@ -61,7 +66,8 @@ int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
 	edge_init(&e[1], x[1], y[1], x[2], y[2]);
 	edge_init(&e[2], x[2], y[2], x[0], y[0]);
 
-	/* Pixel bounds: centres (px + 1/2) inside [min, max] of the vertices. */
+	/* Pixel bounds: pixels px with a sample (px + offset) inside [min, max]
+	 * of the vertices. */
 	int64_t xmin = x[0], xmax = x[0], ymin = y[0], ymax = y[0];
 	for (int i = 1; i < 3; i++) {
 		xmin = x[i] < xmin ? x[i] : xmin;
@@ -69,32 +75,46 @@ int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
 		ymin = y[i] < ymin ? y[i] : ymin;
 		ymax = y[i] > ymax ? y[i] : ymax;
 	}
-	const int64_t half = RASTER_ONE / 2;
+	int64_t sxmin = sp->x[0], sxmax = sp->x[0], symin = sp->y[0], symax = sp->y[0];
+	for (unsigned s = 1; s < ns; s++) {
+		sxmin = sp->x[s] < sxmin ? sp->x[s] : sxmin;
+		sxmax = sp->x[s] > sxmax ? sp->x[s] : sxmax;
+		symin = sp->y[s] < symin ? sp->y[s] : symin;
+		symax = sp->y[s] > symax ? sp->y[s] : symax;
+	}
 	struct pixel_rect r = {
-		(int32_t)((xmin - half + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
-		(int32_t)((ymin - half + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
-		(int32_t)((xmax - half) >> RASTER_SUBPIXEL_BITS),
-		(int32_t)((ymax - half) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((xmin - sxmax + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((ymin - symax + RASTER_ONE - 1) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((xmax - sxmin) >> RASTER_SUBPIXEL_BITS),
+		(int32_t)((ymax - symin) >> RASTER_SUBPIXEL_BITS),
 	};
 	rect_intersect(&r, clip);
 	if (r.x0 > r.x1 || r.y0 > r.y1)
 		return 0;
 
-	/* The smallest value of each edge over a quad's four pixel centres
-	 * (E is linear: at the corner where the steps it takes are negative);
-	 * a quad inside the bounds whose minima are all >= 0 is covered whole,
-	 * without testing its pixels one by one. */
-	int64_t qmin[3];
+	/* Each edge's value at sample s of a pixel is its value at the pixel's
+	 * corner plus so[i][s]. The smallest value of each edge over a quad's
+	 * samples (E is linear: the pixel step and the sample offset that
+	 * make it least) says whether the quad is covered whole, without
+	 * testing its samples one by one. */
+	int64_t qmin[3], so[3][RASTER_MAX_SAMPLES];
 	for (int i = 0; i < 3; i++) {
 		int64_t sx = e[i].a * RASTER_ONE, sy = e[i].b * RASTER_ONE;
-		qmin[i] = (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0);
+		int64_t omin = INT64_MAX;
+		for (unsigned s = 0; s < ns; s++) {
+			so[i][s] = e[i].a * sp->x[s] + e[i].b * sp->y[s];
+			omin = so[i][s] < omin ? so[i][s] : omin;
+		}
+		qmin[i] = (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0) + omin;
 	}
+	uint64_t all = ns == 16 ? 0xffff : (1u << ns) - 1;
+	all |= all << 16 | all << 32 | all << 48;
 	int32_t qx0 = r.x0 & ~1, qy0 = r.y0 & ~1;
 	for (int32_t qy = qy0; qy <= r.y1; qy += 2) {
 		bool rows_inside = qy >= r.y0 && qy + 1 <= r.y1;
-		/* edge values at the centre of pixel (qx0, qy), stepping by a
+		/* edge values at the corner of pixel (qx0, qy), stepping by a
 		 * pixel in x (a*ONE) and y (b*ONE) */
-		int64_t px = (int64_t)qx0 * RASTER_ONE + half, py = (int64_t)qy * RASTER_ONE + half;
+		int64_t px = (int64_t)qx0 * RASTER_ONE, py = (int64_t)qy * RASTER_ONE;
 		int64_t row[3], sx[3], sy[3];
 		for (int i = 0; i < 3; i++) {
 			row[i] = e[i].a * px + e[i].b * py + e[i].c - e[i].bias;
@@ -105,19 +125,21 @@ int raster_triangle(const struct win_vertex *v0, const struct win_vertex *v1,
 			bool whole = rows_inside && qx >= r.x0 && qx + 1 <= r.x1 &&
 				     row[0] + qmin[0] >= 0 && row[1] + qmin[1] >= 0 &&
 				     row[2] + qmin[2] >= 0;
-			unsigned mask = whole ? 15 : 0;
+			uint64_t cov = whole ? all : 0;
 			for (unsigned p = 0; p < 4 && !whole; p++) {
 				int32_t dx = p & 1, dy = p >> 1;
 				int32_t pxl = qx + dx, pyl = qy + dy;
 				if (pxl < r.x0 || pxl > r.x1 || pyl < r.y0 || pyl > r.y1)
 					continue;
-				bool in = true;
-				for (int i = 0; i < 3 && in; i++)
-					in = row[i] + dx * sx[i] + dy * sy[i] >= 0;
-				mask |= (unsigned)in << p;
+				for (unsigned s = 0; s < ns; s++) {
+					bool in = true;
+					for (int i = 0; i < 3 && in; i++)
+						in = row[i] + dx * sx[i] + dy * sy[i] + so[i][s] >= 0;
+					cov |= (uint64_t)in << (16 * p + s);
+				}
 			}
-			if (mask) {
-				int ret = fn(ctx, qx, qy, mask);
+			if (cov) {
+				int ret = fn(ctx, qx, qy, cov);
 				if (ret)
 					return ret;
 			}

@@ -20,7 +20,11 @@
 #define RT_WRITE_MSG 12
 
 struct rt_surface {
-	struct surface_view v;     /* the level and layer this message writes */
+	struct surface_view v;     /* the level and layer this message writes (sample 0) */
+	struct surface_view sv[16]; /* each sample's slice (MSFMT_MSS) */
+	uint32_t samples;
+	uint32_t slice;            /* the layer (the MCS's slice) */
+	bool mcs;                  /* an MCS to keep consistent */
 	const struct fmt_info *fi;
 	fmt_pack_fn pack;          /* specialised packer, or NULL: format_pack */
 	bool null;
@@ -63,9 +67,17 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 	d->rt_pack = format_pack_fast(l->format);
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
-	if (l->samples > 1)
-		TRACE_STUB_ONCE("RT write: %u-sample target: each pixel writes its sample 0 only",
-				l->samples);
+	/* a multisampled target is written a sample at a time, each in its
+	 * slice: the PRM allows only MSFMT_MSS for render targets, and as
+	 * many samples as 3DSTATE_MULTISAMPLE rasterizes */
+	if (l->samples > 1 && l->msaa_layout != SURFACE_MSAA_ARRAY)
+		return eu_thread_fault(t, "RT write: multisampled target with the interleaved "
+				       "(MSFMT_DEPTH_STENCIL) layout");
+	if (l->samples > 1 && l->samples != d->st.ms.samples)
+		return eu_thread_fault(t, "RT write: %u-sample target while 3DSTATE_MULTISAMPLE "
+				       "has %u samples", l->samples, d->st.ms.samples);
+	if (l->samples > 1 && l->aux_mode == SURFACE_AUX_MCS && rt_clear_colour_pack(d, t, l, fi))
+		return -1;
 	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, l, fi))
 		return -1;
 	d->rt_cache_bti = (int)bti;
@@ -89,12 +101,19 @@ static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
 	uint32_t rtai = d->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
-	/* sample 0 of the layer: with MSFMT_MSS, slice layer * samples */
-	uint32_t x0, y0, slice;
-	surface_sample_position(l->msaa_layout, l->samples, 0, 0, l->min_array + rtai, 0, &x0,
-				&y0, &slice);
-	if (surface_view_of(l, l->mip_count_lod, slice, &rt->v))
-		return eu_thread_fault(t, "RT write: LOD %u past the layout", l->mip_count_lod);
+	/* each sample of the layer: with MSFMT_MSS, slice layer * samples + s */
+	rt->samples = l->samples > 1 ? l->samples : 1;
+	rt->slice = l->min_array + rtai;
+	rt->mcs = l->samples > 1 && l->aux_mode == SURFACE_AUX_MCS;
+	for (uint32_t s = 0; s < rt->samples; s++) {
+		uint32_t x0, y0, slice;
+		surface_sample_position(l->msaa_layout, l->samples, 0, 0, rt->slice, s, &x0, &y0,
+					&slice);
+		if (surface_view_of(l, l->mip_count_lod, slice, &rt->sv[s]))
+			return eu_thread_fault(t, "RT write: LOD %u past the layout",
+					       l->mip_count_lod);
+	}
+	rt->v = rt->sv[0];
 	return 0;
 }
 
@@ -119,17 +138,18 @@ static void merge_masked(const struct fmt_info *fi, uint8_t wd, uint8_t *old, co
 	}
 }
 
-static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned rti,
-			int32_t x, int32_t y, const float src[4], const float src1[4])
+static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
+			const struct surface_view *view, unsigned rti, int32_t x, int32_t y,
+			const float src[4], const float src1[4])
 {
 	uint64_t off;
-	if (x < 0 || y < 0 || !surface_view_offset(&rt->v, (uint32_t)x, (uint32_t)y, &off))
+	if (x < 0 || y < 0 || !surface_view_offset(view, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct gt_vm *vm = &d->env->vm;
 	uint8_t old[16] = { 0 }, nv[16] = { 0 };
-	uint64_t addr = rt->v.base + off;
+	uint64_t addr = view->base + off;
 	bool integer = format_is_integer(fi);
 	bool need_old = (b->enable && !integer) || b->logic_enable || b->write_disable;
 	if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
@@ -196,8 +216,10 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt, unsigned
 static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, unsigned rti)
 {
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
-	return !rt->null && rt->pack && !b->enable && !b->logic_enable && !b->write_disable &&
+	return !rt->null && rt->pack && rt->samples == 1 && d->st.ms.samples == 1 &&
+	       !b->enable && !b->logic_enable && !b->write_disable &&
 	       !d->st.alpha_test && !d->st.alpha_to_coverage && !d->st.alpha_to_one &&
+	       !d->st.ps.omask &&
 	       (d->early_depth || !depth_test_enabled(&d->st));
 }
 
@@ -255,6 +277,23 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 			wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
 			return eu_thread_fault(t, "%s", d->rs->fault);
 		}
+	}
+	return 0;
+}
+
+/* A resolve pass: the main surface already holds the resolved colours
+ * (rt_fast_clear.c) and the PS output is not written; on a target with an
+ * MCS (a partial resolve), fast-cleared pixels get the clear colour in
+ * their samples, as the hardware's resolve gives them. */
+static int rt_resolve(struct wm_draw *d, struct eu_thread *t, const struct rt_surface *rt,
+		      unsigned first, unsigned n, uint32_t enables)
+{
+	const struct ps_pixels *px = &d->px;
+	for (unsigned i = 0; rt->mcs && !rt->null && i < n; i++) {
+		unsigned ch = first + i;
+		if ((enables >> i & 1) && ch < px->count &&
+		    rt_mcs_prepare(d, rt->sv, rt->slice, px->x[ch], px->y[ch]))
+			return eu_thread_fault(t, "%s", d->rs->fault);
 	}
 	return 0;
 }
@@ -317,9 +356,6 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 				       "message needs", msg->mlen, k);
 	if (sub > 4)
 		return eu_thread_fault(t, "RT write: reserved message subtype %u", sub);
-	(void)alpha0;
-	(void)omask;
-
 	struct rt_surface rt = { 0 };
 	if (load_surface(d, t, bti, &rt))
 		return -1;
@@ -334,17 +370,19 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	/* a resolve pass: the main surface already holds the resolved colours
 	 * (rt_fast_clear.c), the PS output is not written */
 	if (d->st.ps.resolve)
-		return 0;
+		return rt_resolve(d, t, &rt, first, n, enables);
 	for (unsigned i = 0; d->st.ps.fast_clear && !rt.null && i < n; i++) {
 		unsigned ch = first + i;
 		if ((enables >> i & 1) && ch < px->count &&
-		    rt_fast_clear_block(d, &rt.v, px->x[ch], px->y[ch]))
+		    rt_fast_clear_block(d, rt.sv, rt.samples, rt.slice, px->x[ch], px->y[ch]))
 			return eu_thread_fault(t, "%s", d->rs->fault);
 	}
 	if (d->st.ps.fast_clear)
 		return 0;
 	if (span_writable(d, &rt, rti))
 		return write_span(d, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
+	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c;
+	unsigned ns = d->st.ms.samples;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
 		if (!(enables >> i & 1) || ch >= px->count)
@@ -359,23 +397,49 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			if (nsrc == 2)
 				src1[c] = reg_f(col[1][c] + (i / 8) * EU_REG_SIZE, i);
 		}
-		/* alpha test and alpha to coverage (one sample: covered when
-		 * alpha >= 1/2) on render target 0's alpha */
-		if (d->st.alpha_test && !om_alpha_test(d->st.alpha_func, src[3], d->st.alpha_ref))
+		/* alpha test and alpha to coverage on render target 0's alpha:
+		 * source 0 alpha when the message carries it */
+		float a0 = alpha0 ? reg_f(alpha0 + (i / 8) * EU_REG_SIZE, i) : src[3];
+		if (d->st.alpha_test && !om_alpha_test(d->st.alpha_func, a0, d->st.alpha_ref))
 			continue;
-		if (d->st.alpha_to_coverage && !(src[3] >= 0.5f))
-			continue;
+		uint32_t cov = px->cov[ch];
+		if (a2c)
+			cov &= om_alpha_to_coverage(a0, ns);
+		if (omask) {                            /* oMask: 16 bits a pixel */
+			uint16_t m;
+			memcpy(&m, omask + 2 * i, 2);
+			cov &= m;
+		}
 		if (d->st.alpha_to_one)
 			src[3] = 1.0f;
 		if (!d->early_depth && depth_test_enabled(&d->st)) {
-			float z = depth ? reg_f(depth + (i / 8) * EU_REG_SIZE, i) : px->z[ch];
-			if (!depth_stencil_pixel(d, px->x[ch], px->y[ch], z, d->prim.back_facing))
-				continue;
+			uint32_t passed = 0;
+			for (unsigned s = 0; s < ns; s++) {
+				if (!(cov >> s & 1))
+					continue;
+				float z = depth ? reg_f(depth + (i / 8) * EU_REG_SIZE, i) :
+					ns == 1 || d->st.ms.per_sample ? px->z[ch] :
+					wm_prim_z(&d->prim, px->x[ch] + wm_sample_x(&d->st, s),
+						  px->y[ch] + wm_sample_y(&d->st, s));
+				if (depth_stencil_sample(d, px->x[ch], px->y[ch], s, z,
+							 d->prim.back_facing))
+					passed |= 1u << s;
+			}
+			cov = passed;
 		}
-		if (last_rt)
-			d->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
-		if (!rt.null)
-			write_pixel(d, &rt, rti, px->x[ch], px->y[ch], src, src1);
+		if (!cov)
+			continue;
+		if (last_rt)     /* REG_PS_DEPTH_COUNT: samples past the tests */
+			d->depth_passed += (uint64_t)__builtin_popcount(cov);
+		if (rt.null)
+			continue;
+		if (rt.mcs && rt_mcs_prepare(d, rt.sv, rt.slice, px->x[ch], px->y[ch]))
+			return eu_thread_fault(t, "%s", d->rs->fault);
+		if (rt.samples == 1)           /* a single-sampled target: the pixel */
+			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch], src, src1);
+		for (unsigned s = 0; rt.samples > 1 && s < rt.samples; s++)
+			if (cov >> s & 1)
+				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], src, src1);
 		if (d->fault)
 			return eu_thread_fault(t, "%s", d->rs->fault);
 	}

@@ -82,6 +82,20 @@ struct depth_state {
 	struct cmd_3DSTATE_DEPTH_BUFFER db;
 	struct cmd_3DSTATE_STENCIL_BUFFER sb;
 	uint32_t layer;                            /* above Minimum Array Element */
+	uint32_t samples;                          /* 3DSTATE_MULTISAMPLE's (interleaved) */
+};
+
+/* Multisampling (PRM vol. 2 "Multisample Modes"): 3DSTATE_MULTISAMPLE,
+ * 3DSTATE_SAMPLE_PATTERN, 3DSTATE_SAMPLE_MASK, 3DSTATE_RASTER's DX
+ * Multisample Rasterization Enable and 3DSTATE_PS_EXTRA's per-sample
+ * dispatch. */
+struct ms_state {
+	uint32_t samples;          /* Number of Multisamples: 1, 2, 4, 8, 16 (gen9) */
+	bool raster;               /* coverage at each sample (else the centre, every sample) */
+	bool per_sample;           /* Pixel Shader Is Per Sample */
+	uint16_t mask;             /* Sample Mask, cut to the samples */
+	struct raster_samples pattern; /* the positions rasterization uses */
+	struct raster_samples pos;     /* the samples' positions (pattern of `samples`) */
 };
 
 struct wm_state {
@@ -125,8 +139,10 @@ struct wm_state {
 	uint32_t force_kill;
 
 	struct ps_state ps;
+	struct ms_state ms;
 
 	/* output merger */
+	bool ps_disables_a2c;      /* 3DSTATE_PS_EXTRA Pixel Shader Disables Alpha To Coverage */
 	bool alpha_to_coverage, alpha_to_one, alpha_test, independent_alpha;
 	uint8_t alpha_func;
 	bool alpha_test_unorm8;
@@ -141,6 +157,10 @@ struct wm_state {
 
 /* Decode the back end's state. -1 with a fault in rs (render_set_fault)
  * when dynamic state cannot be read. */
+/* 3DSTATE_MULTISAMPLE's sample count (1 when never sent); -1 with why
+ * for a count the generation does not have. */
+int wm_ms_samples(int gen, const struct cs_state *state, uint32_t *samples, char *why);
+
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
 		  const struct cs_state *state);
 
@@ -151,7 +171,7 @@ uint32_t depth_encode(uint32_t format, float z);
 /* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it); -1 with
  * why for buffers gtsim cannot address (Yf/Ys). */
 int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
-			char *why);
+			uint32_t samples, char *why);
 
 /* The depth and stencil views of the layer a primitive's Render Target
  * Array Index selects; -1 with why when it cannot be addressed. */

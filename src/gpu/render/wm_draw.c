@@ -30,23 +30,43 @@ int wm_fault(struct wm_draw *d, const char *fmt, ...)
 	return -1;
 }
 
-static int quad_fn(void *ctx, int32_t x, int32_t y, unsigned mask)
+/* The coverage of a quad (16 bits a pixel) as the WM passes it on: with
+ * multisample rasterization off, the centre's coverage given to every
+ * sample (MSRASTMODE_OFF_PIXEL); then 3DSTATE_SAMPLE_MASK. */
+static uint64_t wm_coverage(const struct ms_state *ms, uint64_t cov)
+{
+	uint64_t all = (1u << ms->samples) - 1;
+	if (ms->samples > 1 && !ms->raster)
+		for (unsigned p = 0; p < 4; p++)
+			if (cov >> (16 * p) & 1)
+				cov |= all << (16 * p);
+	uint64_t m = ms->mask;
+	return cov & (m | m << 16 | m << 32 | m << 48);
+}
+
+static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 {
 	struct wm_draw *d = ctx;
-	if (!d->dispatch) {            /* depth/stencil only */
+	const struct wm_state *st = &d->st;
+	cov = wm_coverage(&st->ms, cov);
+	if (!cov)
+		return 0;
+	if (!d->dispatch) {            /* depth/stencil only, each covered sample */
 		for (unsigned i = 0; i < 4; i++) {
-			if (!(mask >> i & 1))
-				continue;
 			int32_t px = x + (int32_t)(i & 1), py = y + (int32_t)(i >> 1);
-			float lin[3], persp[3];
-			bary_at(&d->prim.bary, px + 0.5, py + 0.5, lin, persp);
-			float z = lin[0] * d->prim.v[0].z + lin[1] * d->prim.v[1].z +
-				  lin[2] * d->prim.v[2].z + d->prim.z_offset;
-			d->depth_passed += depth_stencil_pixel(d, px, py, z, d->prim.back_facing);
+			for (unsigned s = 0; s < st->ms.samples; s++) {
+				if (!(cov >> (16 * i + s) & 1))
+					continue;
+				double sx = st->ms.samples > 1 ? wm_sample_x(st, s) : 0.5;
+				double sy = st->ms.samples > 1 ? wm_sample_y(st, s) : 0.5;
+				float z = wm_prim_z(&d->prim, px + sx, py + sy);
+				d->depth_passed += depth_stencil_sample(d, px, py, s, z,
+									d->prim.back_facing);
+			}
 		}
 		return d->fault ? -1 : 0;
 	}
-	return ps_add_quad(d, x, y, mask);
+	return ps_add_quad(d, x, y, cov);
 }
 
 /* Polygon offset (PRM "Depth Offset"): constant * r + scale * max slope,
@@ -110,7 +130,7 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_triangle(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
+	raster_triangle_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_flush(d);
 }
 
@@ -125,7 +145,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
 	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_rect(&p->v[0], &p->v[1], &p->v[2], &d->clip, quad_fn, d);
+	raster_rect_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_flush(d);
 }
 
@@ -150,7 +170,8 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
 	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_line(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, quad_fn, d);
+	raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, &d->st.ms.pattern,
+		       quad_fn, d);
 	ps_flush(d);
 }
 
@@ -179,7 +200,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
 	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_point(&v, size, &d->clip, quad_fn, d);
+	raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_flush(d);
 }
 
@@ -378,7 +399,8 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		     rs->sba.dynamic, rs->binding_table[RS_PS]);
 	d->dp.scratch_base = st->ps.scratch_base;
 	d->dp.scratch_per_thread = st->ps.scratch_base ? 1024u << (st->ps.scratch_space & 15) : 0;
-	d->pi = (struct pi_unit){ .weights = ps_pi_weights, .ctx = d, .samples = 1 };
+	d->pi = (struct pi_unit){ .weights = ps_pi_weights, .ctx = d,
+			      .samples = d->st.ms.samples };
 	d->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &d->sampler,
 					  .rt = d, .dp = &d->dp, .pi = &d->pi };
 	if (d->dispatch) {

@@ -32,6 +32,14 @@ struct ps_pixels {
 	uint32_t mask;             /* covered and passing the early tests */
 	float lin[PS_MAX_PIXELS][3], persp[PS_MAX_PIXELS][3];
 	float z[PS_MAX_PIXELS], w[PS_MAX_PIXELS];
+	/* multisampling: the samples each pixel writes (covered, past the
+	 * early tests; per-sample dispatch: its one sample), the samples
+	 * rasterization covered (the input coverage mask), the positions of
+	 * the slot's sample and centroid (pixels from the upper left corner),
+	 * and each subspan's sample (per-sample dispatch) */
+	uint16_t cov[PS_MAX_PIXELS], in_cov[PS_MAX_PIXELS];
+	float sx[PS_MAX_PIXELS], sy[PS_MAX_PIXELS], cx[PS_MAX_PIXELS], cy[PS_MAX_PIXELS];
+	uint8_t sample_id[PS_MAX_PIXELS / 4];
 };
 
 struct ps_kernel {
@@ -89,11 +97,34 @@ void ps_kernel_release(struct wm_draw *d);
 int ps_flush(struct wm_draw *d);          /* runs the gathered pixels */
 /* pi_unit.weights: the running thread's pixel `slot` (ctx a wm_draw). */
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2]);
-int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, unsigned mask);
+/* A quad and its coverage (raster_cov_fn's: 16 bits a pixel): the early
+ * depth/stencil tests at each covered sample, then its subspans (one per
+ * sample under per-sample dispatch) gathered into threads. */
+int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov);
 
-/* depth_test.c: the depth and stencil tests of one pixel at depth z;
- * true when it passes (buffers updated as the state says). */
-bool depth_stencil_pixel(struct wm_draw *d, int32_t x, int32_t y, float z, bool back);
+/* Depth of the primitive at window position (x, y). */
+static inline float wm_prim_z(const struct wm_prim *p, double x, double y)
+{
+	float lin[3], persp[3];
+	bary_at(&p->bary, x, y, lin, persp);
+	return lin[0] * p->v[0].z + lin[1] * p->v[1].z + lin[2] * p->v[2].z + p->z_offset;
+}
+
+/* Position of sample s of the draw's pattern, in pixels from the upper
+ * left corner of its pixel. */
+static inline double wm_sample_x(const struct wm_state *st, unsigned s)
+{
+	return (double)st->ms.pos.x[s] / RASTER_ONE;
+}
+static inline double wm_sample_y(const struct wm_state *st, unsigned s)
+{
+	return (double)st->ms.pos.y[s] / RASTER_ONE;
+}
+
+/* depth_test.c: the depth and stencil tests of sample s of one pixel at
+ * depth z; true when it passes (buffers updated as the state says). */
+bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
+			  bool back);
 bool depth_test_enabled(const struct wm_state *st);
 
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
@@ -105,7 +136,18 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
 struct fmt_info;
 int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct surface_layout *l,
 			const struct fmt_info *fi);
-int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *s, int32_t x, int32_t y);
+/* views[s]: sample s's slice (one for a single-sampled target), `slice`
+ * the layer's (the MCS's). */
+int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *views, unsigned nviews,
+			uint32_t slice, int32_t x, int32_t y);
+/* The clear colour of l packed in its format into d->fc_packed. */
+int rt_clear_colour_pack(struct wm_draw *d, struct eu_thread *t, const struct surface_layout *l,
+			 const struct fmt_info *fi);
+/* Before samples of pixel (x, y) of a target with an MCS are written: a
+ * fast-cleared pixel (MCS all ones) first gets the clear colour in every
+ * sample, then the MCS says every sample is in its own plane. */
+int rt_mcs_prepare(struct wm_draw *d, const struct surface_view *views, uint32_t slice,
+		   int32_t x, int32_t y);
 
 /* Fault during a draw: records it once (render_set_fault) and returns -1. */
 int wm_fault(struct wm_draw *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

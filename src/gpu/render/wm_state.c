@@ -4,6 +4,7 @@
  * its typed struct (gpu/cmd/cmd_structs.h). A command never sent reads as
  * zeros. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/trace.h"
@@ -33,6 +34,9 @@ RENDER_RECORDED(3DSTATE_WM_DEPTH_STENCIL)
 RENDER_RECORDED(3DSTATE_DEPTH_BUFFER)
 RENDER_RECORDED(3DSTATE_STENCIL_BUFFER)
 RENDER_RECORDED(3DSTATE_CLEAR_PARAMS)
+RENDER_RECORDED(3DSTATE_MULTISAMPLE)
+RENDER_RECORDED(3DSTATE_SAMPLE_PATTERN)
+RENDER_RECORDED(3DSTATE_SAMPLE_MASK)
 
 #define BLEND_STATE_DWORDS (1 + 2 * WM_MAX_RT) /* one dword, two per RT */
 
@@ -379,7 +383,127 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	return 0;
 }
 
-int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st, char *why)
+/* The depth and stencil views of db's level and layer (a multisampled
+ * buffer's in pixels: depth_test.c places each sample with the
+ * interleaved layout, MSFMT_DEPTH_STENCIL). */
+static int depth_views(struct depth_state *d, int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
+		       const struct cmd_3DSTATE_STENCIL_BUFFER *sb, char *why)
+{
+	if ((d->has_depth && surface_depth_view(gen, db, &d->depth, why)) ||
+	    (d->has_stencil && surface_stencil_view(gen, db, sb, &d->stencil, why)))
+		return -1;
+	return 0;
+}
+
+int wm_ms_samples(int gen, const struct cs_state *st, uint32_t *samples, char *why)
+{
+	struct cmd_3DSTATE_MULTISAMPLE m;
+	recorded_3DSTATE_MULTISAMPLE(gen, st, &m);
+	/* Number of Multisamples: log2 of the count, 16 (4) on gen9 only */
+	if (m.number_of_multisamples > (gen >= 9 ? 4u : 3u)) {
+		snprintf(why, 160, "3DSTATE_MULTISAMPLE Number of Multisamples %u is reserved",
+			 m.number_of_multisamples);
+		return -1;
+	}
+	*samples = 1u << m.number_of_multisamples;
+	return 0;
+}
+
+/* The offsets of 3DSTATE_SAMPLE_PATTERN for `samples` (U0.4 pixels from
+ * the upper left corner, as the command gives them: Mesa programs the
+ * standard D3D/GL positions), in the rasterizer's fixed point. */
+static void sample_pattern(int gen, const struct cs_state *st, uint32_t samples,
+			   struct raster_samples *r)
+{
+	struct cmd_3DSTATE_SAMPLE_PATTERN p;
+	recorded_3DSTATE_SAMPLE_PATTERN(gen, st, &p);
+	const uint32_t x1[1] = { p._1x_sample0_x_offset }, y1[1] = { p._1x_sample0_y_offset };
+	const uint32_t x2[2] = { p._2x_sample0_x_offset, p._2x_sample1_x_offset };
+	const uint32_t y2[2] = { p._2x_sample0_y_offset, p._2x_sample1_y_offset };
+	const uint32_t x4[4] = { p._4x_sample0_x_offset, p._4x_sample1_x_offset,
+				 p._4x_sample2_x_offset, p._4x_sample3_x_offset };
+	const uint32_t y4[4] = { p._4x_sample0_y_offset, p._4x_sample1_y_offset,
+				 p._4x_sample2_y_offset, p._4x_sample3_y_offset };
+	const uint32_t x8[8] = { p._8x_sample0_x_offset, p._8x_sample1_x_offset,
+				 p._8x_sample2_x_offset, p._8x_sample3_x_offset,
+				 p._8x_sample4_x_offset, p._8x_sample5_x_offset,
+				 p._8x_sample6_x_offset, p._8x_sample7_x_offset };
+	const uint32_t y8[8] = { p._8x_sample0_y_offset, p._8x_sample1_y_offset,
+				 p._8x_sample2_y_offset, p._8x_sample3_y_offset,
+				 p._8x_sample4_y_offset, p._8x_sample5_y_offset,
+				 p._8x_sample6_y_offset, p._8x_sample7_y_offset };
+	const uint32_t x16[16] = {
+		p._16x_sample0_x_offset, p._16x_sample1_x_offset, p._16x_sample2_x_offset,
+		p._16x_sample3_x_offset, p._16x_sample4_x_offset, p._16x_sample5_x_offset,
+		p._16x_sample6_x_offset, p._16x_sample7_x_offset, p._16x_sample8_x_offset,
+		p._16x_sample9_x_offset, p._16x_sample10_x_offset, p._16x_sample11_x_offset,
+		p._16x_sample12_x_offset, p._16x_sample13_x_offset, p._16x_sample14_x_offset,
+		p._16x_sample15_x_offset };
+	const uint32_t y16[16] = {
+		p._16x_sample0_y_offset, p._16x_sample1_y_offset, p._16x_sample2_y_offset,
+		p._16x_sample3_y_offset, p._16x_sample4_y_offset, p._16x_sample5_y_offset,
+		p._16x_sample6_y_offset, p._16x_sample7_y_offset, p._16x_sample8_y_offset,
+		p._16x_sample9_y_offset, p._16x_sample10_y_offset, p._16x_sample11_y_offset,
+		p._16x_sample12_y_offset, p._16x_sample13_y_offset, p._16x_sample14_y_offset,
+		p._16x_sample15_y_offset };
+	const uint32_t *xs = samples == 16 ? x16 : samples == 8 ? x8 : samples == 4 ? x4 :
+		samples == 2 ? x2 : x1;
+	const uint32_t *ys = samples == 16 ? y16 : samples == 8 ? y8 : samples == 4 ? y4 :
+		samples == 2 ? y2 : y1;
+	r->n = samples;
+	for (uint32_t s = 0; s < samples; s++) {
+		r->x[s] = (int32_t)(xs[s] * (RASTER_ONE / 16));
+		r->y[s] = (int32_t)(ys[s] * (RASTER_ONE / 16));
+	}
+}
+
+/* Multisample state. With one sample the pixel centre is the only
+ * position (the 1x offset of the pattern is not read: Mesa programs the
+ * centre). Pixel Location UL_CORNER puts the pixel's centre at its
+ * integer coordinates: every position half a pixel up and left. Without
+ * DX Multisample Rasterization Enable (GL_MULTISAMPLE off) coverage is
+ * taken at the centre and given to every sample (MSRASTMODE_OFF_PIXEL). */
+static int load_ms(struct wm_state *w, int gen, const struct cs_state *st, char *why)
+{
+	struct ms_state *ms = &w->ms;
+	if (wm_ms_samples(gen, st, &ms->samples, why))
+		return -1;
+	struct cmd_3DSTATE_MULTISAMPLE m;
+	recorded_3DSTATE_MULTISAMPLE(gen, st, &m);
+	struct cmd_3DSTATE_RASTER r;
+	recorded_3DSTATE_RASTER(gen, st, &r);
+	if (r.forced_sample_count) {
+		snprintf(why, 160, "3DSTATE_RASTER Forced Sample Count %u is not implemented",
+			 r.forced_sample_count);
+		return -1;
+	}
+	ms->pos = raster_centre;
+	if (ms->samples > 1)
+		sample_pattern(gen, st, ms->samples, &ms->pos);
+	if (m.pixel_location == 1)
+		for (unsigned s = 0; s < ms->pos.n; s++) {
+			ms->pos.x[s] -= RASTER_ONE / 2;
+			ms->pos.y[s] -= RASTER_ONE / 2;
+		}
+	ms->raster = ms->samples > 1 && r.dx_multisample_rasterization_enable;
+	ms->pattern = ms->raster ? ms->pos : raster_centre;
+	if (m.pixel_location == 1 && !ms->raster) {
+		ms->pattern.x[0] -= RASTER_ONE / 2;
+		ms->pattern.y[0] -= RASTER_ONE / 2;
+	}
+	struct cmd_3DSTATE_SAMPLE_MASK sm;
+	ms->mask = (uint16_t)((1u << ms->samples) - 1);
+	if (recorded_3DSTATE_SAMPLE_MASK(gen, st, &sm))
+		ms->mask &= (uint16_t)sm.sample_mask;
+	struct cmd_3DSTATE_PS_EXTRA x;
+	recorded_3DSTATE_PS_EXTRA(gen, st, &x);
+	ms->per_sample = x.pixel_shader_is_per_sample && ms->samples > 1;
+	w->ps_disables_a2c = x.pixel_shader_disables_alpha_to_coverage;
+	return 0;
+}
+
+int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *st,
+			uint32_t samples, char *why)
 {
 	struct cmd_3DSTATE_WM_DEPTH_STENCIL s;
 	recorded_3DSTATE_WM_DEPTH_STENCIL(gen, st, &s);
@@ -418,8 +542,8 @@ int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *s
 	d->depth_format = db.surface_format;
 	d->depth_buffer_write = db.depth_write_enable;
 	d->has_stencil = sb.stencil_buffer_enable && sb.surface_base_address;
-	if ((d->has_depth && surface_depth_view(gen, &db, &d->depth, why)) ||
-	    (d->has_stencil && surface_stencil_view(gen, &db, &sb, &d->stencil, why)))
+	d->samples = samples;
+	if (depth_views(d, gen, &db, &sb, why))
 		return -1;
 	d->stencil_buffer_write = true;
 	d->gen = gen;
@@ -445,10 +569,7 @@ int wm_depth_layer(struct depth_state *d, uint32_t rtai, char *why)
 	d->layer = layer;
 	struct cmd_3DSTATE_DEPTH_BUFFER db = d->db;
 	db.minimum_array_element += layer;
-	if ((d->has_depth && surface_depth_view(d->gen, &db, &d->depth, why)) ||
-	    (d->has_stencil && surface_stencil_view(d->gen, &db, &d->sb, &d->stencil, why)))
-		return -1;
-	return 0;
+	return depth_views(d, d->gen, &db, &d->sb, why);
 }
 
 int wm_state_load(struct wm_state *w, struct render_state *rs, const struct render_env *env,
@@ -464,7 +585,9 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 	if (load_blend_cc(w, rs, env, state))
 		return -1;
 	char why[160];
-	if (wm_depth_state_load(&w->ds, gen, state, why))
+	if (load_ms(w, gen, state, why))
+		return render_set_fault(rs, "multisampling: %s", why);
+	if (wm_depth_state_load(&w->ds, gen, state, w->ms.samples, why))
 		return render_set_fault(rs, "depth/stencil buffer: %s", why);
 	w->surface_base = rs->sba.surface;
 	w->binding_table = rs->sba.surface + rs->binding_table[RS_PS];

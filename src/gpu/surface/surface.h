@@ -82,7 +82,7 @@ struct surface_layout {
 	/* aux surface */
 	uint8_t aux_mode;           /* enum surface_aux_mode */
 	uint64_t aux_base;
-	uint32_t aux_pitch, aux_qpitch;
+	uint32_t aux_pitch, aux_qpitch; /* bytes; rows */
 	uint32_t clear_color[4];    /* gen8: one bit per channel; gen9: the 32-bit values */
 	/* levels 0 .. nlevels - 1 (surface_layout_levels) */
 	uint32_t nlevels;
@@ -191,6 +191,29 @@ static inline bool surface_view_offset(const struct surface_view *v, uint32_t x,
 void surface_sample_position(unsigned msaa_layout, uint32_t samples, uint32_t x, uint32_t y,
 			     uint32_t slice, uint32_t s, uint32_t *ox, uint32_t *oy,
 			     uint32_t *oslice);
+
+/* Byte offset of sample s of pixel (x, y) of an interleaved
+ * (MSFMT_DEPTH_STENCIL) view whose width and height are the pixels':
+ * false outside them. One sample: surface_view_offset. */
+bool surface_view_sample_offset(const struct surface_view *v, uint32_t samples, uint32_t x,
+				uint32_t y, uint32_t s, uint64_t *off);
+
+/* The MCS of a multisampled colour surface (PRM vol. 5 "Multisample
+ * Control Surface"): one element a pixel, Y-tiled at aux_base, aux_pitch
+ * bytes a row, aux QPitch rows a slice; 8 bits for 2x and 4x, 32 for 8x,
+ * 64 for 16x, each sample's plane in 1, 2, 4, 4 bits (sample s at bits
+ * s * width). All ones: the pixel is fast-cleared (the clear colour).
+ * surface_mcs_identity: every sample in its own plane. */
+unsigned surface_mcs_bytes(uint32_t samples);
+unsigned surface_mcs_sample_bits(uint32_t samples);
+uint64_t surface_mcs_identity(uint32_t samples);
+uint64_t surface_mcs_clear(uint32_t samples);
+uint64_t surface_mcs_offset(const struct surface_layout *l, uint32_t x, uint32_t y,
+			    uint32_t slice);
+/* The block of pixels one pixel of an MCS fast-clear rectangle stands
+ * for (PRM vol. 7 "MCS Buffer for Render Target(s)": the rectangle is
+ * 1/8 (2x, 4x), 1/2 (8x) or all (16x) of the width, half the height). */
+void surface_mcs_clear_block(uint32_t samples, uint32_t *bw, uint32_t *bh);
 
 /* surface_aux.c */
 /* The block of the main surface one pixel of a fast-clear rectangle

@@ -1,8 +1,8 @@
 /* Auxiliary surfaces as gtsim models them: by their effect (DESIGN.md).
  * A colour fast clear writes the clear colour straight into the main
  * surface, block by block, and the CCS is never read or written; HiZ
- * clears (3DSTATE_WM_HZ_OP) write the depth buffer itself; MCS is not
- * used (multisampling is not modelled). What remains of the aux layouts
+ * clears (3DSTATE_WM_HZ_OP) write the depth buffer itself; the MCS is
+ * kept at the identity (surface_sample.c). What remains of the aux layouts
  * is the size of the main-surface block one pixel of a fast-clear
  * rectangle stands for (PRM vol. 7 "Render Target Fast Clear", "MCS Buffer
  * for Render Target(s)"): a CCS cache line covers 16 x 32 (gen8) or

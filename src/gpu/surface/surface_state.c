@@ -98,7 +98,7 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->scs[3] = (uint8_t)v.shader_channel_select_alpha;
 	l->aux_mode = (uint8_t)v.auxiliary_surface_mode;
 	l->aux_base = v.auxiliary_surface_base_address;
-	l->aux_pitch = v.auxiliary_surface_pitch + 1;
+	l->aux_pitch = (v.auxiliary_surface_pitch + 1) * 128;   /* Y tiles (128 B wide) - 1 */
 	l->aux_qpitch = v.auxiliary_surface_qpitch << 2;
 	l->clear_color[0] = (uint32_t)v.red_clear_color;
 	l->clear_color[1] = (uint32_t)v.green_clear_color;

@@ -6,7 +6,7 @@
  * (8, 20); with VALIGN 16 level 3 is at (8, 32). A draw over the level's
  * whole viewport writes exactly the level's pixels. 3D targets: gen8's own
  * 3D layout (slices of level l in rows of 2^l) and gen9's 2D-array one,
- * positions below; a multisampled (MSS) layer's sample 0. */
+ * positions below; a multisampled (MSS) layer's samples. */
 #include "integration/render/backend_fixture.h"
 #include "drv/seed_shaders.h"
 
@@ -96,16 +96,17 @@ int main(void)
 	draw_3d(9, 1, 1, 12, 4);
 	check("gen9 3D level 1 slice 1", 0, 20, 4, 4);
 	/* a 4-sample MSFMT_MSS 2D array (8x8): each sample is a slice of its
-	 * own, so layer 1's sample 0 is slice 4, QPitch 8 rows apart: rows
-	 * 32..39 (the one sample gtsim writes of each pixel) */
+	 * own, so layer 1's sample s is slice 4 + s, QPitch 8 rows apart:
+	 * samples 0 and 1 in rows 32..47 (2 and 3 below the rows checked) */
 	fx_gen = 8;
 	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 8, 8, PITCH);
 	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Width", 7 }, { "Height", 7 },
 	    { "Depth", 1 }, { "Minimum Array Element", 1 }, { "Number of Multisamples", 2 },
 	    { "Surface QPitch", 8 / 4 }, { "Surface Horizontal Alignment", HALIGN_4 },
 	    { "Surface Vertical Alignment", VALIGN_4 });
+	REC("3DSTATE_MULTISAMPLE", { "Number of Multisamples", 2 });
 	draw_viewport();
-	check("4x MSS layer 1 sample 0", 0, 32, 8, 8);
+	check("4x MSS layer 1 samples 0-1", 0, 32, 8, 16);
 	/* gen9 Yf/Ys tiling (Tiled Resource Mode) is not modelled: a fault,
 	 * nothing written */
 	fx_gen = 9;

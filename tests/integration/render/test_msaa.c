@@ -1,0 +1,396 @@
+/* Multisampled rendering through a draw (PRM vol. 2 "Multisample Modes",
+ * 3DSTATE_MULTISAMPLE / SAMPLE_PATTERN / SAMPLE_MASK; vol. 5
+ * "Multisampled Surfaces", "Multisample Control Surface"), against oracles
+ * computed here:
+ *  - coverage: the standard 2x/4x/8x/16x positions (D3D's, as Mesa
+ *    programs them), each sample tested against the triangle's edges in
+ *    the rasterizer's 1/256 pixel grid; every sample of an 8x8 MSS target
+ *    (sample s in slice s, QPitch 8 rows) read back by hand;
+ *  - per-sample depth: a D32_FLOAT 4x depth buffer in the interleaved
+ *    layout (PRM: sample bits above bit 0 of x and y), each sample's depth
+ *    the plane's value at its position; then LESS per sample;
+ *  - the MCS: iris's cleared MCS (all ones) becomes the identity 0xe4 where
+ *    a pixel is written, its uncovered samples take the clear colour;
+ *  - oMask and alpha to coverage masks; 3DSTATE_SAMPLE_MASK;
+ *  - per-sample dispatch: each sample's PS reads its sample index from
+ *    g1.0 as Mesa's gl_SampleID does (4 bits a subspan). */
+#include "backend_fixture.h"
+#include "drv/seed_shaders.h"
+
+#define W 8
+#define H 8
+#define PITCH (W * 4)
+#define SLICE (PITCH * H)
+#define MCS_AT 0x70000u
+
+/* Standard positions in 1/16 pixel from the pixel's upper left corner
+ * (Direct3D's, the offsets Mesa writes into 3DSTATE_SAMPLE_PATTERN). */
+static const uint8_t pos2[2][2] = { { 12, 12 }, { 4, 4 } };
+static const uint8_t pos4[4][2] = { { 6, 2 }, { 14, 6 }, { 2, 10 }, { 10, 14 } };
+static const uint8_t pos8[8][2] = { { 9, 5 }, { 7, 11 }, { 13, 9 }, { 5, 3 },
+				    { 3, 13 }, { 1, 7 }, { 11, 15 }, { 15, 1 } };
+static const uint8_t pos16[16][2] = { { 9, 9 }, { 7, 5 }, { 5, 10 }, { 12, 7 },
+				      { 3, 6 }, { 10, 13 }, { 13, 11 }, { 11, 3 },
+				      { 6, 14 }, { 8, 1 }, { 4, 2 }, { 2, 12 },
+				      { 0, 8 }, { 15, 4 }, { 14, 15 }, { 1, 0 } };
+
+static const uint8_t (*positions(unsigned n))[2]
+{
+	return n == 2 ? pos2 : n == 4 ? pos4 : n == 8 ? pos8 : pos16;
+}
+
+static void sample_pattern(unsigned n)
+{
+	char xf[40], yf[40];
+	const uint8_t (*p)[2] = positions(n);
+	for (unsigned s = 0; s < n; s++) {
+		snprintf(xf, sizeof(xf), "%ux Sample%u X Offset", n, s);
+		snprintf(yf, sizeof(yf), "%ux Sample%u Y Offset", n, s);
+		REC("3DSTATE_SAMPLE_PATTERN", { xf, p[s][0] }, { yf, p[s][1] });
+	}
+}
+
+/* An n-sample MSS target, state for n-sample rasterization. */
+static void ms_reset(const char *ps, uint32_t format, unsigned n)
+{
+	fx_reset(ps, format, W, H, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Number of Multisamples", __builtin_ctz(n) },
+	    { "Surface QPitch", H / 4 }, { "Surface Vertical Alignment", 1 },
+	    { "Surface Horizontal Alignment", 1 });
+	REC("3DSTATE_MULTISAMPLE", { "Number of Multisamples", __builtin_ctz(n) });
+	REC("3DSTATE_RASTER", { "DX Multisample Rasterization Enable", 1 });
+	sample_pattern(n);
+	memset(fx_mem + FX_RT, 0x55, (size_t)SLICE * n);
+}
+
+/* The triangle, window positions (multiples of 1/256 after snapping:
+ * v * 256 stays far from half-integers). */
+static const double tri[3][2] = { { 0.3, 0.7 }, { 7.9, 2.3 }, { 2.6, 7.8 } };
+
+/* Whether window position (px, py) (1/256 units) is inside the snapped
+ * triangle; no sample of the tests lies on an edge (checked). */
+static bool inside(const double v[3][2], int64_t px, int64_t py)
+{
+	int64_t x[3], y[3];
+	for (int i = 0; i < 3; i++) {
+		x[i] = llround(v[i][0] * 256);
+		y[i] = llround(v[i][1] * 256);
+	}
+	int64_t area = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+	int pos = 0, neg = 0;
+	for (int i = 0; i < 3; i++) {
+		int j = (i + 1) % 3;
+		int64_t e = (x[j] - x[i]) * (py - y[i]) - (y[j] - y[i]) * (px - x[i]);
+		CHECK(e != 0);
+		pos += (e > 0);
+		neg += (e < 0);
+	}
+	return area > 0 ? pos == 3 : neg == 3;
+}
+
+static bool covered(unsigned n, int x, int y, unsigned s)
+{
+	const uint8_t (*p)[2] = positions(n);
+	return inside(tri, (int64_t)x * 256 + p[s][0] * 16, (int64_t)y * 256 + p[s][1] * 16);
+}
+
+static int draw_tri(const float c[4], float z)
+{
+	fx_begin();
+	for (unsigned i = 0; i < 3; i++)
+		fx_vertex(i, (float)(tri[i][0] / (W / 2) - 1), (float)(tri[i][1] / (H / 2) - 1), z,
+			  1, c);
+	return fx_draw(4, (const unsigned[]){ 0, 1, 2 }, 1, 3);
+}
+
+/* A full-target quad, z from z0 (left, NDC x = -1) to z1 (right). */
+static int draw_quad(const float c[4], float z0, float z1)
+{
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], pos[i][0] < 0 ? z0 : z1, 1, c);
+	return fx_draw(4, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3);
+}
+
+/* Sample s of pixel (x, y) of the MSS RGBA8 target: slice s. */
+static const uint8_t *rt_sample(int x, int y, unsigned s)
+{
+	return fx_px(PITCH, 4, x, y) + (size_t)s * SLICE;
+}
+
+static const float green[4] = { 0, 1, 0, 1 };
+static const uint8_t g8[4] = { 0, 255, 0, 255 }, old8[4] = { 0x55, 0x55, 0x55, 0x55 };
+
+/* Each sample: green when `expect` says so, else untouched. */
+static void check_samples(const char *what, unsigned n, bool (*expect)(unsigned, int, int, unsigned))
+{
+	int bad = 0;
+	for (unsigned s = 0; s < n; s++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				const uint8_t *p = rt_sample(x, y, s);
+				bool in = expect(n, x, y, s);
+				if (memcmp(p, in ? g8 : old8, 4) && bad++ < 6)
+					fprintf(stderr, "%s %ux: sample %u of (%d,%d): %02x %02x %02x %02x, "
+						"expected %s\n", what, n, s, x, y, p[0], p[1], p[2], p[3],
+						in ? "green" : "untouched");
+			}
+	CHECK_EQ(bad, 0);
+}
+
+static void test_coverage(int gen, unsigned n)
+{
+	fx_gen = gen;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, n);
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	check_samples("coverage", n, covered);
+}
+
+/* GL_MULTISAMPLE off: the centre's coverage in every sample. */
+static bool centre_covered(unsigned n, int x, int y, unsigned s)
+{
+	(void)n; (void)s;
+	return inside(tri, (int64_t)x * 256 + 128, (int64_t)y * 256 + 128);
+}
+
+static void test_raster_off(void)
+{
+	fx_gen = 8;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_RASTER", { "DX Multisample Rasterization Enable", 0 });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	check_samples("rasterization off", 4, centre_covered);
+}
+
+/* 3DSTATE_SAMPLE_MASK 0b1010: samples 1 and 3 only. */
+static bool masked(unsigned n, int x, int y, unsigned s)
+{
+	return (s == 1 || s == 3) && covered(n, x, y, s);
+}
+
+static void test_sample_mask(void)
+{
+	fx_gen = 9;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_SAMPLE_MASK", { "Sample Mask", 0xa });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	check_samples("sample mask", 4, masked);
+}
+
+/* Interleaved 4x depth (PRM vol. 5: MSFMT_DEPTH_STENCIL): sample s of
+ * pixel (x, y) at x' = (x >> 1) << 2 | (s & 1) << 1 | (x & 1),
+ * y' = (y >> 1) << 2 | (s & 2) | (y & 1), Y-tiled, pitch 128. */
+static float depth_at(int x, int y, unsigned s)
+{
+	uint64_t ox = (uint64_t)((x >> 1) << 2 | (int)(s & 1) << 1 | (x & 1));
+	uint64_t oy = (uint64_t)((y >> 1) << 2 | (int)(s & 2) | (y & 1));
+	float z;
+	memcpy(&z, fx_mem + FX_DEPTH + ref_tile_y_offset(ox * 4, oy, 128), 4);
+	return z;
+}
+
+/* z = window x / 8 (the quad from z 0 at x 0 to 1 at x 8): 0.5 at x 4 */
+static bool depth_passes(unsigned n, int x, int y, unsigned s)
+{
+	return covered(n, x, y, s) && 0.5 < (x + pos4[s][0] / 16.0) / W;
+}
+
+static void test_depth(int gen)
+{
+	fx_gen = gen;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", 1 },
+	    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
+	    { "Surface Pitch", 127 }, { "Surface Base Address", FX_DEPTH });
+	/* ALWAYS with writes: each sample's depth is the plane at its position */
+	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
+	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", 0 });
+	CHECK_EQ(draw_quad(green, 0, 1), 0);
+	int bad = 0;
+	for (unsigned s = 0; s < 4; s++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				double want = (x + pos4[s][0] / 16.0) / W;
+				if (fabs(depth_at(x, y, s) - want) > 1e-5 && bad++ < 4)
+					fprintf(stderr, "depth sample %u of (%d,%d): %f, expected %f\n",
+						s, x, y, depth_at(x, y, s), want);
+			}
+	CHECK_EQ(bad, 0);
+	/* LESS at z 0.5: a sample passes where the stored depth is above */
+	memset(fx_mem + FX_RT, 0x55, SLICE * 4);
+	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Function", 2 },
+	    { "Depth Buffer Write Enable", 0 });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	check_samples("depth LESS", 4, depth_passes);
+}
+
+/* The MCS (gen9): 8 bits a pixel, Y-tiled at MCS_AT, pitch one tile
+ * (128 B); cleared (all ones) by iris at allocation; the clear colour
+ * (0, 0, 1, 1) in the surface state. */
+static void test_mcs(void)
+{
+	fx_gen = 9;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	const float one = 1.0f;
+	uint32_t one_bits;
+	memcpy(&one_bits, &one, 4);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Auxiliary Surface Mode", 1 },
+	    { "Auxiliary Surface Pitch", 0 }, { "Auxiliary Surface QPitch", H / 4 },
+	    { "Auxiliary Surface Base Address", MCS_AT }, { "Blue Clear Color", one_bits },
+	    { "Alpha Clear Color", one_bits });
+	memset(fx_mem + MCS_AT, 0xff, 4096);
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	static const uint8_t clear8[4] = { 0, 0, 255, 255 };
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool any = false;
+			for (unsigned s = 0; s < 4; s++)
+				any = any || covered(4, x, y, s);
+			uint8_t mcs = fx_mem[MCS_AT + ref_tile_y_offset((uint64_t)x, (uint64_t)y, 128)];
+			/* identity: sample s in plane s, 2 bits each */
+			uint8_t want = any ? (0 | 1 << 2 | 2 << 4 | 3 << 6) : 0xff;
+			if (mcs != want && bad++ < 4)
+				fprintf(stderr, "MCS of (%d,%d): 0x%02x, expected 0x%02x\n", x, y, mcs,
+					want);
+			for (unsigned s = 0; s < 4; s++) {
+				const uint8_t *e = covered(4, x, y, s) ? g8 : any ? clear8 : old8;
+				if (memcmp(rt_sample(x, y, s), e, 4) && bad++ < 4)
+					fprintf(stderr, "MCS target sample %u of (%d,%d) wrong\n", s, x, y);
+			}
+		}
+	CHECK_EQ(bad, 0);
+	/* a fast clear: each pixel of the rectangle stands for 8x2 pixels
+	 * (4x: 1/8 of the width, 1/2 of the height); a 1x4 rectangle clears
+	 * the 8x8 target, every sample, the MCS at the identity */
+	memset(fx_mem + MCS_AT, 0xff, 4096);
+	REC("3DSTATE_PS", { "Render Target Fast Clear Enable", 1 });
+	fx_begin();
+	static const float rect[3][2] = { { -1, -1 }, { -0.75f, -1 }, { -0.75f, 0 } };
+	for (unsigned i = 0; i < 3; i++)
+		fx_vertex(i, rect[i][0], rect[i][1], 0.5f, 1, green);
+	CHECK_EQ(fx_draw(15 /* RECTLIST */, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+	bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			if (fx_mem[MCS_AT + ref_tile_y_offset((uint64_t)x, (uint64_t)y, 128)] != 0xe4)
+				bad++;
+			for (unsigned s = 0; s < 4; s++)
+				bad += memcmp(rt_sample(x, y, s), clear8, 4) != 0;
+		}
+	CHECK_EQ(bad, 0);
+}
+
+/* oMask 0b0101 (samples 0 and 2) in the register before the colour. */
+static const char omask_fs[] =
+	"mov(8)          g123<1>UW       0x0005UW                        { align1 1Q };\n"
+	"pln(8)          g124<1>F        g4<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g125<1>F        g4.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g126<1>F        g5<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g127<1>F        g5.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g123<8,8,1>F    0x8a031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 5 rlen 0 { align1 1Q EOT };\n";
+
+static bool omask_covered(unsigned n, int x, int y, unsigned s)
+{
+	return (s == 0 || s == 2) && covered(n, x, y, s);
+}
+
+static void test_omask(void)
+{
+	fx_gen = 8;
+	ms_reset(omask_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_PS_EXTRA", { "oMask Present to Render Target", 1 });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	check_samples("oMask", 4, omask_covered);
+}
+
+/* Alpha to coverage: alpha 0.6 over 4 samples covers floor(0.6 * 4 +
+ * 1/2) = 2 samples, the first two (gtsim's rule, docs/backend.md). */
+static bool a2c_covered(unsigned n, int x, int y, unsigned s)
+{
+	return s < 2 && covered(n, x, y, s);
+}
+
+static void test_a2c(void)
+{
+	fx_gen = 9;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Alpha To Coverage Enable", 1 });
+	static const float c[4] = { 0, 1, 0, 0.6f };
+	CHECK_EQ(draw_tri(c, 0.5f), 0);
+	int bad = 0;
+	for (unsigned s = 0; s < 4; s++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				const uint8_t *p = rt_sample(x, y, s);
+				bool in = a2c_covered(4, x, y, s);
+				bad += in ? (p[1] != 255 || p[3] != 153) : memcmp(p, old8, 4) != 0;
+			}
+	CHECK_EQ(bad, 0);
+}
+
+/* gl_SampleID as Mesa computes it (brw_fs.cpp): g1.0's byte read by every
+ * channel of the subspan, shifted by 4 for the second slot, low nibble:
+ * written into an R32_UINT target. */
+static const char sample_id_fs[] =
+	"shr(8)          g10<1>UW        g1<1,8,0>UB     0x44440000V     { align1 1Q };\n"
+	"and(8)          g124<1>UD       g10<8,8,1>UW    0x000fUW        { align1 1Q };\n"
+	"mov(8)          g125<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"mov(8)          g126<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"mov(8)          g127<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+static void test_per_sample(int gen, unsigned n)
+{
+	fx_gen = gen;
+	ms_reset(sample_id_fs, FMT_R32_UINT, n);
+	memset(fx_mem + FX_RT, 0xee, (size_t)SLICE * n);
+	REC("3DSTATE_PS_EXTRA", { "Pixel Shader Is Per Sample", 1 });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	int bad = 0;
+	for (unsigned s = 0; s < n; s++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				uint32_t v;
+				memcpy(&v, rt_sample(x, y, s), 4);
+				uint32_t want = covered(n, x, y, s) ? s : 0xeeeeeeeeu;
+				if (v != want && bad++ < 4)
+					fprintf(stderr, "sample id: sample %u of (%d,%d) 0x%x, expected 0x%x\n",
+						s, x, y, v, want);
+			}
+	CHECK_EQ(bad, 0);
+}
+
+/* A target whose sample count is not 3DSTATE_MULTISAMPLE's faults. */
+static void test_mismatch(void)
+{
+	fx_gen = 8;
+	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_MULTISAMPLE", { "Number of Multisamples", 3 });
+	CHECK(draw_tri(green, 0.5f) != 0);
+}
+
+int main(void)
+{
+	fx_init();
+	for (int gen = 8; gen <= 9; gen++) {
+		test_coverage(gen, 2);
+		test_coverage(gen, 4);
+		test_coverage(gen, 8);
+		test_depth(gen);
+		test_per_sample(gen, 4);
+	}
+	test_coverage(9, 16);
+	test_per_sample(9, 8);
+	test_raster_off();
+	test_sample_mask();
+	test_mcs();
+	test_omask();
+	test_a2c();
+	test_mismatch();
+	fx_fini();
+	return test_exit();
+}
