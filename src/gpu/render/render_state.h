@@ -88,8 +88,10 @@ struct vs_state {
 };
 
 /* 3DSTATE_GS (PRM vol. 2a; every field iris and anv set). */
+/* Dispatch Mode: 1 DUAL_INSTANCE, 2 DUAL_OBJECT (SIMD4x2, the vec4 GS),
+ * 3 SIMD8; 0 is not a Gen8/9 mode (Gen7's SINGLE) */
 enum gs_dispatch_mode {
-	GS_DISPATCH_DUAL_INSTANCE = 0, GS_DISPATCH_DUAL_OBJECT = 2, GS_DISPATCH_SIMD8 = 3,
+	GS_DISPATCH_DUAL_INSTANCE = 1, GS_DISPATCH_DUAL_OBJECT = 2, GS_DISPATCH_SIMD8 = 3,
 };
 struct gs_state {
 	bool enable, stats, discard_adjacency, include_vertex_handles, include_primitive_id;
