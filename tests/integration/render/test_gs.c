@@ -48,7 +48,7 @@
 #define SURF_RSS 0x40
 #define HALF 0.125f           /* quad half size in NDC: 2 pixels of 32 */
 
-enum { POINTLIST = 1, TRISTRIP = 5, TRISTRIP_ADJ = 12, R32G32B32A32_FLOAT = 0 };
+enum { POINTLIST = 1, TRISTRIP = 5, TRISTRIP_ADJ = 12, LINELOOP = 16, R32G32B32A32_FLOAT = 0 };
 
 struct scene {
 	struct gtsim_device *dev;
@@ -402,6 +402,27 @@ static void primitive_ids(struct scene *sc)
 	}
 }
 
+/* A line loop feeds the GS as lines (GL 4.6 section 10.1.4: lines
+ * (v0, v1), (v1, v2), ..., then (vn-1, v0)); iris draws GL_LINE_LOOP with a
+ * GS as 3DPRIM_LINELOOP. A quad at each line's second vertex, red = its
+ * primitive ID / 4: lines A-B, B-C, C-A put IDs 0, 1, 2 at B, C, A. */
+static void line_loop(struct scene *sc)
+{
+	static const float pts[3][4] = { { -0.5f, 0.5f, 0, 1 }, { 0, 0.5f, 0, 1 },
+					 { 0.5f, 0.5f, 0, 1 } };
+	char *gs = gs_program((const unsigned[]){ 1 }, 1, 0, RED_PRIM_ID, 0, 0);
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pts, .nverts = 3, .topology = LINELOOP,
+					     .nin = 2, .gs = gs, .prim_id = true,
+					     .instances = 1, .gs_entry_units = 10 }), 0);
+	free(gs);
+	const unsigned at[3] = { 1, 2, 0 };    /* the second vertex of line i */
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned x, y;
+		to_pixel(pts[at[i]][0], pts[at[i]][1], &x, &y);
+		CHECK_EQ(pixel(sc, 0, x, y), 0xff00ff00u | (i * 255 + 2) / 4);
+	}
+}
+
 /* (g) push constants: 3DSTATE_CONSTANT_GS buffer 3 (where iris puts a
  * single buffer), one register at the GRF start; red = its DWord 1 = 0.75
  * (UNORM 191). */
@@ -499,6 +520,7 @@ static void run(const char *device)
 	strip_adjacency(&sc);
 	layered_instances(&sc);
 	primitive_ids(&sc);
+	line_loop(&sc);
 	push_constants(&sc);
 	faults(&sc);
 	gtsim_close(file);
