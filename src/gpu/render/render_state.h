@@ -216,10 +216,12 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 /* Vertex fetch (vf.c): checks the elements of a draw, and then the VUE
  * input rows of one vertex, written into the
  * entry at handle. vertex_index indexes the buffers (base vertex applied),
- * instance is the instance number. */
+ * vertex_id is the SGVS VertexID (without Start Vertex Location or Base
+ * Vertex Location), instance is the instance number. */
 int vf_prepare(struct render_state *rs);
 int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
-	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance);
+	     uint32_t vertex_index, uint32_t vertex_id, uint32_t instance,
+	     uint32_t start_instance);
 
 /* VS threads (vs.c). */
 struct vs_kernel;
