@@ -65,6 +65,13 @@ struct scene {
  * write's global offset (0: the right one). */
 enum red { RED_INSTANCE, RED_PRIM_ID, RED_CONSTANT };
 
+/* Big vertices: 34 rows (Output Vertex Size 33), the colour written again
+ * at row 32, which the PS reads (3DSTATE_SBE Read Offset 16): the most
+ * rows a VUE of GL's 32 varyings and the clip distance rows takes. */
+static bool big_vertices;
+#define BIG_ROWS 34u
+#define BIG_COLOR_ROW 32u
+
 static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red red,
 			unsigned claim_vertices, unsigned bad_offset)
 {
@@ -87,9 +94,9 @@ static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red 
 	for (unsigned q = 0; q < nat; q++) {
 		unsigned pos = in + 8 * at[q] + 4;
 		for (unsigned k = 0; k < 4; k++) {
-			unsigned vtx = 4 * q + k;
+			unsigned vtx = 4 * q + k, stride = big_vertices ? BIG_ROWS : 4;
 			P("mov(8) g100<1>UD g1<8,8,1>UD { align1 WE_all 1Q };\n"
-			  "mov(8) g101<1>UD 0x%08xUD { align1 WE_all 1Q };\n", vtx * 4);
+			  "mov(8) g101<1>UD 0x%08xUD { align1 WE_all 1Q };\n", vtx * stride);
 			P("mov(8) g102<1>UD 0x00000000UD { align1 1Q };\n"
 			  "mov(8) g103<1>UD g20<8,8,1>UD { align1 1Q };\n"
 			  "mov(8) g104<1>UD 0x00000000UD { align1 1Q };\n"
@@ -108,6 +115,14 @@ static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red 
 			P("send(8) null<1>F g100<8,8,1>F\n"
 			  "    urb %u SIMD8 write per-slot mlen 14 rlen 0 { align1 1Q };\n",
 			  q == 0 && k == 0 && bad_offset ? bad_offset : 4);
+			if (big_vertices)           /* the colour (g110..g113) at row 32 */
+				P("mov(8) g102<1>F g110<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g103<1>F g111<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g104<1>F g112<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g105<1>F g113<8,8,1>F { align1 1Q };\n"
+				  "send(8) null<1>F g100<8,8,1>F\n"
+				  "    urb %u SIMD8 write per-slot mlen 6 rlen 0 { align1 1Q };\n",
+				  4 + BIG_COLOR_ROW);
 		}
 		cuts |= 1u << (4 * q + 3);
 	}
@@ -211,7 +226,8 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 			       .invocations_increment_value = g->instances - 1,
 			       .include_primitive_id = g->prim_id,
 			       .dispatch_grf_start_register_for_urb_data = g->prim_id ? 3 : 2,
-			       .vertex_urb_entry_read_length = 1, .output_vertex_size = 3,
+			       .vertex_urb_entry_read_length = 1,
+			       .output_vertex_size = big_vertices ? BIG_ROWS - 1 : 3,
 			       .output_topology = TRISTRIP, .control_data_header_size = 1,
 			       .control_data_format = 0, .reorder_mode = 1,
 			       .statistics_enable = true, .maximum_number_of_threads = 20,
@@ -258,7 +274,8 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DRAWING_RECTANGLE,
 			       .clipped_drawing_rectangle_x_max = W - 1,
 			       .clipped_drawing_rectangle_y_max = H - 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE,
+			       .vertex_urb_entry_read_offset = big_vertices ? BIG_COLOR_ROW / 2 : 1,
 			       .vertex_urb_entry_read_length = 1,
 			       .number_of_sf_output_attributes = 1);
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
@@ -423,6 +440,24 @@ static void line_loop(struct scene *sc)
 	}
 }
 
+/* Vertices of 34 rows, the PS's attribute at row 32 (3DSTATE_SBE Read
+ * Offset 16): the quad is green as with 4-row vertices (the back end
+ * carried 32 rows and read zeros past them: piglit's tes-gs-max-output with
+ * 124 GS output ints). */
+static void big_vertex(struct scene *sc)
+{
+	static const float pt[1][4] = { { -0.5f, -0.5f, 0, 1 } };
+	big_vertices = true;
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
+	/* 4 vertices x 34 rows + 4 rows of count and cut bits: 2240 bytes */
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pt, .nverts = 1, .topology = POINTLIST,
+					     .nin = 1, .gs = gs, .instances = 1,
+					     .gs_entry_units = 36 }), 0);
+	free(gs);
+	big_vertices = false;
+	check_quads(sc, 0, (const float[][2]){ { -0.5f, -0.5f } }, 1, GREEN);
+}
+
 /* (g) push constants: 3DSTATE_CONSTANT_GS buffer 3 (where iris puts a
  * single buffer), one register at the GRF start; red = its DWord 1 = 0.75
  * (UNORM 191). */
@@ -521,6 +556,7 @@ static void run(const char *device)
 	layered_instances(&sc);
 	primitive_ids(&sc);
 	line_loop(&sc);
+	big_vertex(&sc);
 	push_constants(&sc);
 	faults(&sc);
 	gtsim_close(file);
