@@ -121,7 +121,11 @@ static int vertex(struct draw_ctx *dc, uint32_t vindex, uint32_t instance)
 	}
 	uint32_t h = alloc_vue(dc);
 	uint64_t t0 = render_clock(rs);
-	if (vf_fetch(rs, dc->env, h, vindex, instance, dc->p->start_instance))
+	/* the SGVS VertexID: the index (sequential or from the index buffer)
+	 * without Start Vertex Location / Base Vertex Location */
+	uint32_t vid = vindex - (dc->p->indexed ? (uint32_t)dc->p->base_vertex
+					       : dc->p->start_vertex);
+	if (vf_fetch(rs, dc->env, h, vindex, vid, instance, dc->p->start_instance))
 		return -1;
 	rs->prof.fetch_ns += render_clock(rs) - t0;
 	dc->shaded++;

@@ -80,10 +80,12 @@ int gs_state_check(struct render_state *rs, uint32_t topology)
 		return render_set_fault(rs, "3DSTATE_GS: Dispatch Mode %s is not implemented "
 					"(SIMD8 only)", gs->dispatch_mode == GS_DISPATCH_DUAL_OBJECT ?
 					"DUAL_OBJECT" : gs->dispatch_mode == GS_DISPATCH_DUAL_INSTANCE ?
-					"DUAL_INSTANCE" : "reserved (1)");
+					"DUAL_INSTANCE" : "reserved (0)");
 	unsigned n = prim_vertices(topology);
+	/* a line loop reaches the GS as its lines, the closing one last (iris
+	 * draws GL_LINE_LOOP with a GS as 3DPRIM_LINELOOP) */
 	if (topology == PRIM_QUADLIST || topology == PRIM_QUADSTRIP || topology == PRIM_RECTLIST ||
-	    topology == PRIM_LINELOOP || topology >= PRIM_PATCHLIST_1 || !n)
+	    topology >= PRIM_PATCHLIST_1 || !n)
 		return render_set_fault(rs, "draw with the GS enabled: topology %u cannot feed a "
 					"GS", topology);
 	if (gs->expected_vertex_count != n)

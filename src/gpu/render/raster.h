@@ -9,7 +9,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define CLIP_MAX_ATTRS 32          /* VUE attributes (vec4) carried through clipping */
+/* VUE rows (vec4) carried through clipping: the header, the position, two
+ * rows of clip distances and the 32 attributes 3DSTATE_SBE can read (GL's
+ * 128 output components of a GS, tes-gs-max-output's 124 ints) */
+#define CLIP_MAX_ATTRS 36
 #define CLIP_MAX_VERTS 24          /* 3 + 6 frustum planes + 8 user planes, with room */
 
 /* A vertex in clip space: the position (VUE DWords 4-7), the user clip

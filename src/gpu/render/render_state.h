@@ -88,8 +88,10 @@ struct vs_state {
 };
 
 /* 3DSTATE_GS (PRM vol. 2a; every field iris and anv set). */
+/* Dispatch Mode: 1 DUAL_INSTANCE, 2 DUAL_OBJECT (SIMD4x2, the vec4 GS),
+ * 3 SIMD8; 0 is not a Gen8/9 mode (Gen7's SINGLE) */
 enum gs_dispatch_mode {
-	GS_DISPATCH_DUAL_INSTANCE = 0, GS_DISPATCH_DUAL_OBJECT = 2, GS_DISPATCH_SIMD8 = 3,
+	GS_DISPATCH_DUAL_INSTANCE = 1, GS_DISPATCH_DUAL_OBJECT = 2, GS_DISPATCH_SIMD8 = 3,
 };
 struct gs_state {
 	bool enable, stats, discard_adjacency, include_vertex_handles, include_primitive_id;
@@ -214,10 +216,12 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 /* Vertex fetch (vf.c): checks the elements of a draw, and then the VUE
  * input rows of one vertex, written into the
  * entry at handle. vertex_index indexes the buffers (base vertex applied),
- * instance is the instance number. */
+ * vertex_id is the SGVS VertexID (without Start Vertex Location or Base
+ * Vertex Location), instance is the instance number. */
 int vf_prepare(struct render_state *rs);
 int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
-	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance);
+	     uint32_t vertex_index, uint32_t vertex_id, uint32_t instance,
+	     uint32_t start_instance);
 
 /* VS threads (vs.c). */
 struct vs_kernel;

@@ -132,7 +132,8 @@ static void store_sgv(uint32_t *rows, uint32_t nrows, uint32_t row, uint32_t com
 }
 
 int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
-	     uint32_t vertex_index, uint32_t instance, uint32_t start_instance)
+	     uint32_t vertex_index, uint32_t vertex_id, uint32_t instance,
+	     uint32_t start_instance)
 {
 	uint32_t rows[VF_MAX_ROWS * 4];
 	uint32_t nrows = 0;
@@ -170,9 +171,14 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 		nrows++;
 	}
 	/* System values go into a row the elements already made (the driver
-	 * sets that component to STORE_0 or NOSTORE). */
+	 * sets that component to STORE_0 or NOSTORE). VertexID leaves out
+	 * Start Vertex Location and Base Vertex Location, as InstanceID leaves
+	 * out Start Instance Location: iris and anv add them back in the shader
+	 * (gl_VertexID = VertexID + firstvertex, their draw parameter), and
+	 * piglit's transform-feedback-vertex-id, which iris passes on the
+	 * hardware, captures 4..7 for glDrawArrays(first 4, count 4). */
 	if (rs->vid_enable && rs->vid_elem < rs->num_ve)
-		store_sgv(rows, nrows, row_of[rs->vid_elem], rs->vid_comp, vertex_index);
+		store_sgv(rows, nrows, row_of[rs->vid_elem], rs->vid_comp, vertex_id);
 	if (rs->iid_enable && rs->iid_elem < rs->num_ve)
 		store_sgv(rows, nrows, row_of[rs->iid_elem], rs->iid_comp, instance);
 

@@ -48,7 +48,7 @@
 #define SURF_RSS 0x40
 #define HALF 0.125f           /* quad half size in NDC: 2 pixels of 32 */
 
-enum { POINTLIST = 1, TRISTRIP = 5, TRISTRIP_ADJ = 12, R32G32B32A32_FLOAT = 0 };
+enum { POINTLIST = 1, TRISTRIP = 5, TRISTRIP_ADJ = 12, LINELOOP = 16, R32G32B32A32_FLOAT = 0 };
 
 struct scene {
 	struct gtsim_device *dev;
@@ -64,6 +64,13 @@ struct scene {
  * (instance or primitive ID / 4, 1, 0, 1). bad_offset: the first URB
  * write's global offset (0: the right one). */
 enum red { RED_INSTANCE, RED_PRIM_ID, RED_CONSTANT };
+
+/* Big vertices: 34 rows (Output Vertex Size 33), the colour written again
+ * at row 32, which the PS reads (3DSTATE_SBE Read Offset 16): the most
+ * rows a VUE of GL's 32 varyings and the clip distance rows takes. */
+static bool big_vertices;
+#define BIG_ROWS 34u
+#define BIG_COLOR_ROW 32u
 
 static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red red,
 			unsigned claim_vertices, unsigned bad_offset)
@@ -87,9 +94,9 @@ static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red 
 	for (unsigned q = 0; q < nat; q++) {
 		unsigned pos = in + 8 * at[q] + 4;
 		for (unsigned k = 0; k < 4; k++) {
-			unsigned vtx = 4 * q + k;
+			unsigned vtx = 4 * q + k, stride = big_vertices ? BIG_ROWS : 4;
 			P("mov(8) g100<1>UD g1<8,8,1>UD { align1 WE_all 1Q };\n"
-			  "mov(8) g101<1>UD 0x%08xUD { align1 WE_all 1Q };\n", vtx * 4);
+			  "mov(8) g101<1>UD 0x%08xUD { align1 WE_all 1Q };\n", vtx * stride);
 			P("mov(8) g102<1>UD 0x00000000UD { align1 1Q };\n"
 			  "mov(8) g103<1>UD g20<8,8,1>UD { align1 1Q };\n"
 			  "mov(8) g104<1>UD 0x00000000UD { align1 1Q };\n"
@@ -108,6 +115,14 @@ static char *gs_program(const unsigned *at, unsigned nat, float shift, enum red 
 			P("send(8) null<1>F g100<8,8,1>F\n"
 			  "    urb %u SIMD8 write per-slot mlen 14 rlen 0 { align1 1Q };\n",
 			  q == 0 && k == 0 && bad_offset ? bad_offset : 4);
+			if (big_vertices)           /* the colour (g110..g113) at row 32 */
+				P("mov(8) g102<1>F g110<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g103<1>F g111<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g104<1>F g112<8,8,1>F { align1 1Q };\n"
+				  "mov(8) g105<1>F g113<8,8,1>F { align1 1Q };\n"
+				  "send(8) null<1>F g100<8,8,1>F\n"
+				  "    urb %u SIMD8 write per-slot mlen 6 rlen 0 { align1 1Q };\n",
+				  4 + BIG_COLOR_ROW);
 		}
 		cuts |= 1u << (4 * q + 3);
 	}
@@ -166,6 +181,7 @@ struct gs_draw {
 	bool constants;              /* 3DSTATE_CONSTANT_GS: buffer 3 (as iris), 1 register */
 	unsigned instances;
 	unsigned gs_entry_units;     /* GS URB entry size, 64-byte units */
+	unsigned dispatch_mode;      /* 3DSTATE_GS Dispatch Mode; 0: SIMD8 (3) */
 };
 
 /* One draw: VS passing position (green VS of seed 000), the GS, the
@@ -204,12 +220,14 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 	/* GS: SIMD8, vertices of 4 rows (64 bytes) after 32 + 32 bytes,
 	 * triangle strips, cut bits, TRAILING order (GL) */
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_GS, .enable = true, .kernel_start_pointer = GS_OFFSET,
-			       .expected_vertex_count = g->nin, .dispatch_mode = 3,
+			       .expected_vertex_count = g->nin,
+			       .dispatch_mode = g->dispatch_mode ? g->dispatch_mode : 3,
 			       .instance_control = g->instances - 1,
 			       .invocations_increment_value = g->instances - 1,
 			       .include_primitive_id = g->prim_id,
 			       .dispatch_grf_start_register_for_urb_data = g->prim_id ? 3 : 2,
-			       .vertex_urb_entry_read_length = 1, .output_vertex_size = 3,
+			       .vertex_urb_entry_read_length = 1,
+			       .output_vertex_size = big_vertices ? BIG_ROWS - 1 : 3,
 			       .output_topology = TRISTRIP, .control_data_header_size = 1,
 			       .control_data_format = 0, .reorder_mode = 1,
 			       .statistics_enable = true, .maximum_number_of_threads = 20,
@@ -256,7 +274,8 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DRAWING_RECTANGLE,
 			       .clipped_drawing_rectangle_x_max = W - 1,
 			       .clipped_drawing_rectangle_y_max = H - 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_SBE,
+			       .vertex_urb_entry_read_offset = big_vertices ? BIG_COLOR_ROW / 2 : 1,
 			       .vertex_urb_entry_read_length = 1,
 			       .number_of_sf_output_attributes = 1);
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
@@ -400,6 +419,45 @@ static void primitive_ids(struct scene *sc)
 	}
 }
 
+/* A line loop feeds the GS as lines (GL 4.6 section 10.1.4: lines
+ * (v0, v1), (v1, v2), ..., then (vn-1, v0)); iris draws GL_LINE_LOOP with a
+ * GS as 3DPRIM_LINELOOP. A quad at each line's second vertex, red = its
+ * primitive ID / 4: lines A-B, B-C, C-A put IDs 0, 1, 2 at B, C, A. */
+static void line_loop(struct scene *sc)
+{
+	static const float pts[3][4] = { { -0.5f, 0.5f, 0, 1 }, { 0, 0.5f, 0, 1 },
+					 { 0.5f, 0.5f, 0, 1 } };
+	char *gs = gs_program((const unsigned[]){ 1 }, 1, 0, RED_PRIM_ID, 0, 0);
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pts, .nverts = 3, .topology = LINELOOP,
+					     .nin = 2, .gs = gs, .prim_id = true,
+					     .instances = 1, .gs_entry_units = 10 }), 0);
+	free(gs);
+	const unsigned at[3] = { 1, 2, 0 };    /* the second vertex of line i */
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned x, y;
+		to_pixel(pts[at[i]][0], pts[at[i]][1], &x, &y);
+		CHECK_EQ(pixel(sc, 0, x, y), 0xff00ff00u | (i * 255 + 2) / 4);
+	}
+}
+
+/* Vertices of 34 rows, the PS's attribute at row 32 (3DSTATE_SBE Read
+ * Offset 16): the quad is green as with 4-row vertices (the back end
+ * carried 32 rows and read zeros past them: piglit's tes-gs-max-output with
+ * 124 GS output ints). */
+static void big_vertex(struct scene *sc)
+{
+	static const float pt[1][4] = { { -0.5f, -0.5f, 0, 1 } };
+	big_vertices = true;
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
+	/* 4 vertices x 34 rows + 4 rows of count and cut bits: 2240 bytes */
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pt, .nverts = 1, .topology = POINTLIST,
+					     .nin = 1, .gs = gs, .instances = 1,
+					     .gs_entry_units = 36 }), 0);
+	free(gs);
+	big_vertices = false;
+	check_quads(sc, 0, (const float[][2]){ { -0.5f, -0.5f } }, 1, GREEN);
+}
+
 /* (g) push constants: 3DSTATE_CONSTANT_GS buffer 3 (where iris puts a
  * single buffer), one register at the GRF start; red = its DWord 1 = 0.75
  * (UNORM 191). */
@@ -450,28 +508,63 @@ static void faults(struct scene *sc)
 	free(gs);
 }
 
-static void run(const char *device)
+/* A device and a context of their own: a context is banned after three
+ * hangs (as i915's), so each group of faults gets its own. */
+static struct gtsim_file *scene_open(struct scene *sc, const char *device)
 {
 	struct gtsim_config cfg = { .device = device, .sync = 1, .hangcheck_ms = 100 };
-	struct scene sc = { .layers = 1 };
-	sc.dev = gtsim_device_create(&cfg);
-	CHECK(sc.dev != NULL);
-	if (!sc.dev)
+	*sc = (struct scene){ .layers = 1 };
+	sc->dev = gtsim_device_create(&cfg);
+	CHECK(sc->dev != NULL);
+	if (!sc->dev)
+		return NULL;
+	struct gtsim_file *file = gtsim_open(sc->dev);
+	gtdrv_init(&sc->drv, file, devinfo_lookup(device));
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->kernel, 16384), 0);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->dyn, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->surf, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->vbo, 4096), 0);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->rt, LAYER_BYTES * 2), 0);
+	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->res, 4096), 0);
+	return file;
+}
+
+static void dispatch_mode_faults(struct scene *sc)
+{
+	static const float pts[1][4] = { { 0, 0, 0, 1 } };
+	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
+	/* SIMD4x2 dispatch (the vec4 GS), not implemented: Dispatch Mode 1 is
+	 * DUAL_INSTANCE, 2 DUAL_OBJECT (PRM vol. 2a 3DSTATE_GS; Mesa's genxml
+	 * agrees) */
+	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
+					    .nin = 1, .gs = gs, .instances = 1, .gs_entry_units = 5,
+					    .dispatch_mode = 2 }, "Dispatch Mode DUAL_OBJECT is not implemented");
+	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
+					    .nin = 1, .gs = gs, .instances = 1, .gs_entry_units = 5,
+					    .dispatch_mode = 1 }, "Dispatch Mode DUAL_INSTANCE is not implemented");
+	free(gs);
+}
+
+static void run(const char *device)
+{
+	struct scene sc;
+	struct gtsim_file *file = scene_open(&sc, device);
+	if (!file)
 		return;
-	struct gtsim_file *file = gtsim_open(sc.dev);
-	gtdrv_init(&sc.drv, file, devinfo_lookup(device));
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.kernel, 16384), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.dyn, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.surf, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.vbo, 4096), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.rt, LAYER_BYTES * 2), 0);
-	CHECK_EQ(gtdrv_bo_alloc(&sc.drv, &sc.res, 4096), 0);
 	points_and_stats(&sc);
 	strip_adjacency(&sc);
 	layered_instances(&sc);
 	primitive_ids(&sc);
+	line_loop(&sc);
+	big_vertex(&sc);
 	push_constants(&sc);
 	faults(&sc);
+	gtsim_close(file);
+	gtsim_device_destroy(sc.dev);
+	file = scene_open(&sc, device);
+	if (!file)
+		return;
+	dispatch_mode_faults(&sc);
 	gtsim_close(file);
 	gtsim_device_destroy(sc.dev);
 }

@@ -46,12 +46,14 @@ static void sgvs(struct fixture *fx, unsigned elem)
 	CHECK_EQ(fx_submit(fx), 0);
 }
 
-/* Draw vertex 1 alone and compare its VUE's first rows. */
+/* Draw vertices 0 and 1 and compare vertex 1's VUE's first rows (its
+ * VertexID is 1). */
 static void check_rows(struct fixture *fx, const uint32_t *want, unsigned nrows)
 {
-	CHECK_EQ(draw(fx, false, 1, 1, 1, 0, 0), 0);
-	uint32_t h;
-	CHECK_EQ(render_last_vues(fx->rs, &h, 1), 1);
+	CHECK_EQ(draw(fx, false, 2, 0, 1, 0, 0), 0);
+	uint32_t hh[2];
+	CHECK_EQ(render_last_vues(fx->rs, hh, 2), 2);
+	uint32_t h = hh[1];
 	for (unsigned i = 0; i < nrows * 4; i++) {
 		if (fx_urb_dw(fx, h, i) != want[i])
 			fprintf(stderr, "row %u dw %u: 0x%08x, want 0x%08x\n", i / 4, i % 4,
@@ -128,9 +130,54 @@ static void edge_flag(void)
 	fx_fini(&fx);
 }
 
+/* VertexID (3DSTATE_VF_SGVS) leaves out Start Vertex Location and Base
+ * Vertex Location: iris and anv compute gl_VertexID / gl_VertexIndex as
+ * VertexID + their firstvertex draw parameter (start for sequential draws,
+ * the base vertex for indexed ones), so GL's first + i and index +
+ * basevertex (GL 4.6 section 11.1.3.9) need VertexID = i and the index
+ * read. The element (R32_UINT at offset 0, 32-byte stride) still reads
+ * vertex start + i or index + base: 0xa0000000 + 8 x vertex. */
+static void vertex_id(void)
+{
+	struct fixture fx;
+	fx_init(&fx, "skl");
+	state(&fx);
+	uint32_t vb[32];                      /* 4 vertices */
+	for (uint32_t i = 0; i < 32; i++)
+		vb[i] = 0xa0000000u + i;
+	fx_write(&fx, VB_ADDR, vb, sizeof(vb));
+	vertex_buffer(&fx, 0, VB_ADDR, 32, sizeof(vb));
+	vertex_elements(&fx, (struct element[]){
+		{ 0, R32_UINT, 0, { SRC, STORE_0, STORE_0, STORE_1_INT } } }, 1);
+	sgvs(&fx, 0);
+	uint32_t h[2];
+	/* glDrawArrays(first 1, count 2): vertices 1, 2 with VertexID 0, 1 */
+	CHECK_EQ(draw(&fx, false, 2, 1, 1, 0, 0), 0);
+	CHECK_EQ(render_last_vues(fx.rs, h, 2), 2);
+	for (unsigned v = 0; v < 2; v++) {
+		CHECK_EQ(fx_urb_dw(&fx, h[v], 0), 0xa0000000u + 8 * (1 + v));
+		CHECK_EQ(fx_urb_dw(&fx, h[v], 2), v);
+	}
+	/* indices { 0, 2 } from index 1, base vertex 1: index 2 reads vertex
+	 * 3 with VertexID 2 */
+	static const uint32_t idx[2] = { 0, 2 };
+	fx_write(&fx, IB_ADDR, idx, sizeof(idx));
+	fx_begin(&fx, "3DSTATE_INDEX_BUFFER", 0);
+	fx_set(&fx, "Index Format", 2);               /* 32-bit indices */
+	fx_set(&fx, "Buffer Starting Address", IB_ADDR);
+	fx_set(&fx, "Buffer Size", sizeof(idx));
+	CHECK_EQ(fx_submit(&fx), 0);
+	CHECK_EQ(draw(&fx, true, 1, 1, 1, 0, 1), 0);
+	CHECK_EQ(render_last_vues(fx.rs, h, 1), 1);
+	CHECK_EQ(fx_urb_dw(&fx, h[0], 0), 0xa0000018u);
+	CHECK_EQ(fx_urb_dw(&fx, h[0], 2), 2);
+	fx_fini(&fx);
+}
+
 int main(void)
 {
 	passthru();
 	edge_flag();
+	vertex_id();
 	return test_exit();
 }
