@@ -52,6 +52,7 @@ static const struct compressed formats[] = {
 	{ FMT_EAC_SIGNED_R11, 4, 4, 64, FMT_BLK_SIGNED, fmt_eac_r11_texel },
 	{ FMT_EAC_RG11, 4, 4, 128, 0, fmt_eac_rg11_texel },
 	{ FMT_EAC_SIGNED_RG11, 4, 4, 128, FMT_BLK_SIGNED, fmt_eac_rg11_texel },
+	{ FMT_FXT1, 8, 4, 128, 0, fmt_fxt1_texel },
 	ASTC(4, 4) ASTC(5, 4) ASTC(5, 5) ASTC(6, 5) ASTC(6, 6) ASTC(8, 5) ASTC(8, 6)
 	ASTC(8, 8) ASTC(10, 5) ASTC(10, 6) ASTC(10, 8) ASTC(10, 10) ASTC(12, 10) ASTC(12, 12)
 };
