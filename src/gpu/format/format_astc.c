@@ -177,29 +177,32 @@ static void void_extent(const uint8_t *b, bool srgb, float out[4])
 		out[c] = channel(fmt_block_bits(b, 64 + 16 * c, 16), srgb);
 }
 
-void fmt_astc_texel(const uint8_t *b, unsigned bw, unsigned bh, unsigned x, unsigned y,
-		    bool srgb, float out[4])
+/* Every texel of the block (row by row) into out. */
+static void decode_block(const uint8_t *b, unsigned bw, unsigned bh, bool srgb,
+			 float out[][4])
 {
+	unsigned texels = bw * bh;
 	if (fmt_block_bits(b, 0, 9) == 0x1fc) {
-		void_extent(b, srgb, out);
+		void_extent(b, srgb, out[0]);
+		for (unsigned t = 1; t < texels; t++)
+			memcpy(out[t], out[0], sizeof(out[0]));
 		return;
 	}
 	struct astc_block k;
-	if (parse(b, bw, bh, &k)) {
-		error_colour(out);
-		return;
-	}
 	/* colour values: the finest range with at least 6 levels that fits */
 	unsigned nv = 0;
-	for (unsigned p = 0; p < k.parts; p++)
-		nv += 2 * ((k.cem[p] >> 2) + 1);
 	struct astc_ise cr = { 0 };
 	bool found = false;
-	for (unsigned lv = 256; nv <= 18 && lv >= 6 && !found; lv--)
-		found = !fmt_astc_ise_shape(lv, &cr) &&
-			fmt_astc_ise_size(&cr, nv) <= k.color_end - k.color_start;
+	if (!parse(b, bw, bh, &k)) {
+		for (unsigned p = 0; p < k.parts; p++)
+			nv += 2 * ((k.cem[p] >> 2) + 1);
+		for (unsigned lv = 256; nv <= 18 && lv >= 6 && !found; lv--)
+			found = !fmt_astc_ise_shape(lv, &cr) &&
+				fmt_astc_ise_size(&cr, nv) <= k.color_end - k.color_start;
+	}
 	if (!found) {
-		error_colour(out);
+		for (unsigned t = 0; t < texels; t++)
+			error_colour(out[t]);
 		return;
 	}
 	uint8_t cv[18], wv[64], rev[16];
@@ -214,21 +217,53 @@ void fmt_astc_texel(const uint8_t *b, unsigned bw, unsigned bh, unsigned x, unsi
 	for (unsigned i = 0; i < nw; i++)
 		wv[i] = (uint8_t)fmt_astc_unquant_weight(&k.wr, wv[i]);
 
-	unsigned part = fmt_astc_partition(k.seed, x, y, k.parts, bw * bh), first = 0;
-	for (unsigned p = 0; p < part; p++)
+	int e0[4][4], e1[4][4];
+	bool bad[4] = { false };
+	for (unsigned p = 0, first = 0; p < k.parts; p++) {
+		bad[p] = fmt_astc_endpoints(k.cem[p], cv + first, e0[p], e1[p]) != 0;
 		first += 2 * ((k.cem[p] >> 2) + 1);
-	int e0[4], e1[4];
-	if (fmt_astc_endpoints(k.cem[part], cv + first, e0, e1)) {
-		error_colour(out);
-		return;
 	}
-	unsigned w0 = infill(&k, wv, bw, bh, x, y, 0);
-	unsigned w1 = k.dual ? infill(&k, wv, bw, bh, x, y, 1) : w0;
-	for (int c = 0; c < 4; c++) {
-		unsigned w = k.dual && (unsigned)c == k.ccs ? w1 : w0;
-		/* 8-bit endpoints to 16 bits: sRGB appends 0x80, others replicate */
-		unsigned c0 = (unsigned)e0[c] << 8 | (srgb ? 0x80 : (unsigned)e0[c]);
-		unsigned c1 = (unsigned)e1[c] << 8 | (srgb ? 0x80 : (unsigned)e1[c]);
-		out[c] = channel((c0 * (64 - w) + c1 * w + 32) >> 6, srgb);
+	for (unsigned y = 0; y < bh; y++)
+		for (unsigned x = 0; x < bw; x++) {
+			float *o = out[y * bw + x];
+			unsigned part = fmt_astc_partition(k.seed, x, y, k.parts, texels);
+			if (bad[part]) {
+				error_colour(o);
+				continue;
+			}
+			unsigned w0 = infill(&k, wv, bw, bh, x, y, 0);
+			unsigned w1 = k.dual ? infill(&k, wv, bw, bh, x, y, 1) : w0;
+			for (int c = 0; c < 4; c++) {
+				unsigned w = k.dual && (unsigned)c == k.ccs ? w1 : w0;
+				/* 8-bit endpoints to 16 bits: sRGB appends 0x80,
+				 * others replicate */
+				unsigned a = (unsigned)e0[part][c], z = (unsigned)e1[part][c];
+				unsigned c0 = a << 8 | (srgb ? 0x80 : a), c1 = z << 8 | (srgb ? 0x80 : z);
+				o[c] = channel((c0 * (64 - w) + c1 * w + 32) >> 6, srgb);
+			}
+		}
+}
+
+/* The last block decoded by this thread, whole: a filter's footprint
+ * reads up to four texels of one block. */
+static _Thread_local struct {
+	bool valid, srgb;
+	unsigned bw, bh;
+	uint8_t key[16];
+	float texels[144][4];
+} last;
+
+void fmt_astc_texel(const uint8_t *b, unsigned bw, unsigned bh, unsigned x, unsigned y,
+		    bool srgb, float out[4])
+{
+	if (!last.valid || last.bw != bw || last.bh != bh || last.srgb != srgb ||
+	    memcmp(last.key, b, 16)) {
+		decode_block(b, bw, bh, srgb, last.texels);
+		memcpy(last.key, b, 16);
+		last.bw = bw;
+		last.bh = bh;
+		last.srgb = srgb;
+		last.valid = true;
 	}
+	memcpy(out, last.texels[y * bw + x], 4 * sizeof(float));
 }
