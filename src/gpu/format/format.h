@@ -69,6 +69,9 @@ const struct fmt_info *format_info(uint32_t number);
 const char *format_name(uint32_t number); /* "?" when unknown */
 /* True when every channel present is an integer type (UINT/SINT). */
 bool format_is_integer(const struct fmt_info *fi);
+/* The numeric type (enum fmt_type) of the format's first channel present:
+ * R, or A for an alpha-only format (A8_UNORM); FMT_T_NONE when none. */
+uint8_t format_class(const struct fmt_info *fi);
 
 /* Whether the vertex fetcher accepts the format as a Source Element Format
  * (PRM vol. 2d VERTEX_ELEMENT_STATE; the "VF" column of vol. 7's table). */

@@ -49,4 +49,7 @@ bool fmt_bptc_anchor(unsigned subsets, unsigned partition, unsigned texel);
 /* format_bc6h.c: BC6H (BPTC float), signed and unsigned. */
 void fmt_bc6h_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
 
+/* format_fxt1.c: FXT1, 8x4 texels a block. */
+void fmt_fxt1_texel(const uint8_t *b, unsigned x, unsigned y, unsigned flags, float out[4]);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "gpu/format/format.h"
+#include "gpu/format/format_astc.h"
 #include "gpu/format/format_block.h"
 
 typedef void (*block_texel_fn)(const uint8_t *b, unsigned x, unsigned y, unsigned flags,
@@ -15,8 +16,13 @@ struct compressed {
 	uint8_t bw, bh;
 	uint16_t bits;
 	uint8_t flags;              /* enum fmt_block_flags */
-	block_texel_fn texel;
+	block_texel_fn texel;       /* NULL: ASTC (fmt_astc_texel, by block size) */
 };
+
+/* Gen9's ASTC LDR 2D formats: sRGB (U8SRGB) and linear (FLT16 decode). */
+#define ASTC(w, h) \
+	{ FMT_ASTC_LDR_2D_##w##X##h##_U8SRGB, w, h, 128, FMT_BLK_SRGB, NULL }, \
+	{ FMT_ASTC_LDR_2D_##w##X##h##_FLT16, w, h, 128, 0, NULL },
 
 static const struct compressed formats[] = {
 	{ FMT_BC1_UNORM, 4, 4, 64, 0, fmt_bc1_texel },
@@ -46,6 +52,9 @@ static const struct compressed formats[] = {
 	{ FMT_EAC_SIGNED_R11, 4, 4, 64, FMT_BLK_SIGNED, fmt_eac_r11_texel },
 	{ FMT_EAC_RG11, 4, 4, 128, 0, fmt_eac_rg11_texel },
 	{ FMT_EAC_SIGNED_RG11, 4, 4, 128, FMT_BLK_SIGNED, fmt_eac_rg11_texel },
+	{ FMT_FXT1, 8, 4, 128, 0, fmt_fxt1_texel },
+	ASTC(4, 4) ASTC(5, 4) ASTC(5, 5) ASTC(6, 5) ASTC(6, 6) ASTC(8, 5) ASTC(8, 6)
+	ASTC(8, 8) ASTC(10, 5) ASTC(10, 6) ASTC(10, 8) ASTC(10, 10) ASTC(12, 10) ASTC(12, 12)
 };
 
 static const struct compressed *lookup(uint32_t number)
@@ -75,7 +84,10 @@ int format_decode_texel(const struct fmt_info *fi, const void *block, unsigned x
 	if (!c || x >= c->bw || y >= c->bh)
 		return -1;
 	float v[4];
-	c->texel(block, x, y, c->flags, v);
+	if (c->texel)
+		c->texel(block, x, y, c->flags, v);
+	else
+		fmt_astc_texel(block, c->bw, c->bh, x, y, c->flags & FMT_BLK_SRGB, v);
 	for (int k = 0; k < 4; k++)
 		out[k].f = (c->flags & FMT_BLK_SRGB) && k < 3 ? fmt_srgb_to_linear(v[k]) : v[k];
 	return 0;

@@ -159,3 +159,11 @@ bool format_is_integer(const struct fmt_info *fi)
 	}
 	return any;
 }
+
+uint8_t format_class(const struct fmt_info *fi)
+{
+	for (int c = 0; c < 4; c++)
+		if (fi->ch[c].bits && fi->ch[c].type != FMT_T_X)
+			return fi->ch[c].type;
+	return FMT_T_NONE;
+}

@@ -231,7 +231,7 @@
 	F(R8G8B8_UINT, 456) \
 	F(R8G8B8_SINT, 457) \
 	F(RAW, 511) \
-	/* gen9: ASTC LDR 2D (not decoded by gtsim: named for its faults) */ \
+	/* gen9: ASTC LDR 2D (format_astc.c) */ \
 	F(ASTC_LDR_2D_4X4_U8SRGB, 512) \
 	F(ASTC_LDR_2D_5X4_U8SRGB, 520) \
 	F(ASTC_LDR_2D_5X5_U8SRGB, 521) \

@@ -59,7 +59,7 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 	if (l->type > SURF_CUBE)
 		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", l->type);
 	const struct fmt_info *fi = format_info(l->format);
-	if (!fi || !fi->supported || fi->bpe % 8 || fi->bpe > 128 || fi->kind != FMT_RGBA ||
+	if (!fi || !fi->supported || fi->bpe % 8 || fi->bpe > 128 ||
 	    !format_rt_supported(l->format, d->rs->info->gen))
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", l->format, format_name(l->format));
@@ -159,7 +159,7 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 	union fmt_value v[4];
 	float c[4];
 	memcpy(c, src, sizeof(c));
-	bool unorm = fi->ch[0].type == FMT_T_UNORM, snorm = fi->ch[0].type == FMT_T_SNORM;
+	bool unorm = format_class(fi) == FMT_T_UNORM, snorm = format_class(fi) == FMT_T_SNORM;
 	if (integer) {
 		for (int i = 0; i < 4; i++)
 			memcpy(&v[i], &c[i], 4);           /* integer data passes as bits */
@@ -232,7 +232,7 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 	const struct ps_pixels *px = &d->px;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct fmt_info *fi = rt->fi;
-	bool unorm = fi->ch[0].type == FMT_T_UNORM, snorm = fi->ch[0].type == FMT_T_SNORM;
+	bool unorm = format_class(fi) == FMT_T_UNORM, snorm = format_class(fi) == FMT_T_SNORM;
 	/* a UNORM packer clamps to [0, 1] itself (NaN to 0), which a clamp to
 	 * [0, 1] or [-1, 1] first cannot change: pre-blend clamping matters
 	 * only for the other formats */

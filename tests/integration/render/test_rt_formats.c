@@ -52,6 +52,8 @@ static const struct fmt_case cases[] = {
 	/* B 0.75*31 = 23.25 -> 23 (bits 4:0), G 0.5*63 = 31.5 -> 32 (10:5),
 	 * R 0.25*31 = 7.75 -> 8 (15:11): 23 | 32 << 5 | 8 << 11 = 0x4417 */
 	{ FMT_B5G6R5_UNORM, "B5G6R5_UNORM", 2, { 0x17, 0x44 } },
+	/* alpha only: A 0.6 * 255 = 153 (R, G, B dropped) */
+	{ FMT_A8_UNORM, "A8_UNORM", 1, { 153 } },
 };
 
 /* A w x h square of `colour` over NDC [-1, 1] (two triangles). */

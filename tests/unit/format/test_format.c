@@ -43,6 +43,20 @@ static void test_layouts(void)
 	CHECK(!format_info(FMT_YCRCB_NORMAL)->supported);
 	CHECK(format_info(FMT_R9G9B9E5_SHAREDEXP)->supported);
 	CHECK_EQ(format_info(FMT_L8A8_UNORM)->kind, FMT_LUMINANCE);
+	/* alpha only: its class is A's type */
+	CHECK_EQ(format_info(FMT_A8_UNORM)->kind, FMT_ALPHA);
+	CHECK_EQ(format_class(format_info(FMT_A8_UNORM)), FMT_T_UNORM);
+	CHECK_EQ(format_class(format_info(FMT_R8G8B8A8_SINT)), FMT_T_SINT);
+	CHECK_EQ(format_class(format_info(FMT_B8G8R8X8_UNORM)), FMT_T_UNORM);
+	/* every render target format has a layout the packer knows, none is
+	 * luminance or intensity (PRM vol. 2d: not render targets) */
+	for (uint32_t n = 0; n < FMT_NUM; n++) {
+		if (!format_rt_supported(n, 9))
+			continue;
+		const struct fmt_info *f = format_info(n);
+		CHECK(f != NULL && f->supported && f->kind != FMT_LUMINANCE &&
+		      f->kind != FMT_INTENSITY);
+	}
 	CHECK(format_info(300) == NULL);
 	CHECK(format_info(100000) == NULL);
 	CHECK_STR(format_name(FMT_R11G11B10_FLOAT), "R11G11B10_FLOAT");
@@ -201,6 +215,8 @@ static void test_pack(void)
 	pack_check(FMT_B5G6R5_UNORM, 1, 0.5f, 0, 0, (uint8_t[]){ 0x00, 0xfc }, 2);
 	/* SNORM: -1 -> -127 (0x81), 0.5 * 127 = 63.5 -> 64, 1 -> 127, -2 clamps */
 	pack_check(FMT_R8G8B8A8_SNORM, -1, 0.5f, 1, -2, (uint8_t[]){ 0x81, 0x40, 0x7f, 0x81 }, 4);
+	/* A8_UNORM keeps only A: 0.6 * 255 = 153, R, G, B dropped */
+	pack_check(FMT_A8_UNORM, 1, 1, 1, 0.6f, (uint8_t[]){ 153 }, 1);
 
 	/* integer formats clamp to the channel's range */
 	uint8_t out[8] = { 0 };

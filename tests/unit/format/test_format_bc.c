@@ -185,7 +185,7 @@ static void test_not_compressed(void)
 	CHECK_EQ(format_info(FMT_R8G8B8A8_UNORM)->bw, 1);
 	CHECK_EQ(format_decode_texel(format_info(FMT_R8G8B8A8_UNORM), b, 0, 0, v), -1);
 	CHECK_EQ(format_decode_texel(format_info(FMT_BC1_UNORM), b, 4, 0, v), -1);
-	CHECK(!format_info(FMT_FXT1)->compressed);
+	CHECK(!format_info(FMT_P8A8_UNORM_PALETTE0)->compressed);
 }
 
 int main(void)

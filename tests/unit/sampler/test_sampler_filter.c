@@ -335,8 +335,8 @@ static void test_faults(struct fixture *f)
 	eu_thread_init(f->t, 8, 0x01);
 	CHECK_EQ(fx_send(f, fx_desc(5, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 1), -1);
 	CHECK(strstr(f->t->fault, "channel select") != NULL);
-	/* a compressed format gtsim does not decode (FXT1, 402) is refused */
-	struct fx_surf bc1 = { .type = 1, .format = 402, .width = 8, .height = 4, .pitch = 16,
+	/* a format gtsim does not read (P8A8_UNORM_PALETTE0, 290) is refused */
+	struct fx_surf bc1 = { .type = 1, .format = 290, .width = 8, .height = 4, .pitch = 16,
 			       .base = FX_TEX };
 	fx_surface(f, 4, &bc1);
 	eu_thread_init(f->t, 8, 0x01);
