@@ -19,14 +19,14 @@ static uint32_t bad_bb, good_bb, target;
 static const struct {
 	const char *engine;
 	uint64_t flag;
-	uint32_t dw[8];
+	uint32_t dw[10];
 	unsigned n;
 	const char *name;     /* the command, as the reason names it */
 	const char *reason;   /* after the header and address */
 } cases[] = {
 	{ "rcs0", I915_EXEC_RENDER, { 0x16000002, 0x2600, 0x1000, 0 }, 4, "MI_LOAD_URB_MEM",
 	  "not implemented in gtsim" },
-	{ "bcs0", I915_EXEC_BLT, { 0x40c00001, 0, 0 }, 3, "XY_SETUP_CLIP_BLT",
+	{ "bcs0", I915_EXEC_BLT, { 0x40400008 }, 10, "XY_SETUP_BLT",
 	  "not implemented in gtsim" },
 	{ "vcs0", I915_EXEC_BSD, { 0x68000000 }, 1, "MFX_WAIT", "not implemented in gtsim" },
 	/* VEBOX_STATE: the description has no VEBOX command at all */
