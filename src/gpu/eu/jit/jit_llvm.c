@@ -31,7 +31,7 @@
 enum kind {
 	K_NONE, K_F_ADD, K_F_MUL, K_F_MAD, K_F_LRP, K_F_MIN, K_F_MAX,
 	K_I_ADD, K_I_MUL, K_MOV, K_AND, K_OR, K_XOR, K_NOT, K_SHL, K_SHR, K_ASR,
-	K_D2F, K_UD2F, K_F2D, K_CMP, K_SEL,
+	K_D2F, K_UD2F, K_F2D, K_CMP, K_SEL, K_PLN,
 };
 
 /* The kind of op, or K_NONE when it is left to the interpreter. Only ops
@@ -71,7 +71,8 @@ static enum kind classify(const struct exec_op *op)
 	case EU_OP_SHL: return K_SHL;
 	case EU_OP_SHR: return K_SHR;
 	case EU_OP_ASR: return K_ASR;
-	default: return K_NONE;   /* pln, math: per-channel library calls */
+	case EU_OP_PLN: return K_PLN;
+	default: return K_NONE;   /* math: per-channel library calls */
 	}
 }
 
@@ -80,7 +81,7 @@ static bool checks_fpmode(enum kind k, const struct exec_op *op)
 {
 	switch (k) {
 	case K_F_ADD: case K_F_MUL: case K_F_MAD: case K_F_LRP: case K_F_MIN:
-	case K_F_MAX:
+	case K_F_MAX: case K_PLN:
 		return true;
 	case K_CMP: case K_SEL:
 		return op->src[0].type == EU_TYPE_F;
@@ -433,6 +434,43 @@ static LLVMValueRef f2d(struct em *e, LLVMValueRef f, unsigned n)
 	return llvm.BuildSelect(e->b, nan, llvm.ConstNull(vec(e->i32, n)), r, "");
 }
 
+/* pln (exec_fast.c's f_pln): p * x + q * y + c, fused twice as
+ * fma(q, y, fma(p, x, c)), with p, q, c src0's elements 0, 1, 3 (negated
+ * together) and x, y interleaved per 8 channels in src1: x of channels
+ * 0-7, their y, x of 8-15, their y. */
+static LLVMValueRef pln(struct em *e, const struct exec_op *op)
+{
+	unsigned n = op->exec_size;
+	size_t c0 = offsetof(struct eu_thread, regs) + op->src[0].off[0];
+	size_t xy = offsetof(struct eu_thread, regs) + op->src[1].off[0];
+	LLVMValueRef k[3];
+	static const unsigned elem[3] = { 0, 1, 3 };
+	for (unsigned i = 0; i < 3; i++) {
+		LLVMValueRef b = load(e, e->i32, e->t, c0 + 4 * elem[i]);
+		if (op->src[0].neg)
+			b = llvm.BuildXor(e->b, b, ci32(e, 0x80000000u), "");
+		k[i] = splat(e, llvm.BuildBitCast(e->b, b, e->f32, ""), n);
+	}
+	LLVMTypeRef v8 = vec(e->i32, 8);
+	LLVMValueRef x = load(e, v8, e->t, xy), y = load(e, v8, e->t, xy + 32);
+	if (n == 16) {
+		LLVMValueRef idx[16];
+		for (unsigned i = 0; i < 16; i++)
+			idx[i] = ci32(e, i);
+		LLVMValueRef cat = llvm.ConstVector(idx, 16);
+		x = llvm.BuildShuffleVector(e->b, x, load(e, v8, e->t, xy + 64), cat, "");
+		y = llvm.BuildShuffleVector(e->b, y, load(e, v8, e->t, xy + 96), cat, "");
+	}
+	LLVMTypeRef vf = vec(e->f32, n);
+	x = llvm.BuildBitCast(e->b, x, vf, "");
+	y = llvm.BuildBitCast(e->b, y, vf, "");
+	LLVMValueRef in[3] = { k[0], x, k[2] };
+	LLVMValueRef v = intrinsic(e, "llvm.fma", vf, in, 3);
+	LLVMValueRef out[3] = { k[1], y, v };
+	v = intrinsic(e, "llvm.fma", vf, out, 3);
+	return op->inst.saturate ? sat(e, v, n) : v;
+}
+
 /* The operation of op for the channels in en. */
 static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMValueRef en)
 {
@@ -465,6 +503,9 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 			r = llvm.BuildAdd(e->b, r, splat_u32(e, 1, n), "");
 		break;
 	}
+	case K_PLN:
+		r = as_bits(e, pln(e, op), n);
+		break;
 	case K_F_MIN: case K_F_MAX:
 		r = minmax(e, src_f(e, op, 0), src_f(e, op, 1), k == K_F_MAX, n);
 		break;
