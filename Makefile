@@ -22,7 +22,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = ioctl execbuf eu asm decode draw walker shim
 MESON_SETUP = meson setup --buildtype=debugoptimized
 
-.PHONY: all demo check deps test-deps build build-san bench clean fuzz fuzz-build fuzz-check jit-check
+.PHONY: all demo check deps test-deps build build-san bench clean fuzz fuzz-build fuzz-check
 
 all: build
 
@@ -53,26 +53,6 @@ check: test-deps
 	$(MAKE) build-san
 	meson test -C $(SAN_DIR) --print-errorlogs --num-processes 2 $(TESTARGS)
 	$(MAKE) fuzz-check
-	$(MAKE) jit-check
-
-# The EU code generator (-Djit=true, LLVM 15; docs/eu-jit.md) in a build of
-# its own: test_jit and the executor tests with every compiled stretch
-# compared with the interpreter (GTSIM_JIT=check). SKIP without llvm-config-15
-# (Debian package llvm-15-dev).
-JIT_DIR ?= build-jit
-JIT_EXES = test_jit test_exec_alu test_exec_flow test_exec_fault test_exec_seed \
-           test_exec_asm test_exec_types test_exec_iga
-JIT_TESTS = test_jit $(addsuffix _jit_check,$(filter-out test_jit,$(JIT_EXES)))
-jit-check: deps
-	@if command -v llvm-config-15 >/dev/null 2>&1; then \
-		[ -f $(JIT_DIR)/build.ninja ] || $(MESON_SETUP) -Djit=true $(JIT_DIR) || exit 1; \
-		ninja -C $(JIT_DIR) $(NINJAFLAGS) $(addprefix tests/unit/eu/,$(JIT_EXES)) || exit 1; \
-		meson test -C $(JIT_DIR) --no-rebuild --print-errorlogs $(JIT_TESTS); \
-	else \
-		for t in $(JIT_TESTS); do \
-			echo "SKIP $$t: no llvm-config-15 (Debian package llvm-15-dev)"; \
-		done; \
-	fi
 
 # Does $(FUZZ_CC) link a libFuzzer target? (Debian: the clang package.)
 HAVE_LIBFUZZER = $(FUZZ_CC) -fsanitize=fuzzer fuzz/libfuzzer_probe.c -o /dev/null >/dev/null 2>&1

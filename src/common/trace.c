@@ -20,6 +20,7 @@ static const char *const cat_names[TRACE_NUM_CATS] = {
 	[TRACE_GS] = "gs",
 	[TRACE_TE] = "te",
 	[TRACE_SO] = "so",
+	[TRACE_JIT] = "jit",
 };
 
 static FILE *out;

@@ -29,6 +29,7 @@ enum trace_cat {
 	TRACE_DP,     /* data port messages: surface, addresses, OOB lanes, atomics */
 	TRACE_GPGPU,  /* compute walkers: groups, threads, masks, payload, barriers */
 	TRACE_SO,     /* stream output: primitives written or dropped */
+	TRACE_JIT,    /* EU code generator: LLVM loaded or not, programs compiled */
 	TRACE_NUM_CATS
 };
 

@@ -351,18 +351,23 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 	}
 }
 
+/* 3DSTATE_PS: the windower dispatches the widest enabled width (a draw
+ * here never restricts it), whose kernel start pointer and GRF start are
+ * in the slot the PRM's "dispatch enables to KSP" table gives: KSP0 for
+ * the only width enabled or for SIMD8, KSP1 for SIMD32 beside a narrower
+ * one, KSP2 for SIMD16 beside another. */
 static void choose_dispatch(struct wm_draw *d)
 {
 	const struct ps_state *ps = &d->st.ps;
 	unsigned k = 0;
-	if (ps->simd8) {
-		d->simd = 8;
+	if (ps->simd32) {
+		d->simd = 32;
+		k = ps->simd8 || ps->simd16 ? 1 : 0;
 	} else if (ps->simd16) {
 		d->simd = 16;
-		k = ps->simd32 ? 2 : 0;
+		k = ps->simd8 ? 2 : 0;
 	} else {
-		d->simd = 32;
-		k = ps->simd16 ? 1 : 0;
+		d->simd = 8;
 	}
 	d->grf_start = ps->grf_start[k];
 	d->kernel.addr = ps->ksp[k];          /* offset; ps_kernel_load adds the base */

@@ -4,7 +4,9 @@
  * predication; the instruction budget stops compiled code where it stops
  * the interpreter; and check mode catches a deliberately wrong compiler
  * (it aborts), which proves the comparison of every other test run under
- * GTSIM_JIT=check (meson: *_jit_check) can fail. Skips without LLVM. */
+ * GTSIM_JIT=check (meson: *_jit_check) can fail; pln inline in both
+ * widths against fmaf on the CPU. Skips without LLVM. */
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/wait.h>
@@ -148,6 +150,59 @@ static void test_budget(void)
 	check_values("compiled, resumed after the budget");
 }
 
+/* pln inline, SIMD16 and SIMD8, plain, negated and saturated: each
+ * channel fmaf(q, y, fmaf(p, x, c)) (PRM pln: src0.0 * x + src0.1 * y +
+ * src0.3, no intermediate rounding as the interpreter's generic path),
+ * with x, y interleaved per 8 channels in src1. Values chosen so that a
+ * separately rounded product would differ (p = 1/3). */
+static void test_pln(void)
+{
+	struct eu_operand c = op_reg(EU_FILE_GRF, 8, 0, EU_TYPE_F, 0, 1, 0);
+	const float p = 1.0f / 3.0f, q = -2.5f, k = 0.125f;
+	for (unsigned mode = 0; mode < 2; mode++)
+		for (unsigned n = 8; n <= 16; n += 8)
+			for (unsigned form = 0; form < 3; form++) {
+				exec_jit_configure(mode ? EXEC_JIT_CHECK : EXEC_JIT_TIERED, 0);
+				struct eu_inst prog[2];
+				prog[0] = i2(EU_OP_PLN, n, gd(20, EU_TYPE_F),
+					     form == 1 ? neg(c) : c, g(2, EU_TYPE_F));
+				prog[0].saturate = form == 2;
+				prog[1] = eot_send();
+				eu_thread_init(&th, n, n == 16 ? 0xffff : 0xff);
+				setf(&th, 8, 0, p);
+				setf(&th, 8, 1, q);
+				setf(&th, 8, 3, k);
+				float x[16], y[16];
+				for (unsigned i = 0; i < n; i++) {
+					x[i] = (float)i * 0.1f + 0.05f;
+					y[i] = 0.3f - (float)i * 0.01f;
+					unsigned r = 2 + (i / 8) * 2;
+					setf(&th, r, i % 8, x[i]);
+					setf(&th, r + 1, i % 8, y[i]);
+				}
+				struct exec_jit_stats s0, s1;
+				exec_jit_stats(&s0);
+				struct exec_prog *pp = exec_prog_build(8, prog, NULL, 2);
+				exec_run(&th, pp, 0);
+				exec_prog_free(pp);
+				exec_jit_stats(&s1);
+				CHECK(ran_to_end(&th));
+				if (!mode)     /* one program of each shape, inline */
+					CHECK_EQ(s1.inlined - s0.inlined, 1);
+				float sg = form == 1 ? -1.0f : 1.0f;
+				for (unsigned i = 0; i < n; i++) {
+					float v = fmaf(sg * q, y[i], fmaf(sg * p, x[i], sg * k));
+					if (form == 2)
+						v = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
+					if (rud(&th, 20, i) != fbits(v))
+						fprintf(stderr, "pln SIMD%u form %u mode %u channel %u: "
+							"%a want %a\n", n, form, mode, i,
+							(double)rf(&th, 20, i), (double)v);
+					CHECK_EQ(rud(&th, 20, i), fbits(v));
+				}
+			}
+}
+
 /* A compiler that adds one to every add result must be caught. */
 static void test_corrupt_detected(void)
 {
@@ -175,6 +230,7 @@ int main(void)
 		test_skip("no code generator (built without LLVM 15)");
 	test_modes();
 	test_budget();
+	test_pln();
 	test_corrupt_detected();
 	return test_exit();
 }

@@ -65,14 +65,17 @@ struct exec_jit_stats {
 	uint64_t compile_ns, compile_cpu_ns;
 };
 void exec_jit_stats(struct exec_jit_stats *out);
-/* Whether this build has a code generator (LLVM). */
+/* Whether this build has a code generator and it works here: LLVM's
+ * library loads (jit_llvm_api.h; asking loads it, so the cache never asks
+ * before its first compile). For tests and benchmarks. */
 bool exec_jit_available(void);
 
 /* Private to jit/: the code generator (jit_llvm.c, or jit_none.c without
  * LLVM) compiles program p; NULL when it cannot. *inlined: how many
- * instructions it compiled inline. */
+ * instructions it compiled inline; *no_generator: NULL because there is
+ * no code generator at all (no LLVM in the build or on the host). */
 exec_jit_fn exec_jit_compile(const struct exec_prog *p, bool corrupt,
-			     size_t *inlined);
+			     size_t *inlined, bool *no_generator);
 /* jit_check.c: check mode's run (compare each compiled stretch). */
 void exec_jit_run_checked(struct eu_thread *t, const struct exec_prog *p,
 			  exec_jit_fn fn, uint64_t stop);

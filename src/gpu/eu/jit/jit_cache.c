@@ -25,26 +25,28 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct exec_jit_entry *table[BUCKETS];
 static struct exec_jit_stats stats;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
-static enum exec_jit_mode mode = EXEC_JIT_TIERED;
+/* read without the lock by exec_jit_run; EXEC_JIT_OFF for good once the
+ * code generator turns out to be missing */
+static _Atomic enum exec_jit_mode mode = EXEC_JIT_TIERED;
 static unsigned threshold = EXEC_JIT_DEFAULT_RUNS;
 static bool by_work = true;      /* no count given: by the program's length */
 static bool corrupt;
 
 static void read_env(void)
 {
+	/* LLVM is not looked for here: only on the first compile */
 	const char *e = getenv("GTSIM_JIT");
-	if (!exec_jit_available())
-		mode = EXEC_JIT_OFF;
-	else if (!e || !*e)
+	if (!e || !*e)
 		return;
-	else if (!strcmp(e, "always"))
-		threshold = 0, by_work = false;
-	else if (!strcmp(e, "check"))
-		mode = EXEC_JIT_CHECK, threshold = 0, by_work = false;
-	else if (!strcmp(e, "0"))
+	if (!strcmp(e, "0")) {
 		mode = EXEC_JIT_OFF;
-	else
-		threshold = (unsigned)strtoul(e, NULL, 10), by_work = false;
+		return;
+	}
+	if (!strcmp(e, "check"))
+		mode = EXEC_JIT_CHECK;
+	bool at_once = !strcmp(e, "always") || !strcmp(e, "check");
+	threshold = at_once ? 0 : (unsigned)strtoul(e, NULL, 10);
+	by_work = false;
 }
 
 void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
@@ -147,7 +149,10 @@ static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 		size_t inlined = 0;
-		fn = exec_jit_compile(p, corrupt, &inlined);
+		bool no_generator = false;
+		fn = exec_jit_compile(p, corrupt, &inlined, &no_generator);
+		if (no_generator)
+			mode = EXEC_JIT_OFF;   /* traced once by the loader */
 		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		uint64_t ns = elapsed_ns(&t0, &t1), cpu = elapsed_ns(&c0, &c1);
@@ -161,7 +166,7 @@ static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 		} else {
 			atomic_store(&e->failed, true);
 		}
-		TRACE(TRACE_EU, "jit: program of %zu instructions (%zu inline) %s in %.3f ms",
+		TRACE(TRACE_JIT, "program of %zu instructions (%zu inline) %s in %.3f ms",
 		      p->count, inlined, fn ? "compiled" : "not compiled", (double)ns * 1e-6);
 	}
 	pthread_mutex_unlock(&lock);

@@ -16,29 +16,22 @@
  * Float immediates are loaded from the exec_op at run time, so that LLVM
  * cannot fold x*1.0 or x+-0.0, which the host's denormal flushing (DAZ,
  * FTZ: cr0's reset state, exec_internal.h) would not leave unchanged. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Analysis.h>
-#include <llvm-c/Core.h>
-#include <llvm-c/Error.h>
-#include <llvm-c/LLJIT.h>
-#include <llvm-c/Orc.h>
-#include <llvm-c/Target.h>
-#include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
-
 #include "common/trace.h"
 #include "gpu/eu/jit/jit.h"
+#include "gpu/eu/jit/jit_llvm_api.h"
 
 /* What an inline instruction computes (the exec_fast.c handler it
  * stands for). */
 enum kind {
 	K_NONE, K_F_ADD, K_F_MUL, K_F_MAD, K_F_LRP, K_F_MIN, K_F_MAX,
 	K_I_ADD, K_I_MUL, K_MOV, K_AND, K_OR, K_XOR, K_NOT, K_SHL, K_SHR, K_ASR,
-	K_D2F, K_UD2F, K_F2D, K_CMP, K_SEL,
+	K_D2F, K_UD2F, K_F2D, K_CMP, K_SEL, K_PLN,
 };
 
 /* The kind of op, or K_NONE when it is left to the interpreter. Only ops
@@ -78,7 +71,8 @@ static enum kind classify(const struct exec_op *op)
 	case EU_OP_SHL: return K_SHL;
 	case EU_OP_SHR: return K_SHR;
 	case EU_OP_ASR: return K_ASR;
-	default: return K_NONE;   /* pln, math: per-channel library calls */
+	case EU_OP_PLN: return K_PLN;
+	default: return K_NONE;   /* math: per-channel library calls */
 	}
 }
 
@@ -87,7 +81,7 @@ static bool checks_fpmode(enum kind k, const struct exec_op *op)
 {
 	switch (k) {
 	case K_F_ADD: case K_F_MUL: case K_F_MAD: case K_F_LRP: case K_F_MIN:
-	case K_F_MAX:
+	case K_F_MAX: case K_PLN:
 		return true;
 	case K_CMP: case K_SEL:
 		return op->src[0].type == EU_TYPE_F;
@@ -99,14 +93,14 @@ static bool checks_fpmode(enum kind k, const struct exec_op *op)
 /* The JIT: made once, kept for the process. */
 static LLVMOrcLLJITRef jit;
 static LLVMTargetMachineRef tm;
-static bool init_done, init_ok;
+static bool init_ok;
 static unsigned serial;
 
 static bool fail_error(LLVMErrorRef err, const char *what)
 {
-	char *msg = LLVMGetErrorMessage(err);
-	TRACE(TRACE_EU, "jit: %s: %s", what, msg);
-	LLVMDisposeErrorMessage(msg);
+	char *msg = llvm.GetErrorMessage(err);
+	TRACE(TRACE_JIT, "%s: %s", what, msg);
+	llvm.DisposeErrorMessage(msg);
 	return false;
 }
 
@@ -115,51 +109,65 @@ static bool fail_error(LLVMErrorRef err, const char *what)
  * and LLVM's default level, for code as fast. */
 #define CODEGEN_LEVEL LLVMCodeGenLevelLess
 #define PASSES "function(sroa,early-cse<memssa>,instcombine,gvn,dse,simplifycfg)"
-static bool init_llvm(void)
+static void init_llvm_once(void)
 {
-	if (init_done)
-		return init_ok;
-	init_done = true;
-	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
-		return false;
+	/* LLVM itself is loaded here, on the first compile (jit_llvm_api.h) */
+	if (!llvm_api_load())
+		return;
+	llvm.target_info();
+	llvm.target();
+	llvm.target_mc();
+	llvm.asm_printer();
 	/* the host's CPU and features (AVX2, FMA...): one target machine for
 	 * the optimisation passes, one for the JIT's code generation */
-	char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName();
-	char *feat = LLVMGetHostCPUFeatures(), *why = NULL;
+	char *triple = llvm.GetDefaultTargetTriple(), *cpu = llvm.GetHostCPUName();
+	char *feat = llvm.GetHostCPUFeatures(), *why = NULL;
 	LLVMTargetRef target;
 	LLVMTargetMachineRef cg = NULL;
-	if (!LLVMGetTargetFromTriple(triple, &target, &why)) {
-		tm = LLVMCreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
+	if (!llvm.GetTargetFromTriple(triple, &target, &why)) {
+		tm = llvm.CreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
 					     LLVMRelocDefault, LLVMCodeModelJITDefault);
-		cg = LLVMCreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
+		cg = llvm.CreateTargetMachine(target, triple, cpu, feat, CODEGEN_LEVEL,
 					     LLVMRelocDefault, LLVMCodeModelJITDefault);
 	}
-	LLVMDisposeMessage(triple);
-	LLVMDisposeMessage(cpu);
-	LLVMDisposeMessage(feat);
+	llvm.DisposeMessage(triple);
+	llvm.DisposeMessage(cpu);
+	llvm.DisposeMessage(feat);
 	if (why)
-		LLVMDisposeMessage(why);
+		llvm.DisposeMessage(why);
 	if (!tm || !cg)
-		return false;
-	LLVMOrcLLJITBuilderRef b = LLVMOrcCreateLLJITBuilder();
-	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
-		b, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(cg));
+		return;
+	LLVMOrcLLJITBuilderRef b = llvm.OrcCreateLLJITBuilder();
+	llvm.OrcLLJITBuilderSetJITTargetMachineBuilder(
+		b, llvm.OrcJITTargetMachineBuilderCreateFromTargetMachine(cg));
 	LLVMErrorRef err;
-	if ((err = LLVMOrcCreateLLJIT(&jit, b)))
-		return fail_error(err, "LLJIT");
+	if ((err = llvm.OrcCreateLLJIT(&jit, b))) {
+		fail_error(err, "LLJIT");
+		return;
+	}
 	/* fmaf and friends, when the host lacks the instruction */
 	LLVMOrcDefinitionGeneratorRef gen;
-	if ((err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
-		     &gen, LLVMOrcLLJITGetGlobalPrefix(jit), NULL, NULL)))
-		return fail_error(err, "process symbols");
-	LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit), gen);
+	if ((err = llvm.OrcCreateDynamicLibrarySearchGeneratorForProcess(
+		     &gen, llvm.OrcLLJITGetGlobalPrefix(jit), NULL, NULL))) {
+		fail_error(err, "process symbols");
+		return;
+	}
+	llvm.OrcJITDylibAddGenerator(llvm.OrcLLJITGetMainJITDylib(jit), gen);
 	init_ok = tm != NULL;
+}
+
+static bool init_llvm(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, init_llvm_once);
 	return init_ok;
 }
 
+/* Loads LLVM if it is not yet (tests and benchmarks ask before they
+ * compile; the cache never asks before its first compile). */
 bool exec_jit_available(void)
 {
-	return true;
+	return init_llvm();
 }
 
 /* Emission state. */
@@ -175,45 +183,45 @@ struct em {
 
 static LLVMValueRef ci32(struct em *e, uint32_t v)
 {
-	return LLVMConstInt(e->i32, v, false);
+	return llvm.ConstInt(e->i32, v, false);
 }
 
 static LLVMValueRef ci64(struct em *e, uint64_t v)
 {
-	return LLVMConstInt(e->i64, v, false);
+	return llvm.ConstInt(e->i64, v, false);
 }
 
 /* t + byte offset */
 static LLVMValueRef at(struct em *e, LLVMValueRef base, size_t off)
 {
 	LLVMValueRef idx = ci64(e, off);
-	return LLVMBuildGEP2(e->b, e->i8, base, &idx, 1, "");
+	return llvm.BuildGEP2(e->b, e->i8, base, &idx, 1, "");
 }
 
 static LLVMValueRef load(struct em *e, LLVMTypeRef ty, LLVMValueRef base, size_t off)
 {
-	LLVMValueRef v = LLVMBuildLoad2(e->b, ty, at(e, base, off), "");
-	LLVMSetAlignment(v, 4);
+	LLVMValueRef v = llvm.BuildLoad2(e->b, ty, at(e, base, off), "");
+	llvm.SetAlignment(v, 4);
 	return v;
 }
 
 static void store(struct em *e, LLVMValueRef v, LLVMValueRef base, size_t off)
 {
-	LLVMValueRef s = LLVMBuildStore(e->b, v, at(e, base, off));
-	LLVMSetAlignment(s, 4);
+	LLVMValueRef s = llvm.BuildStore(e->b, v, at(e, base, off));
+	llvm.SetAlignment(s, 4);
 }
 
 static LLVMTypeRef vec(LLVMTypeRef el, unsigned n)
 {
-	return LLVMVectorType(el, n);
+	return llvm.VectorType(el, n);
 }
 
 static LLVMValueRef splat(struct em *e, LLVMValueRef x, unsigned n)
 {
-	LLVMValueRef v = LLVMBuildInsertElement(e->b, LLVMGetUndef(vec(LLVMTypeOf(x), n)),
+	LLVMValueRef v = llvm.BuildInsertElement(e->b, llvm.GetUndef(vec(llvm.TypeOf(x), n)),
 						x, ci32(e, 0), "");
-	LLVMValueRef zero = LLVMConstNull(vec(e->i32, n));
-	return LLVMBuildShuffleVector(e->b, v, LLVMGetUndef(LLVMTypeOf(v)), zero, "");
+	LLVMValueRef zero = llvm.ConstNull(vec(e->i32, n));
+	return llvm.BuildShuffleVector(e->b, v, llvm.GetUndef(llvm.TypeOf(v)), zero, "");
 }
 
 static LLVMValueRef splat_u32(struct em *e, uint32_t x, unsigned n)
@@ -221,15 +229,15 @@ static LLVMValueRef splat_u32(struct em *e, uint32_t x, unsigned n)
 	LLVMValueRef el[16];
 	for (unsigned i = 0; i < n; i++)
 		el[i] = ci32(e, x);
-	return LLVMConstVector(el, n);
+	return llvm.ConstVector(el, n);
 }
 
 static LLVMValueRef intrinsic(struct em *e, const char *name, LLVMTypeRef ty,
 			      LLVMValueRef *args, unsigned nargs)
 {
-	unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-	LLVMValueRef f = LLVMGetIntrinsicDeclaration(e->m, id, &ty, 1);
-	return LLVMBuildCall2(e->b, LLVMIntrinsicGetType(e->c, id, &ty, 1), f, args,
+	unsigned id = llvm.LookupIntrinsicID(name, strlen(name));
+	LLVMValueRef f = llvm.GetIntrinsicDeclaration(e->m, id, &ty, 1);
+	return llvm.BuildCall2(e->b, llvm.IntrinsicGetType(e->c, id, &ty, 1), f, args,
 			      nargs, "");
 }
 
@@ -244,7 +252,7 @@ static LLVMValueRef src_bits(struct em *e, const struct exec_op *op, unsigned s,
 	if (src->kind == SRC_IMM) {
 		if (!opaque_imm)
 			return splat_u32(e, (uint32_t)src->imm[0], n);
-		LLVMValueRef ops = LLVMBuildLoad2(e->b, e->ptr,
+		LLVMValueRef ops = llvm.BuildLoad2(e->b, e->ptr,
 						  at(e, e->p, offsetof(struct exec_prog, ops)), "");
 		size_t off = op->index * sizeof(struct exec_op) +
 			     offsetof(struct exec_op, src) + s * sizeof(struct exec_src) +
@@ -263,47 +271,47 @@ static LLVMValueRef src_f(struct em *e, const struct exec_op *op, unsigned s)
 	unsigned n = op->exec_size;
 	LLVMValueRef x = src_bits(e, op, s, true);
 	if (op->src[s].abs)
-		x = LLVMBuildAnd(e->b, x, splat_u32(e, 0x7fffffffu, n), "");
+		x = llvm.BuildAnd(e->b, x, splat_u32(e, 0x7fffffffu, n), "");
 	if (op->src[s].neg)
-		x = LLVMBuildXor(e->b, x, splat_u32(e, 0x80000000u, n), "");
-	return LLVMBuildBitCast(e->b, x, vec(e->f32, n), "");
+		x = llvm.BuildXor(e->b, x, splat_u32(e, 0x80000000u, n), "");
+	return llvm.BuildBitCast(e->b, x, vec(e->f32, n), "");
 }
 
 /* Integer source with negate (two's complement). */
 static LLVMValueRef src_i(struct em *e, const struct exec_op *op, unsigned s)
 {
 	LLVMValueRef x = src_bits(e, op, s, false);
-	return op->src[s].neg ? LLVMBuildNeg(e->b, x, "") : x;
+	return op->src[s].neg ? llvm.BuildNeg(e->b, x, "") : x;
 }
 
 static LLVMValueRef as_bits(struct em *e, LLVMValueRef v, unsigned n)
 {
-	return LLVMBuildBitCast(e->b, v, vec(e->i32, n), "");
+	return llvm.BuildBitCast(e->b, v, vec(e->i32, n), "");
 }
 
 /* A float result whose exponent is zero keeps only its sign. */
 static LLVMValueRef flush_bits(struct em *e, LLVMValueRef bits, unsigned n)
 {
-	LLVMValueRef ex = LLVMBuildAnd(e->b, bits, splat_u32(e, 0x7f800000u, n), "");
-	LLVMValueRef z = LLVMBuildICmp(e->b, LLVMIntEQ, ex, LLVMConstNull(vec(e->i32, n)), "");
-	LLVMValueRef sg = LLVMBuildAnd(e->b, bits, splat_u32(e, 0x80000000u, n), "");
-	return LLVMBuildSelect(e->b, z, sg, bits, "");
+	LLVMValueRef ex = llvm.BuildAnd(e->b, bits, splat_u32(e, 0x7f800000u, n), "");
+	LLVMValueRef z = llvm.BuildICmp(e->b, LLVMIntEQ, ex, llvm.ConstNull(vec(e->i32, n)), "");
+	LLVMValueRef sg = llvm.BuildAnd(e->b, bits, splat_u32(e, 0x80000000u, n), "");
+	return llvm.BuildSelect(e->b, z, sg, bits, "");
 }
 
 static LLVMValueRef fconst(struct em *e, float f, unsigned n)
 {
 	uint32_t u;
 	memcpy(&u, &f, 4);
-	return LLVMBuildBitCast(e->b, splat_u32(e, u, n), vec(e->f32, n), "");
+	return llvm.BuildBitCast(e->b, splat_u32(e, u, n), vec(e->f32, n), "");
 }
 
 /* .sat: clamp to [0, 1], NaN to 0 */
 static LLVMValueRef sat(struct em *e, LLVMValueRef v, unsigned n)
 {
 	LLVMValueRef zero = fconst(e, 0.0f, n), one = fconst(e, 1.0f, n);
-	LLVMValueRef lt1 = LLVMBuildFCmp(e->b, LLVMRealOLT, v, one, "");
-	LLVMValueRef gt0 = LLVMBuildFCmp(e->b, LLVMRealOGT, v, zero, "");
-	return LLVMBuildSelect(e->b, gt0, LLVMBuildSelect(e->b, lt1, v, one, ""), zero, "");
+	LLVMValueRef lt1 = llvm.BuildFCmp(e->b, LLVMRealOLT, v, one, "");
+	LLVMValueRef gt0 = llvm.BuildFCmp(e->b, LLVMRealOGT, v, zero, "");
+	return llvm.BuildSelect(e->b, gt0, llvm.BuildSelect(e->b, lt1, v, one, ""), zero, "");
 }
 
 /* Flags f0 (low) and f1 (high) as one i64 (eu_thread_flags). */
@@ -315,9 +323,9 @@ static size_t flag_off(unsigned which)
 
 static LLVMValueRef flags(struct em *e)
 {
-	LLVMValueRef f0 = LLVMBuildZExt(e->b, load(e, e->i32, e->t, flag_off(0)), e->i64, "");
-	LLVMValueRef f1 = LLVMBuildZExt(e->b, load(e, e->i32, e->t, flag_off(1)), e->i64, "");
-	return LLVMBuildOr(e->b, f0, LLVMBuildShl(e->b, f1, ci64(e, 32), ""), "");
+	LLVMValueRef f0 = llvm.BuildZExt(e->b, load(e, e->i32, e->t, flag_off(0)), e->i64, "");
+	LLVMValueRef f1 = llvm.BuildZExt(e->b, load(e, e->i32, e->t, flag_off(1)), e->i64, "");
+	return llvm.BuildOr(e->b, f0, llvm.BuildShl(e->b, f1, ci64(e, 32), ""), "");
 }
 
 /* exec_pred_mask for the normal predicate */
@@ -325,13 +333,13 @@ static LLVMValueRef pred_mask(struct em *e, const struct exec_op *op)
 {
 	const struct eu_inst *in = &op->inst;
 	unsigned base = in->flag_nr * 32u + in->flag_subnr * 16u;
-	LLVMValueRef f = LLVMBuildLShr(e->b, flags(e), ci64(e, base), "");
-	f = LLVMBuildAnd(e->b, f, ci64(e, 0xffffffffu), "");
-	f = LLVMBuildLShr(e->b, f, ci64(e, op->group), "");
-	LLVMValueRef m = LLVMBuildTrunc(e->b, f, e->i32, "");
+	LLVMValueRef f = llvm.BuildLShr(e->b, flags(e), ci64(e, base), "");
+	f = llvm.BuildAnd(e->b, f, ci64(e, 0xffffffffu), "");
+	f = llvm.BuildLShr(e->b, f, ci64(e, op->group), "");
+	LLVMValueRef m = llvm.BuildTrunc(e->b, f, e->i32, "");
 	if (in->pred_inv)
-		m = LLVMBuildNot(e->b, m, "");
-	return LLVMBuildAnd(e->b, m, ci32(e, op->full), "");
+		m = llvm.BuildNot(e->b, m, "");
+	return llvm.BuildAnd(e->b, m, ci32(e, op->full), "");
 }
 
 /* exec_set_flag_bits */
@@ -343,28 +351,28 @@ static void set_flag_bits(struct em *e, const struct exec_op *op, LLVMValueRef e
 	if (base >= 64)
 		return;
 	LLVMValueRef sh = ci64(e, base);
-	LLVMValueRef mask = LLVMBuildShl(e->b, LLVMBuildZExt(e->b, en, e->i64, ""), sh, "");
-	LLVMValueRef val = LLVMBuildShl(e->b, LLVMBuildZExt(e->b, bits, e->i64, ""), sh, "");
+	LLVMValueRef mask = llvm.BuildShl(e->b, llvm.BuildZExt(e->b, en, e->i64, ""), sh, "");
+	LLVMValueRef val = llvm.BuildShl(e->b, llvm.BuildZExt(e->b, bits, e->i64, ""), sh, "");
 	LLVMValueRef f = flags(e);
-	f = LLVMBuildOr(e->b, LLVMBuildAnd(e->b, f, LLVMBuildNot(e->b, mask, ""), ""),
-			LLVMBuildAnd(e->b, val, mask, ""), "");
-	store(e, LLVMBuildTrunc(e->b, f, e->i32, ""), e->t, flag_off(0));
-	store(e, LLVMBuildTrunc(e->b, LLVMBuildLShr(e->b, f, ci64(e, 32), ""), e->i32, ""),
+	f = llvm.BuildOr(e->b, llvm.BuildAnd(e->b, f, llvm.BuildNot(e->b, mask, ""), ""),
+			llvm.BuildAnd(e->b, val, mask, ""), "");
+	store(e, llvm.BuildTrunc(e->b, f, e->i32, ""), e->t, flag_off(0));
+	store(e, llvm.BuildTrunc(e->b, llvm.BuildLShr(e->b, f, ci64(e, 32), ""), e->i32, ""),
 	      e->t, flag_off(1));
 }
 
 /* i32 channel bits -> <N x i1> */
 static LLVMValueRef lanes(struct em *e, LLVMValueRef bits, unsigned n)
 {
-	LLVMValueRef x = LLVMBuildTrunc(e->b, bits, LLVMIntTypeInContext(e->c, n), "");
-	return LLVMBuildBitCast(e->b, x, vec(e->i1, n), "");
+	LLVMValueRef x = llvm.BuildTrunc(e->b, bits, llvm.IntTypeInContext(e->c, n), "");
+	return llvm.BuildBitCast(e->b, x, vec(e->i1, n), "");
 }
 
 /* <N x i1> -> i32 channel bits */
 static LLVMValueRef bits_of(struct em *e, LLVMValueRef l, unsigned n)
 {
-	LLVMValueRef x = LLVMBuildBitCast(e->b, l, LLVMIntTypeInContext(e->c, n), "");
-	return LLVMBuildZExt(e->b, x, e->i32, "");
+	LLVMValueRef x = llvm.BuildBitCast(e->b, l, llvm.IntTypeInContext(e->c, n), "");
+	return llvm.BuildZExt(e->b, x, e->i32, "");
 }
 
 /* Store the enabled channels of r (N x i32) to the destination row. */
@@ -374,7 +382,7 @@ static void store_dst(struct em *e, const struct exec_op *op, LLVMValueRef r,
 	unsigned n = op->exec_size;
 	size_t off = offsetof(struct eu_thread, regs) + op->dst.off[0];
 	LLVMValueRef old = load(e, vec(e->i32, n), e->t, off);
-	store(e, LLVMBuildSelect(e->b, lanes(e, en, n), r, old, ""), e->t, off);
+	store(e, llvm.BuildSelect(e->b, lanes(e, en, n), r, old, ""), e->t, off);
 }
 
 static LLVMRealPredicate fpred(unsigned cond)
@@ -405,25 +413,62 @@ static LLVMIntPredicate ipred(unsigned cond)
 static LLVMValueRef minmax(struct em *e, LLVMValueRef x, LLVMValueRef y, bool max,
 			   unsigned n)
 {
-	LLVMValueRef xn = LLVMBuildFCmp(e->b, LLVMRealUNO, x, x, "");
-	LLVMValueRef yn = LLVMBuildFCmp(e->b, LLVMRealUNO, y, y, "");
-	LLVMValueRef c = LLVMBuildFCmp(e->b, max ? LLVMRealOGE : LLVMRealOLT, x, y, "");
-	LLVMValueRef v = LLVMBuildSelect(e->b, c, x, y, "");
-	v = LLVMBuildSelect(e->b, yn, x, v, "");
-	v = LLVMBuildSelect(e->b, xn, y, v, "");
+	LLVMValueRef xn = llvm.BuildFCmp(e->b, LLVMRealUNO, x, x, "");
+	LLVMValueRef yn = llvm.BuildFCmp(e->b, LLVMRealUNO, y, y, "");
+	LLVMValueRef c = llvm.BuildFCmp(e->b, max ? LLVMRealOGE : LLVMRealOLT, x, y, "");
+	LLVMValueRef v = llvm.BuildSelect(e->b, c, x, y, "");
+	v = llvm.BuildSelect(e->b, yn, x, v, "");
+	v = llvm.BuildSelect(e->b, xn, y, v, "");
 	return flush_bits(e, as_bits(e, v, n), n);
 }
 
 /* F to D: toward zero, clamped, NaN -> 0 */
 static LLVMValueRef f2d(struct em *e, LLVMValueRef f, unsigned n)
 {
-	LLVMValueRef r = LLVMBuildFPToSI(e->b, f, vec(e->i32, n), "");
-	LLVMValueRef hi = LLVMBuildFCmp(e->b, LLVMRealOGE, f, fconst(e, 2147483647.0f, n), "");
-	LLVMValueRef lo = LLVMBuildFCmp(e->b, LLVMRealOLE, f, fconst(e, -2147483648.0f, n), "");
-	LLVMValueRef nan = LLVMBuildFCmp(e->b, LLVMRealUNO, f, f, "");
-	r = LLVMBuildSelect(e->b, lo, splat_u32(e, 0x80000000u, n), r, "");
-	r = LLVMBuildSelect(e->b, hi, splat_u32(e, 0x7fffffffu, n), r, "");
-	return LLVMBuildSelect(e->b, nan, LLVMConstNull(vec(e->i32, n)), r, "");
+	LLVMValueRef r = llvm.BuildFPToSI(e->b, f, vec(e->i32, n), "");
+	LLVMValueRef hi = llvm.BuildFCmp(e->b, LLVMRealOGE, f, fconst(e, 2147483647.0f, n), "");
+	LLVMValueRef lo = llvm.BuildFCmp(e->b, LLVMRealOLE, f, fconst(e, -2147483648.0f, n), "");
+	LLVMValueRef nan = llvm.BuildFCmp(e->b, LLVMRealUNO, f, f, "");
+	r = llvm.BuildSelect(e->b, lo, splat_u32(e, 0x80000000u, n), r, "");
+	r = llvm.BuildSelect(e->b, hi, splat_u32(e, 0x7fffffffu, n), r, "");
+	return llvm.BuildSelect(e->b, nan, llvm.ConstNull(vec(e->i32, n)), r, "");
+}
+
+/* pln (exec_fast.c's f_pln): p * x + q * y + c, fused twice as
+ * fma(q, y, fma(p, x, c)), with p, q, c src0's elements 0, 1, 3 (negated
+ * together) and x, y interleaved per 8 channels in src1: x of channels
+ * 0-7, their y, x of 8-15, their y. */
+static LLVMValueRef pln(struct em *e, const struct exec_op *op)
+{
+	unsigned n = op->exec_size;
+	size_t c0 = offsetof(struct eu_thread, regs) + op->src[0].off[0];
+	size_t xy = offsetof(struct eu_thread, regs) + op->src[1].off[0];
+	LLVMValueRef k[3];
+	static const unsigned elem[3] = { 0, 1, 3 };
+	for (unsigned i = 0; i < 3; i++) {
+		LLVMValueRef b = load(e, e->i32, e->t, c0 + 4 * elem[i]);
+		if (op->src[0].neg)
+			b = llvm.BuildXor(e->b, b, ci32(e, 0x80000000u), "");
+		k[i] = splat(e, llvm.BuildBitCast(e->b, b, e->f32, ""), n);
+	}
+	LLVMTypeRef v8 = vec(e->i32, 8);
+	LLVMValueRef x = load(e, v8, e->t, xy), y = load(e, v8, e->t, xy + 32);
+	if (n == 16) {
+		LLVMValueRef idx[16];
+		for (unsigned i = 0; i < 16; i++)
+			idx[i] = ci32(e, i);
+		LLVMValueRef cat = llvm.ConstVector(idx, 16);
+		x = llvm.BuildShuffleVector(e->b, x, load(e, v8, e->t, xy + 64), cat, "");
+		y = llvm.BuildShuffleVector(e->b, y, load(e, v8, e->t, xy + 96), cat, "");
+	}
+	LLVMTypeRef vf = vec(e->f32, n);
+	x = llvm.BuildBitCast(e->b, x, vf, "");
+	y = llvm.BuildBitCast(e->b, y, vf, "");
+	LLVMValueRef in[3] = { k[0], x, k[2] };
+	LLVMValueRef v = intrinsic(e, "llvm.fma", vf, in, 3);
+	LLVMValueRef out[3] = { k[1], y, v };
+	v = intrinsic(e, "llvm.fma", vf, out, 3);
+	return op->inst.saturate ? sat(e, v, n) : v;
 }
 
 /* The operation of op for the channels in en. */
@@ -439,25 +484,28 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 		c = op->nsrc > 2 ? src_f(e, op, 2) : a;
 		LLVMValueRef v;
 		if (k == K_F_ADD) {
-			v = LLVMBuildFAdd(e->b, a, b, "");
+			v = llvm.BuildFAdd(e->b, a, b, "");
 		} else if (k == K_F_MUL) {
-			v = LLVMBuildFMul(e->b, a, b, "");
+			v = llvm.BuildFMul(e->b, a, b, "");
 		} else if (k == K_F_MAD) {
 			LLVMValueRef args[3] = { b, c, a };
 			v = intrinsic(e, "llvm.fma", vec(e->f32, n), args, 3);
 		} else {
 			/* y * x + z * (1 - x), each step rounded */
-			LLVMValueRef omx = LLVMBuildFSub(e->b, fconst(e, 1.0f, n), a, "");
-			v = LLVMBuildFAdd(e->b, LLVMBuildFMul(e->b, b, a, ""),
-					  LLVMBuildFMul(e->b, c, omx, ""), "");
+			LLVMValueRef omx = llvm.BuildFSub(e->b, fconst(e, 1.0f, n), a, "");
+			v = llvm.BuildFAdd(e->b, llvm.BuildFMul(e->b, b, a, ""),
+					  llvm.BuildFMul(e->b, c, omx, ""), "");
 		}
 		if (op->inst.saturate)
 			v = sat(e, v, n);
 		r = as_bits(e, v, n);
 		if (k == K_F_ADD && e->corrupt)
-			r = LLVMBuildAdd(e->b, r, splat_u32(e, 1, n), "");
+			r = llvm.BuildAdd(e->b, r, splat_u32(e, 1, n), "");
 		break;
 	}
+	case K_PLN:
+		r = as_bits(e, pln(e, op), n);
+		break;
 	case K_F_MIN: case K_F_MAX:
 		r = minmax(e, src_f(e, op, 0), src_f(e, op, 1), k == K_F_MAX, n);
 		break;
@@ -465,29 +513,29 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 		r = f2d(e, src_f(e, op, 0), n);
 		break;
 	case K_D2F:
-		r = as_bits(e, LLVMBuildSIToFP(e->b, src_i(e, op, 0), vec(e->f32, n), ""), n);
+		r = as_bits(e, llvm.BuildSIToFP(e->b, src_i(e, op, 0), vec(e->f32, n), ""), n);
 		break;
 	case K_UD2F:
-		r = as_bits(e, LLVMBuildUIToFP(e->b, src_i(e, op, 0), vec(e->f32, n), ""), n);
+		r = as_bits(e, llvm.BuildUIToFP(e->b, src_i(e, op, 0), vec(e->f32, n), ""), n);
 		break;
 	case K_CMP: {
 		bool flt = op->src[0].type == EU_TYPE_F;
 		LLVMValueRef l;
 		if (flt)
-			l = LLVMBuildFCmp(e->b, fpred(op->inst.cond), src_f(e, op, 0),
+			l = llvm.BuildFCmp(e->b, fpred(op->inst.cond), src_f(e, op, 0),
 					  src_f(e, op, 1), "");
 		else
-			l = LLVMBuildICmp(e->b, ipred(op->inst.cond), src_i(e, op, 0),
+			l = llvm.BuildICmp(e->b, ipred(op->inst.cond), src_i(e, op, 0),
 					  src_i(e, op, 1), "");
 		set_flag_bits(e, op, en, bits_of(e, l, n));
 		if (op->dst.kind == DST_DIRECT)
-			store_dst(e, op, LLVMBuildSExt(e->b, l, vi, ""), en);
+			store_dst(e, op, llvm.BuildSExt(e->b, l, vi, ""), en);
 		return;
 	}
 	case K_SEL: {
 		LLVMValueRef m = lanes(e, pred_mask(e, op), n);
 		bool flt = op->src[0].type == EU_TYPE_F;
-		r = LLVMBuildSelect(e->b, m, src_bits(e, op, 0, false),
+		r = llvm.BuildSelect(e->b, m, src_bits(e, op, 0, false),
 				    src_bits(e, op, 1, false), "");
 		if (flt)
 			r = flush_bits(e, r, n);
@@ -499,18 +547,18 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 		LLVMValueRef m31 = splat_u32(e, 31, n);
 		switch (k) {
 		case K_I_ADD:
-			r = LLVMBuildAdd(e->b, a, b, "");
+			r = llvm.BuildAdd(e->b, a, b, "");
 			if (e->corrupt)
-				r = LLVMBuildAdd(e->b, r, splat_u32(e, 1, n), "");
+				r = llvm.BuildAdd(e->b, r, splat_u32(e, 1, n), "");
 			break;
-		case K_I_MUL: r = LLVMBuildMul(e->b, a, b, ""); break;
-		case K_AND: r = LLVMBuildAnd(e->b, a, b, ""); break;
-		case K_OR: r = LLVMBuildOr(e->b, a, b, ""); break;
-		case K_XOR: r = LLVMBuildXor(e->b, a, b, ""); break;
-		case K_NOT: r = LLVMBuildNot(e->b, a, ""); break;
-		case K_SHL: r = LLVMBuildShl(e->b, a, LLVMBuildAnd(e->b, b, m31, ""), ""); break;
-		case K_SHR: r = LLVMBuildLShr(e->b, a, LLVMBuildAnd(e->b, b, m31, ""), ""); break;
-		case K_ASR: r = LLVMBuildAShr(e->b, a, LLVMBuildAnd(e->b, b, m31, ""), ""); break;
+		case K_I_MUL: r = llvm.BuildMul(e->b, a, b, ""); break;
+		case K_AND: r = llvm.BuildAnd(e->b, a, b, ""); break;
+		case K_OR: r = llvm.BuildOr(e->b, a, b, ""); break;
+		case K_XOR: r = llvm.BuildXor(e->b, a, b, ""); break;
+		case K_NOT: r = llvm.BuildNot(e->b, a, ""); break;
+		case K_SHL: r = llvm.BuildShl(e->b, a, llvm.BuildAnd(e->b, b, m31, ""), ""); break;
+		case K_SHR: r = llvm.BuildLShr(e->b, a, llvm.BuildAnd(e->b, b, m31, ""), ""); break;
+		case K_ASR: r = llvm.BuildAShr(e->b, a, llvm.BuildAnd(e->b, b, m31, ""), ""); break;
 		default: r = a; break;   /* K_MOV: a raw copy */
 		}
 	}
@@ -530,13 +578,13 @@ static LLVMValueRef emit_checks(struct em *e, const struct exec_prog *p, const e
 	uint32_t len = last - first;
 	*ins = load(e, e->i64, e->t, OFF(instructions));
 	/* ins + len <= stop, without overflow: ins < stop && stop - ins >= len */
-	LLVMValueRef ok = LLVMBuildICmp(e->b, LLVMIntULT, *ins, e->stop, "");
-	LLVMValueRef room = LLVMBuildSub(e->b, e->stop, *ins, "");
-	ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntUGE, room, ci64(e, len), ""), "");
+	LLVMValueRef ok = llvm.BuildICmp(e->b, LLVMIntULT, *ins, e->stop, "");
+	LLVMValueRef room = llvm.BuildSub(e->b, e->stop, *ins, "");
+	ok = llvm.BuildAnd(e->b, ok, llvm.BuildICmp(e->b, LLVMIntUGE, room, ci64(e, len), ""), "");
 	LLVMValueRef wake = load(e, e->i32, e->t, OFF(wake_at));
 	/* wake_at - first >= len (unsigned): not in [first, last) */
-	LLVMValueRef rel = LLVMBuildSub(e->b, wake, ci32(e, first), "");
-	ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntUGE, rel, ci32(e, len), ""), "");
+	LLVMValueRef rel = llvm.BuildSub(e->b, wake, ci32(e, first), "");
+	ok = llvm.BuildAnd(e->b, ok, llvm.BuildICmp(e->b, LLVMIntUGE, rel, ci32(e, len), ""), "");
 	bool fp = false;
 	for (uint32_t i = first; i < last; i++)
 		fp |= checks_fpmode(kinds[i], &p->ops[i]);
@@ -544,8 +592,8 @@ static LLVMValueRef emit_checks(struct em *e, const struct exec_prog *p, const e
 		LLVMValueRef cr0 = load(e, e->i32, e->t, OFF(regs) + EU_ARF_BASE +
 					EXEC_CR0_SLOT * EU_REG_SIZE);
 		uint32_t mask = CR0_ALT | 3u << CR0_ROUND_SHIFT | CR0_F32_DENORM;
-		LLVMValueRef m = LLVMBuildAnd(e->b, cr0, ci32(e, mask), "");
-		ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ, m, ci32(e, 0), ""), "");
+		LLVMValueRef m = llvm.BuildAnd(e->b, cr0, ci32(e, mask), "");
+		ok = llvm.BuildAnd(e->b, ok, llvm.BuildICmp(e->b, LLVMIntEQ, m, ci32(e, 0), ""), "");
 	}
 	return ok;
 }
@@ -558,31 +606,31 @@ static LLVMValueRef emit_body(struct em *e, const struct exec_op *op, enum kind 
 	if (op->no_mask) {
 		en = ci32(e, op->full);
 	} else {
-		LLVMValueRef al = LLVMBuildAnd(e->b, load(e, e->i32, e->t, OFF(active)),
+		LLVMValueRef al = llvm.BuildAnd(e->b, load(e, e->i32, e->t, OFF(active)),
 					       load(e, e->i32, e->t, OFF(live)), "");
-		en = LLVMBuildAnd(e->b, LLVMBuildLShr(e->b, al, ci32(e, op->group), ""),
+		en = llvm.BuildAnd(e->b, llvm.BuildLShr(e->b, al, ci32(e, op->group), ""),
 				  ci32(e, op->full), "");
 	}
 	if (op->run & EXEC_RUN_PRED)
-		en = LLVMBuildAnd(e->b, en, pred_mask(e, op), "");
+		en = llvm.BuildAnd(e->b, en, pred_mask(e, op), "");
 	emit_op(e, op, k, en);
-	return LLVMBuildZExt(e->b, intrinsic(e, "llvm.ctpop", e->i32, &en, 1), e->i64, "");
+	return llvm.BuildZExt(e->b, intrinsic(e, "llvm.ctpop", e->i32, &en, 1), e->i64, "");
 }
 
 static void add_counters(struct em *e, LLVMValueRef ins, uint32_t n, LLVMValueRef cnt)
 {
-	store(e, LLVMBuildAdd(e->b, load(e, e->i64, e->t, OFF(channel_ops)), cnt, ""),
+	store(e, llvm.BuildAdd(e->b, load(e, e->i64, e->t, OFF(channel_ops)), cnt, ""),
 	      e->t, OFF(channel_ops));
-	store(e, LLVMBuildAdd(e->b, ins, ci64(e, n), ""), e->t, OFF(instructions));
+	store(e, llvm.BuildAdd(e->b, ins, ci64(e, n), ""), e->t, OFF(instructions));
 }
 
 /* Go to the interpreter for instruction ip (ip_phi collects the ways). */
 static void to_interp(struct em *e, LLVMBasicBlockRef interp, LLVMValueRef ip_phi, uint32_t ip)
 {
 	LLVMValueRef v = ci32(e, ip);
-	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
-	LLVMBuildBr(e->b, interp);
-	LLVMAddIncoming(ip_phi, &v, &here, 1);
+	LLVMBasicBlockRef here = llvm.GetInsertBlock(e->b);
+	llvm.BuildBr(e->b, interp);
+	llvm.AddIncoming(ip_phi, &v, &here, 1);
 }
 
 /* Instruction i alone (entered in the middle of a run, or when the run's
@@ -591,18 +639,18 @@ static void emit_single(struct em *e, const struct exec_prog *p, const enum kind
 			uint32_t i, LLVMBasicBlockRef *single, LLVMBasicBlockRef interp,
 			LLVMValueRef ip_phi)
 {
-	LLVMPositionBuilderAtEnd(e->b, single[i]);
+	llvm.PositionBuilderAtEnd(e->b, single[i]);
 	LLVMValueRef ins;
 	LLVMValueRef ok = emit_checks(e, p, kinds, i, i + 1, &ins);
-	LLVMBasicBlockRef here = LLVMGetInsertBlock(e->b);
-	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
-	LLVMBuildCondBr(e->b, ok, body, interp);
+	LLVMBasicBlockRef here = llvm.GetInsertBlock(e->b);
+	LLVMBasicBlockRef body = llvm.AppendBasicBlockInContext(e->c, e->fn, "");
+	llvm.BuildCondBr(e->b, ok, body, interp);
 	LLVMValueRef vi = ci32(e, i);
-	LLVMAddIncoming(ip_phi, &vi, &here, 1);
-	LLVMPositionBuilderAtEnd(e->b, body);
+	llvm.AddIncoming(ip_phi, &vi, &here, 1);
+	llvm.PositionBuilderAtEnd(e->b, body);
 	add_counters(e, ins, 1, emit_body(e, &p->ops[i], kinds[i]));
 	if (single[i + 1])
-		LLVMBuildBr(e->b, single[i + 1]);
+		llvm.BuildBr(e->b, single[i + 1]);
 	else
 		to_interp(e, interp, ip_phi, i + 1);
 }
@@ -615,18 +663,18 @@ static void emit_run(struct em *e, const struct exec_prog *p, const enum kind *k
 		     uint32_t first, uint32_t last, LLVMBasicBlockRef *run,
 		     LLVMBasicBlockRef *single, LLVMBasicBlockRef interp, LLVMValueRef ip_phi)
 {
-	LLVMPositionBuilderAtEnd(e->b, run[first]);
+	llvm.PositionBuilderAtEnd(e->b, run[first]);
 	LLVMValueRef ins;
 	LLVMValueRef ok = emit_checks(e, p, kinds, first, last, &ins);
-	LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
-	LLVMBuildCondBr(e->b, ok, body, single[first]);
-	LLVMPositionBuilderAtEnd(e->b, body);
+	LLVMBasicBlockRef body = llvm.AppendBasicBlockInContext(e->c, e->fn, "");
+	llvm.BuildCondBr(e->b, ok, body, single[first]);
+	llvm.PositionBuilderAtEnd(e->b, body);
 	LLVMValueRef cnt = ci64(e, 0);
 	for (uint32_t i = first; i < last; i++)
-		cnt = LLVMBuildAdd(e->b, cnt, emit_body(e, &p->ops[i], kinds[i]), "");
+		cnt = llvm.BuildAdd(e->b, cnt, emit_body(e, &p->ops[i], kinds[i]), "");
 	add_counters(e, ins, last - first, cnt);
 	if (run[last])
-		LLVMBuildBr(e->b, run[last]);
+		llvm.BuildBr(e->b, run[last]);
 	else
 		to_interp(e, interp, ip_phi, last);
 }
@@ -635,20 +683,20 @@ static void build(struct em *e, const struct exec_prog *p, const char *name,
 		  size_t *inlined)
 {
 	LLVMTypeRef params[4] = { e->ptr, e->ptr, e->i64, e->i32 };
-	LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->c), params, 4, false);
-	e->fn = LLVMAddFunction(e->m, name, fty);
-	e->t = LLVMGetParam(e->fn, 0);
-	e->p = LLVMGetParam(e->fn, 1);
-	e->stop = LLVMGetParam(e->fn, 2);
-	e->stretch = LLVMGetParam(e->fn, 3);
+	LLVMTypeRef fty = llvm.FunctionType(llvm.VoidTypeInContext(e->c), params, 4, false);
+	e->fn = llvm.AddFunction(e->m, name, fty);
+	e->t = llvm.GetParam(e->fn, 0);
+	e->p = llvm.GetParam(e->fn, 1);
+	e->stop = llvm.GetParam(e->fn, 2);
+	e->stretch = llvm.GetParam(e->fn, 3);
 	/* the thread and the program do not overlap */
-	unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-	LLVMAddAttributeAtIndex(e->fn, 1, LLVMCreateEnumAttribute(e->c, noalias, 0));
+	unsigned noalias = llvm.GetEnumAttributeKindForName("noalias", 7);
+	llvm.AddAttributeAtIndex(e->fn, 1, llvm.CreateEnumAttribute(e->c, noalias, 0));
 
-	LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(e->c, e->fn, "entry");
-	LLVMBasicBlockRef dispatch = LLVMAppendBasicBlockInContext(e->c, e->fn, "dispatch");
-	LLVMBasicBlockRef interp = LLVMAppendBasicBlockInContext(e->c, e->fn, "interp");
-	LLVMBasicBlockRef ret = LLVMAppendBasicBlockInContext(e->c, e->fn, "ret");
+	LLVMBasicBlockRef entry = llvm.AppendBasicBlockInContext(e->c, e->fn, "entry");
+	LLVMBasicBlockRef dispatch = llvm.AppendBasicBlockInContext(e->c, e->fn, "dispatch");
+	LLVMBasicBlockRef interp = llvm.AppendBasicBlockInContext(e->c, e->fn, "interp");
+	LLVMBasicBlockRef ret = llvm.AppendBasicBlockInContext(e->c, e->fn, "ret");
 	size_t n = p->count;
 	/* single[i]: instruction i alone; run[i]: the run starting at i */
 	LLVMBasicBlockRef *single = calloc(n + 1, sizeof(*single));
@@ -668,41 +716,41 @@ static void build(struct em *e, const struct exec_prog *p, const char *name,
 	for (size_t i = 0; i < n; i++) {
 		kinds[i] = classify(&p->ops[i]);
 		if (kinds[i] != K_NONE) {
-			single[i] = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+			single[i] = llvm.AppendBasicBlockInContext(e->c, e->fn, "");
 			if (!i || kinds[i - 1] == K_NONE || target[i])
-				run[i] = LLVMAppendBasicBlockInContext(e->c, e->fn, "");
+				run[i] = llvm.AppendBasicBlockInContext(e->c, e->fn, "");
 			(*inlined)++;
 		}
 	}
 	free(target);
 
-	LLVMPositionBuilderAtEnd(e->b, entry);
+	llvm.PositionBuilderAtEnd(e->b, entry);
 	LLVMValueRef ip0 = load(e, e->i32, e->t, OFF(ip));
-	LLVMBuildBr(e->b, dispatch);
+	llvm.BuildBr(e->b, dispatch);
 
-	LLVMPositionBuilderAtEnd(e->b, interp);
-	LLVMValueRef ip_phi = LLVMBuildPhi(e->b, e->i32, "ip");
+	llvm.PositionBuilderAtEnd(e->b, interp);
+	LLVMValueRef ip_phi = llvm.BuildPhi(e->b, e->i32, "ip");
 	LLVMTypeRef sargs[5] = { e->ptr, e->ptr, e->i32, e->i64, e->i32 };
-	LLVMTypeRef sty = LLVMFunctionType(e->i32, sargs, 5, false);
-	LLVMValueRef sfn = LLVMConstIntToPtr(ci64(e, (uint64_t)(uintptr_t)exec_jit_step), e->ptr);
+	LLVMTypeRef sty = llvm.FunctionType(e->i32, sargs, 5, false);
+	LLVMValueRef sfn = llvm.ConstIntToPtr(ci64(e, (uint64_t)(uintptr_t)exec_jit_step), e->ptr);
 	LLVMValueRef cargs[5] = { e->t, e->p, ip_phi, e->stop, e->stretch };
-	LLVMValueRef next = LLVMBuildCall2(e->b, sty, sfn, cargs, 5, "");
-	LLVMValueRef done = LLVMBuildICmp(e->b, LLVMIntEQ, next, ci32(e, EXEC_JIT_EXIT), "");
-	LLVMBuildCondBr(e->b, done, ret, dispatch);
+	LLVMValueRef next = llvm.BuildCall2(e->b, sty, sfn, cargs, 5, "");
+	LLVMValueRef done = llvm.BuildICmp(e->b, LLVMIntEQ, next, ci32(e, EXEC_JIT_EXIT), "");
+	llvm.BuildCondBr(e->b, done, ret, dispatch);
 
-	LLVMPositionBuilderAtEnd(e->b, dispatch);
-	LLVMValueRef d_phi = LLVMBuildPhi(e->b, e->i32, "to");
+	llvm.PositionBuilderAtEnd(e->b, dispatch);
+	LLVMValueRef d_phi = llvm.BuildPhi(e->b, e->i32, "to");
 	LLVMValueRef in_v[2] = { ip0, next };
 	LLVMBasicBlockRef in_b[2] = { entry, interp };
-	LLVMAddIncoming(d_phi, in_v, in_b, 2);
-	LLVMValueRef sw = LLVMBuildSwitch(e->b, d_phi, interp, (unsigned)*inlined);
-	LLVMAddIncoming(ip_phi, &d_phi, &dispatch, 1);
+	llvm.AddIncoming(d_phi, in_v, in_b, 2);
+	LLVMValueRef sw = llvm.BuildSwitch(e->b, d_phi, interp, (unsigned)*inlined);
+	llvm.AddIncoming(ip_phi, &d_phi, &dispatch, 1);
 	for (size_t i = 0; i < n; i++)
 		if (single[i])
-			LLVMAddCase(sw, ci32(e, (uint32_t)i), run[i] ? run[i] : single[i]);
+			llvm.AddCase(sw, ci32(e, (uint32_t)i), run[i] ? run[i] : single[i]);
 
-	LLVMPositionBuilderAtEnd(e->b, ret);
-	LLVMBuildRetVoid(e->b);
+	llvm.PositionBuilderAtEnd(e->b, ret);
+	llvm.BuildRetVoid(e->b);
 
 	for (uint32_t i = 0; i < n; i++) {
 		if (!single[i])
@@ -720,60 +768,66 @@ static void build(struct em *e, const struct exec_prog *p, const char *name,
 	free(kinds);
 }
 
-exec_jit_fn exec_jit_compile(const struct exec_prog *p, bool corrupt, size_t *inlined)
+exec_jit_fn exec_jit_compile(const struct exec_prog *p, bool corrupt, size_t *inlined,
+			     bool *no_generator)
 {
 	*inlined = 0;
+	*no_generator = false;
 	/* nothing to inline: the interpreter alone is as fast */
 	size_t any = 0;
 	for (size_t i = 0; i < p->count && !any; i++)
 		any = classify(&p->ops[i]) != K_NONE;
-	if (!any || !init_llvm())
+	if (!any)
 		return NULL;
+	if (!init_llvm()) {
+		*no_generator = true;
+		return NULL;
+	}
 	char name[32];
 	snprintf(name, sizeof(name), "eu_prog_%u", serial++);
-	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+	LLVMOrcThreadSafeContextRef tsc = llvm.OrcCreateNewThreadSafeContext();
 	struct em e = { .prog = p, .corrupt = corrupt };
-	e.c = LLVMOrcThreadSafeContextGetContext(tsc);
-	e.m = LLVMModuleCreateWithNameInContext(name, e.c);
-	LLVMSetTarget(e.m, LLVMOrcLLJITGetTripleString(jit));
-	LLVMSetDataLayout(e.m, LLVMOrcLLJITGetDataLayoutStr(jit));
-	e.b = LLVMCreateBuilderInContext(e.c);
-	e.i1 = LLVMInt1TypeInContext(e.c);
-	e.i8 = LLVMInt8TypeInContext(e.c);
-	e.i32 = LLVMInt32TypeInContext(e.c);
-	e.i64 = LLVMInt64TypeInContext(e.c);
-	e.f32 = LLVMFloatTypeInContext(e.c);
-	e.ptr = LLVMPointerType(e.i8, 0);
+	e.c = llvm.OrcThreadSafeContextGetContext(tsc);
+	e.m = llvm.ModuleCreateWithNameInContext(name, e.c);
+	llvm.SetTarget(e.m, llvm.OrcLLJITGetTripleString(jit));
+	llvm.SetDataLayout(e.m, llvm.OrcLLJITGetDataLayoutStr(jit));
+	e.b = llvm.CreateBuilderInContext(e.c);
+	e.i1 = llvm.Int1TypeInContext(e.c);
+	e.i8 = llvm.Int8TypeInContext(e.c);
+	e.i32 = llvm.Int32TypeInContext(e.c);
+	e.i64 = llvm.Int64TypeInContext(e.c);
+	e.f32 = llvm.FloatTypeInContext(e.c);
+	e.ptr = llvm.PointerType(e.i8, 0);
 	build(&e, p, name, inlined);
-	LLVMDisposeBuilder(e.b);
+	llvm.DisposeBuilder(e.b);
 	char *msg = NULL;
-	if (LLVMVerifyModule(e.m, LLVMReturnStatusAction, &msg)) {
-		TRACE(TRACE_EU, "jit: generated code does not verify: %s", msg);
+	if (llvm.VerifyModule(e.m, LLVMReturnStatusAction, &msg)) {
+		TRACE(TRACE_JIT, "generated code does not verify: %s", msg);
 		fprintf(stderr, "gtsim jit: generated code does not verify: %s\n", msg);
-		LLVMDisposeMessage(msg);
-		LLVMDisposeModule(e.m);
-		LLVMOrcDisposeThreadSafeContext(tsc);
+		llvm.DisposeMessage(msg);
+		llvm.DisposeModule(e.m);
+		llvm.OrcDisposeThreadSafeContext(tsc);
 		return NULL;
 	}
-	LLVMDisposeMessage(msg);
-	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef err = LLVMRunPasses(e.m, PASSES, tm, po);
-	LLVMDisposePassBuilderOptions(po);
+	llvm.DisposeMessage(msg);
+	LLVMPassBuilderOptionsRef po = llvm.CreatePassBuilderOptions();
+	LLVMErrorRef err = llvm.RunPasses(e.m, PASSES, tm, po);
+	llvm.DisposePassBuilderOptions(po);
 	if (err) {
 		fail_error(err, "passes");
-		LLVMDisposeModule(e.m);
-		LLVMOrcDisposeThreadSafeContext(tsc);
+		llvm.DisposeModule(e.m);
+		llvm.OrcDisposeThreadSafeContext(tsc);
 		return NULL;
 	}
-	LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(e.m, tsc);
-	LLVMOrcDisposeThreadSafeContext(tsc);
-	if ((err = LLVMOrcLLJITAddLLVMIRModule(jit, LLVMOrcLLJITGetMainJITDylib(jit), tsm))) {
-		LLVMOrcDisposeThreadSafeModule(tsm);
+	LLVMOrcThreadSafeModuleRef tsm = llvm.OrcCreateNewThreadSafeModule(e.m, tsc);
+	llvm.OrcDisposeThreadSafeContext(tsc);
+	if ((err = llvm.OrcLLJITAddLLVMIRModule(jit, llvm.OrcLLJITGetMainJITDylib(jit), tsm))) {
+		llvm.OrcDisposeThreadSafeModule(tsm);
 		fail_error(err, "add module");
 		return NULL;
 	}
 	LLVMOrcExecutorAddress addr = 0;
-	if ((err = LLVMOrcLLJITLookup(jit, &addr, name))) {
+	if ((err = llvm.OrcLLJITLookup(jit, &addr, name))) {
 		fail_error(err, "lookup");
 		return NULL;
 	}
