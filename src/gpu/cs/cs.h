@@ -76,6 +76,14 @@ struct gt_engine {
 	int sleeping;
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
+	/* A reset or shutdown asks the running command to stop now (atomic,
+	 * set before the lock is taken, cleared by engine_reset): EU threads
+	 * poll it (exec_watch_abort), the command unwinds as from a thread
+	 * fault and cs_run leaves without a fault. */
+	uint32_t abort;
+	/* ACTHD | 1 while a command executes, else 0 (atomic): ACTHD reads
+	 * (hangcheck) do not wait for a long command to end. */
+	uint64_t busy_acthd;
 	bool stopped;                /* on a fault, until engine_reset() */
 	bool stop_ring;              /* MI_MODE Stop Ring: no command runs */
 	bool instpm_disables;        /* an INSTPM instruction disable is set */
