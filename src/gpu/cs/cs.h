@@ -115,7 +115,8 @@ struct gt_engine {
 	struct cs_regs regs;         /* everything else, see regs.h */
 	uint64_t timestamp_t0_ns;
 	uint64_t commands;           /* executed, for tests and benches */
-	uint64_t arb_checks;         /* MI_ARB_CHECKs executed (atomic): arbitration points */
+	uint64_t arb_checks;         /* MI_ARB_CHECKs executed and EU threads ended
+				      * (atomic): arbitration points */
 
 	/* 3D/media state recorded for the pipeline (see state.h): the
 	 * current logical context's. */

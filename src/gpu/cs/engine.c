@@ -69,8 +69,9 @@ static bool has_work(const struct gt_engine *e)
 static void run_locked(struct gt_engine *e)
 {
 	e->running = true;
-	exec_watch_abort(&e->abort);
+	exec_watch_abort(&e->abort, &e->arb_checks);
 	cs_run(e);
+	exec_watch_abort(NULL, NULL);   /* in sync mode this is a client's thread */
 	e->running = false;
 	pthread_cond_broadcast(&e->idle);
 }

@@ -84,7 +84,8 @@ bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size);
 bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns);
 /* Number of commands executed so far. */
 uint64_t engine_commands(struct gt_engine *e);
-/* Number of MI_ARB_CHECKs (arbitration points) executed so far; lock-free. */
+/* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
+ * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);
 /* The 3D/media state recorded from state commands (cs/state.h); read it
  * from the engine's thread (command handlers). */

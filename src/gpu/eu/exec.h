@@ -50,6 +50,10 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
  * the thread faults ("stopped by an engine reset") and the command that
  * dispatched it unwinds as from any thread fault. NULL: nothing watched. */
 #define EXEC_ABORT_POLL 4096u
-void exec_watch_abort(const uint32_t *flag);
+/* ended: a counter (atomic) bumped for every thread that ends (EOT), the
+ * engine's progress for hangcheck: a long command whose threads keep
+ * ending is not a hang (threads are where Gen8/9 preempt a draw), a
+ * looping thread is. NULL: not counted. */
+void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
 
 #endif

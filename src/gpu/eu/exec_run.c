@@ -12,10 +12,12 @@
 /* The abort flag of the command streamer running on this host thread
  * (exec.h): per host thread, as each engine runs its commands on its own. */
 static _Thread_local const uint32_t *abort_flag;
+static _Thread_local uint64_t *ended_count;
 
-void exec_watch_abort(const uint32_t *flag)
+void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 {
 	abort_flag = flag;
+	ended_count = ended;
 }
 
 static bool abort_requested(void)
@@ -159,6 +161,8 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	}
 	t->ip = ip;
 	exec_host_restore(host_fp);
+	if (t->state == EU_THREAD_DONE && ended_count)
+		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;
 }
 
