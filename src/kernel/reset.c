@@ -166,6 +166,8 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		return;
 	}
 	struct gem_request *guilty = first_unfinished(e);
+	if (guilty)   /* a command running for long stops now (the reset follows) */
+		engine_abort_command(e->hw);
 	bool stopped = engine_is_stopped(e->hw, NULL, 0);
 	if (!guilty && !stopped) {
 		pthread_mutex_unlock(&e->lock);

@@ -1,6 +1,10 @@
 /* The process's registry of userptr and fake-offset ranges (user_mm.h).
  *
- * A table of slots that only grows; the fault handler reads it without a
+ * A table of slots that only grows, up to what the process maps at once:
+ * a fake-offset mapping unmapped without the notifier (a client without
+ * the shim's munmap hook) is found gone in /proc/self/maps, as i915's VMA
+ * is closed by the unmap, when the table is full or the range is probed
+ * (sweep_io). The fault handler reads the table without a
  * lock (a replaced table is kept, never freed, so a handler still reading
  * it stays safe). Writers hold mm_lock. Lock order: dev->lock, then
  * mm_lock. */
@@ -29,6 +33,7 @@ struct mm_slot {
 	uint64_t start, end;
 	struct gem_object *obj;    /* SLOT_USERPTR; SLOT_IO: NULL once freed */
 	int prot, flags;           /* SLOT_IO */
+	uint64_t ino;              /* SLOT_IO: the mapped memfd's inode */
 	int kind;
 	int lost;                  /* written by the fault handler */
 };
@@ -81,13 +86,29 @@ static void install_fixup(void)
 	sigfault_add_hook(userptr_fault);
 }
 
-/* A free slot (growing the table). mm_lock held. */
-static int slot_alloc(void)
+static char *read_maps(void);
+static unsigned sweep_io(void);
+
+static int first_free(const struct mm_table *t)
 {
-	struct mm_table *t = mm_table;
 	for (unsigned i = 0; t && i < t->cap; i++)
 		if (t->slot[i].kind == SLOT_FREE)
 			return (int)i;
+	return -1;
+}
+
+/* A free slot (growing the table). mm_lock held. A full table first drops
+ * the fake-offset ranges no longer mapped; it grows when that leaves less
+ * than a quarter free (so that the sweep's cost is spread over many
+ * additions). */
+static int slot_alloc(void)
+{
+	struct mm_table *t = mm_table;
+	int i = first_free(t);
+	if (i >= 0)
+		return i;
+	if (t && sweep_io() >= t->cap / 4)
+		return first_free(t);
 	unsigned cap = t ? t->cap * 2 : 64;
 	struct mm_table *n = calloc(1, sizeof(*n) + cap * sizeof(n->slot[0]));
 	if (!n)
@@ -99,20 +120,25 @@ static int slot_alloc(void)
 	/* The old table stays allocated, linked from the new one: a fault
 	 * handler may be reading it. */
 	__atomic_store_n(&mm_table, n, __ATOMIC_RELEASE);
-	return t ? (int)t->cap : 0;
+	i = first_free(n);
+	return i;
 }
 
-static int slot_fill(int kind, uint64_t start, uint64_t end, struct gem_object *obj)
+/* A slot as `init` says (its kind last, for the fault handler). */
+static int slot_fill(const struct mm_slot *init)
 {
 	pthread_mutex_lock(&mm_lock);
 	int i = slot_alloc();
 	if (i >= 0) {
 		struct mm_slot *s = &mm_table->slot[i];
-		s->start = start;
-		s->end = end;
-		s->obj = obj;
+		s->start = init->start;
+		s->end = init->end;
+		s->obj = init->obj;
+		s->prot = init->prot;
+		s->flags = init->flags;
+		s->ino = init->ino;
 		s->lost = 0;
-		__atomic_store_n(&s->kind, kind, __ATOMIC_RELEASE);
+		__atomic_store_n(&s->kind, init->kind, __ATOMIC_RELEASE);
 		__atomic_fetch_add(&mm_used, 1, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&mm_lock);
@@ -129,18 +155,25 @@ static void slot_clear(struct mm_slot *s)
 int user_mm_add_userptr(struct gem_object *obj)
 {
 	pthread_once(&fixup_once, install_fixup);
-	return slot_fill(SLOT_USERPTR, obj->user_ptr, obj->user_ptr + obj->size, obj);
+	return slot_fill(&(const struct mm_slot){ .kind = SLOT_USERPTR, .start = obj->user_ptr,
+						 .end = obj->user_ptr + obj->size, .obj = obj });
 }
 
 void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
 {
-	int i = slot_fill(SLOT_IO, addr, addr + len, obj);
-	if (i >= 0) {
-		pthread_mutex_lock(&mm_lock);
-		mm_table->slot[i].prot = prot;
-		mm_table->slot[i].flags = flags;
-		pthread_mutex_unlock(&mm_lock);
+	/* whatever was mapped there before is gone (mmap found the range
+	 * free, or MAP_FIXED replaced it): a client without the notifier
+	 * leaves such ranges behind */
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind == SLOT_IO && overlaps(s, addr, addr + len))
+			slot_clear(s);
 	}
+	pthread_mutex_unlock(&mm_lock);
+	slot_fill(&(const struct mm_slot){ .kind = SLOT_IO, .start = addr, .end = addr + len,
+					   .obj = obj, .prot = prot, .flags = flags,
+					   .ino = (uint64_t)obj->ino });
 }
 
 void user_mm_forget_io(struct gem_object *obj)
@@ -247,7 +280,7 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 	if (end < addr)
 		return -EFAULT;
 	pthread_mutex_lock(&mm_lock);
-	bool io = overlaps_io(addr, end);
+	bool io = overlaps_io(addr, end) && (sweep_io(), overlaps_io(addr, end));
 	pthread_mutex_unlock(&mm_lock);
 	if (io)
 		return -EFAULT;   /* i915 maps fake offsets VM_PFNMAP */
@@ -277,6 +310,56 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 		ret = 0;
 	free(maps);
 	return ret;
+}
+
+/* Is a VMA over [s->start, s->end) still a mapping of s's memfd (or of
+ * the empty memfd that replaces a revoked one, gem_mmap.c)? */
+static bool io_mapped(const char *maps, const struct mm_slot *s)
+{
+	for (const char *line = maps; *line;) {
+		unsigned long long a, b, ino;
+		int at = 0;
+		if (sscanf(line, "%llx-%llx %*s %*s %*s %llu %n", &a, &b, &ino, &at) == 3 &&
+		    a < s->end && s->start < b &&
+		    (ino == s->ino || (at && !strncmp(line + at, "/memfd:gtsim-purged", 19))))
+			return true;
+		const char *nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+	return false;
+}
+
+/* Frees the fake-offset slots whose mapping is gone; how many. mm_lock
+ * held. */
+static unsigned sweep_io(void)
+{
+	unsigned freed = 0;
+	char *maps = NULL;
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind != SLOT_IO)
+			continue;
+		if (!maps && !(maps = read_maps()))
+			return 0;
+		if (!io_mapped(maps, s)) {
+			slot_clear(s);
+			freed++;
+		}
+	}
+	free(maps);
+	if (freed)
+		TRACE(TRACE_GEM, "user mm: %u fake-offset ranges found unmapped", freed);
+	return freed;
+}
+
+void user_mm_stats(unsigned *used, unsigned *cap)
+{
+	pthread_mutex_lock(&mm_lock);
+	*used = __atomic_load_n(&mm_used, __ATOMIC_RELAXED);
+	*cap = mm_table ? mm_table->cap : 0;
+	pthread_mutex_unlock(&mm_lock);
 }
 
 /* The devices with userptr objects overlapping [start, end) (at most n),

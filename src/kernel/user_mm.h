@@ -55,4 +55,7 @@ void user_mm_quiet(bool quiet);
 #define USER_MM_WRITE 2u
 int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need);
 
+/* Slots in use and the table's size, for tests. */
+void user_mm_stats(unsigned *used, unsigned *cap);
+
 #endif

@@ -76,6 +76,14 @@ struct gt_engine {
 	int sleeping;
 	bool running;                /* a thread is inside cs_run() */
 	bool reset_req;
+	/* A reset or shutdown asks the running command to stop now (atomic,
+	 * set before the lock is taken, cleared by engine_reset): EU threads
+	 * poll it (exec_watch_abort), the command unwinds as from a thread
+	 * fault and cs_run leaves without a fault. */
+	uint32_t abort;
+	/* ACTHD | 1 while a command executes, else 0 (atomic): ACTHD reads
+	 * (hangcheck) do not wait for a long command to end. */
+	uint64_t busy_acthd;
 	bool stopped;                /* on a fault, until engine_reset() */
 	bool stop_ring;              /* MI_MODE Stop Ring: no command runs */
 	bool instpm_disables;        /* an INSTPM instruction disable is set */
@@ -107,11 +115,12 @@ struct gt_engine {
 	struct cs_regs regs;         /* everything else, see regs.h */
 	uint64_t timestamp_t0_ns;
 	uint64_t commands;           /* executed, for tests and benches */
-	uint64_t arb_checks;         /* MI_ARB_CHECKs executed (atomic): arbitration points */
 	/* The blitter's clip rectangle (BR24/BR25, set by XY_SETUP_CLIP_BLT;
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
 	 * dwords 1 and 2 hold them. */
 	uint32_t blt_clip_top_left, blt_clip_bottom_right;
+	uint64_t arb_checks;         /* MI_ARB_CHECKs executed and EU threads ended
+				      * (atomic): arbitration points */
 
 	/* 3D/media state recorded for the pipeline (see state.h): the
 	 * current logical context's. */

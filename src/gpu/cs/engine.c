@@ -1,12 +1,14 @@
 /* Engine lifetime, its host thread, MMIO and reset (engine.h). */
 #include "gpu/cs/cs.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/trace.h"
 #include "gpu/cs/state.h"
+#include "gpu/eu/exec.h"
 
 enum gt_engine_id engine_id(const struct gt_engine *e)
 {
@@ -55,7 +57,8 @@ static void lock_engine(struct gt_engine *e)
 
 static bool has_work(const struct gt_engine *e)
 {
-	if (e->stopped || e->stop_ring || e->reset_req || e->quit)
+	if (e->stopped || e->stop_ring || e->reset_req || e->quit ||
+	    __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
 		return false;
 	if (e->level != CS_RING)
 		return true;
@@ -66,7 +69,9 @@ static bool has_work(const struct gt_engine *e)
 static void run_locked(struct gt_engine *e)
 {
 	e->running = true;
+	exec_watch_abort(&e->abort, &e->arb_checks);
 	cs_run(e);
+	exec_watch_abort(NULL, NULL);   /* in sync mode this is a client's thread */
 	e->running = false;
 	pthread_cond_broadcast(&e->idle);
 }
@@ -161,6 +166,7 @@ void engine_destroy(struct gt_engine *e)
 {
 	if (!e)
 		return;
+	__atomic_store_n(&e->abort, 1, __ATOMIC_RELEASE);
 	lock_engine(e);
 	e->quit = true;
 	pthread_cond_broadcast(&e->wake);
@@ -238,9 +244,21 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 	pthread_mutex_unlock(&e->lock);
 }
 
+/* The command being executed holds the lock as long as it runs (a walker
+ * may run for minutes): its ACTHD is published without the lock. */
 uint64_t engine_acthd(struct gt_engine *e)
 {
-	lock_engine(e);
+	__atomic_add_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+	while (pthread_mutex_trylock(&e->lock)) {
+		uint64_t busy = __atomic_load_n(&e->busy_acthd, __ATOMIC_ACQUIRE);
+		if (busy) {
+			__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+			return busy & ~1ull;
+		}
+		sched_yield();
+	}
+	__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
+	cs_take_posted_tail(e);
 	uint64_t a = cs_acthd(e);
 	pthread_mutex_unlock(&e->lock);
 	return a;
@@ -314,8 +332,16 @@ void engine_forget_context(struct gt_engine *e, uint32_t addr)
 	pthread_mutex_unlock(&e->lock);
 }
 
+void engine_abort_command(struct gt_engine *e)
+{
+	__atomic_store_n(&e->abort, 1, __ATOMIC_RELEASE);
+	lock_engine(e);
+	pthread_mutex_unlock(&e->lock);
+}
+
 void engine_reset(struct gt_engine *e, uint32_t restart_head)
 {
+	__atomic_store_n(&e->abort, 1, __ATOMIC_RELEASE);
 	lock_engine(e);
 	e->reset_req = true;
 	pthread_cond_broadcast(&e->wake);
@@ -335,6 +361,7 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	cs_reg_write(e, e->base + REG_RING_MI_MODE, REG_RING_MI_MODE_STOP_RING_MASK << 16);
 	e->fault_reason[0] = 0;
 	e->reset_req = false;
+	__atomic_store_n(&e->abort, 0, __ATOMIC_RELEASE);
 	/* The rest of the ring runs on the engine's thread, in sync mode too:
 	 * the caller (hangcheck) must not be the one to run it. */
 	pthread_cond_broadcast(&e->wake);

@@ -61,10 +61,15 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val);
 uint64_t engine_acthd(struct gt_engine *e);
 /* True when HEAD == TAIL and no command is executing. */
 bool engine_is_idle(struct gt_engine *e);
-/* Stop whatever the engine does (at the next command boundary, or now if
- * stopped on a fault), leave any batch, set HEAD to restart_head and go on
+/* Stop whatever the engine does (a command running EU threads at once:
+ * engine_abort_command; others at their end), leave any batch, set HEAD to restart_head and go on
  * fetching up to TAIL. Returns once the old work is abandoned. */
 void engine_reset(struct gt_engine *e, uint32_t restart_head);
+/* The first half of a reset, for a caller that reads the hung engine's
+ * registers before resetting it (an error state): the command executing
+ * stops now (EU threads poll for it) instead of at its end, and nothing
+ * runs until engine_reset(), which the caller must call next. */
+void engine_abort_command(struct gt_engine *e);
 
 /* Callbacks run on the thread that executes the engine (its own thread, or
  * in sync mode the thread that wrote RING_TAIL) with no engine lock held;
@@ -79,7 +84,8 @@ bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size);
 bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns);
 /* Number of commands executed so far. */
 uint64_t engine_commands(struct gt_engine *e);
-/* Number of MI_ARB_CHECKs (arbitration points) executed so far; lock-free. */
+/* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
+ * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);
 /* The 3D/media state recorded from state commands (cs/state.h); read it
  * from the engine's thread (command handlers). */

@@ -231,7 +231,10 @@ static enum cs_result step(struct gt_engine *e)
 		trace_command(e, d, dw, len);
 	if (dropped_for_privilege(e, d, dw, len))
 		return CS_NEXT;
-	return cs_execute(e, d, dw, len);
+	__atomic_store_n(&e->busy_acthd, at | 1, __ATOMIC_RELEASE);
+	enum cs_result r = cs_execute(e, d, dw, len);
+	__atomic_store_n(&e->busy_acthd, 0, __ATOMIC_RELEASE);
+	return r;
 }
 
 static void advance(struct gt_engine *e, uint32_t len)
@@ -275,6 +278,8 @@ void cs_run(struct gt_engine *e)
 		    (!(e->ring_ctl & REG_RING_CTL_RING_BUFFER_ENABLE_MASK) || e->head == e->tail))
 			break;
 		enum cs_result r = step(e);
+		if (r == CS_FAULT && __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
+			r = CS_ABORTED;   /* the command stopped for a reset */
 		if (r == CS_NEXT) {
 			advance(e, e->cmd_len);
 			continue;

@@ -43,4 +43,17 @@ size_t exec_prog_count(const struct exec_prog *p);
 enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 			      uint64_t max_instructions);
 
+/* A reset reaches into a running command: the command streamer that runs
+ * EU threads on this host thread names its abort flag (nonzero: a reset
+ * or shutdown was requested; read atomically), and exec_run checks it
+ * when a thread starts and every EXEC_ABORT_POLL instructions: once set,
+ * the thread faults ("stopped by an engine reset") and the command that
+ * dispatched it unwinds as from any thread fault. NULL: nothing watched. */
+#define EXEC_ABORT_POLL 4096u
+/* ended: a counter (atomic) bumped for every thread that ends (EOT), the
+ * engine's progress for hangcheck: a long command whose threads keep
+ * ending is not a hang (threads are where Gen8/9 preempt a draw), a
+ * looping thread is. NULL: not counted. */
+void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
+
 #endif

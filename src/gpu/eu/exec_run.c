@@ -9,6 +9,29 @@
 
 #define DEFAULT_BUDGET 100000000ull
 
+/* The abort flag of the command streamer running on this host thread
+ * (exec.h): per host thread, as each engine runs its commands on its own. */
+static _Thread_local const uint32_t *abort_flag;
+static _Thread_local uint64_t *ended_count;
+
+void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
+{
+	abort_flag = flag;
+	ended_count = ended;
+}
+
+static bool abort_requested(void)
+{
+	const uint32_t *f = abort_flag;
+	return f && __atomic_load_n(f, __ATOMIC_RELAXED);
+}
+
+static void stop_for_abort(struct eu_thread *t)
+{
+	eu_thread_fault(t, "stopped by an engine reset after %llu instructions",
+			(unsigned long long)t->instructions);
+}
+
 struct exec_prog *exec_prog_build(int gen, const struct eu_inst *insts,
 				  const uint32_t *offsets, size_t count)
 {
@@ -108,17 +131,38 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	bool tracing = trace_on(TRACE_EU);
 	if (t->state != EU_THREAD_READY)
 		return t->state;
-	unsigned host_fp = exec_host_daz(true);
-	/* compiled code (jit/jit.h) runs while it can; it leaves the thread
-	 * where the interpreter goes on (traces need the interpreter) */
-	if (p->jit && !tracing) {
-		exec_jit_run(t, p, stop);
-		ip = t->ip;
+	if (abort_requested()) {
+		stop_for_abort(t);
+		return t->state;
 	}
-	while (t->state == EU_THREAD_READY)
-		step(t, p, &ip, stop, tracing);
+	unsigned host_fp = exec_host_daz(true);
+	/* compiled code (jit/jit.h) runs while it can, in stretches of
+	 * EXEC_ABORT_POLL * 16 instructions between two looks at the abort
+	 * flag; it leaves the thread where the interpreter goes on (traces
+	 * need the interpreter) */
+	while (p->jit && !tracing && t->state == EU_THREAD_READY) {
+		uint64_t poll = t->instructions + EXEC_ABORT_POLL * 16ull;
+		uint64_t at = t->instructions;
+		exec_jit_run(t, p, poll < stop ? poll : stop);
+		ip = t->ip;
+		if (t->instructions == at)
+			break;   /* not compiled (yet): the interpreter runs it */
+		if (t->state == EU_THREAD_LIMIT && t->instructions < stop)
+			t->state = EU_THREAD_READY;   /* only its stretch is over */
+		if (t->state == EU_THREAD_READY && abort_requested())
+			stop_for_abort(t);
+	}
+	while (t->state == EU_THREAD_READY) {
+		uint64_t poll = t->instructions + EXEC_ABORT_POLL;
+		while (t->state == EU_THREAD_READY && t->instructions < poll)
+			step(t, p, &ip, stop, tracing);
+		if (t->state == EU_THREAD_READY && abort_requested())
+			stop_for_abort(t);
+	}
 	t->ip = ip;
 	exec_host_restore(host_fp);
+	if (t->state == EU_THREAD_DONE && ended_count)
+		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;
 }
 

@@ -31,7 +31,7 @@
 
 #include "common/trace.h"
 #include "drv/walker_setup.h"
-#include "integration/kernel/eb_test.h"
+#include "integration/reliability/served.h"
 
 #define HANGCHECK_MS 50
 #define STORM 2000
@@ -282,19 +282,7 @@ static void close_while_waited(void)
 	CHECK_EQ(w.result, 0);   /* the hangcheck ended the batch */
 	CHECK(w.ns < 2000000000ll);
 	eb_close(c, op.handle);
-	/* the device serves others */
-	uint32_t bb2 = eb_create(c, 4096), t2 = eb_create(c, 4096);
-	uint32_t dw[6];
-	unsigned n = emit_store(dw, 0x100000, 0x600df00d);
-	dw[n++] = MI_BATCH_BUFFER_END;
-	dw[n++] = MI_NOOP;
-	CHECK_EQ(eb_write(c, bb2, 0, dw, sizeof(dw)), 0);
-	struct drm_i915_gem_exec_object2 o2[2] = {
-		{ .handle = t2, .offset = 0x100000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
-		{ .handle = bb2, .offset = 0x300000, .flags = EXEC_OBJECT_PINNED } };
-	CHECK_EQ(eb_exec(c, o2, 2, 0, 0), 0);
-	CHECK_EQ(eb_wait(c, bb2, 10ll * 1000000000), 0);
-	CHECK_EQ(eb_read32(c, t2, 0), 0x600df00d);
+	check_store_served(c);   /* the device serves others */
 	gtsim_close(c);
 }
 

@@ -1,0 +1,164 @@
+/* A reset reaches into a running command (issue 16). A GPGPU_WALKER whose
+ * kernel loops forever (jmpi -16: to itself, PRM vol. 7 "jmpi": the offset
+ * counts from the next instruction) in 112 threads (two groups of 56, the
+ * most MEDIA_VFE_STATE allows), and a draw whose fragment shader writes
+ * the render target in a loop that never ends (no EOT: the loop's RT
+ * write, then jmpi back to it), hold the engine inside one command. Before
+ * the EU polled the engine's abort flag, the group's threads ran in turns
+ * until one had executed the EU's budget of 10^8 instructions (56 x 10^8
+ * here: minutes), and the pixel thread's 5 x 10^7 render target writes
+ * took as long; hangcheck could not end either. Now hangcheck (100 ms)
+ * ends each within its period plus a small bound: the test allows 20 s on
+ * a loaded machine (it takes about 150 ms; without the polling the test
+ * outlives meson's timeout). Then the context is guilty of it
+ * (GET_RESET_STATS), the error state names the hang and the command
+ * (GPGPU_WALKER, 3DPRIMITIVE), and another file's batch completes with
+ * its value. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "drv/draw_setup.h"
+#include "drv/seed_shaders.h"
+#include "drv/walker_setup.h"
+#include "integration/reliability/served.h"
+
+#define HANGCHECK_MS 100
+#define LIMIT_NS (20ll * 1000000000)
+
+static struct gtsim_device *dev;
+static char error_path[] = "/tmp/gtsim-reset-running-err-XXXXXX";
+
+/* The loop, then the end of thread the kernel loader needs to find
+ * (a compute thread's to the thread spawner, a pixel thread's render
+ * target write): never reached. */
+static const char loop_cs[] =
+	"jmpi(1)         -16D                            { align1 WE_all 1N };\n"
+	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
+	"send(16)        null<1>UW       g127<8,8,1>UD   0x02000010\n"
+	"                            thread_spawner MsgDesc: mlen 1 rlen 0 { align1 WE_all 1H EOT };\n";
+static const char loop_fs[] =
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x08031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q };\n"
+	"jmpi(1)         -32D                            { align1 WE_all 1N };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+static int64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static char *read_error_state(void)
+{
+	FILE *f = fopen(error_path, "r");
+	if (!f)
+		return NULL;
+	static char buf[1 << 16];
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* The batch of file f is guilty of one hang in its default context. */
+static void check_guilty(struct gtsim_file *f)
+{
+	struct drm_i915_reset_stats rs = { .ctx_id = 0 };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GET_RESET_STATS, &rs), 0);
+	CHECK_EQ(rs.batch_active, 1);
+}
+
+/* Another file's store completes: the device serves others. */
+static void check_others_served(void)
+{
+	struct gtsim_file *c = gtsim_open(dev);
+	CHECK(c != NULL);
+	check_store_served(c);
+	gtsim_close(c);
+}
+
+/* Submit b (and wait): it must end, within LIMIT_NS. */
+static void submit_ends(struct gtdrv_batch *b, const char *what)
+{
+	int64_t t0 = now_ns();
+	int r = gtdrv_batch_submit(b);   /* submits and waits */
+	int64_t ns = now_ns() - t0;
+	printf("%s: submit %d, ended after %.1f ms\n", what, r, ns / 1e6);
+	CHECK_EQ(r, 0);
+	CHECK(ns < LIMIT_NS);
+	gtdrv_batch_fini(b);
+}
+
+static void check_error_state(const char *command)
+{
+	const char *text = read_error_state();
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	CHECK(strstr(text, "GPU HANG") != NULL && strstr(text, "no progress") != NULL);
+	CHECK(strstr(text, command) != NULL);
+	if (!strstr(text, command))
+		printf("error state:\n%s\n", text);
+}
+
+static void walker_hang(void)
+{
+	struct gtsim_file *f = gtsim_open(dev);
+	struct gtdrv drv;
+	gtdrv_init(&drv, f, devinfo_lookup("bdw"));
+	struct gtdrv_walker_setup ws;
+	const struct gtdrv_walker_kernel k = { .text = loop_cs, .threads_per_group = 56 };
+	CHECK_EQ(gtdrv_walker_setup_init(&ws, &drv, &k, 1, NULL, 0), 0);
+	struct gtdrv_batch b;
+	CHECK_EQ(gtdrv_batch_init(&b, &drv), 0);
+	CHECK_EQ(gtdrv_walker_emit_state(&b, &ws), 0);
+	CHECK_EQ(gtdrv_walker_emit_dispatch(&b, &ws, &(const struct gtdrv_walker){
+			.groups = { 2, 1, 1 }, .simd_size = 0, .threads = 56 }), 0);
+	submit_ends(&b, "walker of 112 looping threads");
+	check_guilty(f);
+	check_error_state("GPGPU_WALKER");
+	gtdrv_walker_setup_fini(&ws);
+	gtsim_close(f);
+	check_others_served();
+}
+
+static void draw_hang(void)
+{
+	struct gtsim_file *f = gtsim_open(dev);
+	struct gtdrv drv;
+	gtdrv_init(&drv, f, devinfo_lookup("bdw"));
+	struct gtdrv_draw_setup ds;
+	CHECK_EQ(gtdrv_draw_setup_init(&ds, &drv, 64, 64), 0);
+	CHECK_EQ(gtdrv_draw_setup_shaders(&ds, gtdrv_green_vs, loop_fs), 0);
+	struct gtdrv_batch b;
+	CHECK_EQ(gtdrv_batch_init(&b, &drv), 0);
+	CHECK_EQ(gtdrv_draw_emit(&b, &ds, &(const struct gtdrv_draw_options){ 0 }), 0);
+	submit_ends(&b, "draw with a pixel shader that never ends");
+	check_guilty(f);
+	check_error_state("3DPRIMITIVE");
+	gtdrv_draw_setup_fini(&ds);
+	gtsim_close(f);
+	check_others_served();
+}
+
+int main(void)
+{
+	int fd = mkstemp(error_path);
+	if (fd < 0)
+		test_skip("cannot create a temporary file");
+	close(fd);
+	setenv("GTSIM_ERROR_STATE", error_path, 1);
+	setvbuf(stdout, NULL, _IONBF, 0);
+	dev = eb_device(0, HANGCHECK_MS, 0);
+	walker_hang();
+	unlink(error_path);
+	draw_hang();
+	gtsim_device_destroy(dev);
+	unlink(error_path);
+	return test_exit();
+}
