@@ -152,7 +152,8 @@ int gtdrv_draw_emit(struct gtdrv_batch *b, struct gtdrv_draw_setup *s,
 	r = r ? r : GTDRV_EMIT(b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC,
 			       .cc_viewport_pointer = GTDRV_DRAW_DYN_CC_VP);
 	r = r ? r : GTDRV_EMIT(b, 3DSTATE_BLEND_STATE_POINTERS,
-			       .blend_state_pointer = GTDRV_DRAW_DYN_BLEND,
+			       .blend_state_pointer = o->blend_state_offset ?
+					       o->blend_state_offset : GTDRV_DRAW_DYN_BLEND,
 			       .blend_state_pointer_valid = true);
 	r = r ? r : GTDRV_EMIT(b, 3DSTATE_CC_STATE_POINTERS,
 			       .color_calc_state_pointer = GTDRV_DRAW_DYN_CC,

@@ -54,6 +54,9 @@ struct gtdrv_draw_options {
 	unsigned nextra_vbs;
 	bool vertex_id;                  /* 3DSTATE_VF_SGVS: VertexID into element 1.x */
 	uint32_t binding_table_entries;  /* of the PS; 0 means 1 */
+	/* BLEND_STATE's offset in dyn (64-byte aligned); 0 means
+	 * GTDRV_DRAW_DYN_BLEND */
+	uint32_t blend_state_offset;
 };
 
 /* Every command of the draw into b (nothing submitted): 0 or the batch's

@@ -359,6 +359,10 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	struct rt_surface rt = { 0 };
 	if (load_surface(d, t, bti, &rt))
 		return -1;
+	if (!rt.null && (d->st.rt_blend_unread >> rti & 1))
+		return eu_thread_fault(t, "RT write: page fault reading BLEND_STATE entry %u at "
+				       "0x%llx", rti,
+				       (unsigned long long)(d->st.blend_state_addr + 4 + 8 * rti));
 	if (!d->have_rt0 && !rt.null) {
 		d->rt0 = rt.v;
 		d->have_rt0 = true;

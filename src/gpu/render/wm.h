@@ -149,6 +149,13 @@ struct wm_state {
 	float alpha_ref;
 	float blend_constant[4];
 	struct om_blend_rt rt_blend[WM_MAX_RT];
+	/* BLEND_STATE's address and the entries that could not be read (bit
+	 * i: entry i, not mapped): the hardware reads an entry only for a
+	 * render target a message writes, and drivers allocate only the
+	 * entries of their targets (iris: one for one RT), so an unreadable
+	 * entry faults at the RT write that needs it (rt_write.c). */
+	uint64_t blend_state_addr;
+	uint8_t rt_blend_unread;
 	struct depth_state ds;
 
 	uint64_t binding_table;    /* Surface State Base + 3DSTATE_BINDING_TABLE_POINTERS_PS */

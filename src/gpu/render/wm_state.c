@@ -347,8 +347,17 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 		return 0;
 	struct cmd_3DSTATE_BLEND_STATE_POINTERS pbs;
 	recorded_3DSTATE_BLEND_STATE_POINTERS(gen, st, &pbs);
-	if (dyn_read(rs, env, "BLEND_STATE", pbs.blend_state_pointer, dw, BLEND_STATE_DWORDS))
+	/* The header dword, then each render target's two dwords where they
+	 * are mapped (wm.h: rt_blend_unread). */
+	if (dyn_read(rs, env, "BLEND_STATE", pbs.blend_state_pointer, dw, 1))
 		return -1;
+	w->blend_state_addr = rs->sba.dynamic + pbs.blend_state_pointer;
+	w->rt_blend_unread = 0;
+	for (uint32_t i = 0; i < WM_MAX_RT; i++)
+		if (vm_read(&env->vm, w->blend_state_addr + 4 + 8 * i, dw + 1 + 2 * i, 8)) {
+			dw[1 + 2 * i] = dw[2 + 2 * i] = 0;
+			w->rt_blend_unread |= (uint8_t)(1u << i);
+		}
 	struct cmd_BLEND_STATE bs;
 	cmd_BLEND_STATE_unpack(gen, dw, BLEND_STATE_DWORDS, &bs);
 	w->alpha_to_coverage = bs.alpha_to_coverage_enable;

@@ -27,7 +27,9 @@
  *   (d') The same address with a Buffer Size that covers the reads:
  *       gtsim's PPGTT has no scratch page (i915 points unused PTEs at
  *       one, so the hardware would read its zeros), so the read is a page
- *       fault: a GPU fault like the others, and nothing else changes. */
+ *       fault: a GPU fault like the others, and nothing else changes.
+ *   (f) BLEND_STATE whose last entries lie past the end of their object:
+ *       entries of render targets no message writes are not read. */
 #include <errno.h>
 #include <i915_drm.h>
 #include <linux/sync_file.h>
@@ -49,6 +51,7 @@
 #define RT_ADDR 0x10000000ull         /* presumed offsets: execbuf places an unbound */
 #define GUARD_ADDR (RT_ADDR + RT_BYTES) /* object where userspace presumed it */
 #define UNMAPPED_ADDR 0xe0000000ull   /* nothing is ever bound there */
+#define DYN_ADDR 0x20000000ull        /* the dynamic state's page; the next is unmapped */
 #define DYN_GUARD GTDRV_DRAW_DYN_FREE /* a qword nobody reads: puts the guard in the exec list */
 #define RT_FILL 0x11223344u
 #define GUARD_FILL 0xdeadbeefu
@@ -68,6 +71,7 @@ struct program {
 	size_t vs_len, fs_len;
 	bool colour_vb;        /* element 1: a colour from vertex buffer 1 */
 	uint32_t vb1_size;     /* vertex buffer 1 at UNMAPPED_ADDR */
+	uint32_t blend_offset; /* BLEND_STATE in dyn; 0: draw_setup's */
 };
 
 static struct gtsim_device *dev;
@@ -116,6 +120,7 @@ static void scene_init(struct scene *sc, uint32_t ctx)
 	CHECK_EQ(gtdrv_bo_alloc(&sc->drv, &sc->guard, 4096), 0);
 	sc->ds.rt.offset = RT_ADDR;
 	sc->guard.offset = GUARD_ADDR;
+	sc->ds.dyn.offset = DYN_ADDR;
 	fill(sc, &sc->ds.rt, RT_FILL);
 	fill(sc, &sc->guard, GUARD_FILL);
 }
@@ -154,13 +159,18 @@ static int submit(struct scene *sc, const struct program *p, int *fence)
 	r = gtdrv_draw_emit(&b, &sc->ds, &(const struct gtdrv_draw_options){
 		.attribs = attribs, .nattribs = p->colour_vb ? 2 : 1,
 		.extra_vbs = &vb1, .nextra_vbs = p->colour_vb ? 1 : 0,
-		.binding_table_entries = 2 });
+		.binding_table_entries = 2, .blend_state_offset = p->blend_offset });
 	b.fence_out = fence;
 	r = r ? r : gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
 	/* execbuf placed the guard right after the render target */
 	CHECK_EQ(sc->ds.rt.offset, RT_ADDR);
 	CHECK_EQ(sc->guard.offset, GUARD_ADDR);
+	CHECK_EQ(sc->ds.dyn.offset, DYN_ADDR);
+	const struct gtdrv_bo *others[] = { &sc->ds.kernel, &sc->ds.surf, &sc->ds.vbo, &sc->ds.rt,
+					    &sc->guard };
+	for (unsigned i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		CHECK(others[i]->offset != DYN_ADDR + 4096);
 	return r;
 }
 
@@ -459,6 +469,21 @@ static void render_cache_from_vs(struct scene *good)
 		 "send to shared function render (sfid 5) which no unit implements", NULL);
 }
 
+/* (f) BLEND_STATE in the last 64 bytes of the dynamic state's page, as
+ * iris places it (its state buffers are allocated from the top of the
+ * dynamic zone): the header and entries 0-6 are mapped, entry 7 (dwords
+ * 15-16, from byte 0xffc) runs past the page into unmapped memory. The
+ * hardware reads the entry of the render target a message writes (PRM
+ * vol. 2d BLEND_STATE: one BLEND_STATE_ENTRY per render target), so a
+ * draw writing render target 0 completes: every pixel green, no fault. */
+static void blend_state_at_page_end(struct scene *good)
+{
+	struct program p;
+	program_green(&p);
+	p.blend_offset = 4096 - 64;
+	run_case("(f) BLEND_STATE in the last 64 bytes of its page", good, &p, NULL, green);
+}
+
 static void run(int sync)
 {
 	printf("GTSIM_SYNC=%d\n", sync);
@@ -476,6 +501,7 @@ static void run(int sync)
 	unbound_entry_ps(&good);
 	unmapped_vertex_buffer(&good);
 	render_cache_from_vs(&good);
+	blend_state_at_page_end(&good);
 	scene_fini(&good);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);
