@@ -7,10 +7,9 @@
  * the provoking vertex's value as a0. */
 #include <string.h>
 
-#include "common/trace.h"
 #include "gpu/render/wm_draw.h"
 
-enum { SWZ_INPUTATTR, SWZ_FACING, SWZ_W, SWZ_FACING_W };
+enum { SWZ_INPUTATTR, SWZ_FACING };
 enum { CONST_0000, CONST_0001, CONST_1111, CONST_PRIM_ID };
 
 static void attr_values(const struct sbe_state *sbe, unsigned k, bool back,
@@ -25,15 +24,14 @@ static void attr_values(const struct sbe_state *sbe, unsigned k, bool back,
 		over = (unsigned)sw->component_override_x | (unsigned)sw->component_override_y << 1 |
 		       (unsigned)sw->component_override_z << 2 | (unsigned)sw->component_override_w << 3;
 	}
-	/* facing variants: back-facing primitives read the next row */
-	if ((sel == SWZ_FACING || sel == SWZ_FACING_W) && back)
+	/* back-facing primitives read the next row; the W variants fault when
+	 * the state is loaded (wm_state.c) */
+	if (sel == SWZ_FACING && back)
 		src++;
 	unsigned row = sbe->read_offset * 2 + src;
 	static const float zero[4];
 	const float *v = row < nrows ? rows[row] : zero;
 	memcpy(out, v, 16);
-	if (sel == SWZ_W || sel == SWZ_FACING_W)
-		TRACE_STUB_ONCE("SBE: INPUTATTR_W swizzles read as INPUTATTR");
 	static const float consts[3][4] = { { 0, 0, 0, 0 }, { 0, 0, 0, 1 }, { 1, 1, 1, 1 } };
 	for (int c = 0; c < 4; c++) {
 		if (!(over >> c & 1))

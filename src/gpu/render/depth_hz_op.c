@@ -5,7 +5,6 @@
  * and depth resolves have nothing left to do. The rectangle's maxima are
  * exclusive; a multisampled buffer's clear writes every sample of its
  * pixels. */
-#include "common/trace.h"
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
@@ -34,9 +33,10 @@ enum cs_result render_cs_hz_op(struct gt_engine *e, const struct cmd_desc *d,
 	cmd_3DSTATE_WM_HZ_OP_unpack(gen, dw, len, &v);
 	if (!v.depth_buffer_clear_enable && !v.stencil_buffer_clear_enable)
 		return CS_NEXT;
+	/* Scissor Rectangle Enable must be zero "due to a hardware issue"
+	 * (the note drivers follow: blorp and anv never set it) */
 	if (v.scissor_rectangle_enable)
-		TRACE_STUB_ONCE("3DSTATE_WM_HZ_OP: scissored clear done over the whole clear "
-				"rectangle");
+		return cs_fault(e, "3DSTATE_WM_HZ_OP: Scissor Rectangle Enable set (MBZ)");
 	/* Number of Multisamples: log2 of the buffers' samples, every one of
 	 * which the clear writes (interleaved layout) */
 	if (v.number_of_multisamples > (gen >= 9 ? 4u : 3u))

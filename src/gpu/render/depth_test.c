@@ -48,7 +48,7 @@ static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t ds
 }
 
 bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
-			  bool back)
+			  bool back, int sref)
 {
 	const struct depth_state *ds = &d->st.ds;
 	const struct gt_vm *vm = &d->env->vm;
@@ -62,7 +62,9 @@ bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, f
 		       surface_view_sample_offset(&ds->stencil, ds->samples, (uint32_t)x, (uint32_t)y, s,
 						  &soff);
 	bool bs = back && ds->double_sided;
-	uint8_t ref = bs ? ds->bsref : ds->sref, tmask = bs ? ds->bsmask : ds->smask;
+	/* a PS that computes stencil (3DSTATE_PS_EXTRA, gen9) replaces the
+	 * reference of both faces, for the test and for REPLACE */
+	uint8_t ref = sref >= 0 ? (uint8_t)sref : bs ? ds->bsref : ds->sref, tmask = bs ? ds->bsmask : ds->smask;
 	uint8_t wmask = bs ? ds->bswmask : ds->swmask;
 	if (stencil && vm_read(vm, ds->stencil.base + soff, &sval, 1)) {
 		wm_fault(d, "stencil buffer: page fault at 0x%llx",

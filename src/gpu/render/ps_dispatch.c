@@ -153,8 +153,11 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 			reg += hw / 8;
 		}
 	}
+	/* the constants and attributes start at the Dispatch GRF Start
+	 * Register (3DSTATE_PS): a payload reaching past it would be
+	 * overwritten by them, state no driver emits */
 	if (reg > d->grf_start && (st->ps.push_constants || st->sbe.num_attrs))
-		TRACE_STUB_ONCE("PS: payload of %u registers passes the dispatch GRF start %u",
+		return wm_fault(d, "PS: payload of %u registers passes the dispatch GRF start %u",
 				reg, d->grf_start);
 	unsigned grf = d->grf_start;
 	if (st->ps.push_constants) {
@@ -290,7 +293,7 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 			float z = wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
 			if (n == 1)                /* the pixel centre, as the PS sees it */
 				z = wm_prim_z(p, px + 0.5, py + 0.5);
-			if (!depth_stencil_sample(d, px, py, s, z, p->back_facing))
+			if (!depth_stencil_sample(d, px, py, s, z, p->back_facing, -1))
 				pass[i] &= (uint16_t)~(1u << s);
 		}
 	}

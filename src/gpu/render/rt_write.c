@@ -5,14 +5,14 @@
  * message type (12). Payload: an optional two-register header (M0.0 bit 11
  * source 0 alpha present, M0.2 render target index, M1.7 pixel enables),
  * source 0 alpha, oMask, the colour (R, G, B, A, one register per 8
- * pixels each), a second colour for dual source, then the computed depth.
+ * pixels each), a second colour for dual source, the computed depth, then
+ * (gen9) the output stencil.
  * Each enabled pixel is alpha-tested, blended with BLEND_STATE, logic-op'd,
  * masked and packed through the format module into the SURFACE_STATE
  * surface the binding table names. Writes outside the surface are dropped;
  * an unbound entry or a format the render cache cannot write is a fault. */
 #include <string.h>
 
-#include "common/trace.h"
 #include "gpu/format/format.h"
 #include "gpu/format/pack_fast.h"
 #include "gpu/render/wm_draw.h"
@@ -57,7 +57,8 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return 0;
 	}
 	if (l->type > SURF_CUBE)
-		TRACE_STUB_ONCE("RT write: surface type %u written as 2D", l->type);
+		return eu_thread_fault(t, "RT write: surface type %u (BUFFER/STRBUF) as a render "
+				       "target is not modelled", l->type);
 	const struct fmt_info *fi = format_info(l->format);
 	if (!fi || !fi->supported || fi->bpe % 8 || fi->bpe > 128 ||
 	    !format_rt_supported(l->format, d->rs->info->gen))
@@ -351,6 +352,17 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		depth = eu_send_payload(t, msg, k);
 		k += per;
 	}
+	/* gen9 Output Stencil: one register, the reference of pixel i in its
+	 * byte i (the layout Mesa's SIMD8 stencil export writes; gtsim has no
+	 * source for a SIMD16 form) */
+	const uint8_t *stencil = NULL;
+	if (d->st.ps.computed_stencil) {
+		if (n != 8)
+			return eu_thread_fault(t, "RT write: computed stencil in a SIMD%u message "
+					       "(only SIMD8 is modelled)", n);
+		stencil = eu_send_payload(t, msg, k);
+		k++;
+	}
 	if (k > msg->mlen || (sub == 1 ? !col[0][0] : !col[0][3]) || (nsrc == 2 && !col[1][3]))
 		return eu_thread_fault(t, "RT write: mlen %u is short of the %u registers the "
 				       "message needs", msg->mlen, k);
@@ -426,7 +438,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 					wm_prim_z(&d->prim, px->x[ch] + wm_sample_x(&d->st, s),
 						  px->y[ch] + wm_sample_y(&d->st, s));
 				if (depth_stencil_sample(d, px->x[ch], px->y[ch], s, z,
-							 d->prim.back_facing))
+							 d->prim.back_facing, stencil ? stencil[i] : -1))
 					passed |= 1u << s;
 			}
 			cov = passed;

@@ -57,6 +57,7 @@ struct ps_state {
 	/* 3DSTATE_PS_EXTRA */
 	bool valid, kills, uses_depth, uses_w, uses_coverage, omask, no_rt_write;
 	uint32_t computed_depth;   /* PSCDEPTH_* */
+	bool computed_stencil;     /* gen9: the RT write carries the stencil reference */
 	/* 3DSTATE_CONSTANT_PS: registers (32 B) and addresses of buffers 0..3 */
 	uint32_t const_len[4];
 	uint64_t const_addr[4];
@@ -112,6 +113,17 @@ struct wm_state {
 	uint8_t cull_mode;         /* 0 both, 1 none, 2 front, 3 back */
 	bool front_ccw;
 	bool scissor_enable;
+	/* 3DSTATE_RASTER Front/Back Face Fill Mode (0 solid, 1 wireframe,
+	 * 2 point), Antialiasing Enable (lines), Smooth Point Enable;
+	 * 3DSTATE_WM Line Stipple Enable: the back end draws none of these
+	 * modes and faults on a primitive that needs one (wm_draw.c) */
+	uint8_t fill_front, fill_back;
+	bool aa_lines, smooth_points, line_stipple;
+	/* 3DSTATE_WM Polygon Stipple Enable, 3DSTATE_POLY_STIPPLE_PATTERN
+	 * and _OFFSET (wm_stipple.c) */
+	bool poly_stipple;
+	uint8_t stipple_x_offset, stipple_y_offset;
+	uint32_t stipple_rows[32];
 	bool depth_offset;         /* solid */
 	float depth_offset_const, depth_offset_scale, depth_offset_clamp;
 	struct viewport vp;        /* viewport 0; wm_draw selects per primitive */
@@ -177,6 +189,14 @@ uint32_t depth_encode(uint32_t format, float z);
 
 /* The depth and stencil part alone (3DSTATE_WM_HZ_OP uses it); -1 with
  * why for buffers gtsim cannot address (Yf/Ys). */
+/* Polygon stipple state into w (wm_stipple.c); -1 with why set when the
+ * stipple is enabled without a pattern ever loaded. */
+int wm_stipple_load(struct wm_state *w, int gen, const struct cs_state *st, char *why);
+/* Of a quad at (x, y) (render target pixels; pixel p at x + (p & 1),
+ * y + (p >> 1), 16 coverage bits each), the bits the polygon stipple lets
+ * through. */
+uint64_t wm_stipple_quad_mask(const struct wm_state *w, int32_t x, int32_t y);
+
 int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
 			uint32_t samples, char *why);
 

@@ -49,6 +49,8 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 	struct wm_draw *d = ctx;
 	const struct wm_state *st = &d->st;
 	cov = wm_coverage(&st->ms, cov);
+	if (d->prim.stippled)
+		cov &= wm_stipple_quad_mask(st, x, y);
 	if (!cov)
 		return 0;
 	if (!d->dispatch) {            /* depth/stencil only, each covered sample */
@@ -61,7 +63,7 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 				double sy = st->ms.samples > 1 ? wm_sample_y(st, s) : 0.5;
 				float z = wm_prim_z(&d->prim, px + sx, py + sy);
 				d->depth_passed += depth_stencil_sample(d, px, py, s, z,
-									d->prim.back_facing);
+									d->prim.back_facing, -1);
 			}
 		}
 		return d->fault ? -1 : 0;
@@ -125,7 +127,14 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	if (st->cull_mode == 0 || st->cull_mode == 0xff || (st->cull_mode == 2 && front) ||
 	    (st->cull_mode == 3 && !front))
 		return;
+	unsigned fill = front ? st->fill_front : st->fill_back;
+	if (fill != 0) {
+		wm_fault(d, "3DSTATE_RASTER: %s face fill mode %u (wireframe/point) is not modelled",
+			 front ? "front" : "back", fill);
+		return;
+	}
 	p->is_point = false;
+	p->stippled = st->poly_stipple;
 	p->z_offset = depth_offset(d, p->v);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
@@ -139,8 +148,13 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	struct wm_prim *p = &d->prim;
 	for (int i = 0; i < 3; i++)
 		p->v[i] = to_window(d, &c[i]);
+	if (d->st.poly_stipple) {
+		wm_fault(d, "3DSTATE_WM: polygon stipple on a RECTLIST is not modelled");
+		return;
+	}
 	p->back_facing = false;
 	p->is_point = false;
+	p->stippled = false;
 	p->z_offset = 0;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
@@ -164,8 +178,15 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->v[2] = a;
 	p->v[2].x -= dy / len;
 	p->v[2].y += dx / len;
+	if (d->st.aa_lines || d->st.line_stipple) {
+		wm_fault(d, "%s is not modelled", d->st.aa_lines ?
+			 "3DSTATE_RASTER Antialiasing Enable (antialiased lines)" :
+			 "3DSTATE_WM Line Stipple Enable");
+		return;
+	}
 	p->back_facing = false;
 	p->is_point = false;
+	p->stippled = false;
 	p->z_offset = 0;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
@@ -188,8 +209,13 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	p->v[0] = v; p->v[0].x -= h; p->v[0].y -= h;
 	p->v[1] = v; p->v[1].x += h; p->v[1].y -= h;
 	p->v[2] = v; p->v[2].x -= h; p->v[2].y += h;
+	if (d->st.smooth_points) {
+		wm_fault(d, "Smooth Point Enable (antialiased points) is not modelled");
+		return;
+	}
 	p->back_facing = false;
 	p->is_point = true;
+	p->stippled = false;
 	p->z_offset = 0;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	/* z and 1/w constant over the point */
@@ -346,7 +372,8 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			clipped_triangle(d, v, d->rs->prim_reordered ?
 					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3);
 		else
-			TRACE_STUB_ONCE("back end: topology %u not rasterized", topo);
+			wm_fault(d, "back end: topology %u with %u vertices is not rasterized",
+				 topo, n);
 		break;
 	}
 }
@@ -395,7 +422,8 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		      st->force_dispatch != 1;
 	/* 3DSTATE_WM Early Depth/Stencil Control PSEXEC (1): the PS runs for
 	 * pixels that then fail the depth test (a PS with stores, images) */
-	bool late = st->ps.kills || st->ps.computed_depth || st->force_kill == 2 ||
+	bool late = st->ps.kills || st->ps.computed_depth || st->ps.computed_stencil ||
+		    st->force_kill == 2 ||
 		    st->early_ds == 1;
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
 	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->sba.surface, rs->sba.dynamic,

@@ -18,6 +18,7 @@ struct wm_prim {
 	bool back_facing;
 	uint8_t topology;          /* 3DPRIM_* the SF hands the WM (payload R0.0 4:0) */
 	bool is_point;             /* point sprite coordinates apply */
+	bool stippled;             /* a polygon under the polygon stipple */
 	float point_size;
 	float z_offset;            /* polygon offset added to every depth */
 	uint32_t rt_array_index;   /* VUE header DWord 1 of the primitive */
@@ -123,8 +124,10 @@ static inline double wm_sample_y(const struct wm_state *st, unsigned s)
 
 /* depth_test.c: the depth and stencil tests of sample s of one pixel at
  * depth z; true when it passes (buffers updated as the state says). */
+/* sref: the stencil reference the PS computed (0..255), or -1 for the
+ * state's (DEPTH_STENCIL_STATE / 3DSTATE_WM_DEPTH_STENCIL). */
 bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
-			  bool back);
+			  bool back, int sref);
 bool depth_test_enabled(const struct wm_state *st);
 
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */

@@ -81,7 +81,8 @@ static void load_user_clip(struct wm_state *w, int gen, const struct cs_state *s
 				      clip->user_clip_distance_cull_test_enable_bitmask : stage_cull);
 }
 
-static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
+/* Returns -1 with why set for state gtsim does not model. */
+static int load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st, char *why)
 {
 	struct cmd_3DSTATE_CLIP clip;
 	recorded_3DSTATE_CLIP(gen, st, &clip);
@@ -104,6 +105,7 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	w->point_width = (float)sf.point_width / 8.0f;
 	w->point_width_from_state = sf.point_width_source;
 	w->last_pixel = sf.last_pixel_enable;
+	w->smooth_points = sf.smooth_point_enable;
 	w->pv_tri = (uint8_t)sf.triangle_strip_list_provoking_vertex_select;
 	w->pv_line = (uint8_t)sf.line_strip_list_provoking_vertex_select;
 	w->pv_fan = (uint8_t)sf.triangle_fan_provoking_vertex_select;
@@ -122,8 +124,14 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 	} else {
 		w->clip.z_near_test = w->clip.z_far_test = r.viewport_z_clip_test_enable;
 	}
-	if (r.conservative_rasterization_enable)                    /* gen9 */
-		TRACE_STUB_ONCE("3DSTATE_RASTER: conservative rasterization drawn as standard");
+	if (r.conservative_rasterization_enable) {                  /* gen9 */
+		snprintf(why, 160, "3DSTATE_RASTER: conservative rasterization is not modelled");
+		return -1;
+	}
+	w->fill_front = (uint8_t)r.front_face_fill_mode;
+	w->fill_back = (uint8_t)r.back_face_fill_mode;
+	w->aa_lines = r.antialiasing_enable;
+	w->smooth_points |= r.smooth_point_enable;
 	w->depth_offset = r.global_depth_offset_enable_solid;
 	w->depth_offset_const = r.global_depth_offset_constant;
 	w->depth_offset_scale = r.global_depth_offset_scale;
@@ -141,6 +149,7 @@ static void load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st)
 		w->draw_rect = (struct pixel_rect){ 0, 0, 16383, 16383 };
 	w->origin_x = dr.drawing_rectangle_origin_x;
 	w->origin_y = dr.drawing_rectangle_origin_y;
+	return 0;
 }
 
 /* The integer pixel coordinates x with x >= f (min) or x <= f (max). */
@@ -238,7 +247,8 @@ static int load_viewports(struct wm_state *w, struct render_state *rs,
 	return 0;
 }
 
-static void load_sbe(struct wm_state *w, int gen, const struct cs_state *st)
+/* Returns -1 with why set for state gtsim does not model. */
+static int load_sbe(struct wm_state *w, int gen, const struct cs_state *st, char *why)
 {
 	struct cmd_3DSTATE_SBE sbe;
 	recorded_3DSTATE_SBE(gen, st, &sbe);
@@ -258,6 +268,16 @@ static void load_sbe(struct wm_state *w, int gen, const struct cs_state *st)
 	struct cmd_3DSTATE_SBE_SWIZ swiz;
 	recorded_3DSTATE_SBE_SWIZ(gen, st, &swiz);
 	memcpy(b->swiz, swiz.attribute, sizeof(b->swiz));
+	/* INPUTATTR_W and INPUTATTR_FACING_W (2, 3): no driver here emits
+	 * them and gtsim has no source for what they put in W */
+	for (unsigned k = 0; b->swizzle_enable && k < 16 && k < b->num_attrs; k++)
+		if (b->swiz[k].swizzle_select >= 2) {
+			snprintf(why, 160, "3DSTATE_SBE_SWIZ: attribute %u's swizzle select %u "
+				 "(INPUTATTR_W/INPUTATTR_FACING_W) is not modelled", k,
+				 (unsigned)b->swiz[k].swizzle_select);
+			return -1;
+		}
+	return 0;
 }
 
 static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
@@ -268,6 +288,7 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	w->early_ds = wm.early_depth_stencil_control;
 	w->wm_stats = wm.statistics_enable;
 	w->force_dispatch = wm.force_thread_dispatch_enable;
+	w->line_stipple = wm.line_stipple_enable;
 	w->force_kill = wm.force_kill_pixel_enable;
 
 	struct ps_state *p = &w->ps;
@@ -303,8 +324,7 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	p->omask = x.omask_present_to_render_target;
 	p->no_rt_write = x.pixel_shader_does_not_write_to_rt;
 	p->computed_depth = x.pixel_shader_computed_depth_mode;
-	if (x.pixel_shader_computes_stencil)                         /* gen9 */
-		TRACE_STUB_ONCE("3DSTATE_PS_EXTRA: the PS's computed stencil is ignored");
+	p->computed_stencil = gen >= 9 && x.pixel_shader_computes_stencil;
 
 	struct cmd_3DSTATE_CONSTANT_PS c;
 	recorded_3DSTATE_CONSTANT_PS(gen, st, &c);
@@ -586,14 +606,18 @@ int wm_state_load(struct wm_state *w, struct render_state *rs, const struct rend
 {
 	int gen = rs->info->gen;
 	memset(w, 0, sizeof(*w));
-	load_clip_sf(w, gen, state);
+	char why[160];
+	if (load_clip_sf(w, gen, state, why))
+		return render_set_fault(rs, "%s", why);
 	if (load_viewports(w, rs, env, state))
 		return -1;
-	load_sbe(w, gen, state);
+	if (load_sbe(w, gen, state, why))
+		return render_set_fault(rs, "%s", why);
 	load_wm_ps(w, gen, state);
+	if (wm_stipple_load(w, gen, state, why))
+		return render_set_fault(rs, "%s", why);
 	if (load_blend_cc(w, rs, env, state))
 		return -1;
-	char why[160];
 	if (load_ms(w, gen, state, why))
 		return render_set_fault(rs, "multisampling: %s", why);
 	if (wm_depth_state_load(&w->ds, gen, state, w->ms.samples, why))

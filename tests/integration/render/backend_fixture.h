@@ -193,6 +193,7 @@ static inline double fx_win(double ndc, uint32_t size)
 }
 
 static struct render_state *fx_rs;
+static char fx_last_fault[256];   /* the last fx_draw fault's text */
 
 /* A render state whose VS partition holds FX_VUES entries of FX_VUE_BYTES. */
 static void fx_begin(void)
@@ -227,6 +228,15 @@ static void fx_vertex(unsigned i, float x, float y, float z, float w, const floa
 		memcpy(v + 8, c, 16);
 }
 
+/* VUEs 0..3: the corners of the whole target (NDC -1..1; triangles
+ * 0, 1, 2 and 2, 1, 3 cover it) at depth z, every corner colour c. */
+static inline void fx_square(float z, const float c[4])
+{
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], z, 1, c);
+}
+
 /* Draw: the primitives prims[p][0..per) (VUE indices) of topology topo.
  * Returns 0, or -1 on a GPU fault (printed). */
 static int fx_draw(uint32_t topo, const unsigned *prims, unsigned nprims, unsigned per)
@@ -243,8 +253,10 @@ static int fx_draw(uint32_t topo, const unsigned *prims, unsigned nprims, unsign
 	}
 	if (!r)
 		r = wm_draw_end(fx_rs);
-	if (r)
+	if (r) {
 		fprintf(stderr, "fault: %s\n", render_fault(fx_rs));
+		snprintf(fx_last_fault, sizeof(fx_last_fault), "%s", render_fault(fx_rs));
+	}
 	render_state_destroy(fx_rs);
 	fx_rs = NULL;
 	return r;

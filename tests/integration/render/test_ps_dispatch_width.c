@@ -105,6 +105,9 @@ static void draw_with(const struct layout *l)
 	    { "Dispatch GRF Start Register For Constant/Setup Data 0", 4 },
 	    { "Dispatch GRF Start Register For Constant/Setup Data 1", 4 },
 	    { "Dispatch GRF Start Register For Constant/Setup Data 2", 4 });
+	/* the kernels read no attribute: none is set up, so a payload wider
+	 * than the GRF start of 4 (SIMD16, SIMD32) overlaps nothing */
+	REC("3DSTATE_SBE", { "Number of SF Output Attributes", 0 });
 	fx_begin();
 	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
 	static const float c[4] = { 0, 0, 0, 1 };
