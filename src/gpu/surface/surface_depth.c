@@ -2,9 +2,9 @@
  * 3DSTATE_STENCIL_BUFFER: W-major, one byte a pixel) as views of one level
  * and layer: LOD and Minimum Array Element placed by the same layouts as
  * RENDER_SURFACE_STATE (surface_mip.c), with the alignments those commands
- * imply since they carry none (BDW/SKL PRM vol. 2d RENDER_SURFACE_STATE
- * Surface Horizontal/Vertical Alignment: depth surfaces HALIGN 8 texels,
- * VALIGN 4, 8 for D16_UNORM; stencil surfaces HALIGN 16, VALIGN 8).
+ * imply since they carry none: the BDW PRM vol. 5 "Memory Views" table of
+ * alignment units (SKL keeps it for these buffers): DEPTH_BUFFER 8 x 4
+ * for D16_UNORM and 4 x 4 for the other formats, STENCIL_BUFFER 8 x 8.
  * Surface QPitch holds bits 16:2 of the rows between slices. The layer is
  * the Minimum Array Element of the command given (the back end adds a
  * primitive's Render Target Array Index to it: render/wm_state.c). */
@@ -42,7 +42,7 @@ int surface_depth_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
 	struct surface_layout l = {
 		.base = db->surface_base_address, .pitch = db->surface_pitch + 1,
 		.cpp = d16 ? 2 : 4, .format = db->surface_format, .tiling = SURFACE_TILE_Y,
-		.qpitch = db->surface_qpitch << 2, .halign = 8, .valign = d16 ? 8 : 4,
+		.qpitch = db->surface_qpitch << 2, .halign = d16 ? 8 : 4, .valign = 4,
 	};
 	return view(&l, gen, db, v, why);
 }
@@ -53,7 +53,7 @@ int surface_stencil_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
 {
 	struct surface_layout l = {
 		.base = sb->surface_base_address, .pitch = sb->surface_pitch + 1, .cpp = 1,
-		.tiling = SURFACE_TILE_W, .qpitch = sb->surface_qpitch << 2, .halign = 16,
+		.tiling = SURFACE_TILE_W, .qpitch = sb->surface_qpitch << 2, .halign = 8,
 		.valign = 8,
 	};
 	return view(&l, gen, db, v, why);

@@ -213,8 +213,9 @@ int main(void)
 	state(ss, &reserved);
 	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
 
-	/* depth and stencil buffers: no alignment fields; depth HALIGN 8,
-	 * VALIGN 4 (8 for D16), stencil 16 x 8. A 10x10 D32_FLOAT buffer at
+	/* depth and stencil buffers: no alignment fields; the BDW PRM vol. 5
+	 * "Memory Views" alignment units: depth 4 x 4 (8 x 4 for D16),
+	 * stencil 8 x 8. A 10x10 D32_FLOAT buffer at
 	 * LOD 1 (5x5): level 0's 10 rows -> 12, so level 1 at (0, 12); layer 2
 	 * of QPitch 40 (field 10) -> 80 more rows */
 	struct cmd_3DSTATE_DEPTH_BUFFER db = { .surface_type = SURF_2D, .surface_format = 1,
@@ -229,19 +230,30 @@ int main(void)
 	CHECK_EQ(v.height, 5);
 	CHECK_EQ(v.x_offset, 0);
 	CHECK_EQ(v.y_offset, 12 + 80);
-	/* D16: VALIGN 8, level 0's 10 rows -> 16 */
+	/* D16: VALIGN 4, level 0's 10 rows -> 12 */
 	db.surface_format = 5;
 	db.minimum_array_element = 0;
 	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
 	CHECK_EQ(v.cpp, 2);
-	CHECK_EQ(v.y_offset, 16);
-	/* LOD 2 is right of LOD 1: level 1's 5 pixels -> 8 (HALIGN 8) */
+	CHECK_EQ(v.y_offset, 12);
+	/* LOD 2 is right of LOD 1: level 1's 5 pixels -> 8 (D16 HALIGN 8) */
 	db.lod = 2;
 	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
 	CHECK_EQ(v.x_offset, 8);
-	CHECK_EQ(v.y_offset, 16);
+	CHECK_EQ(v.y_offset, 12);
+	/* and D32_FLOAT: -> 8 too (HALIGN 4); a 14-wide buffer's level 1 of
+	 * 7 pixels -> 8 (HALIGN 4) where D16 gives 8 as well: 18 wide, level
+	 * 1 of 9 -> 12 (HALIGN 4) against 16 (D16) */
+	db.surface_format = 1;
+	db.width = 17;
+	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
+	CHECK_EQ(v.x_offset, 12);
+	db.surface_format = 5;
+	CHECK_EQ(surface_depth_view(9, &db, &v, why), 0);
+	CHECK_EQ(v.x_offset, 16);
+	db.width = 9;
 	/* stencil: W-major, 1 byte, VALIGN 8 -> level 1 at row 16, its own
-	 * QPitch (field 12: 48 rows); LOD 2 at x = 5 -> 16 (HALIGN 16) */
+	 * QPitch (field 12: 48 rows); LOD 2 at x = 5 -> 8 (HALIGN 8) */
 	struct cmd_3DSTATE_STENCIL_BUFFER sb = { .stencil_buffer_enable = true,
 		.surface_base_address = 0x80000, .surface_pitch = 127, .surface_qpitch = 12 };
 	db.lod = 1;
@@ -255,7 +267,7 @@ int main(void)
 	db.lod = 2;
 	db.minimum_array_element = 0;
 	CHECK_EQ(surface_stencil_view(8, &db, &sb, &v, why), 0);
-	CHECK_EQ(v.x_offset, 16);
+	CHECK_EQ(v.x_offset, 8);
 	CHECK_EQ(v.y_offset, 16);
 	/* gen9 Yf depth: not implemented, an error */
 	db.tiled_resource_mode = 1;
