@@ -156,6 +156,10 @@ static int filter_at(const struct smp_surface *s, const struct smp_sampler *st,
 		double t = sane(coord[d]);
 		if (!st->non_normalized)
 			t *= size[d];
+		/* the texel offset moves the unnormalized coordinate before the
+		 * address mode applies (GL 4.6 8.14.2: u' = u + offset, then the
+		 * wrap), which matters where the mode clamps the coordinate */
+		t += q->off[d];
 		/* HALF_BORDER is OpenGL's CLAMP (iris maps GL_CLAMP to it for
 		 * every filter): the coordinate clamped to [0, 1], so linear
 		 * filtering at an edge takes half the border colour and nearest
@@ -170,10 +174,10 @@ static int filter_at(const struct smp_surface *s, const struct smp_sampler *st,
 			t -= 0.5;
 			double f = floor(t);
 			frac[d] = t - f;
-			r0[d] = (int64_t)f + q->off[d];
+			r0[d] = (int64_t)f;
 			r1[d] = r0[d] + 1;
 		} else {
-			r0[d] = (int64_t)floor(t) + q->off[d];
+			r0[d] = (int64_t)floor(t);
 		}
 		if (seamless && d < 2) {
 			/* inside the face or one texel past an edge */

@@ -145,6 +145,35 @@ static void test_half_border(struct fixture *f)
 	}
 }
 
+/* A texel offset moves the unnormalized coordinate before the address
+ * mode (GL 4.6 section 8.14.2: u' = u + offset, then the wrap), which shows
+ * where the mode clamps: HALF_BORDER (GL_CLAMP) nearest at u = -2 with
+ * offset +2 is u' = 0, texel 0 (clamping first would give texel 2);
+ * linear at u = 6 with offset -1 is u' = 5, clamped to 4: the edge texel
+ * and the border half each (clamping first: texels 2 and 3). Sent with a
+ * header whose M0.2 11:8 holds the U offset. */
+static void offset_send(struct fixture *f, unsigned sampler, int uoff, float u)
+{
+	eu_thread_init(f->t, 8, 0x01);
+	memset(eu_grf(f->t, FX_PAYLOAD), 0, 32);
+	eu_grf_set_ud(f->t, FX_PAYLOAD, 2, ((unsigned)uoff & 0xf) << 8);
+	eu_grf_set_ud(f->t, FX_PAYLOAD, 3, FX_SAMPLER(0));
+	fx_set_f(f, FX_PAYLOAD + 1, 0, u);
+	fx_set_f(f, FX_PAYLOAD + 2, 0, 0.125f);
+	CHECK_EQ(fx_send(f, fx_desc(0, sampler, SMP_SAMPLE, 8), 8, 3, 4, true, 0x01), 0);
+}
+
+static void test_offset_half_border(struct fixture *f)
+{
+	offset_send(f, 9, 2, -0.5f);
+	check_texel(f, 0, 0, 0);
+	offset_send(f, 9, -2, 0.875f);          /* inside: 3.5 - 2 = 1.5, texel 1 */
+	check_texel(f, 0, 1, 0);
+	offset_send(f, 10, -1, 1.5f);
+	for (unsigned c = 0; c < 4; c++)
+		CHECK_NEAR(fx_get_f(f, FX_RESP + c, 0), (tf(3, 0, c) + border[c]) / 2);
+}
+
 static void test_wrap(struct fixture *f)
 {
 	/* texels -1, 4, -2 and 8 of row 0 */
@@ -351,6 +380,7 @@ int main(void)
 	test_bilinear(&f);
 	test_wrap(&f);
 	test_half_border(&f);
+	test_offset_half_border(&f);
 	test_header(&f);
 	test_simd16_and_swizzle(&f);
 	test_compare(&f);
