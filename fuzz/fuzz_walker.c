@@ -18,7 +18,15 @@
  *   byte 1   bits 0-1, 2-3, 4-5: thread groups in x, y, z - 1; bits 6-7
  *            mutations of the state (interface descriptors, CURBE,
  *            kernels) x 2
- *   then the batch's mutations, then the state's (fuzz_mutate.h). */
+ *   then the batch's mutations, then the state's (fuzz_mutate.h).
+ *
+ * The mutated batch's dispatches are bounded (bound_dispatch): a mutated
+ * dimension or GPGPU_DISPATCHDIM value can ask for a legitimate walker of
+ * billions of thread groups, which makes progress (no hang, on i915
+ * neither) and runs for hours under the sanitizers (finding 8 of
+ * docs/fuzzing.md). Each walker spans at most WALKER_SPAN groups per
+ * dimension; what the fuzzer looks for (the walker's parsing, starts,
+ * thread counts, masks, descriptors) is left as mutated. */
 #include <errno.h>
 #include <linux/sync_file.h>
 #include <stdio.h>
@@ -30,6 +38,8 @@
 #include "fuzz_mutate.h"
 #include "fuzz_target.h"
 #include "fuzz_victim.h"
+#include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 
 static struct fuzz_device_slot devs[2];
 
@@ -49,6 +59,49 @@ static const char barrier_kernel[] =
 	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
 	"send(16)        null<1>UW       g127<8,8,1>UD   0x02000010\n"
 	"                            thread_spawner MsgDesc: mlen 1 rlen 0 { align1 WE_all 1H EOT };\n";
+
+#define WALKER_SPAN 8u
+
+static uint32_t bound_span(uint32_t start, uint32_t end)
+{
+	return end > start && end - start > WALKER_SPAN ? start + WALKER_SPAN : end;
+}
+
+/* Walks the batch as the render CS parses it (in order, without its
+ * jumps) and bounds every GPGPU_WALKER's group span and every
+ * MI_LOAD_REGISTER_IMM of GPGPU_DISPATCHDIMX/Y/Z (an indirect walker's
+ * ends: start + WALKER_SPAN at most, start 0 as built). */
+static void bound_dispatch(int gen, uint32_t *dw, uint32_t used)
+{
+	for (uint32_t i = 0; i < used;) {
+		const struct cmd_desc *d = cmd_find(gen, ENGINE_RCS, dw[i]);
+		uint32_t len = d ? cmd_length(d, dw[i]) : 0;
+		if (!len || len > used - i)
+			return;
+		if (d->id == CMD_ID_GPGPU_WALKER) {
+			struct cmd_GPGPU_WALKER v;
+			cmd_GPGPU_WALKER_unpack(gen, dw + i, len, &v);
+			v.thread_group_id_x_dimension =
+				bound_span(v.thread_group_id_starting_x, v.thread_group_id_x_dimension);
+			v.thread_group_id_y_dimension =
+				bound_span(v.thread_group_id_starting_y, v.thread_group_id_y_dimension);
+			v.thread_group_id_z_dimension =
+				bound_span(v.thread_group_id_starting_resume_z,
+					   v.thread_group_id_z_dimension);
+			cmd_GPGPU_WALKER_pack(gen, dw + i, len, &v);
+		} else if (d->id == CMD_ID_MI_LOAD_REGISTER_IMM) {
+			/* (register, value) pairs after the header; the offset
+			 * field is bits 22:2 */
+			for (uint32_t k = i + 1; k + 1 < i + len; k += 2) {
+				uint32_t reg = dw[k] & 0x7ffffcu;
+				if (reg >= REG_GPGPU_DISPATCHDIMX && reg <= REG_GPGPU_DISPATCHDIMZ &&
+				    dw[k + 1] > WALKER_SPAN)
+					dw[k + 1] = WALKER_SPAN;
+			}
+		}
+		i += len;
+	}
+}
 
 static void mutate_state(struct fuzz_input *in, struct gtdrv_walker_setup *s)
 {
@@ -100,6 +153,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r)
 		abort();   /* the valid dispatch must build */
 	fuzz_mutate_dwords(&in, b.dw, b.used, batch_mutations);
+	bound_dispatch(skl ? 9 : 8, b.dw, b.used);
 	bool unmutated = !batch_mutations && !state_mutations && !(how & 4);
 	int fence = -1;
 	if (unmutated)

@@ -271,9 +271,13 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	err = p == MAP_FAILED ? errno : 0;
 	user_mm_quiet(false);
 	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
-	 * purge revokes the mapping. */
-	if (p != MAP_FAILED)
-		user_mm_add_io((uintptr_t)p, length, n->obj, prot, flags);
+	 * purge revokes the mapping. Unregistered, it would be neither: the
+	 * mmap fails as the kernel's does when its vm_area cannot be made. */
+	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, n->obj, prot, flags)) {
+		munmap(p, length);
+		p = MAP_FAILED;
+		err = ENOMEM;
+	}
 out:
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,

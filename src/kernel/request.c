@@ -420,6 +420,7 @@ int request_engine_setup(struct rq_engine *e)
 	cmd_RING_CTL_pack(dev->info->gen, &ctl, 1, &(struct cmd_RING_CTL){
 		.ring_buffer_enable = true, .buffer_length = RING_BYTES / GT_PAGE_SIZE - 1 });
 	engine_mmio_write(e->hw, RING_CTL, ctl);
+	engine_apply_whitelist(e);
 	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
 	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
 	      (unsigned long long)e->hws_ggtt);

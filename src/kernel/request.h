@@ -229,4 +229,8 @@ static inline struct gem_requests *dev_requests(struct gtsim_device *dev)
 	return dev->requests;
 }
 
+/* i915's RING_FORCE_TO_NONPRIV whitelist, written at engine setup
+ * (whitelist.c). */
+void engine_apply_whitelist(struct rq_engine *e);
+
 #endif

@@ -86,7 +86,7 @@ static void install_fixup(void)
 	sigfault_add_hook(userptr_fault);
 }
 
-static char *read_maps(void);
+static char *read_maps(int *err);
 static unsigned sweep_io(void);
 
 static int first_free(const struct mm_table *t)
@@ -159,7 +159,7 @@ int user_mm_add_userptr(struct gem_object *obj)
 						 .end = obj->user_ptr + obj->size, .obj = obj });
 }
 
-void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
+int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
 {
 	/* whatever was mapped there before is gone (mmap found the range
 	 * free, or MAP_FIXED replaced it): a client without the notifier
@@ -171,9 +171,10 @@ void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int pro
 			slot_clear(s);
 	}
 	pthread_mutex_unlock(&mm_lock);
-	slot_fill(&(const struct mm_slot){ .kind = SLOT_IO, .start = addr, .end = addr + len,
-					   .obj = obj, .prot = prot, .flags = flags,
-					   .ino = (uint64_t)obj->ino });
+	int slot = slot_fill(&(const struct mm_slot){ .kind = SLOT_IO, .start = addr,
+						      .end = addr + len, .obj = obj, .prot = prot,
+						      .flags = flags, .ino = (uint64_t)obj->ino });
+	return slot < 0 ? -ENOMEM : 0;
 }
 
 void user_mm_forget_io(struct gem_object *obj)
@@ -238,22 +239,27 @@ static bool overlaps_io(uint64_t start, uint64_t end)
 	return false;
 }
 
-/* /proc/self/maps, whole (NULL on failure); the caller frees it. */
-static char *read_maps(void)
+/* /proc/self/maps, whole; the caller frees it. NULL on failure, with
+ * *err -ENOMEM when an allocation failed (i915's kmalloc), else -EFAULT. */
+static char *read_maps(int *err)
 {
+	*err = -EFAULT;
 	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	size_t cap = 1 << 16, len = 0;
 	char *buf = malloc(cap);
 	for (;;) {
-		if (!buf)
+		if (!buf) {
+			*err = -ENOMEM;
 			break;
+		}
 		if (len + 4096 > cap) {
 			char *n = realloc(buf, cap *= 2);
 			if (!n) {
 				free(buf);
 				buf = NULL;
+				*err = -ENOMEM;
 				break;
 			}
 			buf = n;
@@ -284,9 +290,10 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 	pthread_mutex_unlock(&mm_lock);
 	if (io)
 		return -EFAULT;   /* i915 maps fake offsets VM_PFNMAP */
-	char *maps = read_maps();
+	int err;
+	char *maps = read_maps(&err);
 	if (!maps)
-		return -EFAULT;
+		return err;
 	/* The VMAs are listed in address order: walk them from addr on, as
 	 * probe_range() does, failing at a hole or a missing protection. */
 	int ret = -EFAULT;
@@ -337,11 +344,12 @@ static unsigned sweep_io(void)
 {
 	unsigned freed = 0;
 	char *maps = NULL;
+	int err;
 	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
 		struct mm_slot *s = &mm_table->slot[i];
 		if (s->kind != SLOT_IO)
 			continue;
-		if (!maps && !(maps = read_maps()))
+		if (!maps && !(maps = read_maps(&err)))
 			return 0;
 		if (!io_mapped(maps, s)) {
 			slot_clear(s);

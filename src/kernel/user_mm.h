@@ -32,8 +32,8 @@ void user_mm_remove(int slot);
 bool user_mm_lost(int slot);
 
 /* A fake-offset mapping of obj at [addr, addr + len) with prot and flags
- * (gtsim_mmap). */
-void user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags);
+ * (gtsim_mmap): 0, or -ENOMEM when the registry cannot grow. */
+int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags);
 /* obj is freed: its mappings stay (they hold its memfd) but name no object. */
 void user_mm_forget_io(struct gem_object *obj);
 /* i915 revokes the fake-offset mappings of a purged object (its fault

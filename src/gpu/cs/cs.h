@@ -53,6 +53,11 @@ struct gt_engine;
 typedef enum cs_result (*cs_handler)(struct gt_engine *e, const struct cmd_desc *d,
 				     const uint32_t *dw, uint32_t len);
 
+/* RING_FORCE_TO_NONPRIV (REG_RING_FORCE_TO_NONPRIV): twelve slots (i915's
+ * RING_MAX_NONPRIV_SLOTS), each the offset of one register, bits 25:2. */
+#define CS_NONPRIV_SLOTS 12
+#define CS_NONPRIV_ADDRESS_MASK 0x03fffffcu
+
 struct gt_engine {
 	struct gt_gpu *gpu;
 	enum gt_engine_id id;
@@ -94,6 +99,9 @@ struct gt_engine {
 	/* Ring registers. head/tail are byte offsets into the ring. */
 	uint32_t ring_start, ring_ctl, head, tail, head_wraps, hws_pga;
 	uint64_t pdp[4];
+	/* Gen9 RING_FORCE_TO_NONPRIV slots: registers the kernel lets
+	 * non-privileged batches write (engine state, not context state) */
+	uint32_t force_nonpriv[CS_NONPRIV_SLOTS];
 
 	/* Batch state: level 0 is the ring, bb[1] and bb[2] the batches. */
 	enum cs_level level;

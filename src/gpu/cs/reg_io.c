@@ -55,11 +55,52 @@ static bool own_reg(const struct gt_engine *e, uint32_t reg)
 	return engine_of_reg(reg) == e->id;
 }
 
+/* The engine's RING_FORCE_TO_NONPRIV slots (Gen9; the register does not
+ * exist on Gen8, whose kernel whitelists nothing). */
+static bool is_nonpriv_slot(const struct gt_engine *e, uint32_t rel)
+{
+	return reg_gen(e) >= 9 && rel >= REG_RING_FORCE_TO_NONPRIV &&
+	       rel < REG_RING_FORCE_TO_NONPRIV + 4 * CS_NONPRIV_SLOTS;
+}
+
+/* Is reg named by one of the engine's slots. The slots' access bits
+ * (29:28, read/write/both) and range bits are CFL's and Gen11's: SKL's
+ * slots whitelist the one register for reads and writes. */
+static bool whitelisted(const struct gt_engine *e, uint32_t reg)
+{
+	if (reg_gen(e) < 9)
+		return false;
+	for (unsigned i = 0; i < CS_NONPRIV_SLOTS; i++)
+		if ((e->force_nonpriv[i] & CS_NONPRIV_ADDRESS_MASK) == reg)
+			return true;
+	return false;
+}
+
+/* Render registers the hardware keeps from non-privileged batches although
+ * userspace needs them: i915 opens them through RING_FORCE_TO_NONPRIV on
+ * Gen9 (whitelist), Gen8 not at all. IGT's gem_ctx_isolation lists them
+ * as "Privileged (enabled by w/a + FORCE_TO_NONPRIV)" for Gen9 (0x2248
+ * CTX_PREEMPT, 0x2580 CS_CHICKEN1, 0x7014 COMMON_SLICE_CHICKEN2, 0x7304
+ * HDC_CHICKEN1, 0xb118 L3SQCREG4) and as non-privileged on no earlier
+ * generation. */
+static bool whitelist_only(uint32_t reg)
+{
+	return reg == 0x2248 || reg == 0x2580 || reg == 0x7014 || reg == 0x7304 ||
+	       reg == 0xb118;
+}
+
 bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
 {
+	reg &= ~3u;
+	if (whitelisted(e, reg))
+		return false;
+	if (whitelist_only(reg))
+		return true;
 	if (!own_reg(e, reg))
 		return true; /* global or another engine's register */
 	uint32_t rel = reg - e->base;
+	if (is_nonpriv_slot(e, rel))
+		return true;  /* the whitelist itself */
 	/* Ring control, status and error registers, the batch state and the
 	 * PPGTT root: the kernel's alone. INSTPM (0xc0) and MI_MODE stay
 	 * writable, as userspace drivers load them. */
@@ -122,6 +163,8 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 		uint64_t pdp = e->pdp[(rel - REG_RING_PDP0) / 8];
 		return (rel & 4) ? (uint32_t)(pdp >> 32) : (uint32_t)pdp;
 	}
+	if (is_nonpriv_slot(e, rel))
+		return e->force_nonpriv[(rel - REG_RING_FORCE_TO_NONPRIV) / 4];
 	return regs_get(&e->regs, reg);
 }
 
@@ -130,8 +173,12 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 	reg &= ~3u;
 	TRACE(TRACE_REG, "%s: 0x%05x <- 0x%08x", e->name, reg, val);
 	if (!own_reg(e, reg)) {
-		if (engine_of_reg(reg) == GT_NUM_ENGINES && e->gpu)
+		if (engine_of_reg(reg) == GT_NUM_ENGINES && e->gpu) {
+			if (cs_reg_masked(e, reg))   /* as below */
+				val = (cs_global_read(e->gpu->globals, reg) & ~(val >> 16) & 0xffffu) |
+				      (val & (val >> 16));
 			cs_global_write(e->gpu->globals, reg, val);
+		}
 		else
 			TRACE(TRACE_REG, "%s: write to another engine's register "
 			      "0x%05x ignored", e->name, reg);
@@ -193,6 +240,10 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 			*pdp = (*pdp & 0xffffffffull) | (uint64_t)val << 32;
 		else
 			*pdp = (*pdp & ~0xffffffffull) | val;
+		return;
+	}
+	if (is_nonpriv_slot(e, rel)) {
+		e->force_nonpriv[(rel - REG_RING_FORCE_TO_NONPRIV) / 4] = val;
 		return;
 	}
 	if (cs_reg_masked(e, reg)) {

@@ -103,27 +103,43 @@ static void collect_signaled_locked(struct syncobj *so)
 	}
 }
 
+/* Grows the points array for one more. so->lock held. */
+static bool grow_points_locked(struct syncobj *so)
+{
+	if (so->num_points < so->cap_points)
+		return true;
+	unsigned cap = so->cap_points ? so->cap_points * 2 : 4;
+	void *grown = realloc(so->points, cap * sizeof(*so->points));
+	if (!grown)
+		return false;
+	so->points = grown;
+	so->cap_points = cap;
+	return true;
+}
+
+int syncobj_reserve_point(struct syncobj *so)
+{
+	pthread_mutex_lock(&so->lock);
+	bool ok = grow_points_locked(so);
+	pthread_mutex_unlock(&so->lock);
+	return ok ? 0 : -ENOMEM;
+}
+
 void syncobj_add_point(struct syncobj *so, uint64_t point, struct gt_fence *fence)
 {
 	pthread_mutex_lock(&so->lock);
 	collect_signaled_locked(so);
-	if (so->num_points == so->cap_points) {
-		unsigned cap = so->cap_points ? so->cap_points * 2 : 4;
-		void *grown = realloc(so->points, cap * sizeof(*so->points));
-		if (!grown) {
-			/* Out of memory: wait for the fence instead of losing
-			 * the point; the payload then holds a signaled fence. */
-			pthread_mutex_unlock(&so->lock);
-			fence_wait(fence, -1);
-			pthread_mutex_lock(&so->lock);
-			fence_put(so->base);
-			so->base = fence_get(fence);
-			pthread_mutex_unlock(&so->lock);
-			fence_notify_change();
-			return;
-		}
-		so->points = grown;
-		so->cap_points = cap;
+	if (!grow_points_locked(so)) {
+		/* Out of memory: wait for the fence instead of losing the
+		 * point; the payload then holds a signaled fence. */
+		pthread_mutex_unlock(&so->lock);
+		fence_wait(fence, -1);
+		pthread_mutex_lock(&so->lock);
+		fence_put(so->base);
+		so->base = fence_get(fence);
+		pthread_mutex_unlock(&so->lock);
+		fence_notify_change();
+		return;
 	}
 	so->points[so->num_points].seqno = point;
 	so->points[so->num_points].fence = fence_get(fence);

@@ -26,7 +26,11 @@ int syncobj_table_remove(struct syncobj_table *t, uint32_t handle);
 
 /* Replace the payload (fence NULL: reset), dropping any timeline. */
 void syncobj_replace_fence(struct syncobj *so, struct gt_fence *fence);
-/* Add timeline point `point` (> 0) signaled by fence. */
+/* Room for one more timeline point, or -ENOMEM: what i915's ioctls get
+ * from dma_fence_chain_alloc before they change anything. */
+int syncobj_reserve_point(struct syncobj *so);
+/* Add timeline point `point` (> 0) signaled by fence (without room, it
+ * waits for the fence and keeps it as the payload). */
 void syncobj_add_point(struct syncobj *so, uint64_t point, struct gt_fence *fence);
 /* The fence for point (0: the whole payload): 0 and a new reference, or
  * -EINVAL when nothing was submitted for that point yet. A point that has

@@ -146,9 +146,9 @@ static int wait_array(struct syncobj **objs, const uint64_t *points, uint32_t co
 	if (deadline_ns < 0)
 		deadline_ns = 0;
 	for (uint32_t i = 0; i < count; i++) {
-		if (syncobj_fence_at(objs[i], points[i], &fences[i]) < 0 &&
-		    !(flags & submit_flags)) {
-			ret = -EINVAL;
+		int r = syncobj_fence_at(objs[i], points[i], &fences[i]);
+		if (r == -ENOMEM || (r < 0 && !(flags & submit_flags))) {
+			ret = r == -ENOMEM ? r : -EINVAL;
 			goto out;
 		}
 		if (fences[i] && first_idx == ~0u &&
@@ -159,8 +159,11 @@ static int wait_array(struct syncobj **objs, const uint64_t *points, uint32_t co
 		uint64_t seq = fence_wait_seq();
 		uint32_t done = 0;
 		for (uint32_t i = 0; i < count; i++) {
-			if (!fences[i])
-				syncobj_fence_at(objs[i], points[i], &fences[i]);
+			if (!fences[i] &&
+			    syncobj_fence_at(objs[i], points[i], &fences[i]) == -ENOMEM) {
+				ret = -ENOMEM;   /* the chain's merge (kmalloc in i915) */
+				goto out;
+			}
 			if (!fences[i] || !(available || fence_is_signaled(fences[i])))
 				continue;
 			if (!wait_all) {
@@ -280,18 +283,21 @@ int syncobj_timeline_signal_ioctl(struct syncobj_table *t, void *arg)
 	else if (args->points)
 		ret = copy_from_user_ptr(points, args->points,
 					 (size_t)args->count_handles * sizeof(*points));
+	/* Everything allocated before a point changes, as i915 allocates
+	 * its chains first: one signaled fence serves every handle. */
+	struct gt_fence *f = ret ? NULL : fence_create_signaled();
+	if (!ret && !f)
+		ret = -ENOMEM;
+	for (uint32_t i = 0; !ret && i < args->count_handles; i++)
+		if (points[i])
+			ret = syncobj_reserve_point(objs[i]);
 	for (uint32_t i = 0; !ret && i < args->count_handles; i++) {
-		struct gt_fence *f = fence_create_signaled();
-		if (!f) {
-			ret = -ENOMEM;
-			break;
-		}
 		if (points[i])
 			syncobj_add_point(objs[i], points[i], f);
 		else
 			syncobj_replace_fence(objs[i], f);
-		fence_put(f);
 	}
+	fence_put(f);
 	free(points);
 	free_array(objs, args->count_handles);
 	return ret;
@@ -352,6 +358,8 @@ int syncobj_transfer_ioctl(struct syncobj_table *t, void *arg)
 	struct gt_fence *f = NULL;
 	int ret = find_fence_for_transfer(t, args->src_handle, args->src_point,
 					  args->flags, &f);
+	if (!ret && args->dst_point)
+		ret = syncobj_reserve_point(dst);   /* i915: dma_fence_chain_alloc */
 	if (!ret) {
 		if (args->dst_point)
 			syncobj_add_point(dst, args->dst_point, f);
