@@ -10,6 +10,7 @@
 #include "gpu/cs/engine.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
+#include "kernel/request.h"
 #include "kernel/vm.h"
 
 struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err)
@@ -53,6 +54,10 @@ void ctx_put(struct gem_context *ctx)
 		if (ctx->rcs_images >> slot & 1)
 			engine_forget_context(ctx->dev->gpu->engines[ENGINE_RCS],
 					      ctx_logical_addr(ctx, slot));
+	for (unsigned slot = 0; slot < CTX_MAX_ENGINES; slot++)
+		if (ctx->lrc_slot[slot])
+			lrc_slot_free(&ctx->dev->requests->engine[ctx->lrc_engine[slot]],
+				      ctx->lrc_slot[slot]);
 	vm_put(ctx->vm);
 	free(ctx);
 }

@@ -46,6 +46,10 @@ struct gem_context {
 	 * per engine map slot (or legacy engine): bit set once an image of
 	 * it exists, so that later switches restore it. */
 	uint64_t rcs_images;
+	/* Register image slots (lrc.h), per engine map slot (or legacy
+	 * engine): 0 until the first request there; the engine of each. */
+	uint32_t lrc_slot[CTX_MAX_ENGINES];
+	uint8_t lrc_engine[CTX_MAX_ENGINES];
 
 	bool banned;
 	int64_t hang_ns[2];

@@ -420,6 +420,14 @@ int request_engine_setup(struct rq_engine *e)
 	cmd_RING_CTL_pack(dev->info->gen, &ctl, 1, &(struct cmd_RING_CTL){
 		.ring_buffer_enable = true, .buffer_length = RING_BYTES / GT_PAGE_SIZE - 1 });
 	engine_mmio_write(e->hw, RING_CTL, ctl);
+	/* The default register image: recorded by the first commands the
+	 * engine runs (i915 records engine->default_state at init). */
+	uint32_t dw[4];
+	unsigned n = lrc_engine_setup(e, dw);
+	if (!n)
+		return -ENOMEM;
+	e->lrc_default = lrc_slot_ggtt(e, 0);
+	ring_emit_raw(e, dw, n);
 	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
 	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
 	      (unsigned long long)e->hws_ggtt);
@@ -463,6 +471,7 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 	}
 	obj_put(e->ring_obj);
 	obj_put(e->hws_obj);
+	lrc_engine_fini(e);
 	pthread_mutex_unlock(&dev->lock);
 	pthread_cond_destroy(&e->cond);
 	pthread_mutex_destroy(&e->kick_lock);

@@ -28,6 +28,7 @@
 #include "gpu/gpu.h"
 #include "gtsim/gtsim.h"
 #include "kernel/list.h"
+#include "kernel/lrc.h"
 
 struct gtsim_device;
 struct gem_object;
@@ -39,9 +40,9 @@ struct gt_engine;
  * last completed seqno. */
 #define HWS_SEQNO_INDEX 0x30
 #define RING_BYTES (32 * 1024)
-/* Longest emission of one request, in bytes (SET_CONTEXT + LRI + BB_START
- * + breadcrumb, padded: 14 dwords). */
-#define REQUEST_MAX_BYTES 64
+/* Longest emission of one request, in bytes (two context image calls +
+ * SET_CONTEXT + LRI + BB_START + breadcrumb, padded: 20 dwords). */
+#define REQUEST_MAX_BYTES 96
 
 struct gem_request {
 	int refcount;                /* atomic */
@@ -54,6 +55,11 @@ struct gem_request {
 	 * MI_SET_CONTEXT inhibits the restore (decided under dev->lock at
 	 * submission, which guards ctx->rcs_images). */
 	bool ctx_first_use;
+	/* The context's register image slot on this engine (lrc.h: GGTT
+	 * address, 0 for a kernel request) and whether this is the slot's
+	 * first request (restore from the default image). */
+	uint64_t lrc_img;
+	bool lrc_first;
 	struct gt_fence *fence;      /* signaled when the seqno passed */
 	int error;                   /* fence error: -EIO when reset/skipped */
 
@@ -99,6 +105,12 @@ struct rq_engine {
 	uint32_t space_head;         /* last HEAD read, for space accounting */
 	uint64_t last_pml4;          /* PPGTT root loaded by the last emission */
 	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
+	/* Context register images (lrc.h): the slots (dev->lock), the
+	 * default image, and the image whose registers the engine holds
+	 * after the last emission (engine lock). */
+	struct lrc_pool lrc;
+	uint64_t lrc_default;
+	uint64_t last_lrc;
 	uint32_t next_seqno;
 	unsigned queued;             /* requests not emitted yet */
 	unsigned unretired;          /* submitted, not retired (dev->lock) */
@@ -177,6 +189,9 @@ void requests_retire_engine(struct rq_engine *e);
 uint32_t ring_space(struct rq_engine *e);
 /* Write the request's commands at e->emit (ring_emit.c). Engine lock held. */
 void ring_emit_request(struct rq_engine *e, struct gem_request *rq);
+/* Write kernel commands (padded to a qword) at e->emit. Engine lock or
+ * dev->lock before the engine's first request. */
+void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n);
 /* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);
 
