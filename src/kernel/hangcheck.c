@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/thread.h"
 #include "common/trace.h"
 #include "gpu/cs/engine.h"
 #include "kernel/params.h"
@@ -145,7 +146,7 @@ int worker_start(struct gtsim_device *dev)
 	pthread_cond_destroy(&r->worker_cond);
 	pthread_cond_init(&r->worker_cond, &attr);
 	pthread_condattr_destroy(&attr);
-	if (pthread_create(&r->worker, NULL, worker_main, dev))
+	if (gt_thread_create(&r->worker, worker_main, dev))
 		return -EAGAIN;
 	r->worker_started = true;
 	return 0;

@@ -95,7 +95,7 @@ struct rq_engine {
 	enum gt_engine_id id;
 	struct gt_engine *hw;
 	pthread_mutex_t lock;
-	pthread_cond_t cond;         /* a throttled client's request completed */
+	uint32_t throttle_seq;       /* bumped (futex) when a throttled client's request completed */
 
 	struct gem_object *ring_obj, *hws_obj;
 	uint64_t ring_ggtt, hws_ggtt;
@@ -170,9 +170,13 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
  * Returns true when the engine needs a TAIL kick (request_kick, without
  * dev->lock). dev->lock held. */
 bool request_submit(struct gem_request *rq);
-/* Wait while the engine's ring is nearly full (i915's eb_throttle), with
- * no lock held. */
-void request_throttle(struct rq_engine *e);
+/* Before a request is created: wait while the engine's ring is nearly
+ * full (i915's eb_throttle and eb_pin_timeline), with no lock held. 0,
+ * -EINTR when a signal handler ran meanwhile, -EWOULDBLOCK for a file
+ * opened O_NONBLOCK. */
+int request_throttle(struct rq_engine *e, bool nonblock);
+/* Would request_throttle wait now? Any lock but the engine's held. */
+bool request_throttle_needed(struct rq_engine *e);
 /* Write the engine's newest TAIL (runs the work in sync mode). */
 void request_kick(struct rq_engine *e);
 /* Emit whatever queued requests are ready (worker). Returns true when
