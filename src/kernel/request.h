@@ -127,6 +127,7 @@ struct rq_engine {
 	uint32_t hc_seqno;
 	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
 	uint64_t hc_since_ns;
+	bool hc_moving;              /* ACTHD moved since hc_since_ns */
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
 };
@@ -210,6 +211,8 @@ void engine_hang(struct rq_engine *e, const char *why);
 struct hang_sample {
 	uint64_t acthd;
 	uint32_t seqno;
+	uint64_t arb;        /* engine_arb_checks() */
+	bool moving;         /* ACTHD moved: only seqno and arb points count */
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);

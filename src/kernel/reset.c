@@ -157,8 +157,9 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	 * next request start) between the sample and these locks. i915's
 	 * heartbeat resets the request it saw stuck, never the one after it,
 	 * so the reset happens only while ACTHD and the seqno are unchanged. */
-	if (seen && (engine_acthd(e->hw) != seen->acthd ||
-		     engine_hws_seqno(e) != seen->seqno)) {
+	if (seen && ((!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
+		     engine_hws_seqno(e) != seen->seqno ||
+		     engine_arb_checks(e->hw) != seen->arb)) {
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));
 		pthread_mutex_unlock(&e->lock);
