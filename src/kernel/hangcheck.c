@@ -83,8 +83,8 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 		 (unsigned long long)((now - e->hc_since_ns) / 1000000),
 		 (unsigned long long)acthd, seqno);
 	TRACE(TRACE_HANG, "%s: hangcheck: %s", engine_name(e->id), why);
-	engine_hang_if_unchanged(e, why, &(const struct hang_sample){ acthd, seqno, arb,
-								     e->hc_moving });
+	engine_hang_if_unchanged(e, why, &(const struct hang_sample){
+		.acthd = acthd, .seqno = seqno, .arb = arb, .moving = e->hc_moving });
 }
 
 static void *worker_main(void *arg)
@@ -113,6 +113,11 @@ static void *worker_main(void *arg)
 				engine_hang(e, why);
 			}
 			queued |= requests_emit_ready(e);
+			/* A closed context's executing request (ctx_close). */
+			uint32_t kill = __atomic_exchange_n(&e->kill_seqno, 0, __ATOMIC_ACQ_REL);
+			if (kill)
+				engine_hang_if_unchanged(e, "context closed",
+							 &(const struct hang_sample){ .only_seqno = kill });
 		}
 		uint64_t now = (uint64_t)fence_now_ns();
 		if (now >= next_tick) {

@@ -128,6 +128,7 @@ struct rq_engine {
 	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
 	uint64_t hc_since_ns;
 	bool hc_moving;              /* ACTHD moved since hc_since_ns */
+	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
 };
@@ -213,6 +214,7 @@ struct hang_sample {
 	uint32_t seqno;
 	uint64_t arb;        /* engine_arb_checks() */
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
+	uint32_t only_seqno; /* not 0: reset only while this request executes */
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);
