@@ -129,11 +129,14 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 	case I915_CONTEXT_PARAM_PERSISTENCE:
 		/* i915_gem_context.c __context_set_persistence: persistence
 		 * needs hangcheck (-EINVAL), cancelling at close needs
-		 * preempt-to-idle (-ENODEV without the scheduler's preemption
-		 * capability, which gtsim does not report). */
+		 * preempt-to-idle (-ENODEV without I915_SCHEDULER_CAP_PREEMPTION:
+		 * i915 lacks it on BDW, whose render engine cannot preempt;
+		 * SKL's i915 has it). gtsim cancels by resetting the engine,
+		 * as i915 does when its pulse cannot preempt, and reports no
+		 * preemption (it has none), so the rule follows the generation. */
 		if (p->value && !params_hangcheck())
 			return -EINVAL;
-		if (!p->value && !(SCHEDULER_CAPS & I915_SCHEDULER_CAP_PREEMPTION))
+		if (!p->value && file->dev->info->gen < 9)
 			return -ENODEV;
 		ctx->persistent = p->value != 0;
 		return 0;

@@ -3,7 +3,7 @@
  *   - PERSISTENCE defaults to i915.enable_hangcheck (proto_context_create);
  *   - setting it needs size 0 (-EINVAL), persistence on needs hangcheck
  *     (-EINVAL), off needs the scheduler's preemption capability (-ENODEV
- *     without it, as gtsim reports, as i915 on BDW);
+ *     on BDW, whose render engine cannot preempt; accepted on SKL);
  *   - closing a context that is not persistent, or any with hangcheck
  *     off, cancels its requests (kill_context): the executing one is
  *     reset, the ones behind it are skipped, their fences signal with
@@ -46,6 +46,17 @@ int main(void)
 	CHECK_EQ(setp(f, a, 1, 0), 0);
 	CHECK_EQ(setp(f, a, 0, 0), -ENODEV);
 	CHECK_EQ(setp(f, a, 1, 4), -EINVAL);
+	struct gtsim_config skl = { .device = "skl", .hangcheck_ms = 10000 };
+	struct gtsim_device *dev9 = gtsim_device_create(&skl);
+	if (dev9) {
+		struct gtsim_file *f9 = gtsim_open(dev9);
+		uint32_t a9 = eb_context_create(f9);
+		CHECK_EQ(setp(f9, a9, 0, 0), 0);
+		CHECK_EQ(getp(f9, a9, &v), 0);
+		CHECK_EQ(v, 0);
+		gtsim_close(f9);
+		gtsim_device_destroy(dev9);
+	}
 
 	/* hangcheck off: new contexts are not persistent; persistence on
 	 * is -EINVAL. */
