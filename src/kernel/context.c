@@ -10,6 +10,8 @@
 #include "gpu/cs/engine.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
+#include "kernel/params.h"
+#include "kernel/request.h"
 #include "kernel/vm.h"
 
 struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err)
@@ -31,6 +33,7 @@ struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int 
 	ctx->priority = I915_CONTEXT_DEFAULT_PRIORITY;
 	ctx->bannable = true;
 	ctx->recoverable = true;
+	ctx->persistent = params_hangcheck();
 	TRACE(TRACE_GEM, "context hw id %u created, PML4 at phys 0x%llx", ctx->hw_id,
 	      (unsigned long long)ctx->vm->gt.pml4);
 	return ctx;
@@ -53,8 +56,53 @@ void ctx_put(struct gem_context *ctx)
 		if (ctx->rcs_images >> slot & 1)
 			engine_forget_context(ctx->dev->gpu->engines[ENGINE_RCS],
 					      ctx_logical_addr(ctx, slot));
+	for (unsigned slot = 0; slot < CTX_MAX_ENGINES; slot++)
+		if (ctx->lrc_slot[slot])
+			lrc_slot_free(&ctx->dev->requests->engine[ctx->lrc_engine[slot]],
+				      ctx->lrc_slot[slot]);
 	vm_put(ctx->vm);
 	free(ctx);
+}
+
+/* i915_gem_context.c kill_context/kill_engines: every request of ctx not
+ * finished is cancelled; the one an engine executes is ended by a reset
+ * (the worker's, as i915 resets an engine that its pulse cannot
+ * preempt). */
+static void kill_context(struct gem_context *ctx)
+{
+	struct gem_requests *r = ctx->dev->requests;
+	for (int i = 0; r && i < GT_NUM_ENGINES; i++) {
+		struct rq_engine *e = &r->engine[i];
+		bool running = true;   /* the first unfinished emitted request */
+		pthread_mutex_lock(&e->lock);
+		struct list_node *n, *t;
+		list_for_each_safe(n, t, &e->requests) {
+			struct gem_request *rq = list_entry(n, struct gem_request, link);
+			if (rq->signaled)
+				continue;
+			if (rq->ctx == ctx && !request_completed(rq)) {
+				if (!rq->emitted)
+					rq->skip = true;
+				else if (running)
+					__atomic_store_n(&e->kill_seqno, rq->seqno, __ATOMIC_RELEASE);
+				else
+					ring_skip_batch(e, rq);
+				rq->error = -EIO;
+			}
+			running = false;
+		}
+		pthread_mutex_unlock(&e->lock);
+	}
+	worker_wake(ctx->dev);
+}
+
+void ctx_close(struct gem_context *ctx)
+{
+	ctx->file = NULL;
+	ctx->closed = true;
+	if (!ctx->persistent || !params_hangcheck())
+		kill_context(ctx);
+	ctx_put(ctx);
 }
 
 struct gem_context *ctx_lookup(struct gtsim_file *file, uint32_t id)

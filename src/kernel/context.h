@@ -14,6 +14,11 @@ struct gem_vm;
 
 #define CTX_MAX_ENGINES 64   /* I915_EXEC_RING_MASK + 1 */
 
+/* I915_PARAM_HAS_SCHEDULER (i915_drm.h I915_SCHEDULER_CAP_*): enabled,
+ * with priorities; no preemption (the model has none; i915 has none on
+ * BDW's render engine either) and hence no semaphores. */
+#define SCHEDULER_CAPS (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY)
+
 struct gem_context {
 	struct gtsim_device *dev;
 	struct gtsim_file *file;  /* NULL once the file closed or ctx destroyed */
@@ -27,6 +32,10 @@ struct gem_context {
 	bool no_error_capture;
 	bool single_timeline;     /* I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE */
 	bool closed;              /* destroyed by userspace, may live on while active */
+	/* I915_CONTEXT_PARAM_PERSISTENCE: default i915.enable_hangcheck. A
+	 * context that is not (or any, with hangcheck off) has its requests
+	 * cancelled when closed (ctx_close). */
+	bool persistent;
 	/* i915 (gen <= 12) finalizes a context created by CONTEXT_CREATE on its
 	 * first use; until then SETPARAM may still replace its VM and engine
 	 * map. ctx_lookup() finalizes. */
@@ -46,6 +55,10 @@ struct gem_context {
 	 * per engine map slot (or legacy engine): bit set once an image of
 	 * it exists, so that later switches restore it. */
 	uint64_t rcs_images;
+	/* Register image slots (lrc.h), per engine map slot (or legacy
+	 * engine): 0 until the first request there; the engine of each. */
+	uint32_t lrc_slot[CTX_MAX_ENGINES];
+	uint8_t lrc_engine[CTX_MAX_ENGINES];
 
 	bool banned;
 	int64_t hang_ns[2];
@@ -67,6 +80,12 @@ static inline uint32_t ctx_logical_addr(const struct gem_context *ctx, unsigned 
 /* A context with a fresh PPGTT (or vm, referenced, when not NULL). */
 struct gem_context *ctx_create(struct gtsim_device *dev, struct gem_vm *vm, int *err);
 struct gem_context *ctx_get(struct gem_context *ctx);
+/* The file closed the context (CONTEXT_DESTROY, file close): drops the
+ * file's reference; a non-persistent context's requests, or any with
+ * hangcheck off, are cancelled as i915's kill_context does (queued and
+ * waiting ones skipped with -EIO, the executing one reset by the kernel
+ * worker). dev->lock held. */
+void ctx_close(struct gem_context *ctx);
 void ctx_put(struct gem_context *ctx);
 /* A new reference to the file's context id, or NULL (i915: -ENOENT).
  * Marks the context finalized (see above). */

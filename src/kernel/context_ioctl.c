@@ -96,10 +96,8 @@ int i915_gem_context_destroy_ioctl(struct gtsim_file *file, void *arg)
 	pthread_mutex_lock(&dev->lock);
 	struct gem_context *ctx = idr_remove(&file->contexts, args->ctx_id);
 	if (ctx) {
-		ctx->file = NULL;
-		ctx->closed = true;
 		TRACE(TRACE_GEM, "context %u destroyed", args->ctx_id);
-		ctx_put(ctx);
+		ctx_close(ctx);
 	}
 	pthread_mutex_unlock(&dev->lock);
 	return ctx ? 0 : -ENOENT;

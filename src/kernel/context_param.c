@@ -14,6 +14,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
+#include "kernel/params.h"
 #include "common/user_copy.h"
 #include "kernel/vm.h"
 
@@ -126,6 +127,18 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 	case I915_CONTEXT_PARAM_SSEU:
 		return -ENODEV;   /* only gen11 allows reconfiguring */
 	case I915_CONTEXT_PARAM_PERSISTENCE:
+		/* i915_gem_context.c __context_set_persistence: persistence
+		 * needs hangcheck (-EINVAL), cancelling at close needs
+		 * preempt-to-idle (-ENODEV without I915_SCHEDULER_CAP_PREEMPTION:
+		 * i915 lacks it on BDW, whose render engine cannot preempt;
+		 * SKL's i915 has it). gtsim cancels by resetting the engine,
+		 * as i915 does when its pulse cannot preempt, and reports no
+		 * preemption (it has none), so the rule follows the generation. */
+		if (p->value && !params_hangcheck())
+			return -EINVAL;
+		if (!p->value && file->dev->info->gen < 9)
+			return -ENODEV;
+		ctx->persistent = p->value != 0;
 		return 0;
 	case I915_CONTEXT_PARAM_VM:
 		return set_vm(file, ctx, p->value);
@@ -198,7 +211,7 @@ static int get_param(struct gtsim_file *file, struct gem_context *ctx,
 		p->value = (uint64_t)(int64_t)ctx->priority;
 		break;
 	case I915_CONTEXT_PARAM_PERSISTENCE:
-		p->value = 1;
+		p->value = ctx->persistent;
 		break;
 	case I915_CONTEXT_PARAM_SSEU:
 		return get_sseu(ctx, p);

@@ -68,6 +68,9 @@ static void eb_report_offsets(struct execbuf *eb)
 	}
 }
 
+/* eb_locked's answer when the ring is nearly full: wait, then again. */
+#define EB_THROTTLE 1
+
 /* Phases 2-4 under dev->lock. */
 static int eb_locked(struct execbuf *eb, struct rq_engine **kick)
 {
@@ -76,6 +79,11 @@ static int eb_locked(struct execbuf *eb, struct rq_engine **kick)
 	if (!eb->ctx)
 		return -ENOENT;
 	int err = eb_select_engine(eb->args, eb->ctx, &eb->engine, &eb->engine_slot);
+	/* i915's eb_pin_engine throttles before anything else is done for
+	 * the request: the caller waits without dev->lock, then starts
+	 * again. */
+	if (!err && !eb->throttled && request_throttle_needed(&eb->dev->requests->engine[eb->engine]))
+		err = EB_THROTTLE;
 	if (!err)
 		err = eb_lookup_objects(eb);
 	if (!err && (eb->ctx->banned || __atomic_load_n(&eb->dev->wedged, __ATOMIC_ACQUIRE)))
@@ -120,23 +128,27 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	eb.fences = NULL;
 	eb.nfences = 0;
 	eb.handle_index = NULL;
+	eb.throttled = false;
 
 	err = eb_copy_exec(&eb);
 	if (!err && (args->flags & I915_EXEC_SECURE))
 		err = -EPERM;
 	if (!err)
 		err = eb_parse_fences(&eb);
-	if (!err) {
+	while (!err) {
 		pthread_mutex_lock(&eb.dev->lock);
 		err = eb_locked(&eb, &kick);
 		eb_release_objects(&eb);
 		ctx_put(eb.ctx);
+		eb.ctx = NULL;
 		pthread_mutex_unlock(&eb.dev->lock);
+		if (err != EB_THROTTLE)
+			break;
+		err = request_throttle(&eb.dev->requests->engine[eb.engine], false);
+		eb.throttled = true;
 	}
 	if (kick)
 		request_kick(kick);
-	if (!err)
-		request_throttle(&eb.dev->requests->engine[eb.engine]);
 	eb_release_fences(&eb);
 	free(eb.handle_index);
 	if (eb.exec != eb.exec_stack) {

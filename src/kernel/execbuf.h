@@ -45,6 +45,7 @@ struct execbuf {
 	struct drm_i915_gem_exec_object2 *exec;
 	struct eb_object *eo;
 	unsigned count, batch_idx, looked_up;
+	bool throttled;            /* waited for ring space once (eb_locked) */
 	struct gem_context *ctx;
 	enum gt_engine_id engine;
 	unsigned engine_slot;      /* the context's engine map index, or engine */

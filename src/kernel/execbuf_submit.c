@@ -121,6 +121,20 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	if (!rq)
 		return -ENOMEM;
 	rq->ctx_slot = eb->engine_slot;
+	unsigned slot = eb->engine_slot % CTX_MAX_ENGINES;
+	if (!eb->ctx->lrc_slot[slot]) {
+		/* The context's first request here: a register image of its
+		 * own, loaded from the default image (lrc.h). */
+		eb->ctx->lrc_slot[slot] = lrc_slot_alloc(e);
+		eb->ctx->lrc_engine[slot] = (uint8_t)eb->engine;
+		rq->lrc_first = true;
+	}
+	if (!eb->ctx->lrc_slot[slot]) {
+		request_retire(rq);
+		request_put(rq);
+		return -ENOMEM;
+	}
+	rq->lrc_img = lrc_slot_ggtt(e, eb->ctx->lrc_slot[slot]);
 	err = collect_deps(eb, rq);
 	if (!err)
 		err = move_to_active(eb, rq);

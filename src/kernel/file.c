@@ -89,10 +89,7 @@ void gtsim_close(struct gtsim_file *file)
 	for (id = 0; idr_next(&file->objects, &id, &p) == 0; id++)
 		obj_handle_delete(file, id);
 	for (id = 0; idr_next(&file->contexts, &id, &p) == 0; id++) {
-		struct gem_context *ctx = idr_remove(&file->contexts, id);
-		ctx->file = NULL;
-		ctx->closed = true;
-		ctx_put(ctx);
+		ctx_close(idr_remove(&file->contexts, id));
 	}
 	for (id = 0; idr_next(&file->vms, &id, &p) == 0; id++)
 		vm_put(idr_remove(&file->vms, id));

@@ -96,9 +96,11 @@ int userptr_validate(struct gem_object *obj)
 	}
 	if (!obj->userptr_stale)
 		return 0;
-	/* pin_user_pages(): FOLL_WRITE unless the object is read-only. */
+	/* pin_user_pages(): FOLL_WRITE unless the object is read-only; gup's
+	 * check_vma_flags then needs VM_WRITE only (a PROT_WRITE mapping
+	 * without PROT_READ will do), else VM_READ. */
 	int ret = user_mm_check_range(obj->user_ptr, obj->size,
-				      USER_MM_READ | (obj->readonly ? 0 : USER_MM_WRITE));
+				      obj->readonly ? USER_MM_READ : USER_MM_WRITE);
 	if (!ret)
 		obj->userptr_stale = false;
 	TRACE(TRACE_GEM, "userptr object %p: pages %s", (void *)obj, ret ? "missing: -EFAULT" : "ok");

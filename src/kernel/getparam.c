@@ -7,14 +7,12 @@
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "kernel/context.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "common/user_copy.h"
 
-/* i915's scheduler caps on gen8 execlists: enabled, with priorities; no
- * preemption (gen9+) and hence no semaphores. */
-#define SCHED_CAPS (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY)
 /* INTEL_PPGTT_FULL */
 #define PPGTT_FULL 2
 /* i915_gem_mmap_gtt_version(): 4 since MMAP_OFFSET. */
@@ -53,7 +51,7 @@ static int param_value(const struct gtsim_device *dev, int32_t param, int *value
 	case I915_PARAM_HAS_POOLED_EU: *value = 0; return 0;
 	case I915_PARAM_MIN_EU_IN_POOL: *value = 0; return 0;
 	case I915_PARAM_MMAP_GTT_VERSION: *value = MMAP_GTT_VERSION; return 0;
-	case I915_PARAM_HAS_SCHEDULER: *value = SCHED_CAPS; return 0;
+	case I915_PARAM_HAS_SCHEDULER: *value = SCHEDULER_CAPS; return 0;
 	case I915_PARAM_MMAP_VERSION: *value = 1; return 0;
 	case I915_PARAM_SLICE_MASK: *value = (1 << info->num_slices) - 1; return 0;
 	case I915_PARAM_SUBSLICE_MASK:

@@ -5,14 +5,20 @@
  * Hangcheck (i915's, simplified): every hangcheck_ms / 2 each engine with
  * work in flight is sampled; when neither ACTHD nor the status page's seqno
  * moved and no arbitration point (MI_ARB_CHECK) was passed for hangcheck_ms
- * the engine is hung. A GPU fault reported by the
- * engine is a hang at once. reset.c handles both. */
+ * the engine is hung. A batch that runs (ACTHD moves) but neither passes
+ * an arbitration point nor completes, such as IGT's non-preemptible
+ * spinner looping through MI_BATCH_BUFFER_START, is hung after twice
+ * that: i915's heartbeat (intel_engine_heartbeat.c) finds it cannot
+ * preempt it and resets it once its pulse and preempt timeout expire,
+ * whatever ACTHD does. A GPU fault reported by the engine is a hang at
+ * once. reset.c handles both. */
 #include "kernel/request.h"
 
 #include <errno.h>
 #include <string.h>
 #include <time.h>
 
+#include "common/thread.h"
 #include "common/trace.h"
 #include "gpu/cs/engine.h"
 #include "kernel/params.h"
@@ -58,21 +64,27 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 	 * would preempt the batch there and find the engine alive (IGT's
 	 * spinners loop through MI_ARB_CHECK until the CPU ends them). */
 	uint64_t arb = engine_arb_checks(e->hw);
-	if (!e->hc_since_ns || acthd != e->hc_acthd || seqno != e->hc_seqno || arb != e->hc_arb) {
+	if (!e->hc_since_ns || seqno != e->hc_seqno || arb != e->hc_arb) {
 		e->hc_acthd = acthd;
 		e->hc_seqno = seqno;
 		e->hc_arb = arb;
 		e->hc_since_ns = now;
+		e->hc_moving = false;
 		return;
 	}
-	if (now - e->hc_since_ns < limit_ns)
+	if (acthd != e->hc_acthd) {
+		e->hc_acthd = acthd;
+		e->hc_moving = true;
+	}
+	if (now - e->hc_since_ns < (e->hc_moving ? 2 * limit_ns : limit_ns))
 		return;
 	char why[96];
 	snprintf(why, sizeof(why), "no progress for %llu ms (ACTHD 0x%llx, seqno %u)",
 		 (unsigned long long)((now - e->hc_since_ns) / 1000000),
 		 (unsigned long long)acthd, seqno);
 	TRACE(TRACE_HANG, "%s: hangcheck: %s", engine_name(e->id), why);
-	engine_hang_if_unchanged(e, why, &(const struct hang_sample){ acthd, seqno });
+	engine_hang_if_unchanged(e, why, &(const struct hang_sample){
+		.acthd = acthd, .seqno = seqno, .arb = arb, .moving = e->hc_moving });
 }
 
 static void *worker_main(void *arg)
@@ -101,6 +113,11 @@ static void *worker_main(void *arg)
 				engine_hang(e, why);
 			}
 			queued |= requests_emit_ready(e);
+			/* A closed context's executing request (ctx_close). */
+			uint32_t kill = __atomic_exchange_n(&e->kill_seqno, 0, __ATOMIC_ACQ_REL);
+			if (kill)
+				engine_hang_if_unchanged(e, "context closed",
+							 &(const struct hang_sample){ .only_seqno = kill });
 		}
 		uint64_t now = (uint64_t)fence_now_ns();
 		if (now >= next_tick) {
@@ -145,7 +162,7 @@ int worker_start(struct gtsim_device *dev)
 	pthread_cond_destroy(&r->worker_cond);
 	pthread_cond_init(&r->worker_cond, &attr);
 	pthread_condattr_destroy(&attr);
-	if (pthread_create(&r->worker, NULL, worker_main, dev))
+	if (gt_thread_create(&r->worker, worker_main, dev))
 		return -EAGAIN;
 	r->worker_started = true;
 	return 0;

@@ -46,8 +46,11 @@ static int obj_attach_memfd(struct gem_object *obj, int memfd)
  * reads and writes it in place. */
 static int obj_attach_user(struct gem_object *obj, void *user)
 {
-	uint64_t pa = phys_add(obj->dev->gpu->phys, user, obj->size);
-	if (!pa)
+	/* Address 0 passes i915's checks (access_ok) and fails only when the
+	 * pages are got (pin_user_pages: -EFAULT, userptr_validate), so such
+	 * an object never reaches the GPU: no physical range (pa 0). */
+	uint64_t pa = user ? phys_add(obj->dev->gpu->phys, user, obj->size) : 0;
+	if (user && !pa)
 		return -ENOMEM;
 	obj->memfd = -1;
 	obj->map = user;

@@ -4,6 +4,10 @@
 #include "kernel/request.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -135,48 +139,101 @@ bool requests_emit_ready(struct rq_engine *e)
 	return remain;
 }
 
-/* The request to wait for when less than a page of the ring is free: the
- * first whose completion frees more than half the ring (i915's
- * eb_throttle). Engine lock held. */
+/* Ring bytes in use once the queued requests are emitted too (each at
+ * its longest), after the first `skip` requests completed: the space
+ * i915 reserves in the ring at request creation. Engine lock held. */
+static uint32_t ring_used_after(struct rq_engine *e, const struct gem_request *done)
+{
+	uint32_t head = done && done->emitted ? done->tail : e->space_head;
+	uint32_t used = (e->emit - head) & (RING_BYTES - 1);
+	unsigned queued = e->queued;
+	if (done && !done->emitted) {
+		/* done is queued: everything emitted and the queued requests
+		 * up to it completed. */
+		used = 0;
+		struct list_node *n, *t;
+		list_for_each_safe(n, t, &e->requests) {
+			const struct gem_request *rq = list_entry(n, struct gem_request, link);
+			if (!rq->emitted)
+				queued--;
+			if (rq == done)
+				break;
+		}
+	}
+	return used + queued * REQUEST_MAX_BYTES;
+}
+
+/* i915's eb_throttle: with less than a page of the ring free, the first
+ * request whose completion leaves more than half the ring free, else
+ * NULL. Requests queued for emission count as if in the ring. Engine
+ * lock held. */
 static struct gem_request *throttle_target(struct rq_engine *e)
 {
-	if (!e->ring_obj || ring_space(e) >= GT_PAGE_SIZE)
+	const uint32_t usable = RING_BYTES - 64;
+	if (!e->ring_obj)
 		return NULL;
 	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
-	if (ring_space(e) >= GT_PAGE_SIZE)
+	if (ring_used_after(e, NULL) + GT_PAGE_SIZE <= usable)
 		return NULL;
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &e->requests) {
 		struct gem_request *rq = list_entry(n, struct gem_request, link);
-		if (!rq->emitted)
-			break;
-		if (((rq->tail - e->emit - 64) & (RING_BYTES - 1)) > RING_BYTES / 2)
+		if (ring_used_after(e, rq) < usable - RING_BYTES / 2)
 			return rq;
 	}
 	return NULL;
 }
 
+bool request_throttle_needed(struct rq_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool needed = throttle_target(e) != NULL;
+	pthread_mutex_unlock(&e->lock);
+	return needed;
+}
+
+static int futex_wait_ms(uint32_t *word, uint32_t seen, long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	return (int)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, seen, &ts, NULL, 0);
+}
+
 /* A client that submits faster than the engine runs neither queues
  * requests without bound nor wakes up for each one that completes: it
- * sleeps until the target request completes (its interrupt wakes e->cond,
- * not every fence as fence_wait would), about once per half ring. The
- * timed wait re-reads the status page in case no interrupt comes. */
-void request_throttle(struct rq_engine *e)
+ * sleeps until the target request completes (its interrupt bumps
+ * e->throttle_seq, not every fence as fence_wait would), about once per
+ * half ring. The wait is a futex wait with a timeout, which a signal
+ * handler interrupts whatever its SA_RESTART (the restart block path
+ * returns EINTR once a handler ran), as i915's eb_pin_timeline returns
+ * -EINTR (not -ERESTARTSYS) when i915_request_wait is interrupted; the
+ * 10 ms timeout re-reads the status page in case no interrupt comes. */
+int request_throttle(struct rq_engine *e, bool nonblock)
 {
 	pthread_mutex_lock(&e->lock);
 	struct gem_request *rq = throttle_target(e);
-	while (rq && !rq->signaled && !request_completed(rq)) {
+	if (rq) {
+		request_get(rq);
 		rq->throttled = true;
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += 10 * 1000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&e->cond, &e->lock, &ts);
 	}
 	pthread_mutex_unlock(&e->lock);
+	if (!rq)
+		return 0;
+	int err = 0;
+	for (;;) {
+		uint32_t seen = __atomic_load_n(&e->throttle_seq, __ATOMIC_ACQUIRE);
+		if (request_completed(rq))
+			break;
+		if (nonblock) {
+			err = -EWOULDBLOCK;
+			break;
+		}
+		if (futex_wait_ms(&e->throttle_seq, seen, 10) < 0 && errno == EINTR) {
+			err = -EINTR;
+			break;
+		}
+	}
+	request_put(rq);
+	return err;
 }
 
 void request_kick(struct rq_engine *e)
@@ -215,8 +272,10 @@ void requests_signal_completed(struct rq_engine *e)
 			list_add_tail(&e->done, &rq->link);
 			done[n++] = request_get(rq);
 		}
-		if (wake)
-			pthread_cond_broadcast(&e->cond);
+		if (wake) {
+			__atomic_add_fetch(&e->throttle_seq, 1, __ATOMIC_RELEASE);
+			syscall(SYS_futex, &e->throttle_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+		}
 		pthread_mutex_unlock(&e->lock);
 		/* Outside the engine lock: fence callbacks may submit. */
 		for (unsigned i = 0; i < n; i++) {
@@ -381,7 +440,6 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 	e->hw = dev->gpu->engines[id];
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->kick_lock, NULL);
-	pthread_cond_init(&e->cond, NULL);
 	list_init(&e->requests);
 	list_init(&e->done);
 	if (!e->hw)
@@ -421,6 +479,14 @@ int request_engine_setup(struct rq_engine *e)
 		.ring_buffer_enable = true, .buffer_length = RING_BYTES / GT_PAGE_SIZE - 1 });
 	engine_mmio_write(e->hw, RING_CTL, ctl);
 	engine_apply_whitelist(e);
+	/* The default register image: recorded by the first commands the
+	 * engine runs (i915 records engine->default_state at init). */
+	uint32_t dw[4];
+	unsigned n = lrc_engine_setup(e, dw);
+	if (!n)
+		return -ENOMEM;
+	e->lrc_default = lrc_slot_ggtt(e, 0);
+	ring_emit_raw(e, dw, n);
 	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
 	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
 	      (unsigned long long)e->hws_ggtt);
@@ -464,8 +530,8 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 	}
 	obj_put(e->ring_obj);
 	obj_put(e->hws_obj);
+	lrc_engine_fini(e);
 	pthread_mutex_unlock(&dev->lock);
-	pthread_cond_destroy(&e->cond);
 	pthread_mutex_destroy(&e->kick_lock);
 	pthread_mutex_destroy(&e->lock);
 }

@@ -28,6 +28,7 @@
 #include "gpu/gpu.h"
 #include "gtsim/gtsim.h"
 #include "kernel/list.h"
+#include "kernel/lrc.h"
 
 struct gtsim_device;
 struct gem_object;
@@ -39,9 +40,9 @@ struct gt_engine;
  * last completed seqno. */
 #define HWS_SEQNO_INDEX 0x30
 #define RING_BYTES (32 * 1024)
-/* Longest emission of one request, in bytes (SET_CONTEXT + LRI + BB_START
- * + breadcrumb, padded: 14 dwords). */
-#define REQUEST_MAX_BYTES 64
+/* Longest emission of one request, in bytes (two context image calls +
+ * SET_CONTEXT + LRI + BB_START + breadcrumb, padded: 20 dwords). */
+#define REQUEST_MAX_BYTES 96
 
 struct gem_request {
 	int refcount;                /* atomic */
@@ -54,6 +55,11 @@ struct gem_request {
 	 * MI_SET_CONTEXT inhibits the restore (decided under dev->lock at
 	 * submission, which guards ctx->rcs_images). */
 	bool ctx_first_use;
+	/* The context's register image slot on this engine (lrc.h: GGTT
+	 * address, 0 for a kernel request) and whether this is the slot's
+	 * first request (restore from the default image). */
+	uint64_t lrc_img;
+	bool lrc_first;
 	struct gt_fence *fence;      /* signaled when the seqno passed */
 	int error;                   /* fence error: -EIO when reset/skipped */
 
@@ -89,7 +95,7 @@ struct rq_engine {
 	enum gt_engine_id id;
 	struct gt_engine *hw;
 	pthread_mutex_t lock;
-	pthread_cond_t cond;         /* a throttled client's request completed */
+	uint32_t throttle_seq;       /* bumped (futex) when a throttled client's request completed */
 
 	struct gem_object *ring_obj, *hws_obj;
 	uint64_t ring_ggtt, hws_ggtt;
@@ -99,6 +105,12 @@ struct rq_engine {
 	uint32_t space_head;         /* last HEAD read, for space accounting */
 	uint64_t last_pml4;          /* PPGTT root loaded by the last emission */
 	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
+	/* Context register images (lrc.h): the slots (dev->lock), the
+	 * default image, and the image whose registers the engine holds
+	 * after the last emission (engine lock). */
+	struct lrc_pool lrc;
+	uint64_t lrc_default;
+	uint64_t last_lrc;
 	uint32_t next_seqno;
 	unsigned queued;             /* requests not emitted yet */
 	unsigned unretired;          /* submitted, not retired (dev->lock) */
@@ -115,6 +127,8 @@ struct rq_engine {
 	uint32_t hc_seqno;
 	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
 	uint64_t hc_since_ns;
+	bool hc_moving;              /* ACTHD moved since hc_since_ns */
+	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
 };
@@ -158,9 +172,13 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
  * Returns true when the engine needs a TAIL kick (request_kick, without
  * dev->lock). dev->lock held. */
 bool request_submit(struct gem_request *rq);
-/* Wait while the engine's ring is nearly full (i915's eb_throttle), with
- * no lock held. */
-void request_throttle(struct rq_engine *e);
+/* Before a request is created: wait while the engine's ring is nearly
+ * full (i915's eb_throttle and eb_pin_timeline), with no lock held. 0,
+ * -EINTR when a signal handler ran meanwhile, -EWOULDBLOCK for a file
+ * opened O_NONBLOCK. */
+int request_throttle(struct rq_engine *e, bool nonblock);
+/* Would request_throttle wait now? Any lock but the engine's held. */
+bool request_throttle_needed(struct rq_engine *e);
 /* Write the engine's newest TAIL (runs the work in sync mode). */
 void request_kick(struct rq_engine *e);
 /* Emit whatever queued requests are ready (worker). Returns true when
@@ -177,6 +195,9 @@ void requests_retire_engine(struct rq_engine *e);
 uint32_t ring_space(struct rq_engine *e);
 /* Write the request's commands at e->emit (ring_emit.c). Engine lock held. */
 void ring_emit_request(struct rq_engine *e, struct gem_request *rq);
+/* Write kernel commands (padded to a qword) at e->emit. Engine lock or
+ * dev->lock before the engine's first request. */
+void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n);
 /* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);
 
@@ -191,6 +212,9 @@ void engine_hang(struct rq_engine *e, const char *why);
 struct hang_sample {
 	uint64_t acthd;
 	uint32_t seqno;
+	uint64_t arb;        /* engine_arb_checks() */
+	bool moving;         /* ACTHD moved: only seqno and arb points count */
+	uint32_t only_seqno; /* not 0: reset only while this request executes */
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);

@@ -157,8 +157,12 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	 * next request start) between the sample and these locks. i915's
 	 * heartbeat resets the request it saw stuck, never the one after it,
 	 * so the reset happens only while ACTHD and the seqno are unchanged. */
-	if (seen && (engine_acthd(e->hw) != seen->acthd ||
-		     engine_hws_seqno(e) != seen->seqno)) {
+	struct gem_request *running = first_unfinished(e);
+	bool stale = seen && (seen->only_seqno ?
+		!running || running->seqno != seen->only_seqno :
+		(!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
+		engine_hws_seqno(e) != seen->seqno || engine_arb_checks(e->hw) != seen->arb);
+	if (stale) {
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));
 		pthread_mutex_unlock(&e->lock);
@@ -186,7 +190,9 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	}
 	if (guilty) {
 		struct gem_context *ctx = guilty->ctx;
-		if (params_error_capture())
+		/* A closed context's request is no hang: no error state (i915
+		 * resets for "context closure" with no error flag). */
+		if (params_error_capture() && !(seen && seen->only_seqno))
 			text = error_state_capture(e, guilty, why);
 		bool banned = ctx && mark_guilty(ctx);
 		TRACE(TRACE_HANG, "%s: reset: request seqno %u of context %u guilty (%s), "

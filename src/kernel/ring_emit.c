@@ -1,5 +1,9 @@
 /* What the kernel writes into an engine's ring for one request (seed 002,
  * seed 004; i915's gen8 legacy ring submission):
+ *   when the context (its register image slot, lrc.h) changes, or on the
+ *     slot's first request: MI_BATCH_BUFFER_START of the previous image's
+ *     save batch, then of the new image's restore batch (the default
+ *     image's on first use), GGTT batches, so privileged;
  *   MI_SET_CONTEXT <- the context's logical context address, on the render
  *     engine when the context changes, with Restore Inhibit on the
  *     context's first switch (BDW PRM vol. 2a; its 3D state is its own);
@@ -84,6 +88,13 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	/* The kernel worker emits queued requests without dev->lock: only the
 	 * request and this engine (its lock held) are touched here, never the
 	 * context's fields (eb_submit decided ctx_first_use). */
+	if (rq->lrc_img && (rq->lrc_img != e->last_lrc || rq->lrc_first)) {
+		if (e->last_lrc && e->last_lrc != rq->lrc_img)
+			n += lrc_emit_call(gen, &dw[n], e->last_lrc + LRC_SAVE_OFFSET);
+		uint64_t from = rq->lrc_first ? e->lrc_default : rq->lrc_img;
+		n += lrc_emit_call(gen, &dw[n], from + LRC_RESTORE_OFFSET);
+		e->last_lrc = rq->lrc_img;
+	}
 	if (e->id == ENGINE_RCS && rq->ctx && ctx_addr != e->last_ctx_addr) {
 		e->last_ctx_addr = ctx_addr;
 		EMIT(gen, dw, n, MI_SET_CONTEXT, .logical_context_address = ctx_addr,
@@ -119,6 +130,15 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	ring_write(e, dw, n);
 	rq->tail = e->emit;
 	rq->submit_ns = 0;
+	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
+}
+
+void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n)
+{
+	uint32_t noop = tail_cmds_of(e->dev->info->gen)->noop;
+	ring_write(e, dw, n);
+	if (n & 1)
+		ring_write(e, &noop, 1);
 	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/thread.h"
 #include "common/trace.h"
 #include "gpu/cs/state.h"
 #include "gpu/eu/exec.h"
@@ -148,7 +149,7 @@ struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id, const 
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->idle, NULL);
-	if (pthread_create(&e->thread, NULL, engine_thread, e)) {
+	if (gt_thread_create(&e->thread, engine_thread, e)) {
 		pthread_cond_destroy(&e->idle);
 		pthread_cond_destroy(&e->wake);
 		pthread_mutex_destroy(&e->lock);

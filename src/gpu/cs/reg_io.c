@@ -106,7 +106,10 @@ bool cs_reg_is_privileged(const struct gt_engine *e, uint32_t reg)
 	 * writable, as userspace drivers load them. */
 	if (rel < REG_RING_INSTPM && rel != REG_RING_MI_MODE)
 		return true;
-	if (rel >= 0x100 && rel < 0x180)
+	/* The batch state, except BB_OFFSET (0x158), which userspace loads
+	 * for MI_BATCH_BUFFER_START's Add Offset and which the context
+	 * keeps (IGT gem_ctx_isolation writes it from a user batch). */
+	if (rel >= 0x100 && rel < 0x180 && rel != REG_RING_BB_OFFSET)
 		return true;
 	if (is_pdp(rel))
 		return true;

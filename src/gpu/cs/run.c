@@ -157,7 +157,8 @@ static bool dropped_for_privilege(struct gt_engine *e, const struct cmd_desc *d,
 }
 
 /* Trace `batch`: a section line names the engine and where the commands
- * come from ("[batch] rcs0 ring:", "[batch] rcs0 batch 0x...:") when that
+ * come from ("[batch] rcs0 ring:", "[batch] rcs0 batch 0x...:", with
+ * " (GGTT)" for a batch in the global GTT, the kernel's own) when that
  * changes (a batch starts, chains or returns, or another engine's command
  * came between); then each command as INTEL_DEBUG=bat prints it. */
 static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
@@ -173,8 +174,9 @@ static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
 		if (e->level == CS_RING)
 			fprintf(f, "[batch] %s ring:\n", e->name);
 		else
-			fprintf(f, "[batch] %s %s 0x%llx%s:\n", e->name, where(e),
+			fprintf(f, "[batch] %s %s 0x%llx%s%s:\n", e->name, where(e),
 				(unsigned long long)e->bb[e->level].start,
+				e->bb[e->level].ppgtt ? "" : " (GGTT)",
 				batch_start ? "" : " (continued)");
 		last_engine = e;
 		last_level = e->level;

@@ -1,9 +1,14 @@
 /* drm_syncobj: per-file handle tables and the objects they name, binary
  * and timeline. A timeline is kept as the points in the order they were
- * added; the fence for point P waits for every point up to the first one
- * >= P, as a dma_fence_chain link does. Leading points that have signaled
- * are collected when new ones arrive, so a long-lived timeline (one per
- * queue in Mesa) stays small. */
+ * added, each a dma_fence_chain link (drivers/dma-buf/dma-fence-chain.c):
+ * a point above the previous one continues its fence context (prev_seqno
+ * = the previous point); one that is not (added out of order) starts a
+ * new context and takes the previous seqno if that is higher. A link's
+ * fence waits for it and every link before it. The fence for point P
+ * (dma_fence_chain_find_seqno) is found from the newest link back: the
+ * first link of another context than the newest, or whose prev_seqno is
+ * below P. Leading points that have signaled are collected when new ones
+ * arrive, so a long-lived timeline (one per queue in Mesa) stays small. */
 #include "kernel/sync/syncobj.h"
 
 #include <errno.h>
@@ -15,8 +20,12 @@
 
 struct timeline_point {
 	uint64_t seqno;
+	uint64_t context;             /* dma_fence_chain's fence context */
+	uint64_t prev_seqno;          /* the link before's, same context; else 0 */
 	struct gt_fence *fence;
 };
+
+static uint64_t next_chain_context = 1;   /* atomic */
 
 struct syncobj {
 	int refcount;                 /* atomic */
@@ -25,6 +34,7 @@ struct syncobj {
 	struct timeline_point *points;
 	unsigned num_points, cap_points;
 	uint64_t collected_seqno;     /* newest point collected as signaled */
+	uint64_t collected_context;   /* and its context */
 };
 
 struct syncobj_table {
@@ -94,6 +104,7 @@ static void collect_signaled_locked(struct syncobj *so)
 	       fence_is_signaled(so->points[drop].fence) &&
 	       !fence_error(so->points[drop].fence)) {
 		so->collected_seqno = so->points[drop].seqno;
+		so->collected_context = so->points[drop].context;
 		fence_put(so->points[drop].fence);
 		drop++;
 	}
@@ -141,8 +152,26 @@ void syncobj_add_point(struct syncobj *so, uint64_t point, struct gt_fence *fenc
 		fence_notify_change();
 		return;
 	}
-	so->points[so->num_points].seqno = point;
-	so->points[so->num_points].fence = fence_get(fence);
+	/* dma_fence_chain_init: continue the previous link's context when
+	 * the point is later, else a new context at max(previous, point).
+	 * The previous link may have been collected; a binary payload below
+	 * the chain is no link. */
+	struct timeline_point *pt = &so->points[so->num_points];
+	const struct timeline_point *prev = so->num_points ? pt - 1 : NULL;
+	bool has_prev = prev || so->collected_seqno;
+	uint64_t prev_seqno = prev ? prev->seqno : so->collected_seqno;
+	uint64_t prev_context = prev ? prev->context : so->collected_context;
+	if (has_prev && point > prev_seqno) {
+		pt->context = prev_context;
+		pt->prev_seqno = prev_seqno;
+	} else {
+		pt->context = __atomic_fetch_add(&next_chain_context, 1, __ATOMIC_RELAXED);
+		pt->prev_seqno = 0;
+		if (has_prev && point < prev_seqno)
+			point = prev_seqno;
+	}
+	pt->seqno = point;
+	pt->fence = fence_get(fence);
 	so->num_points++;
 	pthread_mutex_unlock(&so->lock);
 	fence_notify_change();
@@ -193,13 +222,22 @@ int syncobj_fence_at(struct syncobj *so, uint64_t point, struct gt_fence **out)
 		*out = prefix_fence_locked(so, so->num_points - 1);
 	} else if (so->points[so->num_points - 1].seqno < point) {
 		ret = -EINVAL;          /* not submitted yet */
-	} else if (point <= so->collected_seqno) {
-		*out = fence_create_signaled();
 	} else {
-		unsigned i = 0;
-		while (so->points[i].seqno < point)
-			i++;
-		*out = prefix_fence_locked(so, i);
+		/* dma_fence_chain_find_seqno: back from the newest link while
+		 * it is of the newest's context and its predecessor's seqno
+		 * still reaches point; past the first kept link, the link
+		 * found was collected (signaled). */
+		const struct timeline_point *head = &so->points[so->num_points - 1];
+		unsigned i = so->num_points - 1;
+		bool collected = false;
+		while (so->points[i].context == head->context && so->points[i].prev_seqno >= point) {
+			if (i == 0) {
+				collected = true;
+				break;
+			}
+			i--;
+		}
+		*out = collected ? fence_create_signaled() : prefix_fence_locked(so, i);
 	}
 	pthread_mutex_unlock(&so->lock);
 	if (!ret && !*out)

@@ -76,7 +76,8 @@ def commands(lines, keep_section=lambda s: True, fields=None):
         if m or BATCH_START.search(line):
             close(None)
             cur = None
-            section = m.group(2) if m else 'batch'
+            # a GGTT batch is the kernel's (context register images)
+            section = ('kernel' if '(GGTT)' in line else m.group(2)) if m else 'batch'
             continue
         m = HEADER.match(line)
         if m:
@@ -206,7 +207,7 @@ def selftest():
     want = [('PIPELINE_SELECT', 1), ('MI_LOAD_REGISTER_IMM', 3), ('3DSTATE_HS', 9),
             ('MI_BATCH_BUFFER_END', 1)]
     iris = commands(MESA_SAMPLE.splitlines())
-    gt = commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s != 'ring')
+    gt = commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s not in ('ring', 'kernel'))
     ok = iris == want and gt == want and not disagreements(iris, gt)
     renamed = [(n.replace('HS', 'XX'), k) for n, k in gt]
     shorter = gt[:2] + [('3DSTATE_HS', 8)] + gt[3:]
@@ -216,7 +217,7 @@ def selftest():
     # field values: the same here; one changed value is one disagreement
     fi, fg = [], []
     commands(MESA_SAMPLE.splitlines(), fields=fi)
-    commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s != 'ring', fields=fg)
+    commands(GTSIM_SAMPLE.splitlines(), keep_section=lambda s: s not in ('ring', 'kernel'), fields=fg)
     n, bad = field_disagreements(iris, gt, fi, fg)
     ok = ok and n == 1 and not bad and fi[0] == {'Pipeline Selection': '0 (3D)'}
     ok = ok and 'L3CNTLREG' not in str(fi) and fi[1] == {}
@@ -290,7 +291,7 @@ def check_decode(gtsim, prog, args, trace):
     iris_fields, gt_fields = [], []
     iris = commands(err.splitlines(), fields=iris_fields)
     with open(trace, errors='replace') as f:
-        gt = commands(f, keep_section=lambda s: s != 'ring', fields=gt_fields)
+        gt = commands(f, keep_section=lambda s: s not in ('ring', 'kernel'), fields=gt_fields)
     print('iris decoded %d commands, gtsim executed %d batch commands'
           % (len(iris), len(gt)))
     bad = disagreements(iris, gt)

@@ -174,19 +174,39 @@ int main(void)
 	struct rq_engine *rcs = &dev_requests(dev)->engine[0];
 	for (int i = 0; i < 1000 && !engine_acthd(rcs->hw); i++)
 		usleep(1000);
-	struct hang_sample stale = { engine_acthd(rcs->hw) + 4, engine_hws_seqno(rcs) };
+	struct hang_sample stale = { engine_acthd(rcs->hw) + 4, engine_hws_seqno(rcs),
+				     engine_arb_checks(rcs->hw), false, 0 };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
-	stale = (struct hang_sample){ engine_acthd(rcs->hw), engine_hws_seqno(rcs) - 1 };
+	stale = (struct hang_sample){ engine_acthd(rcs->hw), engine_hws_seqno(rcs) - 1,
+				      engine_arb_checks(rcs->hw), false, 0 };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
-	struct hang_sample now = { engine_acthd(rcs->hw), engine_hws_seqno(rcs) };
+	struct hang_sample now = { engine_acthd(rcs->hw), engine_hws_seqno(rcs),
+				   engine_arb_checks(rcs->hw), false, 0 };
 	engine_hang_if_unchanged(rcs, "test: current sample", &now);
 	CHECK_EQ(eb_wait(f, hang_bb, 5ll * 1000000000), 0);
 	check_fence_signals(fd);
 	reset_stats(ctx4, &active, &pending);
+	CHECK_EQ(active, 1);
+
+	/* A batch that runs without an arbitration point and never ends
+	 * (IGT's non-preemptible spinner: MI_NOOPs, then
+	 * MI_BATCH_BUFFER_START back to its start) moves ACTHD, yet i915's
+	 * heartbeat cannot preempt it and resets it: hung too, after twice
+	 * the hangcheck period. */
+	uint32_t spin_bb = eb_create(f, 4096), ctx5 = eb_context_create(f);
+	uint32_t spin[512] = { 0 };     /* MI_NOOPs: ACTHD seldom sampled twice alike */
+	spin[500] = MI_BATCH_BUFFER_START_GEN8 | MI_BB_START_PPGTT;
+	spin[501] = 0x500000;
+	CHECK_EQ(eb_write(f, spin_bb, 0, spin, sizeof(spin)), 0);
+	struct drm_i915_gem_exec_object2 so = { .handle = spin_bb, .offset = 0x500000,
+						.flags = EXEC_OBJECT_PINNED };
+	CHECK_EQ(eb_exec(f, &so, 1, 0, ctx5), 0);
+	CHECK_EQ(eb_wait(f, spin_bb, 5ll * 1000000000), 0);
+	reset_stats(ctx5, &active, &pending);
 	CHECK_EQ(active, 1);
 
 	gtsim_close(f);

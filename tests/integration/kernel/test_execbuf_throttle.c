@@ -4,10 +4,23 @@
  * The engine is held by a batch on MI_SEMAPHORE_WAIT; each nop request
  * takes 32 bytes of the 32 KiB ring (MI_BATCH_BUFFER_START 3 dwords,
  * MI_STORE_DATA_INDEX 3, MI_USER_INTERRUPT 1, MI_NOOP 1), so the client
- * stops after about (32768 - 4096) / 32 = 896 of them. */
+ * stops after about (32768 - 4096) / 32 = 896 of them.
+ *
+ * The wait is interruptible: i915's eb_pin_timeline (6.1,
+ * gem/i915_gem_execbuffer.c) returns -EINTR when i915_request_wait is
+ * interrupted by a signal, whether or not its handler has SA_RESTART (the
+ * code is -EINTR, not -ERESTARTSYS), before the request or its out-fence
+ * exist (rsvd2's upper half untouched). Requests that wait for an
+ * in-fence still take their room: i915 writes them into the context's
+ * ring at creation. This is IGT gem_exec_fence's keep-in-fence: each
+ * execbuf waits for the previous one's out-fence while a batch holds the
+ * engine, and a 1 ms SIGALRM must end the loop with -EINTR. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "eb_test.h"
 
@@ -34,6 +47,77 @@ static void *submitter(void *arg)
 		__atomic_add_fetch(&submitted, 1, __ATOMIC_SEQ_CST);
 	}
 	return NULL;
+}
+
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	alarms++;
+}
+
+/* keep-in-fence on a fresh device, with the SIGALRM handler's flags. */
+static void test_eintr(int sa_flags)
+{
+	struct gtsim_device *dev = eb_device(0, 10000, 0);
+	struct gtsim_file *g = gtsim_open(dev);
+	uint32_t sema = eb_create(g, 4096), held = eb_create(g, 4096), nop = eb_create(g, 4096);
+	struct drm_i915_gem_mmap m = { .handle = sema, .size = 4096 };
+	CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_I915_GEM_MMAP, &m), 0);
+	volatile uint32_t *sema_map = (uint32_t *)(uintptr_t)m.addr_ptr;
+	const uint32_t wait[] = { MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL |
+				  MI_SEMAPHORE_SAD_EQ_SDD, 1, (uint32_t)SEMA_ADDR, 0,
+				  MI_BATCH_BUFFER_END, MI_NOOP };
+	const uint32_t nop_dw[] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	CHECK_EQ(eb_write(g, held, 0, wait, sizeof(wait)), 0);
+	CHECK_EQ(eb_write(g, nop, 0, nop_dw, sizeof(nop_dw)), 0);
+	struct drm_i915_gem_exec_object2 objs[2] = {
+		{ .handle = sema, .offset = SEMA_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = held },
+	};
+	struct drm_i915_gem_execbuffer2 eb = {
+		.buffers_ptr = (uintptr_t)objs, .buffer_count = 2,
+		.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_OUT,
+	};
+	CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), 0);
+	int fence = (int)(eb.rsvd2 >> 32);
+
+	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = sa_flags }, old;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, &old);
+	struct itimerval itv = { { 0, 1000 }, { 0, 10000 } };
+	setitimer(ITIMER_REAL, &itv, NULL);
+	struct drm_i915_gem_exec_object2 o = { .handle = nop };
+	eb.buffers_ptr = (uintptr_t)&o;
+	eb.buffer_count = 1;
+	eb.flags |= I915_EXEC_FENCE_IN;
+	int count = 0, err = 0;
+	while (count < 4000) {
+		eb.rsvd2 = (uint32_t)fence;
+		err = gtsim_ioctl(g, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb);
+		if (err)
+			break;
+		close(fence);
+		fence = (int)(eb.rsvd2 >> 32);
+		count++;
+	}
+	memset(&itv, 0, sizeof(itv));
+	setitimer(ITIMER_REAL, &itv, NULL);
+	fprintf(stderr, "sa_flags 0x%x: %d chained execbufs, then %d (%d alarms)\n",
+		sa_flags, count, err, (int)alarms);
+	CHECK_EQ(err, -EINTR);
+	CHECK_EQ(eb.rsvd2 >> 32, 0);        /* no out-fence made */
+	/* Stopped by the ring, not by running out of fds: a request that
+	 * is not emitted yet reserves its longest emission, 96 bytes, so
+	 * about (32768 - 64 - 4096) / 96 = 298 of them fit. */
+	CHECK(count > 250 && count < 1024);
+	sigaction(SIGALRM, &old, NULL);
+	sema_map[0] = 1;
+	CHECK_EQ(eb_wait(g, nop, 10000000000ll), 0);
+	close(fence);
+	gtsim_close(g);
+	gtsim_device_destroy(dev);
 }
 
 int main(void)
@@ -84,5 +168,7 @@ int main(void)
 	CHECK_EQ(eb_busy(f, nop_batch), 0);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
+	test_eintr(0);
+	test_eintr(SA_RESTART);
 	return test_exit();
 }

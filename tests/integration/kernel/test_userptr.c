@@ -55,6 +55,29 @@ static void errno_table(struct gtsim_file *f)
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), -EFAULT);
 	CHECK_EQ(eb_close(f, h), 0);
 	munmap(p, 4096);
+	/* Address 0 passes access_ok(): accepted, and the first use fails
+	 * (IGT gem_userptr_blits invalid-null-pointer); with PROBE it is a
+	 * hole, -EFAULT. */
+	CHECK_EQ(userptr(f, NULL, 4096, 0, &h), 0);
+	sd.handle = h;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), -EFAULT);
+	struct drm_i915_gem_exec_object2 nul = { .handle = h };
+	CHECK_EQ(eb_exec(f, &nul, 1, 0, 0), -EFAULT);
+	CHECK_EQ(eb_close(f, h), 0);
+	CHECK_EQ(userptr(f, NULL, 4096, I915_USERPTR_PROBE, NULL), -EFAULT);
+	/* Write-only memory: i915 gets the pages with FOLL_WRITE, which
+	 * needs VM_WRITE only (mm/gup.c check_vma_flags); a read-only
+	 * object of it needs VM_READ: -EFAULT (IGT huge-split's mapping). */
+	char *wo = map_pages(1, PROT_WRITE);
+	CHECK_EQ(userptr(f, wo, 4096, 0, &h), 0);
+	sd.handle = h;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), 0);
+	CHECK_EQ(eb_close(f, h), 0);
+	CHECK_EQ(userptr(f, wo, 4096, I915_USERPTR_READ_ONLY, &h), 0);
+	sd.handle = h;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd), -EFAULT);
+	CHECK_EQ(eb_close(f, h), 0);
+	munmap(wo, 4096);
 
 	/* PROBE over a GTT mmap of another object: i915 maps it VM_PFNMAP. */
 	uint32_t bo = eb_create(f, 4096);

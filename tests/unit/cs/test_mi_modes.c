@@ -257,8 +257,8 @@ static void test_not_implemented(void)
 /* Registers: the description's are written (stored-only ones read back;
  * a masked one keeps only the bits its upper half enables: 0x00010001
  * sets bit 0 and reads 0x00000001); a write to any other is a fault naming
- * the register. GT_MODE (0x7008) is a Skylake register, unknown on
- * Broadwell. */
+ * the register. GT_MODE (0x7008) is masked on both (BDW PRM vol. 2c;
+ * i915's bdw_ctx_workarounds write it masked). */
 static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg, bool known,
 				 uint32_t readback)
 {
@@ -353,7 +353,7 @@ int main(void)
 {
 	test_register_writes(8, ENGINE_RCS, 0x7034, true, 0x00010001); /* L3CNTLREG, stored only */
 	test_register_writes(8, ENGINE_RCS, GPR(15) + 4, true, 0x00010001);
-	test_register_writes(8, ENGINE_RCS, 0x7008, false, 0);
+	test_register_writes(8, ENGINE_RCS, 0x7008, true, 1);   /* GT_MODE, masked */
 	test_register_writes(9, ENGINE_RCS, 0x7008, true, 1);   /* GT_MODE, masked */
 	test_register_writes(8, ENGINE_RCS, 0x1234, false, 0);
 	test_register_writes(8, ENGINE_BCS, 0x22600, true, 0x00010001); /* its own GPR0 */

@@ -115,6 +115,8 @@ int main(void)
 	gtsim_device_destroy(dev);
 	unsetenv("GTSIM_TRACE");
 
+	/* The trace stream is stdio-buffered until exit: flush it to read it. */
+	fflush(NULL);
 	load_trace(path);
 	CHECK(trace_text != NULL);
 	char buf[128], buf2[128];

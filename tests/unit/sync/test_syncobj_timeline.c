@@ -1,7 +1,11 @@
 /* Timeline syncobjs: points, QUERY, TIMELINE_WAIT (WAIT_AVAILABLE,
  * WAIT_FOR_SUBMIT from another thread), TIMELINE_SIGNAL, TRANSFER, and
- * their errnos (drm_syncobj.c, Linux 6.1; dma_fence_chain semantics: the
- * fence for point P waits for every point up to the first one >= P). */
+ * their errnos (drm_syncobj.c, Linux 6.1), and dma_fence_chain's semantics
+ * (drivers/dma-buf/dma-fence-chain.c): a point above the previous one
+ * continues its context, one that is not starts a new context at the
+ * higher seqno; the fence for point P is found from the newest link back
+ * while the link is of the newest's context and its predecessor's seqno is
+ * >= P; a link's fence waits for it and every link before it. */
 #include <errno.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -45,8 +49,73 @@ static void *signal_point_later(void *arg)
 	return NULL;
 }
 
+/* Points added out of order, as IGT gem_exec_fence's
+ * syncobj-stationary-/backward-timeline-chain-engines add them: the
+ * fence for P is then the newest link's (with every link before). */
+static void test_chain_order(void)
+{
+	struct gt_fence *a = fence_create(), *b = fence_create(), *c = fence_create(), *f;
+
+	/* stationary: 10 then 10 again: the second starts a new context
+	 * with prev_seqno 0 < 10, so point 10 is the second link. */
+	struct syncobj *so = syncobj_new(false);
+	syncobj_add_point(so, 10, a);
+	syncobj_add_point(so, 10, b);
+	CHECK_EQ(syncobj_fence_at(so, 10, &f), 0);
+	fence_signal(a, 0);
+	CHECK(!fence_is_signaled(f));
+	fence_signal(b, 0);
+	CHECK(fence_is_signaled(f));
+	fence_put(f);
+	syncobj_unref(so);
+	fence_put(a);
+	fence_put(b);
+
+	/* backward: 10 then 9: the second link's seqno is max(10, 9) = 10,
+	 * and point 1 is the second link. */
+	a = fence_create();
+	b = fence_create();
+	so = syncobj_new(false);
+	syncobj_add_point(so, 10, a);
+	syncobj_add_point(so, 9, b);
+	CHECK_EQ(syncobj_query_point(so, true), 10);
+	CHECK_EQ(syncobj_fence_at(so, 1, &f), 0);
+	fence_signal(a, 0);
+	CHECK(!fence_is_signaled(f));
+	fence_signal(b, 0);
+	CHECK(fence_is_signaled(f));
+	fence_put(f);
+	syncobj_unref(so);
+	fence_put(a);
+	fence_put(b);
+
+	/* in order: 1, 2, 3: point 2 is the second link (the third's
+	 * prev_seqno 2 >= 2, the second's 1 < 2), done before the third. */
+	a = fence_create();
+	b = fence_create();
+	so = syncobj_new(false);
+	syncobj_add_point(so, 1, a);
+	syncobj_add_point(so, 2, b);
+	syncobj_add_point(so, 3, c);
+	CHECK_EQ(syncobj_fence_at(so, 2, &f), 0);
+	fence_signal(a, 0);
+	fence_signal(b, 0);
+	CHECK(fence_is_signaled(f));
+	fence_put(f);
+	CHECK_EQ(syncobj_fence_at(so, 3, &f), 0);
+	CHECK(!fence_is_signaled(f));
+	fence_signal(c, 0);
+	CHECK(fence_is_signaled(f));
+	fence_put(f);
+	syncobj_unref(so);
+	fence_put(a);
+	fence_put(b);
+	fence_put(c);
+}
+
 int main(void)
 {
+	test_chain_order();
 	t = syncobj_table_create();
 	struct drm_syncobj_create c = { 0 };
 	syncobj_create_ioctl(t, &c);

@@ -1,0 +1,83 @@
+/* The registers each GEM context has its own values of, per engine (the
+ * register state of i915's logical ring context, intel_lrc.c): in
+ * execlists mode the hardware saves them into the context image when it
+ * switches away and loads them when it switches back, and a new context
+ * starts from the default image i915 records at init
+ * (engine->default_state). gtsim submits through a ring, so the kernel
+ * does the switch itself with commands: each context image slot (one per
+ * context and engine map slot that ran on the engine) holds the values
+ * and two privileged batches the ring calls at a switch, "save" (an
+ * MI_STORE_REGISTER_MEM per register into the slot; for a masked register
+ * MI_ATOMIC ORs the write enables 0xffff0000 into the saved value, as
+ * the hardware's image keeps them) and "restore" (an
+ * MI_LOAD_REGISTER_MEM per register). Slot 0 of each engine is the
+ * default image: its save batch runs once from the ring before the first
+ * request, so it holds the power-on values, and a context's first request
+ * restores from it.
+ *
+ * Slots live in arenas of kernel objects bound pinned in the GGTT, never
+ * unbound before the device goes, so a ring that still calls a freed
+ * slot's batch writes memory nobody reads (the slot's next owner starts
+ * from the default image). dev->lock guards allocation; the emission
+ * uses only the GGTT addresses the request carries. */
+#ifndef GTSIM_KERNEL_LRC_H
+#define GTSIM_KERNEL_LRC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/devinfo.h"
+
+struct rq_engine;
+struct gem_object;
+
+/* One context-saved register: its offset (absolute, or from the engine's
+ * MMIO base when relative), dwords, and whether it is masked. */
+struct lrc_reg {
+	uint32_t offset;
+	uint8_t count;
+	bool relative;
+	bool masked;
+};
+
+/* The engine's context-saved registers on gen (8 or 9), as absolute
+ * dword offsets with their masked flag: fills up to max entries, returns
+ * how many there are. */
+unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *masked,
+		      unsigned max);
+
+#define LRC_SLOT_BYTES 8192u
+#define LRC_IMAGE_OFFSET 0u        /* the register values, in list order */
+#define LRC_SAVE_OFFSET 1024u      /* the save batch */
+#define LRC_RESTORE_OFFSET 4096u   /* the restore batch */
+#define LRC_ARENA_SLOTS 64u
+
+struct lrc_arena {
+	struct gem_object *obj;
+	uint64_t ggtt;
+	uint32_t *map;
+};
+
+/* Per engine (inside struct rq_engine). */
+struct lrc_pool {
+	struct lrc_arena *arenas;
+	unsigned narenas;
+	unsigned nslots;           /* slots handed out so far, 0 = default */
+	uint32_t *free;            /* freed slot ids (room for every slot) */
+	unsigned nfree;
+};
+
+/* The default image (slot 0) and the commands that record it: writes the
+ * ring dwords (an MI_BATCH_BUFFER_START of slot 0's save batch) into
+ * dw, returns how many (0 on failure). dev->lock held, before the
+ * engine's first request. */
+unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw);
+void lrc_engine_fini(struct rq_engine *e);
+/* A slot for a context on the engine (id > 0), or 0 when out of memory. */
+uint32_t lrc_slot_alloc(struct rq_engine *e);
+void lrc_slot_free(struct rq_engine *e, uint32_t id);
+uint64_t lrc_slot_ggtt(const struct rq_engine *e, uint32_t id);
+/* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3. */
+unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr);
+
+#endif
