@@ -15,10 +15,22 @@
 static uint32_t u32(union exec_val v) { return (uint32_t)v.u; }
 
 /* Compare two values of a domain with a conditional modifier (cmp, sel);
- * unordered operands only satisfy .nz and .u (PRM "cmp"). */
-static bool compare(unsigned cond, enum exec_dom dom, union exec_val a,
-		    union exec_val b)
+ * unordered operands only satisfy .nz and .u (PRM "cmp"). Integers are
+ * int64 (every type up to D/UD fits); UQ sources compare unsigned. */
+static bool compare(const struct exec_op *op, unsigned cond, enum exec_dom dom,
+		    union exec_val a, union exec_val b)
 {
+	if (dom == DOM_INT && op->uq_src) {
+		switch (cond) {
+		case EU_COND_Z: return a.u == b.u;
+		case EU_COND_NZ: return a.u != b.u;
+		case EU_COND_G: return a.u > b.u;
+		case EU_COND_GE: return a.u >= b.u;
+		case EU_COND_L: return a.u < b.u;
+		case EU_COND_LE: return a.u <= b.u;
+		default: return false;
+		}
+	}
 	if (dom == DOM_INT) {
 		switch (cond) {
 		case EU_COND_Z: return a.i == b.i;
@@ -279,7 +291,7 @@ static int alu_cmp(struct eu_thread *t, const struct exec_op *op, uint32_t en,
 		else if (op->opcode == EU_OP_CMPN && is_nan(d, a[i]))
 			c = false;
 		else
-			c = compare(op->inst.cond, d, a[i], b[i]);
+			c = compare(op, op->inst.cond, d, a[i], b[i]);
 		raw[i] = c ? ones : 0;
 		bits |= (uint32_t)c << i;
 	}
@@ -436,7 +448,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 				/* min/max: a NaN loses to a number (PRM "sel") */
 				if (is_nan(d, x)) v = y;
 				else if (is_nan(d, y)) v = x;
-				else v = compare(op->inst.cond, d, x, y) ? x : y;
+				else v = compare(op, op->inst.cond, d, x, y) ? x : y;
 			} else if (op->inst.pred != EU_PRED_NONE) {
 				v = (sel_mask >> i) & 1 ? x : y;
 			} else {
@@ -445,7 +457,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			break;
 		case EU_OP_CSEL: {
 			union exec_val zero = { 0 };
-			v = compare(op->inst.cond, d, z, zero) ? x : y;
+			v = compare(op, op->inst.cond, d, z, zero) ? x : y;
 			break;
 		}
 		case EU_OP_NOT: v.u = ~x.u; break;

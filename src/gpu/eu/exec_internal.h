@@ -79,6 +79,8 @@ struct exec_op {
 	bool writes_flag;        /* conditional modifier updates f0/f1 */
 	bool logic;              /* negate means bitwise NOT */
 	bool acc_implicit;       /* addc/subb/mach write acc themselves */
+	bool uq_src;             /* a UQ source: integers compare and convert
+				  * to float as unsigned 64-bit */
 	bool reads_ce0, reads_ip;
 	uint32_t target_jip, target_uip;   /* instruction indices */
 	const char *illegal;     /* non-NULL: fault with this message */

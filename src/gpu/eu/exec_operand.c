@@ -263,15 +263,18 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 			v = clamp_i(v, lo, hi);
 		}
 		cmpv->i = int_value((uint64_t)v, type);
+		/* a UQ result above INT64_MAX is still > 0 for .g/.l... */
+		if (type == EU_TYPE_UQ && cmpv->i < 0)
+			cmpv->i = INT64_MAX;
 		return (uint64_t)v & (exec_type_bytes(type) >= 8 ? UINT64_MAX
 				      : (1ull << (8 * exec_type_bytes(type))) - 1);
 	}
 	if (dom == DOM_INT) {   /* integer result to a float type */
 		if (type == EU_TYPE_DF) {
-			r.d = (double)r.i;
+			r.d = op->uq_src ? (double)r.u : (double)r.i;
 			dom = DOM_DF;
 		} else {
-			r.f = (float)r.i;
+			r.f = op->uq_src ? (float)r.u : (float)r.i;
 			dom = DOM_F;
 		}
 	}
