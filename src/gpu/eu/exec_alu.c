@@ -20,25 +20,15 @@ static uint32_t u32(union exec_val v) { return (uint32_t)v.u; }
 static bool compare(const struct exec_op *op, unsigned cond, enum exec_dom dom,
 		    union exec_val a, union exec_val b)
 {
-	if (dom == DOM_INT && op->uq_src) {
-		switch (cond) {
-		case EU_COND_Z: return a.u == b.u;
-		case EU_COND_NZ: return a.u != b.u;
-		case EU_COND_G: return a.u > b.u;
-		case EU_COND_GE: return a.u >= b.u;
-		case EU_COND_L: return a.u < b.u;
-		case EU_COND_LE: return a.u <= b.u;
-		default: return false;
-		}
-	}
 	if (dom == DOM_INT) {
+		int c = op->uq_src ? (a.u > b.u) - (a.u < b.u) : (a.i > b.i) - (a.i < b.i);
 		switch (cond) {
-		case EU_COND_Z: return a.i == b.i;
-		case EU_COND_NZ: return a.i != b.i;
-		case EU_COND_G: return a.i > b.i;
-		case EU_COND_GE: return a.i >= b.i;
-		case EU_COND_L: return a.i < b.i;
-		case EU_COND_LE: return a.i <= b.i;
+		case EU_COND_Z: return c == 0;
+		case EU_COND_NZ: return c != 0;
+		case EU_COND_G: return c > 0;
+		case EU_COND_GE: return c >= 0;
+		case EU_COND_L: return c < 0;
+		case EU_COND_LE: return c <= 0;
 		default: return false;
 		}
 	}
