@@ -479,7 +479,19 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			v.u = (uint32_t)(((1ull << w) - 1) << o);
 			break;
 		}
-		case EU_OP_BFI2: v.u = (u32(x) & u32(y)) | (~u32(x) & u32(z)); break;
+		case EU_OP_BFI2: {
+			/* mask = src0 (bfi1's result); src1 is shifted to the
+			 * mask's lowest set bit before the insert: IGC lowers
+			 * vISA BFI ((src2 << offset) & mask) to bfi1 + bfi2
+			 * with no shift of its own, and Mesa maps NIR's bfi
+			 * (the SM5 semantics, insert shifted the same way)
+			 * straight to bfi2. */
+			uint32_t m = u32(x), ins = u32(y);
+			if (m)
+				ins <<= __builtin_ctz(m);
+			v.u = (ins & m) | (~m & u32(z));
+			break;
+		}
 		case EU_OP_LZD: v.u = u32(x) ? (unsigned)__builtin_clz(u32(x)) : 32; break;
 		case EU_OP_FBH: {
 			uint32_t w = u32(x);

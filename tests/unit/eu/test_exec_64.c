@@ -32,6 +32,32 @@ static int run_text(int gen, const char *text)
 	return 0;
 }
 
+/* A file of tests/unit/eu (Mesa-syntax text) run like run_text. */
+static int run_file(int gen, const char *name)
+{
+	const char *root = getenv("GTSIM_SOURCE_ROOT");
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/tests/unit/eu/%s", root ? root : ".", name);
+	FILE *f = fopen(path, "rb");
+	CHECK(f != NULL);
+	if (!f)
+		return -1;
+	static char text[32768];
+	size_t len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[len] = 0;
+	return run_text(gen, text);
+}
+
+static double rdf(unsigned nr, unsigned i)
+{
+	uint64_t b = rud(&th, nr + i / 4, (i % 4) * 2) |
+		     (uint64_t)rud(&th, nr + i / 4, (i % 4) * 2 + 1) << 32;
+	double d;
+	memcpy(&d, &b, 8);
+	return d;
+}
+
 /* Mesa 22.3's usub_sat/isub_sat lowering (brw_fs.cpp lower_sub_sat) as
  * iris emits it in vs-subtractSaturate-uint: the accumulator source is
  * encoded <0,1,0> yet each channel must get its own accumulator value
@@ -129,9 +155,32 @@ static void test_uq_compare_convert(void)
 	CHECK_EQ((eu_thread_flags(&th) >> 32) & 0xff, gt0);
 }
 
+/* Mesa's fp64 sqrt lowering as iris emits it (test_exec_fp64_sqrt.asm):
+ * its bfi2 puts a computed exponent into the high word of a double (bfi2
+ * shifts the insert to the mask's lowest bit), so a bfi2 without that
+ * shift gives 0 or garbage. Oracle: the host's sqrt(); the lowering (one
+ * Goldschmidt step after a float rsq) is good to about 2^-46 relative. */
+static void test_fp64_sqrt_lowering(void)
+{
+	static const double x[] = { 2.0, 0.6666666666666666, 1.3333333333333333, 1e-300,
+				    3e300, 7.0, 0.5, 0.0, 1e16, 2.2250738585072014e-308 };
+	for (unsigned k = 0; k < sizeof(x) / sizeof(x[0]); k++) {
+		eu_thread_init(&th, 8, 0xff);
+		memcpy(eu_grf(&th, 2), &x[k], 8);
+		if (run_file(8, "test_exec_fp64_sqrt.asm"))
+			return;
+		double want = sqrt(x[k]), got = rdf(52, 5);
+		double err = want == 0 ? fabs(got) : fabs(got - want) / want;
+		if (!(err <= 0x1p-44))
+			fprintf(stderr, "sqrt(%.17g): got %.17g, want %.17g\n", x[k], got, want);
+		CHECK(err <= 0x1p-44);
+	}
+}
+
 int main(void)
 {
 	test_acc_source_region();
 	test_uq_compare_convert();
+	test_fp64_sqrt_lowering();
 	return test_exit();
 }
