@@ -166,6 +166,7 @@ static inline bool exec_fpmode_is_default(const struct eu_thread *t)
 }
 float exec_flush_f(float f);
 double exec_flush_df(double d);
+float exec_df_to_f(double d);
 float exec_half_to_float(uint16_t h);
 uint16_t exec_float_to_half(float f, unsigned round);
 int exec_set_host_round(unsigned mode);   /* returns the previous host mode */

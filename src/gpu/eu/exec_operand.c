@@ -289,9 +289,9 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 		d = isnan(d) ? 0.0 : d < 0 ? 0.0 : d > 1 ? 1.0 : d;
 	switch (type) {
 	case EU_TYPE_F: {
-		float f = dom == DOM_F ? r.f : (float)d;
+		float f = dom == DOM_F ? r.f : exec_df_to_f(d);
 		if (sat)
-			f = (float)d;
+			f = exec_df_to_f(d);
 		if (!m->f32_denorm)
 			f = exec_flush_f(f);
 		if (m->alt && isinf(f))

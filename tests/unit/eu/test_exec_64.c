@@ -177,10 +177,36 @@ static void test_fp64_sqrt_lowering(void)
 	}
 }
 
+/* DF -> F rounds as IEEE with gradual underflow, then flushes a denormal
+ * result when cr0's F denorm bit (7) is clear. 0x380fffffe0000000 is
+ * 2^-126 - 2^-150: halfway between the denormal 0x007fffff and FLT_MIN,
+ * ties to even gives FLT_MIN (a normal: kept). 0x369fffffffffffff rounds
+ * to the smallest denormal 0x00000001: flushed to +0, kept with cr0 bit 7
+ * set. Values from piglit's conversion-explicit-dvec2-vec2, by hand. */
+static void test_df_to_f_underflow(void)
+{
+	static const uint64_t in[4] = { 0x380fffffe0000000ull, 0xb80fffffe0000000ull,
+					0x369fffffffffffffull, 0xb69fffffffffffffull };
+	static const uint32_t flushed[4] = { 0x00800000, 0x80800000, 0, 0x80000000 };
+	static const uint32_t kept[4] = { 0x00800000, 0x80800000, 1, 0x80000001 };
+	for (unsigned keep = 0; keep < 2; keep++) {
+		eu_thread_init(&th, 8, 0xff);
+		for (unsigned i = 0; i < 8; i++)
+			setuq(20, i, in[i % 4]);
+		run_text(8, keep
+			 ? "or(1)           cr0<1>UD        cr0<0,1,0>UD    0x00000080UD    { align1 1N };\n"
+			   "mov(8)          g10<2>F         g20<4,4,1>DF                    { align1 1Q };\n"
+			 : "mov(8)          g10<2>F         g20<4,4,1>DF                    { align1 1Q };\n");
+		for (unsigned i = 0; i < 8; i++)
+			CHECK_EQ(rud(&th, 10, 2 * i), (keep ? kept : flushed)[i % 4]);
+	}
+}
+
 int main(void)
 {
 	test_acc_source_region();
 	test_uq_compare_convert();
 	test_fp64_sqrt_lowering();
+	test_df_to_f_underflow();
 	return test_exit();
 }
