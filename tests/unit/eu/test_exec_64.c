@@ -202,11 +202,36 @@ static void test_df_to_f_underflow(void)
 	}
 }
 
+/* unpackHalf2x16 / packHalf2x16 as iris lowers them on Gen8/9 (movs
+ * with an HF operand, cr0 left at 0): half denormals convert exactly both
+ * ways. 0x83ff = -1023 * 2^-24; 0x0001 = 2^-24; 0x03ff = 1023 * 2^-24. */
+static void test_half_pack_unpack(void)
+{
+	for (unsigned gen = 8; gen <= 9; gen++) {
+		eu_thread_init(&th, 8, 0xff);
+		setud(&th, 2, 0, 0x03ff83ffu);
+		setf(&th, 3, 0, ldexpf(1.0f, -24));
+		setf(&th, 3, 1, ldexpf(-1023.0f, -24));
+		run_text((int)gen,
+			 "mov(8)          g14<1>F         g2<0,1,0>F                      { align1 1Q };\n"
+			 "mov(8)          g5<1>F          g2<0,1,0>HF                     { align1 1Q };\n"
+			 "mov(8)          g4<1>F          g14.1<16,8,2>HF                 { align1 1Q };\n"
+			 "mov(8)          g6<2>HF         g3<0,1,0>F                      { align1 1Q };\n"
+			 "mov(8)          g6.1<2>HF       g3.1<0,1,0>F                    { align1 1Q };\n");
+		for (unsigned i = 0; i < 8; i++) {
+			CHECK(rf(&th, 5, i) == ldexpf(-1023.0f, -24));
+			CHECK(rf(&th, 4, i) == ldexpf(1023.0f, -24));
+			CHECK_EQ(rud(&th, 6, i), 0x83ff0001u);
+		}
+	}
+}
+
 int main(void)
 {
 	test_acc_source_region();
 	test_uq_compare_convert();
 	test_fp64_sqrt_lowering();
 	test_df_to_f_underflow();
+	test_half_pack_unpack();
 	return test_exit();
 }
