@@ -226,6 +226,43 @@ static void test_half_pack_unpack(void)
 	}
 }
 
+/* cr0 bits 5:4 (0 RNE, 1 RU, 2 RD, 3 RTZ) round DF arithmetic and
+ * conversions to F too. By hand: 1 + 2^-60 is 1 or nextafter(1) = 1 +
+ * 2^-52; D 16777217 (2^24 + 1) to F is 2^24 or 2^24 + 2; DF 1 + 2^-30 to
+ * F is 1 or 1 + 2^-23; -(1 + 2^-30) rounds down to -(1 + 2^-23). */
+static void test_df_rounding_modes(void)
+{
+	static const uint32_t rnd_bits[4] = { 0x00, 0x10, 0x20, 0x30 };
+	static const double add_want[4] = { 1.0, 1.0 + 0x1p-52, 1.0, 1.0 };
+	static const float d2f_want[4] = { 16777216.0f, 16777218.0f, 16777216.0f, 16777216.0f };
+	static const float df2f_want[4] = { 1.0f, 1.0f + 0x1p-23f, 1.0f, 1.0f };
+	static const float ndf2f_want[4] = { -1.0f, -1.0f, -1.0f - 0x1p-23f, -1.0f };
+	char text[1024];
+	for (unsigned r = 0; r < 4; r++) {
+		eu_thread_init(&th, 8, 0xff);
+		double one = 1.0, tiny = 0x1p-60, near1 = 1.0 + 0x1p-30, nnear1 = -near1;
+		memcpy(eu_grf(&th, 2), &one, 8);
+		memcpy(eu_grf(&th, 2) + 8, &tiny, 8);
+		memcpy(eu_grf(&th, 2) + 16, &near1, 8);
+		memcpy(eu_grf(&th, 2) + 24, &nnear1, 8);
+		setud(&th, 3, 0, 16777217u);
+		snprintf(text, sizeof(text),
+			 "or(1)           cr0<1>UD        cr0<0,1,0>UD    0x%08xUD    { align1 1N };\n"
+			 "add(8)          g10<1>DF        g2<0,1,0>DF     g2.1<0,1,0>DF   { align1 1Q };\n"
+			 "mov(8)          g12<1>F         g3<0,1,0>D                      { align1 1Q };\n"
+			 "mov(8)          g13<2>F         g2.2<0,1,0>DF                   { align1 1Q };\n"
+			 "mov(8)          g15<2>F         g2.3<0,1,0>DF                   { align1 1Q };\n",
+			 rnd_bits[r]);
+		run_text(8, text);
+		for (unsigned i = 0; i < 8; i++) {
+			CHECK(rdf(10, i) == add_want[r]);
+			CHECK(rf(&th, 12, i) == d2f_want[r]);
+			CHECK(rf(&th, 13 + i / 4, (i % 4) * 2) == df2f_want[r]);
+			CHECK(rf(&th, 15 + i / 4, (i % 4) * 2) == ndf2f_want[r]);
+		}
+	}
+}
+
 int main(void)
 {
 	test_acc_source_region();
@@ -233,5 +270,6 @@ int main(void)
 	test_fp64_sqrt_lowering();
 	test_df_to_f_underflow();
 	test_half_pack_unpack();
+	test_df_rounding_modes();
 	return test_exit();
 }
