@@ -15,18 +15,20 @@
 static uint32_t u32(union exec_val v) { return (uint32_t)v.u; }
 
 /* Compare two values of a domain with a conditional modifier (cmp, sel);
- * unordered operands only satisfy .nz and .u (PRM "cmp"). */
-static bool compare(unsigned cond, enum exec_dom dom, union exec_val a,
-		    union exec_val b)
+ * unordered operands only satisfy .nz and .u (PRM "cmp"). Integers are
+ * int64 (every type up to D/UD fits); UQ sources compare unsigned. */
+static bool compare(const struct exec_op *op, unsigned cond, enum exec_dom dom,
+		    union exec_val a, union exec_val b)
 {
 	if (dom == DOM_INT) {
+		int c = op->uq_src ? (a.u > b.u) - (a.u < b.u) : (a.i > b.i) - (a.i < b.i);
 		switch (cond) {
-		case EU_COND_Z: return a.i == b.i;
-		case EU_COND_NZ: return a.i != b.i;
-		case EU_COND_G: return a.i > b.i;
-		case EU_COND_GE: return a.i >= b.i;
-		case EU_COND_L: return a.i < b.i;
-		case EU_COND_LE: return a.i <= b.i;
+		case EU_COND_Z: return c == 0;
+		case EU_COND_NZ: return c != 0;
+		case EU_COND_G: return c > 0;
+		case EU_COND_GE: return c >= 0;
+		case EU_COND_L: return c < 0;
+		case EU_COND_LE: return c <= 0;
 		default: return false;
 		}
 	}
@@ -279,7 +281,7 @@ static int alu_cmp(struct eu_thread *t, const struct exec_op *op, uint32_t en,
 		else if (op->opcode == EU_OP_CMPN && is_nan(d, a[i]))
 			c = false;
 		else
-			c = compare(op->inst.cond, d, a[i], b[i]);
+			c = compare(op, op->inst.cond, d, a[i], b[i]);
 		raw[i] = c ? ones : 0;
 		bits |= (uint32_t)c << i;
 	}
@@ -436,7 +438,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 				/* min/max: a NaN loses to a number (PRM "sel") */
 				if (is_nan(d, x)) v = y;
 				else if (is_nan(d, y)) v = x;
-				else v = compare(op->inst.cond, d, x, y) ? x : y;
+				else v = compare(op, op->inst.cond, d, x, y) ? x : y;
 			} else if (op->inst.pred != EU_PRED_NONE) {
 				v = (sel_mask >> i) & 1 ? x : y;
 			} else {
@@ -445,7 +447,7 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			break;
 		case EU_OP_CSEL: {
 			union exec_val zero = { 0 };
-			v = compare(op->inst.cond, d, z, zero) ? x : y;
+			v = compare(op, op->inst.cond, d, z, zero) ? x : y;
 			break;
 		}
 		case EU_OP_NOT: v.u = ~x.u; break;
@@ -477,7 +479,19 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			v.u = (uint32_t)(((1ull << w) - 1) << o);
 			break;
 		}
-		case EU_OP_BFI2: v.u = (u32(x) & u32(y)) | (~u32(x) & u32(z)); break;
+		case EU_OP_BFI2: {
+			/* mask = src0 (bfi1's result); src1 is shifted to the
+			 * mask's lowest set bit before the insert: IGC lowers
+			 * vISA BFI ((src2 << offset) & mask) to bfi1 + bfi2
+			 * with no shift of its own, and Mesa maps NIR's bfi
+			 * (the SM5 semantics, insert shifted the same way)
+			 * straight to bfi2. */
+			uint32_t m = u32(x), ins = u32(y);
+			if (m)
+				ins <<= __builtin_ctz(m);
+			v.u = (ins & m) | (~m & u32(z));
+			break;
+		}
 		case EU_OP_LZD: v.u = u32(x) ? (unsigned)__builtin_clz(u32(x)) : 32; break;
 		case EU_OP_FBH: {
 			uint32_t w = u32(x);

@@ -221,11 +221,24 @@ SIMD_CLONES I_OP(i_shr, 8, x >> (y & 31))
 SIMD_CLONES I_OP(i_shr, 16, x >> (y & 31))
 SIMD_CLONES I_OP(i_asr, 8, (uint32_t)((int32_t)x >> (y & 31)))
 SIMD_CLONES I_OP(i_asr, 16, (uint32_t)((int32_t)x >> (y & 31)))
-/* D/UD to F: the conversion rounds to nearest (cr0's reset state) */
-SIMD_CLONES I_OP(i_d2f, 8, as_u((float)(int32_t)x))
-SIMD_CLONES I_OP(i_d2f, 16, as_u((float)(int32_t)x))
-SIMD_CLONES I_OP(i_ud2f, 8, as_u((float)x))
-SIMD_CLONES I_OP(i_ud2f, 16, as_u((float)x))
+/* D/UD to F: the conversion rounds to nearest (cr0's reset state); in
+ * another rounding mode (cr0 bits 5:4) the generic path converts */
+SIMD_CLONES I_OP(i_d2f_rne, 8, as_u((float)(int32_t)x))
+SIMD_CLONES I_OP(i_d2f_rne, 16, as_u((float)(int32_t)x))
+SIMD_CLONES I_OP(i_ud2f_rne, 8, as_u((float)x))
+SIMD_CLONES I_OP(i_ud2f_rne, 16, as_u((float)x))
+#define TO_F_OP(name, N)                                                       \
+static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
+			   uint32_t en)                                        \
+{                                                                              \
+	if (!exec_fpmode_is_default(t))                                        \
+		return exec_alu_generic(t, op, en);                            \
+	return name##_rne_##N(t, op, en);                                      \
+}
+TO_F_OP(i_d2f, 8)
+TO_F_OP(i_d2f, 16)
+TO_F_OP(i_ud2f, 8)
+TO_F_OP(i_ud2f, 16)
 
 /* min/max (sel.l, sel.ge): a NaN operand loses; the result is flushed
  * like every float result of the generic path. */

@@ -55,6 +55,24 @@ double exec_flush_df(double d)
 	return d;
 }
 
+/* DF to F as the EU rounds it: IEEE rounding to the F format (with its
+ * denormals), then the caller flushes a denormal result when F denormals
+ * are off. The host's FTZ instead flushes every result that is tiny
+ * before rounding, also one that rounds up to FLT_MIN (piglit fp64
+ * conversion-explicit-dvec2-vec2: 0x380fffffe0000000 -> 0x00800000), so
+ * such a value is converted again with the host's FTZ off. */
+float exec_df_to_f(double d)
+{
+	float f = (float)d;
+	if (f == 0 && d != 0) {
+		unsigned saved = exec_host_daz(false);
+		volatile double v = d;
+		f = (float)v;
+		exec_host_restore(saved);
+	}
+	return f;
+}
+
 float exec_half_to_float(uint16_t h)
 {
 	unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 1023;

@@ -79,6 +79,8 @@ struct exec_op {
 	bool writes_flag;        /* conditional modifier updates f0/f1 */
 	bool logic;              /* negate means bitwise NOT */
 	bool acc_implicit;       /* addc/subb/mach write acc themselves */
+	bool uq_src;             /* a UQ source: integers compare and convert
+				  * to float as unsigned 64-bit */
 	bool reads_ce0, reads_ip;
 	uint32_t target_jip, target_uip;   /* instruction indices */
 	const char *illegal;     /* non-NULL: fault with this message */
@@ -164,6 +166,7 @@ static inline bool exec_fpmode_is_default(const struct eu_thread *t)
 }
 float exec_flush_f(float f);
 double exec_flush_df(double d);
+float exec_df_to_f(double d);
 float exec_half_to_float(uint16_t h);
 uint16_t exec_float_to_half(float f, unsigned round);
 int exec_set_host_round(unsigned mode);   /* returns the previous host mode */

@@ -89,6 +89,17 @@ int exec_load_raw(struct eu_thread *t, const struct exec_op *op, unsigned s,
 	}
 }
 
+/* cr0 bit 10 (HF denormals flushed) applies to HF arithmetic, not to a
+ * mov converting between HF and F/DF: on Gen8/9 Mesa has no f16to32 /
+ * f32to16 and lowers GLSL's packHalf2x16/unpackHalf2x16, which must be
+ * exact for half denormals (piglit arb_shading_language_packing
+ * fs-unpackHalf2x16: 0x83ff -> -6.0975552e-05), to plain movs without
+ * setting cr0. */
+static bool exec_hf_flush(const struct exec_op *op)
+{
+	return op->opcode != EU_OP_MOV;
+}
+
 /* Raw bits of a type to a value of the domain. */
 static union exec_val to_dom(const struct eu_thread *t, uint64_t b,
 			     unsigned type, enum exec_dom dom)
@@ -163,8 +174,10 @@ int exec_load(struct eu_thread *t, const struct exec_op *op, unsigned s,
 		if (dom == DOM_F) {
 			if (!m.f32_denorm && src->type == EU_TYPE_F)
 				x.f = exec_flush_f(x.f);
-			/* a half denormal (exponent 0) with cr0 bit 10 clear */
-			if (!m.f16_denorm && src->type == EU_TYPE_HF && !(raw[i] & 0x7c00))
+			/* a half denormal (exponent 0) with cr0 bit 10 clear;
+			 * a conversion (mov) keeps it: see exec_hf_flush */
+			if (!m.f16_denorm && src->type == EU_TYPE_HF && !(raw[i] & 0x7c00) &&
+			    exec_hf_flush(op))
 				x.f = copysignf(0.0f, x.f);
 			if (src->abs)
 				x.f = fabsf(x.f);
@@ -263,15 +276,18 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 			v = clamp_i(v, lo, hi);
 		}
 		cmpv->i = int_value((uint64_t)v, type);
+		/* a UQ result above INT64_MAX is still > 0 for .g/.l... */
+		if (type == EU_TYPE_UQ && cmpv->i < 0)
+			cmpv->i = INT64_MAX;
 		return (uint64_t)v & (exec_type_bytes(type) >= 8 ? UINT64_MAX
 				      : (1ull << (8 * exec_type_bytes(type))) - 1);
 	}
 	if (dom == DOM_INT) {   /* integer result to a float type */
 		if (type == EU_TYPE_DF) {
-			r.d = (double)r.i;
+			r.d = op->uq_src ? (double)r.u : (double)r.i;
 			dom = DOM_DF;
 		} else {
-			r.f = (float)r.i;
+			r.f = op->uq_src ? (float)r.u : (float)r.i;
 			dom = DOM_F;
 		}
 	}
@@ -286,9 +302,9 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 		d = isnan(d) ? 0.0 : d < 0 ? 0.0 : d > 1 ? 1.0 : d;
 	switch (type) {
 	case EU_TYPE_F: {
-		float f = dom == DOM_F ? r.f : (float)d;
+		float f = dom == DOM_F ? r.f : exec_df_to_f(d);
 		if (sat)
-			f = (float)d;
+			f = exec_df_to_f(d);
 		if (!m->f32_denorm)
 			f = exec_flush_f(f);
 		if (m->alt && isinf(f))
@@ -300,7 +316,7 @@ static uint64_t from_dom(const struct exec_op *op, const struct exec_fpmode *m,
 	}
 	case EU_TYPE_HF: {
 		uint16_t h = exec_float_to_half((float)d, m->round);
-		if (!m->f16_denorm && !(h & 0x7c00))
+		if (!m->f16_denorm && !(h & 0x7c00) && exec_hf_flush(op))
 			h &= 0x8000;      /* cr0 bit 10 clear: flush denormals */
 		cmpv->d = exec_half_to_float(h);
 		return h;

@@ -283,6 +283,34 @@ static const char *set_dst(struct exec_op *op, const struct eu_operand *o,
 	return NULL;
 }
 
+/* An explicit accumulator source takes the destination's region (IGC's
+ * HWConformity cites the PRM: "If an accumulator is an explicit source
+ * operand, its register region must match that of the destination
+ * register"). The accumulator is per channel: Mesa 22.3's usub_sat
+ * lowering (`mov acc0 b; add.sat dst -acc0<0,1,0>UD a`, fs_reg(ARF, acc)
+ * leaves the region fields zero) gets each channel's own acc0 value on
+ * hardware (piglit intel_shader_integer_functions2 subtractSaturate), so
+ * the encoded region is not used. align1 direct sources only. */
+static const char *acc_src_region(struct exec_op *op, struct exec_src *s,
+				  const struct eu_operand *o)
+{
+	if (o->file != EU_FILE_ARF || (o->nr & 0xf0) != EU_ARF_ACC0 ||
+	    s->kind != SRC_DIRECT || s->align16 || op->exec_size == 1)
+		return NULL;
+	unsigned base = reg_base(o->file, o->nr) + o->subnr;
+	unsigned limit = block_limit(o->file, o->nr);
+	unsigned hs = op->dst.hstride ? op->dst.hstride : 1;
+	s->contiguous = hs == 1;
+	s->scalar = false;
+	for (unsigned i = 0; i < op->exec_size; i++) {
+		unsigned off = base + i * hs * s->size;
+		if (off + s->size > limit)
+			return "source region past the end of the register file";
+		s->off[i] = (uint16_t)off;
+	}
+	return NULL;
+}
+
 static enum exec_dom pick_dom(const struct exec_op *op,
 			      const struct eu_opcode_info *info)
 {
@@ -324,6 +352,8 @@ static void translate_alu(struct exec_op *op, const struct eu_opcode_info *info)
 		op->illegal = set_src(op, &op->src[s], &in->src[s], a16);
 	if (!op->illegal)
 		op->illegal = set_dst(op, &in->dst, a16);
+	for (unsigned s = 0; s < op->nsrc && !op->illegal; s++)
+		op->illegal = acc_src_region(op, &op->src[s], &in->src[s]);
 	if (op->illegal)
 		return;
 	if (in->opcode == EU_OP_MATH && (in->math_fn == 0 || in->math_fn == 8 ||
@@ -338,6 +368,9 @@ static void translate_alu(struct exec_op *op, const struct eu_opcode_info *info)
 	op->dom = (uint8_t)pick_dom(op, info);
 	op->logic = (info->flags & EU_OPF_LOGIC) != 0;
 	op->acc_implicit = (info->flags & EU_OPF_ACC_IMPLICIT) != 0;
+	for (unsigned s = 0; s < op->nsrc; s++)
+		if (op->src[s].type == EU_TYPE_UQ)
+			op->uq_src = true;
 	/* PRM: sel/csel use the conditional modifier to choose, not to
 	 * write a flag; math keeps its function in that field. */
 	op->writes_flag = in->cond != EU_COND_NONE &&

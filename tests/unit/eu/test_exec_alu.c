@@ -239,8 +239,15 @@ static void test_bit_ops(void)
 	CHECK_EQ((int32_t)rud(&th, 11, 0), -8);           /* sign-extended field */
 	run1(i2(EU_OP_BFI1, 1, gd(12, EU_TYPE_UD), immud(4), immud(8)));
 	CHECK_EQ(rud(&th, 12, 0), 0xf00);
+	/* bfi2 shifts the insert to the mask's lowest bit (NIR's bfi, which
+	 * Mesa maps to bfi2; IGC's bfi1+bfi2 lowering of vISA BFI):
+	 * (0x1234 << 8) & 0xff00 | 0xabcd & ~0xff00 */
 	run1(i3(EU_OP_BFI2, 1, gd(12, EU_TYPE_UD), immud(0xff00), immud(0x1234), immud(0xabcd)));
-	CHECK_EQ(rud(&th, 12, 0), 0x12cd);
+	CHECK_EQ(rud(&th, 12, 0), 0x34cd);
+	run1(i3(EU_OP_BFI2, 1, gd(12, EU_TYPE_UD), immud(0x7ff00000), immud(0x400), immud(0x40000000)));
+	CHECK_EQ(rud(&th, 12, 0), 0x40000000);   /* exponent 0x400 into a double's high word */
+	run1(i3(EU_OP_BFI2, 1, gd(12, EU_TYPE_UD), immud(0), immud(0x1234), immud(0xabcd)));
+	CHECK_EQ(rud(&th, 12, 0), 0xabcd);
 }
 
 static void test_cmp_sel_flags(void)

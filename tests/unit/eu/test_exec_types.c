@@ -97,10 +97,23 @@ static void test_q_hf(void)
 	run1(i1(EU_OP_MOV, 4, d, op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_F, 4, 4, 1)));
 	for (unsigned i = 0; i < 4; i++)
 		CHECK_EQ(rw(13, i), h[i]);
+	/* cr0 bit 10 clear: a mov conversion still gives the half denormal
+	 * (GLSL packHalf2x16, which Mesa lowers to this mov on Gen8/9);
+	 * HF arithmetic flushes: 2^-14 * 0.5 = 2^-15 (denormal 0x0200) -> 0 */
 	cr0 = 0;
 	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
 	run1(i1(EU_OP_MOV, 4, d, op_reg(EU_FILE_GRF, 3, 0, EU_TYPE_F, 4, 4, 1)));
-	CHECK_EQ(rw(13, 2), 0);
+	CHECK_EQ(rw(13, 2), 0x0001);
+	uint32_t tiny = 0x38000400;          /* 2^-14, 0.5 */
+	memcpy(eu_grf(&th, 4), &tiny, 4);
+	run1(i2(EU_OP_MUL, 1, gd(14, EU_TYPE_HF), gs(4, 0, EU_TYPE_HF), gs(4, 1, EU_TYPE_HF)));
+	CHECK_EQ(rw(14, 0), 0);
+	cr0 = 1u << 10;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
+	run1(i2(EU_OP_MUL, 1, gd(14, EU_TYPE_HF), gs(4, 0, EU_TYPE_HF), gs(4, 1, EU_TYPE_HF)));
+	CHECK_EQ(rw(14, 0), 0x0200);
+	cr0 = 0;
+	memcpy(eu_arf(&th, EU_ARF_CR0), &cr0, 4);
 	/* HF + HF: 1.0 + 0.5 = 1.5 (0x3e00) */
 	uint32_t pair = 0x38003c00;          /* 1.0, 0.5 */
 	memcpy(eu_grf(&th, 4), &pair, 4);

@@ -82,6 +82,7 @@ static bool checks_fpmode(enum kind k, const struct exec_op *op)
 	switch (k) {
 	case K_F_ADD: case K_F_MUL: case K_F_MAD: case K_F_LRP: case K_F_MIN:
 	case K_F_MAX: case K_PLN:
+	case K_D2F: case K_UD2F:   /* cr0's rounding mode */
 		return true;
 	case K_CMP: case K_SEL:
 		return op->src[0].type == EU_TYPE_F;

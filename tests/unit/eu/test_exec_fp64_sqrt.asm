@@ -1,0 +1,47 @@
+/* iris (Mesa 22.3) on BDW: piglit fs-sqrt-double's SIMD8 fragment shader,
+ * Mesa's fp64 sqrt lowering (float rsq, exponent fix-up with bfi2, DF mad
+ * refinement): g2.0<0,1,0>DF is the argument, g52 gets sqrt per channel. */
+shr(8)          g12<1>UD        g2.1<0,1,0>UD   0x00000014UD    { align1 1Q compacted };
+mov(8)          g13<1>D         2146435072D                     { align1 1Q };
+mov(8)          g27<1>Q         0x3fe0000000000000Q             { align1 1Q };
+mov(8)          g42<1>Q         0x0000000000000000Q             { align1 1Q };
+mov(8)          g44<1>Q         0x0010000000000000Q             { align1 1Q };
+mov(8)          g47<1>Q         0x7ff0000000000000Q             { align1 1Q };
+mov(8)          g3<2>UD         g2<0,1,0>UD                     { align1 1Q };
+mov(8)          g5<2>UD         g2.2<0,1,0>UD                   { align1 1Q };
+and(8)          g8<1>UD         g12<8,8,1>UD    0x000007ffUD    { align1 1Q compacted };
+mov(8)          g15<2>UD        g2<0,1,0>UD                     { align1 1Q };
+mov(8)          g3.1<2>UD       g2.1<0,1,0>UD                   { align1 1Q };
+mov(8)          g5.1<2>UD       g2.3<0,1,0>UD                   { align1 1Q };
+add(8)          g9<1>D          g8<8,8,1>D      -1023D          { align1 1Q compacted };
+cmp.l.f0.0(8)   null<1>DF       (abs)g3<4,4,1>DF g44<4,4,1>DF   { align1 1Q };
+and(8)          g10<1>UD        g9<8,8,1>UD     0x00000001UD    { align1 1Q compacted };
+asr(8)          g11<1>D         g9<8,8,1>D      0x00000001UD    { align1 1Q };
+(+f0.0) sel(8)  g45<1>UQ        g42<4,4,1>UQ    g3<4,4,1>UQ     { align1 1Q };
+add(8)          g7<1>D          g10<8,8,1>D     1023D           { align1 1Q compacted };
+cmp.z.f0.0(8)   g49<1>DF        g45<4,4,1>DF    g42<4,4,1>DF    { align1 1Q };
+cmp.z.f0.0(8)   g51<1>DF        g3<4,4,1>DF     g47<4,4,1>DF    { align1 1Q };
+bfi2(8)         g14<1>UD        g13<4,4,1>UD    g7<4,4,1>UD     g2.1<0,1,0>UD { align16 1Q };
+mov(8)          g48<1>D         g49<8,4,2>UD                    { align1 1Q };
+mov(8)          g50<1>D         g51<8,4,2>UD                    { align1 1Q };
+mov(8)          g15.1<2>UD      g14<4,4,1>UD                    { align1 1Q };
+or.nz.f0.0(8)   null<1>UD       g48<8,8,1>UD    g50<8,8,1>UD    { align1 1Q compacted };
+mov(8)          g61<2>F         g15<4,4,1>DF                    { align1 1Q };
+mov(8)          g16<1>UD        g61<8,4,2>UD                    { align1 1Q };
+math rsq(8)     g17<1>F         g16<8,8,1>F     null<8,8,1>F    { align1 1Q compacted };
+mov(8)          g29<1>DF        g17<4,4,1>F                     { align1 1Q };
+mov(8)          g20<1>UD        g29.1<8,4,2>UD                  { align1 1Q };
+shr(8)          g21<1>UD        g29.1<8,4,2>UD  0x00000014UD    { align1 1Q };
+mov(8)          g25<2>UD        g29<8,4,2>UD                    { align1 1Q };
+and(8)          g22<1>UD        g21<8,8,1>UD    0x000007ffUD    { align1 1Q compacted };
+add(8)          g23<1>D         g22<8,8,1>D     -g11<8,8,1>D    { align1 1Q compacted };
+bfi2(8)         g24<1>UD        g13<4,4,1>UD    g23<4,4,1>UD    g20<4,4,1>UD { align16 1Q };
+mov(8)          g25.1<2>UD      g24<4,4,1>UD                    { align1 1Q };
+mul(8)          g18<1>DF        g27<4,4,1>DF    g25<4,4,1>DF    { align1 1Q };
+mul(8)          g31<1>DF        g3<4,4,1>DF     g25<4,4,1>DF    { align1 1Q };
+mad(8)          g33<1>DF        g27<4,4,1>DF    g31<4,4,1>DF    -g18<4,4,1>DF { align16 1Q };
+mad(8)          g54<1>DF        g18<4,4,1>DF    g33<4,4,1>DF    g18<4,4,1>DF { align16 1Q };
+mad(8)          g37<1>DF        g31<4,4,1>DF    g33<4,4,1>DF    g31<4,4,1>DF { align16 1Q };
+mad(8)          g39<1>DF        g3<4,4,1>DF     g37<4,4,1>DF    -g37<4,4,1>DF { align16 1Q };
+mad(8)          g41<1>DF        g37<4,4,1>DF    g39<4,4,1>DF    g54<4,4,1>DF { align16 1Q };
+(+f0.0) sel(8)  g52<1>UQ        g45<4,4,1>UQ    g41<4,4,1>UQ    { align1 1Q };
