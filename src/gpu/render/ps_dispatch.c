@@ -206,6 +206,16 @@ int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy)
 	return 0;
 }
 
+void ps_pi_init(struct pi_unit *pi, const struct wm_state *st, void *ctx)
+{
+	*pi = (struct pi_unit){ .weights = ps_pi_weights, .centroid = ps_pi_centroid, .ctx = ctx,
+				.samples = st->ms.samples };
+	for (unsigned s = 0; s < pi->samples && s < PI_MAX_SAMPLES && pi->samples > 1; s++) {
+		pi->sample_dx[s] = (float)(wm_sample_x(st, s) - 0.5);
+		pi->sample_dy[s] = (float)(wm_sample_y(st, s) - 0.5);
+	}
+}
+
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2])
 {
 	const struct wm_draw *d = ctx;
