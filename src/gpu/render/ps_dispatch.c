@@ -182,6 +182,43 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 	return 0;
 }
 
+/* The centroid of a pixel whose samples `in` rasterization covered, from
+ * its upper left corner: the centre when every sample (or none) is
+ * covered, else the first covered sample's position. */
+static void centroid_at(const struct wm_state *st, uint16_t in, double *x, double *y)
+{
+	unsigned n = st->ms.samples;
+	uint16_t all = (uint16_t)((1u << n) - 1);
+	*x = *y = 0.5;
+	if (n > 1 && in && (in & all) != all) {
+		unsigned f = (unsigned)__builtin_ctz(in);
+		*x = wm_sample_x(st, f);
+		*y = wm_sample_y(st, f);
+	}
+}
+
+int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy)
+{
+	const struct wm_draw *d = ctx;
+	if (slot >= d->px.count)
+		return -1;
+	double x, y;
+	centroid_at(&d->st, d->px.in_cov[slot], &x, &y);
+	*dx = (float)(x - 0.5);
+	*dy = (float)(y - 0.5);
+	return 0;
+}
+
+void ps_pi_init(struct pi_unit *pi, const struct wm_state *st, void *ctx)
+{
+	*pi = (struct pi_unit){ .weights = ps_pi_weights, .centroid = ps_pi_centroid, .ctx = ctx,
+				.samples = st->ms.samples };
+	for (unsigned s = 0; s < pi->samples && s < PI_MAX_SAMPLES && pi->samples > 1; s++) {
+		pi->sample_dx[s] = (float)(wm_sample_x(st, s) - 0.5);
+		pi->sample_dy[s] = (float)(wm_sample_y(st, s) - 0.5);
+	}
+}
+
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2])
 {
 	const struct wm_draw *d = ctx;
@@ -233,8 +270,7 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 	struct ps_pixels *px = &d->px;
 	const struct wm_prim *p = &d->prim;
 	const struct wm_state *st = &d->st;
-	unsigned base = px->count, n = st->ms.samples;
-	uint16_t all = (uint16_t)((1u << n) - 1);
+	unsigned base = px->count;
 	unsigned mask = 0;
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned c = base + i;
@@ -254,10 +290,11 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 		px->sy[c] = (float)sy;
 		px->cx[c] = (float)sx;
 		px->cy[c] = (float)sy;
-		if (sample < 0 && n > 1 && in[i] && (in[i] & all) != all) {
-			unsigned f = (unsigned)__builtin_ctz(in[i]);
-			px->cx[c] = (float)wm_sample_x(st, f);
-			px->cy[c] = (float)wm_sample_y(st, f);
+		if (sample < 0) {
+			double cx, cy;
+			centroid_at(st, in[i], &cx, &cy);
+			px->cx[c] = (float)cx;
+			px->cy[c] = (float)cy;
 		}
 		float lin[3], persp[3];
 		const float *l = px->lin[c];

@@ -432,8 +432,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		     rs->sba.dynamic, rs->binding_table[RS_PS]);
 	d->dp.scratch_base = st->ps.scratch_base;
 	d->dp.scratch_per_thread = st->ps.scratch_base ? 1024u << (st->ps.scratch_space & 15) : 0;
-	d->pi = (struct pi_unit){ .weights = ps_pi_weights, .ctx = d,
-			      .samples = d->st.ms.samples };
+	ps_pi_init(&d->pi, &d->st, d);
 	d->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &d->sampler,
 					  .rt = d, .dp = &d->dp, .pi = &d->pi };
 	if (d->dispatch) {

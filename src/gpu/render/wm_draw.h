@@ -96,8 +96,13 @@ void attr_setup(struct wm_prim *p, const struct sbe_state *sbe,
 int ps_kernel_load(struct wm_draw *d, uint64_t ksp);
 void ps_kernel_release(struct wm_draw *d);
 int ps_flush(struct wm_draw *d);          /* runs the gathered pixels */
-/* pi_unit.weights: the running thread's pixel `slot` (ctx a wm_draw). */
+/* The pixel interpolator's view of a draw: the callbacks below with ctx,
+ * the sample count and the pattern's positions from the centre. */
+void ps_pi_init(struct pi_unit *pi, const struct wm_state *st, void *ctx);
+/* pi_unit.weights and .centroid: the running thread's pixel `slot` (ctx a
+ * wm_draw). */
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2]);
+int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy);
 /* A quad and its coverage (raster_cov_fn's: 16 bits a pixel): the early
  * depth/stencil tests at each covered sample, then its subspans (one per
  * sample under per-sample dispatch) gathered into threads. */

@@ -1,12 +1,14 @@
 /* The pixel interpolator's messages (pi.h), descriptor as Mesa's
- * brw_pixel_interp_desc sets it: 13:12 type (0 shared offset, 1 sample,
- * 2 centroid, 3 per-slot offset), 14 noperspective, 16 SIMD16, 7:0 the
- * message data (shared offset: X 3:0 and Y 7:4, signed 1/16 pixel; sample:
- * the index in 7:4). Per-slot offset payload: X then Y offsets, signed
- * integers in 1/16 pixel (S0.4 as Mesa clamps them to [-8, 7]), one
- * register per 8 slots each. Other types carry one ignored register per 8
- * slots. gtsim renders one sample per pixel, so sample 0 and the centroid
- * are the pixel centre; another sample index faults. */
+ * brw_pixel_interp_desc sets it: 13:12 type (0 shared offset, 1 sample
+ * position, 2 centroid, 3 per-slot offset), 14 noperspective, 16 SIMD16,
+ * 7:0 the message data (shared offset: X 3:0 and Y 7:4, signed 1/16
+ * pixel; sample: the index in 7:4). Per-slot offset payload: X then Y
+ * offsets, signed integers in 1/16 pixel (S0.4 as Mesa clamps them to
+ * [-8, 7]), one register per 8 slots each. The other types carry one
+ * ignored register whatever the SIMD width (Mesa's dummy payload, mlen 1).
+ * Offsets are from the pixel's centre; a sample's position comes from the
+ * draw's sample pattern (a one-sample draw: the centre); an index past the
+ * pattern's samples (undefined in GLSL) faults naming it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +34,7 @@ int pi_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	if ((d >> 15) & 1)
 		return eu_thread_fault(t, "ip 0x%x: pixel interpolator: coarse pixel rate is "
 				       "not a Gen8/9 message", msg->ip);
-	unsigned mlen = type == 3 ? 2 * regs : regs;
+	unsigned mlen = type == 3 ? 2 * regs : 1;
 	if (msg->header || msg->mlen != mlen || msg->rlen != 2 * regs)
 		return eu_thread_fault(t, "ip 0x%x: pixel interpolator %s SIMD%u: mlen %u rlen "
 				       "%u%s where the layout has %u and %u", msg->ip, names[type],
@@ -42,12 +44,18 @@ int pi_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	if (type == 0) {
 		dx = nibble(d) / 16.0f;
 		dy = nibble(d >> 4) / 16.0f;
-	} else if (type == 1 || type == 2) {
+	} else if (type == 1) {
 		unsigned sample = (d >> 4) & 15;
-		if (u->samples != 1 || (type == 1 && sample != 0))
-			return eu_thread_fault(t, "ip 0x%x: pixel interpolator %s %u with %u samples "
-					       "per pixel is not implemented", msg->ip, names[type],
-					       sample, u->samples);
+		if (sample >= u->samples || sample >= PI_MAX_SAMPLES)
+			return eu_thread_fault(t, "ip 0x%x: pixel interpolator sample %u of a %u-sample "
+					       "pattern", msg->ip, sample, u->samples);
+		if (u->samples > 1) {
+			dx = u->sample_dx[sample];
+			dy = u->sample_dy[sample];
+		}
+	} else if (type == 2 && u->samples > 1 && !u->centroid) {
+		return eu_thread_fault(t, "ip 0x%x: pixel interpolator centroid: the stage gives "
+				       "no coverage for %u samples", msg->ip, u->samples);
 	}
 	for (unsigned i = 0; i < simd; i++) {
 		if (!(msg->mask >> i & 1))
@@ -58,6 +66,9 @@ int pi_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			memcpy(&oy, eu_send_payload(t, msg, regs + i / 8) + 4 * (i % 8), 4);
 			dx = (float)ox / 16.0f;
 			dy = (float)oy / 16.0f;
+		} else if (type == 2 && u->centroid && u->centroid(u->ctx, msg->group + i, &dx, &dy)) {
+			return eu_thread_fault(t, "ip 0x%x: pixel interpolator: slot %u has no pixel",
+					       msg->ip, msg->group + i);
 		}
 		float b[2];
 		if (u->weights(u->ctx, msg->group + i, dx, dy, linear, b))

@@ -4,7 +4,9 @@
  *    one before; array slices (and gen9 3D slices) QPitch rows apart.
  *  - gen8 3D: level l holds its max(1, D >> l) slices 2^l to a row, each
  *    level's rows below the previous level's; QPitch does not apply.
- *  - gen9 1D: the levels side by side in one row; array slices QPitch
+ *  - gen9 1D: the levels side by side in one row, each 64 pixels aligned
+ *    whatever HALIGN says (SKL PRM vol. 5 "1D Alignment Requirements", as
+ *    Mesa's isl quotes it and lays 1D images out); array slices QPitch
  *    pixels apart ("Surface QPitch specifies the distance in pixels").
  * Every level's size is rounded up to HALIGN x VALIGN before placing the
  * next ("LOD alignment"). Everything is counted in elements: pixels, or
@@ -53,7 +55,8 @@ void surface_layout_levels(struct surface_layout *l, uint32_t n)
 	uint64_t x = 0, y = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		struct surface_level *lv = &l->level[i];
-		lv->aw = clamp32(align_up(surface_level_width_el(l, i), l->halign));
+		lv->aw = clamp32(align_up(surface_level_width_el(l, i),
+					  l->dim_layout == SURFACE_DIM_GEN9_1D ? 64 : l->halign));
 		lv->ah = clamp32(align_up(surface_level_height_el(l, i), l->valign));
 		if (l->dim_layout == SURFACE_DIM_BUFFER) {
 			lv->x = lv->y = 0;

@@ -13,7 +13,14 @@
  *    barrier message, then waits twice): the batch is a GPU hang, GEM_WAIT
  *    returns, the out-fence signals -EIO, GET_RESET_STATS counts the
  *    context guilty once, the error state names the group; the host goes
- *    on and the same context's next dispatch runs. */
+ *    on and the same context's next dispatch runs.
+ *  - PPGTT isolation of a kernel's stores: a kernel that writes stateless
+ *    (BTI 255, General State Base 0) at the GPU address its CURBE holds,
+ *    run in a second file (its own PPGTT) at the address of the first
+ *    file's output object, leaves that object as it was: in the second
+ *    file's PPGTT nothing is there, a page fault naming the address (a GPU
+ *    hang, -EIO); the same kernel in the first file at that address does
+ *    change it (the store itself works). */
 #include <errno.h>
 #include <i915_drm.h>
 #include <linux/sync_file.h>
@@ -42,6 +49,17 @@ static const char hang_kernel[] =
 	"                            gateway MsgDesc: (barrier msg) mlen 1 rlen 0 { align1 WE_all 1N };\n"
 	"wait(1)         n0<1>UD                                         { align1 WE_all 1N };\n"
 	"wait(1)         n0<1>UD                                         { align1 WE_all 1N };\n"
+	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
+	"send(16)        null<1>UW       g127<8,8,1>UD   0x02000010\n"
+	"                            thread_spawner MsgDesc: mlen 1 rlen 0 { align1 WE_all 1H EOT };\n";
+
+/* 0x5a5a0000 + channel at the address in g1.0 (untyped surface write,
+ * BTI 255, SIMD8, red only) */
+static const char store_kernel[] =
+	"mov(8)          g10<1>UD        g1<0,1,0>UD                     { align1 1Q };\n"
+	"mov(8)          g11<1>UD        0x5a5a0000UD                    { align1 1Q };\n"
+	"send(8)         null<1>UW       g10<8,8,1>UD    0x04026eff\n"
+	"                            dp data 1 MsgDesc: ( untyped surface write, Surface = 255, SIMD8, Mask = 0xe) mlen 2 rlen 0 { align1 1Q };\n"
 	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
 	"send(16)        null<1>UW       g127<8,8,1>UD   0x02000010\n"
 	"                            thread_spawner MsgDesc: mlen 1 rlen 0 { align1 WE_all 1H EOT };\n";
@@ -123,6 +141,58 @@ static void check_good(struct scene *sc)
 	CHECK_EQ(v[1] - v[0], 6 * (16 + 8));
 }
 
+/* The store kernel in file f (context ctx) at GPU address addr: the
+ * out-fence status. */
+static int store_at(struct gtsim_file *f, const char *devname, uint32_t ctx, uint64_t addr)
+{
+	struct scene sc;
+	gtdrv_init(&sc.drv, f, devinfo_lookup(devname));
+	sc.drv.ctx_id = ctx;
+	const struct gtdrv_walker_kernel k = { .text = store_kernel, .curbe_read_length = 1,
+					       .threads_per_group = 1 };
+	const uint32_t curbe[16] = { (uint32_t)addr };   /* CURBE loads are 64-byte units */
+	CHECK(addr >> 32 == 0);
+	CHECK_EQ(gtdrv_walker_setup_init(&sc.ws, &sc.drv, &k, 1, curbe, sizeof(curbe)), 0);
+	struct gtdrv_batch b;
+	int fence = -1;
+	CHECK_EQ(gtdrv_batch_init(&b, &sc.drv), 0);
+	CHECK_EQ(gtdrv_walker_emit_state(&b, &sc.ws), 0);
+	CHECK_EQ(gtdrv_walker_emit_dispatch(&b, &sc.ws, &(const struct gtdrv_walker){
+		.kernel = 0, .groups = { 1, 1, 1 }, .simd_size = 0, .threads = 1 }), 0);
+	b.fence_out = &fence;
+	CHECK_EQ(gtdrv_batch_submit(&b), 0);
+	gtdrv_batch_fini(&b);
+	int st = sync_file_status(fence);
+	gtsim_device_idle(dev);
+
+	scene_fini(&sc);
+	return st;
+}
+
+static void test_isolation(const char *devname, struct scene *a)
+{
+	uint8_t before[64], after[64];
+	CHECK_EQ(gtdrv_bo_read(&a->drv, &a->ws.out, 0, before, sizeof(before)), 0);
+	struct gtsim_file *other = gtsim_open(dev);
+	CHECK(other != NULL);
+	struct drm_i915_gem_context_create c = { 0 };
+	CHECK_EQ(gtsim_ioctl(other, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c), 0);
+	CHECK_EQ(store_at(other, devname, c.ctx_id, a->ws.out.offset), -EIO);
+	char want[64], *err = gtsim_error_state(dev);
+	snprintf(want, sizeof(want), "page fault writing 0x%llx",
+		 (unsigned long long)a->ws.out.offset);
+	CHECK(err && strstr(err, want));
+	free(err);
+	CHECK_EQ(gtdrv_bo_read(&a->drv, &a->ws.out, 0, after, sizeof(after)), 0);
+	CHECK(memcmp(before, after, sizeof(before)) == 0);
+	gtsim_close(other);
+	/* the control: in its own file the store lands */
+	CHECK_EQ(store_at(file, devname, a->drv.ctx_id, a->ws.out.offset), 1);
+	uint32_t v;
+	CHECK_EQ(gtdrv_bo_read(&a->drv, &a->ws.out, 0, &v, 4), 0);
+	CHECK_EQ(v, 0x5a5a0000u);
+}
+
 static void run(const char *devname)
 {
 	printf("%s\n", devname);
@@ -159,6 +229,7 @@ static void run(const char *devname)
 
 	/* the host and the context go on */
 	check_good(&sc);
+	test_isolation(devname, &sc);
 	scene_fini(&sc);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);

@@ -364,6 +364,144 @@ static void test_per_sample(int gen, unsigned n)
 	CHECK_EQ(bad, 0);
 }
 
+/* The pixel interpolator (SFID 11) in a multisampled draw: the PS sends
+ * one PI message (descriptor `desc`: 13:12 type, 7:0 its data; mlen 1,
+ * or 2 with the per-slot X and Y offsets in g20, g21), PLNs attribute 0
+ * with the weights it returns and writes the value into an R32_FLOAT
+ * target. Vertex i's attribute is a_i = X_i + 16 Y_i (its window
+ * position) and its w is w_i, so the oracle is the PRM's interpolation
+ * written here: screen-space barycentrics l_i at the position the
+ * message names (edge functions over the whole area), then the
+ * perspective-correct weights l_i / w_i normalised (PRM vol. 7
+ * "Barycentric Attribute Interpolation"), or l_i themselves with the
+ * noperspective bit (14). */
+static const double pi_w[3] = { 1.0, 2.0, 0.5 };
+
+static double pi_expect(double px, double py, bool linear)
+{
+	double l[3], sum = 0, a = 0;
+	for (int i = 0; i < 3; i++) {
+		const double *p = tri[(i + 1) % 3], *q = tri[(i + 2) % 3];
+		l[i] = (q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0]);
+	}
+	double area = l[0] + l[1] + l[2];
+	for (int i = 0; i < 3; i++) {
+		double b = l[i] / area / (linear ? 1 : pi_w[i]);
+		sum += b;
+		a += b * (tri[i][0] + 16 * tri[i][1]);
+	}
+	return a / sum;
+}
+
+/* The position (from the pixel's upper left corner) the message names
+ * for pixel (x, y): the sample's standard position, the centroid (the
+ * centre when every sample is covered, else the first covered sample's
+ * position: gtsim's rule for the payload's centroid barycentrics,
+ * docs/backend.md), or the centre moved by (ox, oy) 1/16 pixels. */
+struct pi_case {
+	unsigned type, sample;
+	int ox, oy;
+	bool linear, fault;
+};
+
+static void pi_position(const struct pi_case *c, unsigned n, int x, int y, double *px, double *py)
+{
+	const uint8_t (*p)[2] = positions(n);
+	*px = 0.5 + c->ox / 16.0;
+	*py = 0.5 + c->oy / 16.0;
+	if (c->type == 1) {
+		*px = p[c->sample][0] / 16.0;
+		*py = p[c->sample][1] / 16.0;
+	} else if (c->type == 2) {
+		unsigned k = 0;
+		for (unsigned s = 0; s < n; s++)
+			k += covered(n, x, y, s);
+		for (unsigned s = 0; k < n && s < n; s++)
+			if (covered(n, x, y, s)) {
+				*px = p[s][0] / 16.0;
+				*py = p[s][1] / 16.0;
+				break;
+			}
+	}
+}
+
+static void test_pi(int gen, unsigned n, const struct pi_case *c)
+{
+	uint32_t desc = (c->type == 3 ? 2u : 1u) << 25 | 2u << 20 | c->type << 12 |
+			(c->linear ? 1u << 14 : 0);
+	if (c->type == 0)
+		desc |= (uint32_t)(c->ox & 15) | (uint32_t)(c->oy & 15) << 4;
+	if (c->type == 1)
+		desc |= c->sample << 4;
+	char fs[1024];
+	snprintf(fs, sizeof(fs),
+		 "mov(8)          g20<1>D         %dD                             { align1 1Q };\n"
+		 "mov(8)          g21<1>D         %dD                             { align1 1Q };\n"
+		 "send(8)         g10<1>UW        g%u<8,8,1>F     0x%08x\n"
+		 "                pixel interp MsgDesc: mlen %u rlen 2 { align1 1Q };\n"
+		 "pln(8)          g124<1>F        g4<0,1,0>F      g10<8,8,1>F     { align1 1Q };\n"
+		 "mov(8)          g125<1>F        0x0F                            { align1 1Q };\n"
+		 "mov(8)          g126<1>F        0x0F                            { align1 1Q };\n"
+		 "mov(8)          g127<1>F        0x0F                            { align1 1Q };\n"
+		 "sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+		 "                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n",
+		 c->ox, c->oy, c->type == 3 ? 20u : 2u, desc, c->type == 3 ? 2u : 1u);
+	fx_gen = gen;
+	ms_reset(fs, FMT_R32_FLOAT, n);
+	if (c->linear)
+		REC("3DSTATE_CLIP", { "Non-Perspective Barycentric Enable", 1 });
+	fx_begin();
+	for (unsigned i = 0; i < 3; i++) {
+		const float a[4] = { (float)(tri[i][0] + 16 * tri[i][1]), 0, 0, 1 };
+		float w = (float)pi_w[i];
+		fx_vertex(i, (float)(tri[i][0] / (W / 2) - 1) * w, (float)(tri[i][1] / (H / 2) - 1) * w,
+			  0.5f * w, w, a);
+	}
+	int r = fx_draw(4, (const unsigned[]){ 0, 1, 2 }, 1, 3);
+	CHECK_EQ(r, c->fault ? -1 : 0);
+	if (r)
+		return;
+	int bad = 0, seen = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			double px, py;
+			pi_position(c, n, x, y, &px, &py);
+			double want = pi_expect(x + px, y + py, c->linear);
+			for (unsigned s = 0; s < n; s++) {
+				float v;
+				memcpy(&v, rt_sample(x, y, s), 4);
+				if (!covered(n, x, y, s)) {
+					bad += memcmp(rt_sample(x, y, s), old8, 4) != 0;
+					continue;
+				}
+				seen++;
+				if (fabs(v - want) > 2e-3 && bad++ < 4)
+					fprintf(stderr, "PI type %u sample %u offset (%d,%d)%s, gen %d %ux: "
+						"sample %u of (%d,%d) %f, expected %f\n", c->type, c->sample,
+						c->ox, c->oy, c->linear ? " linear" : "", gen, n, s, x, y,
+						v, want);
+			}
+		}
+	CHECK(seen > 0);
+	CHECK_EQ(bad, 0);
+}
+
+static void test_pi_all(void)
+{
+	for (int gen = 8; gen <= 9; gen++)
+		for (unsigned n = 2; n <= (gen == 9 ? 16u : 8u); n *= 2) {
+			for (unsigned s = 0; s < n; s++)
+				test_pi(gen, n, &(struct pi_case){ .type = 1, .sample = s });
+			test_pi(gen, n, &(struct pi_case){ .type = 1, .sample = n - 1, .linear = true });
+			test_pi(gen, n, &(struct pi_case){ .type = 2 });
+			test_pi(gen, n, &(struct pi_case){ .type = 2, .linear = true });
+			test_pi(gen, n, &(struct pi_case){ .type = 0, .ox = -3, .oy = 5 });
+			test_pi(gen, n, &(struct pi_case){ .type = 3, .ox = 7, .oy = -8 });
+		}
+	/* a sample the pattern does not have faults */
+	test_pi(9, 4, &(struct pi_case){ .type = 1, .sample = 4, .fault = true });
+}
+
 /* A target whose sample count is not 3DSTATE_MULTISAMPLE's faults. */
 static void test_mismatch(void)
 {
@@ -391,6 +529,7 @@ int main(void)
 	test_omask();
 	test_a2c();
 	test_mismatch();
+	test_pi_all();
 	fx_fini();
 	return test_exit();
 }

@@ -187,6 +187,52 @@ static void test_array_and_level(int gen)
 	fx_fini(&f);
 }
 
+/* A Gen9 1D array bound at a level, as isl lays it out and binds it (the
+ * piglit image level test's 1DArray case): R32_UINT, 16 texels, 5 levels
+ * side by side in one row, each 64 texels aligned (SKL PRM "1D Alignment
+ * Requirements"; HALIGN 4 in the state does not apply): levels at texels
+ * 0, 64, 128, 192, 256; layers QPitch = 320 texels apart; Surface Pitch 0
+ * (ignored for 1D). Bound at level 3 (Surface Min LOD 3, MIP Count/LOD 0)
+ * from layer 1 (Minimum Array Element 1, Depth 1: 2 layers). The message's
+ * U is the texel, V the layer. */
+static void test_1d_array_level(void)
+{
+	struct fixture f;
+	fx_init(&f, 9);
+	struct fx_surf s = { .type = 0, .format = FX_R32_UINT, .width = 16, .height = 1,
+			     .depth = 2, .pitch = 1, .qpitch = 320, .array = true, .min_lod = 3,
+			     .min_array = 1, .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	uint32_t *img = fx_dw(&f, FX_DATA);
+	img[1 * 320 + 192 + 0] = 0x1d30;   /* layer 1, level 3, texel 0 */
+	img[2 * 320 + 192 + 1] = 0x1d31;   /* layer 2, level 3, texel 1 */
+	img[1 * 320 + 64 + 0] = 0xbad1;    /* layer 1, level 1 (HALIGN 4 would put level 3 here) */
+	header(&f, 0xff);
+	/* reads: (0, 0) (1, 1) in; (2, 0) past level 3's 2 texels; (0, 2) past the layers */
+	static const uint32_t u[4] = { 0, 1, 2, 0 }, v[4] = { 0, 1, 0, 2 };
+	for (unsigned i = 0; i < 4; i++) {
+		fx_set(&f, FX_PAYLOAD + 1, i, u[i]);
+		fx_set(&f, FX_PAYLOAD + 2, i, v[i]);
+		fx_set(&f, FX_RESP, i, 0xdeadbeef);
+	}
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 3, 1, true, 0xf), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 0), 0x1d30);
+	CHECK_EQ(fx_get(&f, FX_RESP, 1), 0x1d31);
+	CHECK_EQ(fx_get(&f, FX_RESP, 2), 0);
+	CHECK_EQ(fx_get(&f, FX_RESP, 3), 0);
+	/* a write of (1, 0): layer 1, level 3, texel 1; nothing else changes */
+	fx_set(&f, FX_PAYLOAD + 1, 0, 1);
+	fx_set(&f, FX_PAYLOAD + 2, 0, 0);
+	fx_set(&f, FX_PAYLOAD + 3, 0, 0x5eed);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 4, 0, true, 0x1), 0);
+	for (unsigned k = 0; k < 3 * 320; k++) {
+		uint32_t want = k == 1 * 320 + 193 ? 0x5eed : k == 1 * 320 + 192 ? 0x1d30 :
+				k == 2 * 320 + 193 ? 0x1d31 : k == 1 * 320 + 64 ? 0xbad1 : 0;
+		CHECK_EQ(img[k], want);
+	}
+	fx_fini(&f);
+}
+
 /* A 3D view (Gen9: slices QPitch rows apart at level 0): R counts from
  * Minimum Array Element up to Render Target View Extent, as isl binds one
  * slice of a 3D texture (KHR_gl_texture_3D_image, a non-layered binding) */
@@ -253,6 +299,7 @@ int main(void)
 	test_array_and_level(8);
 	test_array_and_level(9);
 	test_3d_view();
+	test_1d_array_level();
 	test_headers();
 	return test_exit();
 }

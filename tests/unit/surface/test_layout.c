@@ -155,19 +155,20 @@ int main(void)
 	ORIGIN(&l, 1, 1, 0, 8 + 12);
 	ORIGIN(&l, 2, 0, 4, 8);
 
-	/* gen9 1D: levels side by side: width 20, HALIGN 4: 20, 10 -> 12,
-	 * 5 -> 8: x 0, 20, 32; array slices QPitch pixels apart: QPitch 64
-	 * pixels of 4 bytes in a 128-byte pitch = 2 rows */
-	struct desc d1 = { .type = SURF_1D, .w = 20, .h = 1, .d = 3, .pitch = 128, .qpitch = 64,
+	/* gen9 1D: levels side by side, each 64 pixels aligned whatever
+	 * HALIGN says (SKL PRM "1D Alignment Requirements", isl's layout):
+	 * width 20, 10, 5: x 0, 64, 128; array slices QPitch pixels apart:
+	 * QPitch 192 pixels of 4 bytes in a 128-byte pitch = 6 rows */
+	struct desc d1 = { .type = SURF_1D, .w = 20, .h = 1, .d = 3, .pitch = 128, .qpitch = 192,
 			   .halign = 1, .valign = 1, .mips = 2, .format = 0xc7 };
 	state(ss, &d1);
 	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
 	CHECK_EQ(l.dim_layout, SURFACE_DIM_GEN9_1D);
 	l.cpp = 4;
-	ORIGIN(&l, 1, 0, 20, 0);
-	ORIGIN(&l, 2, 0, 32, 0);
-	ORIGIN(&l, 0, 1, 0, 2);
-	ORIGIN(&l, 1, 2, 20, 4);
+	ORIGIN(&l, 1, 0, 64, 0);
+	ORIGIN(&l, 2, 0, 128, 0);
+	ORIGIN(&l, 0, 1, 0, 6);
+	ORIGIN(&l, 1, 2, 64, 12);
 	/* a tiled gen9 1D surface is laid out as 2D, and so is gen8 1D
 	 * (level 1 below level 0) */
 	d1.tile = 3;
