@@ -107,6 +107,14 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 
 	block_units(gen, l);
 
+	/* SURFTYPE_NULL (PRM vol. 2d RENDER_SURFACE_STATE "Surface Type"): no
+	 * memory behind it, writes are dropped and reads give 0, so its other
+	 * fields are not a layout: iris's null render target of a depth-only
+	 * draw keeps the depth buffer's size and levels with alignments 0 */
+	if (l->type == SURF_NULL) {
+		l->nlevels = 0;
+		return 0;
+	}
 	if (l->tiled_resource)
 		return WHY("tiled resource mode %u (%s tiling) is not implemented in gtsim",
 			   l->tiled_resource, l->tiled_resource == 1 ? "Yf" : "Ys");

@@ -212,6 +212,24 @@ int main(void)
 	reserved.mips = 0;                      /* one level: no alignment used */
 	state(ss, &reserved);
 	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
+	/* SURFTYPE_NULL (7) has no layout: its other fields are ignored, so
+	 * alignments 0 with levels and layers are no error. iris's null render
+	 * target of a depth-only draw into a level of a 2D array (piglit
+	 * tes-texturesize-sampler2darrayshadow), as its dwords are: 65x32, 40
+	 * layers, MIP Count 1, HALIGN/VALIGN 0 */
+	static const uint32_t null_rt[16] = { 0xf31c3000, 0x78000000, 0x001f0040, 0x04e00000,
+					      0x00001380, 0x00000001 };
+	CHECK_EQ(null_rt[0] >> 29, 7);
+	CHECK_EQ(null_rt[0] >> 14 & 3, 0);
+	CHECK_EQ(null_rt[5] & 15, 1);
+	CHECK_EQ(surface_layout_from_state(8, null_rt, &l, why), 0);
+	CHECK_EQ(l.type, SURF_NULL);
+	struct desc null2 = reserved;
+	null2.type = 7;
+	null2.mips = 3;
+	state(ss, &null2);
+	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
+	CHECK_EQ(l.type, SURF_NULL);
 
 	/* depth and stencil buffers: no alignment fields; depth HALIGN 8,
 	 * VALIGN 4 (8 for D16), stencil 16 x 8. A 10x10 D32_FLOAT buffer at
