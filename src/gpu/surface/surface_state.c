@@ -83,6 +83,15 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->qpitch = v.surface_qpitch << 2;
 	l->halign = align_of[v.surface_horizontal_alignment & 3];
 	l->valign = align_of[v.surface_vertical_alignment & 3];
+	/* SKL PRM vol. 5 "1D Alignment Requirements": a linear 1D surface
+	 * (Tiled Resource Mode NONE) aligns each level to 64 elements whatever
+	 * the bits per element; the HALIGN/VALIGN fields do not apply (iris
+	 * leaves HALIGN_4 there and places levels 64 apart; QPitch is the sum
+	 * of the aligned level widths) */
+	if (l->dim_layout == SURFACE_DIM_GEN9_1D) {
+		l->halign = 64;
+		l->valign = 1;
+	}
 	l->tiled_resource = gen >= 9 ? (uint8_t)v.tiled_resource_mode : 0;
 	l->samples = 1u << (v.number_of_multisamples & 7);
 	l->msaa_layout = (uint8_t)v.multisampled_surface_storage_format;

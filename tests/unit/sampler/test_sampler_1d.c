@@ -2,8 +2,10 @@
  * 10-texel R8G8B8A8_UNORM 1D array of 2 layers and 3 levels (10, 5, 2
  * texels), HALIGN 4, linear, pitch 64 bytes (16 texels a row).
  *  - Gen9 (SKL PRM vol. 5 "1D Surfaces"): the levels side by side in one
- *    row, each rounded up to HALIGN: x 0, 12, 20; array layers QPitch
- *    *pixels* apart: QPitch 64 pixels = 4 rows of the pitch.
+ *    row, each rounded up to 64 elements ("1D Alignment Requirements":
+ *    64 for Tiled Resource Mode NONE, whatever HALIGN says): x 0, 64,
+ *    128; array layers QPitch *pixels* apart: QPitch 192 pixels (the three
+ *    aligned levels) = 12 rows of the pitch.
  *  - Gen8: the 2D layout: level 1 below level 0 (1 row rounded up to
  *    VALIGN 4), level 2 right of level 1 (5 -> 8): (0, 0), (0, 4), (8, 4);
  *    layers QPitch 12 rows apart.
@@ -42,13 +44,13 @@ static void run(int gen)
 	struct fixture f;
 	fx_init(&f, gen);
 	static const uint32_t w[3] = { 10, 5, 2 };
-	static const uint32_t gen9_x[3] = { 0, 12, 20 };
+	static const uint32_t gen9_x[3] = { 0, 64, 128 };
 	static const uint32_t gen8_x[3] = { 0, 0, 8 }, gen8_y[3] = { 0, 4, 4 };
 	for (unsigned layer = 0; layer < 2; layer++)
 		for (unsigned l = 0; l < 3; l++)
 			for (unsigned x = 0; x < w[l]; x++) {
 				if (gen >= 9) {
-					uint32_t px = layer * 64 + gen9_x[l] + x;  /* QPitch pixels */
+					uint32_t px = layer * 192 + gen9_x[l] + x;  /* QPitch pixels */
 					put(&f, px % 16, px / 16, l, x, layer);
 				} else {
 					put(&f, gen8_x[l] + x, layer * 12 + gen8_y[l], l, x, layer);
@@ -56,7 +58,7 @@ static void run(int gen)
 			}
 	struct fx_surf s = { .type = 0, .format = 199, .width = 10, .height = 1, .depth = 2,
 			     .array = true, .pitch = PITCH, .tiling = 0,
-			     .qpitch = gen >= 9 ? 64 : 12, .mip_count = 2, .base = BASE };
+			     .qpitch = gen >= 9 ? 192 : 12, .mip_count = 2, .base = BASE };
 	fx_surface(&f, 0, &s);
 	for (unsigned layer = 0; layer < 2; layer++)
 		for (unsigned l = 0; l < 3; l++)
