@@ -62,8 +62,9 @@ struct exec_prog *eu_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
 			 ? bytes[bad] & 0x7f : -1;
 		free(bytes);
 		n = kernel_length(&prog);
-		/* read further only past a full read that decoded entirely */
-		if (n || stopped || len < max || max >= EU_KERNEL_MAX)
+		/* read further only past a full read that decoded entirely, or
+		 * up to an instruction the read cut (its opcode unknown) */
+		if (n || (stopped && opcode >= 0) || len < max || max >= EU_KERNEL_MAX)
 			break;
 	}
 	struct exec_prog *p = NULL;

@@ -15,32 +15,40 @@
 
 #define PAGES 512                 /* 2 MB mapped at GGTT address 0 */
 
-static uint8_t add_bytes[16], eot_bytes[16];
+static uint8_t add_bytes[16], eot_bytes[16], compact_bytes[8];
 
-static void assemble(const char *text, uint8_t out[16])
+static void assemble(const char *text, uint8_t *out, size_t len)
 {
 	struct eu_asm_result r;
 	CHECK_EQ(eu_assemble(8, text, strlen(text), "test", &r), 0);
-	CHECK_EQ(r.len, 16);
-	memcpy(out, r.bytes, 16);
+	CHECK_EQ(r.len, len);
+	memcpy(out, r.bytes, len);
 	eu_asm_result_free(&r);
 }
 
-/* n adds then (with eot) the EOT send, from the mapping's start. */
-static void build(uint8_t *mem, size_t n, bool eot)
+/* (with lead8) one compacted 8-byte mov, n adds, (with eot) the EOT
+ * send, from the mapping's start: with lead8 every add straddles a 16-byte
+ * boundary, so one is cut by the first 64 KB read. */
+static void build(uint8_t *mem, size_t n, bool eot, bool lead8)
 {
 	memset(mem, 0, (size_t)PAGES * 4096);
-	for (size_t i = 0; i < n; i++)
-		memcpy(mem + 16 * i, add_bytes, 16);
+	size_t at = 0;
+	if (lead8) {
+		memcpy(mem, compact_bytes, 8);
+		at = 8;
+	}
+	for (size_t i = 0; i < n; i++, at += 16)
+		memcpy(mem + at, add_bytes, 16);
 	if (eot)
-		memcpy(mem + 16 * n, eot_bytes, 16);
+		memcpy(mem + at, eot_bytes, 16);
 }
 
 int main(void)
 {
-	assemble("add(8) g2<1>F g2<8,8,1>F 1F { align1 1Q };\n", add_bytes);
+	assemble("add(8) g2<1>F g2<8,8,1>F 1F { align1 1Q };\n", add_bytes, 16);
 	assemble("send(8) null<1>F g100<8,8,1>F\n"
-		 "    urb 0 SIMD8 write mlen 5 rlen 0 { align1 1Q EOT };\n", eot_bytes);
+		 "    urb 0 SIMD8 write mlen 5 rlen 0 { align1 1Q EOT };\n", eot_bytes, 16);
+	assemble("mov(8) g2<1>UD g3<8,8,1>UD { align1 1Q compacted };\n", compact_bytes, 8);
 
 	struct gt_phys *phys = phys_create();
 	uint8_t *mem = aligned_alloc(4096, (size_t)PAGES * 4096);
@@ -56,7 +64,7 @@ int main(void)
 	 * piglit max-input-components's GS is 70 KB), near the end of 2 MB */
 	static const size_t sizes[] = { 3, 4095, 6400, 131000 };
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		build(mem, sizes[k], true);
+		build(mem, sizes[k], true, false);
 		why[0] = '\0';
 		struct exec_prog *p = eu_kernel_load(8, &vm, 0, "GS", why, sizeof(why));
 		CHECK(p != NULL);
@@ -68,8 +76,18 @@ int main(void)
 		exec_prog_free(p);
 	}
 
+	/* an instruction cut by the first read (zink's HS of piglit
+	 * vs-tcs-max-in-out-components: 65528 bytes decoded of 65536) */
+	build(mem, 4200, true, true);
+	struct exec_prog *cut = eu_kernel_load(8, &vm, 0, "HS", why, sizeof(why));
+	CHECK(cut != NULL);
+	if (cut) {
+		CHECK_EQ(exec_prog_count(cut), 1 + 4200 + 1);
+		exec_prog_free(cut);
+	}
+
 	/* no end of thread in the whole mapping: a reason, no program */
-	build(mem, (size_t)PAGES * 256, false);
+	build(mem, (size_t)PAGES * 256, false, false);
 	why[0] = '\0';
 	CHECK(eu_kernel_load(8, &vm, 0, "GS", why, sizeof(why)) == NULL);
 	CHECK(strstr(why, "no end of thread in 2097152 readable bytes") != NULL);
