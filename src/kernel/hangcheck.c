@@ -6,7 +6,7 @@
  * work in flight is sampled; when neither ACTHD nor the status page's seqno
  * moved and no arbitration point (MI_ARB_CHECK) was passed for hangcheck_ms
  * the engine is hung; time a host thread spends compiling an EU program
- * (the JIT) is no GPU time and restarts the count. A GPU fault reported by the
+ * (the JIT, engine_host_compiling()) is no GPU time and restarts the count. A GPU fault reported by the
  * engine is a hang at once. reset.c handles both. */
 #include "kernel/request.h"
 
@@ -16,7 +16,6 @@
 
 #include "common/trace.h"
 #include "gpu/cs/engine.h"
-#include "gpu/eu/exec.h"
 #include "kernel/params.h"
 #include "kernel/sync/fence.h"
 
@@ -53,7 +52,7 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 	/* a JIT compile stalls the engine's host thread, not the GPU: the
 	 * hardware would have run the kernel all along (glsl-1.50-gs-max-output's
 	 * GS of 2074 instructions took 27 s to compile on a loaded host) */
-	if (!params_hangcheck() || !engine_busy(e) || exec_jit_compiling()) {
+	if (!params_hangcheck() || !engine_busy(e) || engine_host_compiling()) {
 		e->hc_since_ns = 0;
 		return;
 	}
