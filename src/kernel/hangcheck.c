@@ -11,7 +11,9 @@
  * that: i915's heartbeat (intel_engine_heartbeat.c) finds it cannot
  * preempt it and resets it once its pulse and preempt timeout expire,
  * whatever ACTHD does. A GPU fault reported by the engine is a hang at
- * once. reset.c handles both. */
+ * once. reset.c handles both. Time a host thread spends compiling an EU
+ * program (the JIT, engine_host_compiling()) is no GPU time and restarts
+ * the count. */
 #include "kernel/request.h"
 
 #include <errno.h>
@@ -54,7 +56,10 @@ static bool engine_busy(struct rq_engine *e)
 static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_ns)
 {
 	/* i915.enable_hangcheck=N: hangs are never declared. */
-	if (!params_hangcheck() || !engine_busy(e)) {
+	/* a JIT compile stalls the engine's host thread, not the GPU: the
+	 * hardware would have run the kernel all along (glsl-1.50-gs-max-output's
+	 * GS of 2074 instructions took 27 s to compile on a loaded host) */
+	if (!params_hangcheck() || !engine_busy(e) || engine_host_compiling()) {
 		e->hc_since_ns = 0;
 		return;
 	}

@@ -321,6 +321,11 @@ uint64_t engine_arb_checks(struct gt_engine *e)
 	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED);
 }
 
+bool engine_host_compiling(void)
+{
+	return exec_jit_compiling() != 0;
+}
+
 const struct cs_state *engine_state(struct gt_engine *e)
 {
 	return e->state;

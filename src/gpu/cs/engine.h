@@ -87,6 +87,9 @@ uint64_t engine_commands(struct gt_engine *e);
 /* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
  * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);
+/* Whether a host thread is compiling an EU program to host code now
+ * (exec_jit_compiling): host time, which hangcheck does not count. */
+bool engine_host_compiling(void);
 /* The 3D/media state recorded from state commands (cs/state.h); read it
  * from the engine's thread (command handlers). */
 struct cs_state;

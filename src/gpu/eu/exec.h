@@ -55,5 +55,10 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
  * looping thread is. NULL: not counted. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
+/* Host threads compiling an EU program to host code now (jit/, any
+ * engine's): host work, not the GPU's, so the kernel's hangcheck counts
+ * none of that time as an engine making no progress (a compile of a large
+ * kernel can take seconds on a loaded host). */
+unsigned exec_jit_compiling(void);
 
 #endif

@@ -41,22 +41,32 @@ static size_t kernel_length(const struct eu_program *p)
 struct exec_prog *eu_kernel_load(int gen, const struct gt_vm *vm, uint64_t addr,
 				 const char *stage, char *why, size_t why_size)
 {
-	uint8_t *bytes = malloc(EU_KERNEL_MAX);
-	if (!bytes) {
-		snprintf(why, why_size, "%s: out of memory", stage);
-		return NULL;
-	}
-	size_t len = read_mapped(vm, addr, bytes, EU_KERNEL_MAX);
 	struct eu_program prog = { 0 };
-	size_t bad = 0;
-	/* an undecodable instruction ends the decode; those before it stay */
-	bool stopped = eu_program_decode(gen, bytes, len, &prog, &bad) != 0;
-	/* the instruction it stopped at, when all of it was readable (DWord 0
-	 * bits 6:0 the opcode, bit 29 Compaction Control: 8 bytes, else 16) */
-	int opcode = stopped && bad + 4 <= len && bad + (bytes[bad + 3] & 0x20 ? 8 : 16) <= len
-		     ? bytes[bad] & 0x7f : -1;
-	free(bytes);
-	size_t n = kernel_length(&prog);
+	size_t len = 0, bad = 0, n = 0;
+	bool stopped = false;
+	int opcode = -1;
+	for (size_t max = EU_KERNEL_READ;; max *= 4) {
+		uint8_t *bytes = malloc(max);
+		if (!bytes) {
+			snprintf(why, why_size, "%s: out of memory", stage);
+			return NULL;
+		}
+		eu_program_free(&prog);
+		len = read_mapped(vm, addr, bytes, max);
+		/* an undecodable instruction ends the decode; those before it stay */
+		stopped = eu_program_decode(gen, bytes, len, &prog, &bad) != 0;
+		/* the instruction it stopped at, when all of it was readable
+		 * (DWord 0 bits 6:0 the opcode, bit 29 Compaction Control: 8
+		 * bytes, else 16) */
+		opcode = stopped && bad + 4 <= len && bad + (bytes[bad + 3] & 0x20 ? 8 : 16) <= len
+			 ? bytes[bad] & 0x7f : -1;
+		free(bytes);
+		n = kernel_length(&prog);
+		/* read further only past a full read that decoded entirely, or
+		 * up to an instruction the read cut (its opcode unknown) */
+		if (n || (stopped && opcode >= 0) || len < max || max >= EU_KERNEL_MAX)
+			break;
+	}
 	struct exec_prog *p = NULL;
 	if (!len)
 		snprintf(why, why_size, "%s kernel: page fault at 0x%llx", stage,

@@ -83,6 +83,8 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->qpitch = v.surface_qpitch << 2;
 	l->halign = align_of[v.surface_horizontal_alignment & 3];
 	l->valign = align_of[v.surface_vertical_alignment & 3];
+	/* a gen9 linear 1D surface ignores these fields: its levels are 64
+	 * elements aligned (surface_mip.c) */
 	l->tiled_resource = gen >= 9 ? (uint8_t)v.tiled_resource_mode : 0;
 	l->samples = 1u << (v.number_of_multisamples & 7);
 	l->msaa_layout = (uint8_t)v.multisampled_surface_storage_format;
@@ -107,6 +109,14 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 
 	block_units(gen, l);
 
+	/* SURFTYPE_NULL (PRM vol. 2d RENDER_SURFACE_STATE "Surface Type"): no
+	 * memory behind it, writes are dropped and reads give 0, so its other
+	 * fields are not a layout: iris's null render target of a depth-only
+	 * draw keeps the depth buffer's size and levels with alignments 0 */
+	if (l->type == SURF_NULL) {
+		l->nlevels = 0;
+		return 0;
+	}
 	if (l->tiled_resource)
 		return WHY("tiled resource mode %u (%s tiling) is not implemented in gtsim",
 			   l->tiled_resource, l->tiled_resource == 1 ? "Yf" : "Ys");

@@ -1,11 +1,11 @@
 /* 1D arrays with mips, read with ld, against layouts worked out here: a
  * 10-texel R8G8B8A8_UNORM 1D array of 2 layers and 3 levels (10, 5, 2
  * texels), HALIGN 4, linear, pitch 64 bytes (16 texels a row).
- *  - Gen9 (SKL PRM vol. 5 "1D Surfaces", "1D Alignment Requirements"):
- *    the levels side by side in one row, each rounded up to 64 pixels
- *    whatever HALIGN says (as isl lays them out; iris's uploads of a 1D
- *    array on SKL put them there): x 0, 64, 128; array layers QPitch
- *    *pixels* apart: QPitch 192 pixels = 12 rows of the pitch.
+ *  - Gen9 (SKL PRM vol. 5 "1D Surfaces"): the levels side by side in one
+ *    row, each rounded up to 64 elements ("1D Alignment Requirements":
+ *    64 for Tiled Resource Mode NONE, whatever HALIGN says): x 0, 64,
+ *    128; array layers QPitch *pixels* apart: QPitch 192 pixels (the three
+ *    aligned levels) = 12 rows of the pitch.
  *  - Gen8: the 2D layout: level 1 below level 0 (1 row rounded up to
  *    VALIGN 4), level 2 right of level 1 (5 -> 8): (0, 0), (0, 4), (8, 4);
  *    layers QPitch 12 rows apart.

@@ -155,11 +155,12 @@ int main(void)
 	ORIGIN(&l, 1, 1, 0, 8 + 12);
 	ORIGIN(&l, 2, 0, 4, 8);
 
-	/* gen9 1D: levels side by side, each 64 pixels aligned whatever
-	 * HALIGN says (SKL PRM "1D Alignment Requirements", isl's layout):
-	 * width 20, 10, 5: x 0, 64, 128; array slices QPitch pixels apart:
-	 * QPitch 192 pixels of 4 bytes in a 128-byte pitch = 6 rows */
-	struct desc d1 = { .type = SURF_1D, .w = 20, .h = 1, .d = 3, .pitch = 128, .qpitch = 192,
+	/* gen9 1D: levels side by side, each 64 elements aligned whatever the
+	 * HALIGN field says (SKL PRM vol. 5 "1D Alignment Requirements",
+	 * TRMODE_NONE: 64): 20 -> 64, 10 -> 64: x 0, 64, 128; array slices
+	 * QPitch pixels apart: QPitch 64 pixels of 4 bytes in a 128-byte pitch
+	 * = 2 rows */
+	struct desc d1 = { .type = SURF_1D, .w = 20, .h = 1, .d = 3, .pitch = 128, .qpitch = 64,
 			   .halign = 1, .valign = 1, .mips = 2, .format = 0xc7 };
 	state(ss, &d1);
 	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
@@ -167,8 +168,22 @@ int main(void)
 	l.cpp = 4;
 	ORIGIN(&l, 1, 0, 64, 0);
 	ORIGIN(&l, 2, 0, 128, 0);
-	ORIGIN(&l, 0, 1, 0, 6);
-	ORIGIN(&l, 1, 2, 64, 12);
+	ORIGIN(&l, 0, 1, 0, 2);
+	ORIGIN(&l, 1, 2, 64, 4);
+	/* iris's 1D RGBA32F texture of 65 texels and 7 levels (piglit
+	 * texelFetch gs sampler1D on SKL), its dwords as iris wrote them:
+	 * HALIGN_4 in the field, QPitch 512 = 128 + 6 x 64, the levels'
+	 * widths 65, 33, 17, 9, 5, 3, 2 each rounded up to 64 */
+	static const uint32_t iris_1d[16] = { 0x1001403f, 0x04000080, 0x00000040, 0, 0,
+					      0x00000f06, 0, 0x09770000, 0xffa00000, 0xfffffffe };
+	CHECK_EQ(iris_1d[0] >> 14 & 3, 1);                  /* HALIGN_4 */
+	CHECK_EQ(surface_layout_from_state(9, iris_1d, &l, why), 0);
+	CHECK_EQ(l.dim_layout, SURFACE_DIM_GEN9_1D);
+	CHECK_EQ(l.qpitch, 512);
+	l.cpp = 16;
+	ORIGIN(&l, 1, 0, 128, 0);
+	ORIGIN(&l, 2, 0, 192, 0);
+	ORIGIN(&l, 6, 0, 448, 0);
 	/* a tiled gen9 1D surface is laid out as 2D, and so is gen8 1D
 	 * (level 1 below level 0) */
 	d1.tile = 3;
@@ -213,6 +228,24 @@ int main(void)
 	reserved.mips = 0;                      /* one level: no alignment used */
 	state(ss, &reserved);
 	CHECK_EQ(surface_layout_from_state(8, ss, &l, why), 0);
+	/* SURFTYPE_NULL (7) has no layout: its other fields are ignored, so
+	 * alignments 0 with levels and layers are no error. iris's null render
+	 * target of a depth-only draw into a level of a 2D array (piglit
+	 * tes-texturesize-sampler2darrayshadow), as its dwords are: 65x32, 40
+	 * layers, MIP Count 1, HALIGN/VALIGN 0 */
+	static const uint32_t null_rt[16] = { 0xf31c3000, 0x78000000, 0x001f0040, 0x04e00000,
+					      0x00001380, 0x00000001 };
+	CHECK_EQ(null_rt[0] >> 29, 7);
+	CHECK_EQ(null_rt[0] >> 14 & 3, 0);
+	CHECK_EQ(null_rt[5] & 15, 1);
+	CHECK_EQ(surface_layout_from_state(8, null_rt, &l, why), 0);
+	CHECK_EQ(l.type, SURF_NULL);
+	struct desc null2 = reserved;
+	null2.type = 7;
+	null2.mips = 3;
+	state(ss, &null2);
+	CHECK_EQ(surface_layout_from_state(9, ss, &l, why), 0);
+	CHECK_EQ(l.type, SURF_NULL);
 
 	/* depth and stencil buffers: no alignment fields; the BDW PRM vol. 5
 	 * "Memory Views" alignment units: depth 4 x 4 (8 x 4 for D16),

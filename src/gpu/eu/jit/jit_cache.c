@@ -140,8 +140,16 @@ static uint64_t elapsed_ns(const struct timespec *a, const struct timespec *b)
 	       (uint64_t)(b->tv_nsec - a->tv_nsec);
 }
 
+static unsigned compiling;   /* threads in compile(), waiting for the lock included */
+
+unsigned exec_jit_compiling(void)
+{
+	return __atomic_load_n(&compiling, __ATOMIC_RELAXED);
+}
+
 static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 {
+	__atomic_add_fetch(&compiling, 1, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&lock);
 	exec_jit_fn fn = atomic_load(&e->fn);
 	if (!fn && !atomic_load(&e->failed)) {
@@ -170,6 +178,7 @@ static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 		      p->count, inlined, fn ? "compiled" : "not compiled", (double)ns * 1e-6);
 	}
 	pthread_mutex_unlock(&lock);
+	__atomic_sub_fetch(&compiling, 1, __ATOMIC_RELAXED);
 	return fn;
 }
 
