@@ -55,5 +55,8 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
  * looping thread is. NULL: not counted. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
+/* What exec_watch_abort last named on this host thread (for the host
+ * threads a command hands its EU threads to: they watch the same). */
+void exec_watched_abort(const uint32_t **flag, uint64_t **ended);
 
 #endif
