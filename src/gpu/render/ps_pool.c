@@ -35,6 +35,7 @@
 #include "gpu/render/wm_draw.h"
 
 #define MAX_THREADS 64
+#define SPINS 64             /* yields before a host thread sleeps */
 
 struct ps_ring {
 	struct ps_job *jobs;
@@ -50,7 +51,6 @@ static struct {
 	pthread_mutex_t lock;
 	pthread_cond_t work;       /* a job handed out */
 	pthread_cond_t done;       /* a job ended */
-	unsigned threads;          /* GTSIM_THREADS */
 	unsigned started;          /* workers running */
 	unsigned idle;             /* workers waiting on `work` */
 	unsigned waiting;          /* rasterizing threads waiting on `done` */
@@ -83,7 +83,13 @@ static void after_fork_child(void)
 	pool.draw = NULL;
 }
 
-static void read_env(void)
+static void at_fork(void)
+{
+	pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+}
+
+/* GTSIM_THREADS, read at each draw (tests change it between draws) */
+static unsigned read_env(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *e = getenv("GTSIM_THREADS");
@@ -95,14 +101,13 @@ static void read_env(void)
 		else
 			n = v;
 	}
-	pool.threads = n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
-	pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+	return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
 }
 
 unsigned ps_pool_threads(void)
 {
-	pthread_once(&once, read_env);
-	return pool.threads;
+	pthread_once(&once, at_fork);
+	return read_env();
 }
 
 static bool job_done(const struct ps_ring *r, uint64_t seq)
@@ -133,15 +138,27 @@ static void *worker(void *arg)
 {
 	(void)arg;
 	struct ps_ring *r = &pool.ring;
+	unsigned spins = 0;
 	pthread_mutex_lock(&pool.lock);
 	for (;;) {
 		struct ps_job *j = take(r);
+		if (!j && pool.draw && spins < SPINS) {
+			/* more are likely soon: a sleep and a wake-up cost more
+			 * than a short PS thread */
+			spins++;
+			pthread_mutex_unlock(&pool.lock);
+			sched_yield();
+			pthread_mutex_lock(&pool.lock);
+			continue;
+		}
 		if (!j) {
 			pool.idle++;
 			pthread_cond_wait(&pool.work, &pool.lock);
 			pool.idle--;
+			spins = 0;
 			continue;
 		}
+		spins = 0;
 		exec_watch_abort(r->abort_flag, r->ended);
 		pthread_mutex_unlock(&pool.lock);
 		run_ordered(r, j);
@@ -157,7 +174,7 @@ static void *worker(void *arg)
 static bool grow(unsigned threads)
 {
 	struct ps_ring *r = &pool.ring;
-	unsigned want = 4 * threads > PS_RING_MAX ? PS_RING_MAX : 4 * threads;
+	unsigned want = PS_RING_MAX;
 	if (!r->jobs) {
 		r->jobs = calloc(want, sizeof(*r->jobs));
 		if (!r->jobs)
@@ -191,11 +208,12 @@ void ps_pool_attach(struct wm_draw *d)
 	/* one thread; an EU trace (one thread's instructions in a row);
 	 * multisampling, fast clears and resolves (their render target
 	 * state is the draw's, written by the thread that loads it) */
-	if (ps_pool_threads() < 2 || trace_on(TRACE_EU) || d->st.ms.samples > 1 ||
+	unsigned threads = ps_pool_threads();
+	if (threads < 2 || trace_on(TRACE_EU) || d->st.ms.samples > 1 ||
 	    d->st.ps.fast_clear || d->st.ps.resolve)
 		return;
 	pthread_mutex_lock(&pool.lock);
-	if (!pool.busy && grow(pool.threads)) {
+	if (!pool.busy && grow(threads)) {
 		struct ps_ring *r = &pool.ring;
 		pool.busy = true;
 		pool.draw = d;
@@ -214,6 +232,7 @@ void ps_pool_attach(struct wm_draw *d)
 static void retire_one(struct wm_draw *d, struct ps_ring *r)
 {
 	uint64_t seq = r->retired;
+	unsigned spins = 0;
 	if (!job_done(r, seq)) {
 		pthread_mutex_lock(&pool.lock);
 		while (!job_done(r, seq)) {
@@ -221,6 +240,12 @@ static void retire_one(struct wm_draw *d, struct ps_ring *r)
 			if (j) {
 				pthread_mutex_unlock(&pool.lock);
 				run_ordered(r, j);
+				pthread_mutex_lock(&pool.lock);
+				continue;
+			}
+			if (spins++ < SPINS) {
+				pthread_mutex_unlock(&pool.lock);
+				sched_yield();
 				pthread_mutex_lock(&pool.lock);
 				continue;
 			}
@@ -254,12 +279,13 @@ void ps_pool_submit(struct wm_draw *d, struct ps_job *j)
 	j->ndeps = 0;
 	for (uint64_t s = r->retired; s < j->seq; s++) {
 		const struct ps_job *o = &r->jobs[s % r->nslots];
-		if (!job_done(r, s) && overlap(o, j))
+		if (overlap(o, j) && !job_done(r, s))
 			j->deps[j->ndeps++] = s;
 	}
 	pthread_mutex_lock(&pool.lock);
 	r->queued = j->seq + 1;
-	if (pool.idle)
+	/* a sleeping worker is woken for a batch, not for each thread */
+	if (pool.idle && r->queued - r->taken >= r->nslots / 4)
 		pthread_cond_signal(&pool.work);
 	pthread_mutex_unlock(&pool.lock);
 }
