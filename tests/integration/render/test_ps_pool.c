@@ -22,7 +22,7 @@
 #define PITCH (W * 4)
 #define LAYERS 8
 #define SIDE 20
-#define ROUNDS 12
+#define ROUNDS 50
 
 enum { BF_SRC_ALPHA_ = 3, BF_INV_SRC_ALPHA_ = 19, CMP_LESS_ = 2 };
 
