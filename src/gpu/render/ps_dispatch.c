@@ -226,6 +226,8 @@ void ps_job_init(struct wm_draw *d, struct ps_job *j)
 	j->fresh = true;
 	j->prim_serial = 0;
 	j->rc.bti = -1;
+	j->px.count = 0;
+	j->px.mask = 0;
 	j->depth_passed = 0;
 	j->have_rt0 = j->faulted = false;
 	j->pi = (struct pi_unit){ .weights = ps_pi_weights, .ctx = j,
@@ -271,13 +273,12 @@ int ps_job_retire(struct wm_draw *d, struct ps_job *j)
 	return 0;
 }
 
-/* The gathered pixels, and the primitive when it changed, into job j. */
+/* Job j, whose pixels were gathered in place: its number, the
+ * primitive when it changed, its bounds. */
 static void job_fill(struct wm_draw *d, struct ps_job *j)
 {
-	const struct ps_pixels *px = &d->px;
+	const struct ps_pixels *px = &j->px;
 	j->seq = d->ps_threads;
-	memcpy(&j->px, px, offsetof(struct ps_pixels, lin));
-	memcpy(j->px.cov, px->cov, sizeof(*px) - offsetof(struct ps_pixels, cov));
 	if (j->prim_serial != d->prim_serial + 1) {
 		memcpy(&j->prim, &d->prim, offsetof(struct wm_prim, setup));
 		memcpy(j->prim.setup, d->prim.setup, d->prim.nattrs * sizeof(d->prim.setup[0]));
@@ -297,34 +298,33 @@ static void job_fill(struct wm_draw *d, struct ps_job *j)
 
 int ps_flush(struct wm_draw *d)
 {
-	struct ps_pixels *px = &d->px;
-	if (!px->count)
+	struct ps_pixels *px = d->px;
+	if (!px || !px->count)
 		return 0;
 	if (!px->mask || !d->dispatch || d->fault) {
 		px->count = 0;
 		px->mask = 0;
 		return d->fault ? -1 : 0;
 	}
-	struct ps_job *j = d->ring ? ps_pool_slot(d) : d->job;
-	if (d->fault) {
-		px->count = 0;
-		px->mask = 0;
-		return -1;
-	}
+	/* the pixels were gathered in the job that runs them */
+	struct ps_job *j = (struct ps_job *)((char *)px - offsetof(struct ps_job, px));
 	job_fill(d, j);
 	TRACE(TRACE_PS, "thread %llu: SIMD%u at (%d,%d) mask 0x%08x%s",
 	      (unsigned long long)d->ps_threads, d->simd, px->x[0], px->y[0], px->mask,
 	      d->prim.back_facing ? " back" : "");
 	d->ps_threads++;
 	d->ps_pixels += (uint64_t)__builtin_popcount(px->mask);
-	px->count = 0;
-	px->mask = 0;
 	if (d->ring) {
 		ps_pool_submit(d, j);
-		return 0;
+		/* the next thread gathers in the next slot (once it is free) */
+		d->px = &ps_pool_slot(d)->px;
+	} else {
+		ps_job_run(j);
+		ps_job_retire(d, j);
 	}
-	ps_job_run(j);
-	return ps_job_retire(d, j);
+	d->px->count = 0;
+	d->px->mask = 0;
+	return d->fault ? -1 : 0;
 }
 
 int ps_prim_end(struct wm_draw *d)
@@ -340,7 +340,7 @@ int ps_prim_end(struct wm_draw *d)
 static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t in[4],
 		       const uint16_t pass[4], int sample)
 {
-	struct ps_pixels *px = &d->px;
+	struct ps_pixels *px = d->px;
 	const struct wm_state *st = &d->st;
 	unsigned base = px->count, n = st->ms.samples;
 	uint16_t all = (uint16_t)((1u << n) - 1);

@@ -224,6 +224,7 @@ void ps_pool_attach(struct wm_draw *d)
 			r->jobs[i].done_seq = 0;
 		}
 		d->ring = r;
+		d->px = &r->jobs[0].px;
 	}
 	pthread_mutex_unlock(&pool.lock);
 }
@@ -300,5 +301,6 @@ int ps_pool_detach(struct wm_draw *d)
 	pool.busy = false;
 	pthread_mutex_unlock(&pool.lock);
 	d->ring = NULL;
+	d->px = NULL;
 	return d->fault ? -1 : 0;
 }

@@ -446,6 +446,7 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 				return render_set_fault(rs, "back end: out of memory");
 			}
 			ps_job_init(d, d->job);
+			d->px = &d->job->px;
 		}
 	}
 	rs->prim_sink = prim_sink;

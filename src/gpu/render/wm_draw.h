@@ -105,7 +105,7 @@ struct wm_draw {
 	struct ps_ring *ring;      /* PS threads on the host pool (ps_pool.c), or NULL */
 	uint64_t prim_serial;      /* bumped at each primitive's end */
 	struct wm_prim prim;
-	struct ps_pixels px;
+	struct ps_pixels *px;      /* where the next thread's pixels gather: its job's */
 	uint64_t ps_threads, ps_pixels;
 	/* pipeline statistics of the draw (added to the registers at its end) */
 	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
