@@ -7,9 +7,10 @@
  *    interpolated colour with uniform operands (nothing folds), which iris
  *    compiles to about 50 EU instructions in SIMD16 and llvmpipe to as many
  *    vector operations.
- * The same program runs as a child: once through iris on gtsim
- * (`gtsim run --device=skl`), once on llvmpipe with one thread
- * (LP_NUM_THREADS=1) and once with llvmpipe's default thread count. Each
+ * The same program runs as a child: through iris on gtsim
+ * (`gtsim run --device=skl`) with one host thread (GTSIM_THREADS=1) and
+ * with one per core, and on llvmpipe with one thread (LP_NUM_THREADS=1)
+ * and with one per core. Each
  * figure is pixels per second over repeated draws after a warm-up (at
  * least 2 draws and 1 s), checked against the colour the shader computes
  * on the CPU at one pixel ("wrong result" when it differs). Two figures
@@ -17,7 +18,8 @@
  * process's CPU time (every thread's: the driver's, gtsim's engine
  * thread, llvmpipe's rasterizer threads), which holds on a loaded, shared
  * machine where wall time does not. The ratio columns are gtsim / llvmpipe
- * on one thread: ratios, not absolute figures, are the measure. */
+ * with one thread each and with one per core each: ratios, not absolute
+ * figures, are the measure. */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
@@ -168,38 +170,51 @@ int main(int argc, char **argv)
 	char *lp_argv[] = { self, "--child", NULL };
 	char cores[16];
 	snprintf(cores, sizeof(cores), "%ld", sysconf(_SC_NPROCESSORS_ONLN));
-	char line[3][256];
-	double v[3][4] = { { 0 } };
-	int rc[3], parsed[3];
-	const char *const gt_env[] = { "MESA_SHADER_CACHE_DISABLE", "true", NULL };
+	/* 0, 1: gtsim with one host thread and with one per core
+	 * (GTSIM_THREADS); 2, 3: llvmpipe with one thread and one per core */
+	char line[4][256];
+	double v[4][4] = { { 0 } };
+	int rc[4], parsed[4];
+	const char *const gt_env[2][5] = {
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "GTSIM_THREADS", "1", NULL },
+		{ "MESA_SHADER_CACHE_DISABLE", "true", "GTSIM_THREADS", cores, NULL },
+	};
 	const char *const lp_env[2][9] = {
 		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
 		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", "1", NULL },
 		{ "MESA_SHADER_CACHE_DISABLE", "true", "LIBGL_ALWAYS_SOFTWARE", "1",
 		  "MESA_LOADER_DRIVER_OVERRIDE", "llvmpipe", "LP_NUM_THREADS", cores, NULL },
 	};
-	rc[0] = bench_run_child(gt_argv, gt_env, line[0], sizeof(line[0]));
-	rc[1] = bench_run_child(lp_argv, lp_env[0], line[1], sizeof(line[1]));
-	rc[2] = bench_run_child(lp_argv, lp_env[1], line[2], sizeof(line[2]));
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 2; i++) {
+		rc[i] = bench_run_child(gt_argv, gt_env[i], line[i], sizeof(line[i]));
+		rc[2 + i] = bench_run_child(lp_argv, lp_env[i], line[2 + i], sizeof(line[2 + i]));
+	}
+	for (int i = 0; i < 4; i++)
 		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2], &v[i][3]);
-	char head[32];
-	snprintf(head, sizeof(head), "llvmpipe %s thr", cores);
+	char head[2][32];
+	snprintf(head[0], sizeof(head[0]), "gtsim %s thr", cores);
+	snprintf(head[1], sizeof(head[1]), "llvmpipe %s thr", cores);
 	static const char *const names[2] = { "trivial FS (colour out)", "~50-instruction FS" };
 	static const char *const units[2] = { "Mpixels/s (wall)", "Mpixels/CPU-s" };
 	for (int u = 0; u < 2; u++) {
-		printf("bench_fill: 1024x1024 RGBA8 quad, %-16s %12s %15s %16s %10s\n", units[u],
-		       "gtsim (SKL)", "llvmpipe 1 thr", head, "gtsim/lp1");
+		printf("bench_fill: 1024x1024 RGBA8 quad, %-16s %11s %11s %14s %15s %9s %9s\n",
+		       units[u], "gtsim 1 thr", head[0], "llvmpipe 1 thr", head[1], "ratio 1",
+		       "ratio N");
 		for (int s = 0; s < 2; s++) {
 			int k = 2 * u + s;
-			char f[3][32], ratio[32] = "-";
-			for (int i = 0; i < 3; i++)
+			char f[4][32], ratio[2][32];
+			for (int i = 0; i < 4; i++)
 				figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][k]);
-			if (!rc[0] && !rc[1] && parsed[0] == 4 && parsed[1] == 4 && v[0][k] > 0 &&
-			    v[1][k] > 0)
-				snprintf(ratio, sizeof(ratio), "%.4f", v[0][k] / v[1][k]);
-			printf("bench_fill:   %-39s %12s %15s %16s %10s\n", names[s], f[0], f[1], f[2],
-			       ratio);
+			/* gtsim / llvmpipe, each with one thread and with one per core */
+			for (int i = 0; i < 2; i++) {
+				snprintf(ratio[i], sizeof(ratio[i]), "-");
+				if (!rc[i] && !rc[2 + i] && parsed[i] == 4 && parsed[2 + i] == 4 &&
+				    v[i][k] > 0 && v[2 + i][k] > 0)
+					snprintf(ratio[i], sizeof(ratio[i]), "%.4f",
+						 v[i][k] / v[2 + i][k]);
+			}
+			printf("bench_fill:   %-39s %11s %11s %14s %15s %9s %9s\n", names[s], f[0],
+			       f[1], f[2], f[3], ratio[0], ratio[1]);
 		}
 	}
 	return 0;

@@ -60,5 +60,8 @@ void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
  * none of that time as an engine making no progress (a compile of a large
  * kernel can take seconds on a loaded host). */
 unsigned exec_jit_compiling(void);
+/* What exec_watch_abort last named on this host thread (for the host
+ * threads a command hands its EU threads to: they watch the same). */
+void exec_watched_abort(const uint32_t **flag, uint64_t **ended);
 
 #endif

@@ -148,7 +148,10 @@ static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
 
 /* mad is fused (no rounding of the product); hosts with FMA get it in
  * SIMD, others call fmaf per channel. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* Not under ThreadSanitizer: the clones' ifunc resolvers run before its
+ * runtime is set up and crash the program at load. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+	!defined(__SANITIZE_THREAD__)
 #define FMA_CLONES __attribute__((target_clones("fma", "default")))
 #define SIMD_CLONES __attribute__((target_clones("avx2", "default")))
 #else

@@ -20,6 +20,12 @@ void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 	ended_count = ended;
 }
 
+void exec_watched_abort(const uint32_t **flag, uint64_t **ended)
+{
+	*flag = abort_flag;
+	*ended = ended_count;
+}
+
 static bool abort_requested(void)
 {
 	const uint32_t *f = abort_flag;

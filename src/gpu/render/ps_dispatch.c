@@ -20,6 +20,8 @@
  * payload's pixel mask (g1.7, g2.7) holds only the lit pixels; render
  * target writes are limited to them (rt_write.c). */
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "common/trace.h"
@@ -44,10 +46,10 @@ static unsigned put_pixels(struct eu_thread *t, unsigned reg, const float *v, un
 
 /* Mode m of 3DSTATE_WM's Barycentric Interpolation Mode: 0-2
  * perspective pixel/centroid/sample, 3-5 linear. */
-static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct wm_draw *d,
+static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job *j,
 			 unsigned m, unsigned first, unsigned n)
 {
-	const struct ps_pixels *px = &d->px;
+	const struct ps_pixels *px = &j->px;
 	bool persp = m < 3;
 	for (unsigned g = 0; g < n; g += 8, reg += 2)
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
@@ -56,7 +58,7 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct wm_draw
 			const float *b = persp ? px->persp[c] : px->lin[c];
 			if (m % 3 && c < px->count) {   /* centroid, sample: at their positions */
 				bool cen = m % 3 == 1;
-				bary_at(&d->prim.bary, px->x[c] + (double)(cen ? px->cx[c] : px->sx[c]),
+				bary_at(&j->prim.bary, px->x[c] + (double)(cen ? px->cx[c] : px->sx[c]),
 					px->y[c] + (double)(cen ? px->cy[c] : px->sy[c]), lin, per);
 				b = persp ? per : lin;
 			}
@@ -83,31 +85,35 @@ static uint32_t subspans_of(uint32_t lit)
 	return m;
 }
 
-static int build_payload(struct wm_draw *d, struct eu_thread *t)
+static int build_payload(struct ps_job *j)
 {
+	struct wm_draw *d = j->d;
+	struct eu_thread *t = j->t;
 	const struct wm_state *st = &d->st;
-	const struct ps_pixels *px = &d->px;
+	const struct ps_pixels *px = &j->px;
+	const struct wm_prim *prim = &j->prim;
 	unsigned simd = d->simd, halves = simd == 32 ? 2 : 1, hw = simd == 8 ? 8 : 16;
 	struct render_state *rs = d->rs;
 
 	/* the draw's first thread clears every register; later ones leave the
 	 * GRFs as the previous thread did (the registers below are written
 	 * whole, g0..g2 cleared first) */
-	if (!d->ps_threads)
+	if (j->fresh)
 		eu_thread_init(t, simd, subspans_of(px->mask));
 	else
 		eu_thread_dispatch(t, simd, subspans_of(px->mask));
+	j->fresh = false;
 	memset(eu_grf(t, 0), 0, (1 + halves) * EU_REG_SIZE);
 	t->sfids = &render_sfids[RS_PS];
-	t->sfid_units = &d->units;
-	t->user = d;
+	t->sfid_units = &j->units;
+	t->user = j;
 	/* R0.0: 15 back facing, 4:0 the primitive's topology (never 0: Mesa
 	 * negates R0.0:W arithmetically for gl_FrontFacing and relies on it) */
-	eu_grf_set_ud(t, 0, 0, (d->prim.back_facing ? 1u << 15 : 0) | (d->prim.topology & 31u));
+	eu_grf_set_ud(t, 0, 0, (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u));
 	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));
 	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_PS] & ~31u);
 	eu_grf_set_ud(t, 0, 5, (uint32_t)st->ps.scratch_base & ~1023u);
-	eu_grf_set_ud(t, 0, 6, (uint32_t)(d->ps_threads % 512));
+	eu_grf_set_ud(t, 0, 6, (uint32_t)(j->seq % 512));
 	for (unsigned h = 0; h < halves; h++) {
 		for (unsigned q = 0; q < 4; q++) {
 			unsigned i = h * 16 + q * 4;
@@ -129,7 +135,7 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 		unsigned first = h * 16;
 		for (unsigned m = 0; m < 6; m++)
 			if (st->bary_modes >> m & 1)
-				reg = put_bary(t, reg, d, m, first, hw);
+				reg = put_bary(t, reg, j, m, first, hw);
 		if (st->ps.uses_depth)
 			reg = put_pixels(t, reg, px->z, first, hw);
 		if (st->ps.uses_w)
@@ -173,12 +179,12 @@ static int build_payload(struct wm_draw *d, struct eu_thread *t)
 			grf += n;
 		}
 	}
-	if (grf + 2 * d->prim.nattrs > EU_GRF_COUNT)
-		return wm_fault(d, "PS: %u attributes from g%u pass g127", d->prim.nattrs, grf);
-	for (unsigned k = 0; k < d->prim.nattrs; k++)
+	if (grf + 2 * prim->nattrs > EU_GRF_COUNT)
+		return wm_fault(d, "PS: %u attributes from g%u pass g127", prim->nattrs, grf);
+	for (unsigned k = 0; k < prim->nattrs; k++)
 		for (unsigned c = 0; c < 4; c++)
-			for (unsigned j = 0; j < 4; j++)
-				set_f(t, grf + 2 * k + c / 2, (c % 2) * 4 + j, d->prim.setup[k][c][j]);
+			for (unsigned i = 0; i < 4; i++)
+				set_f(t, grf + 2 * k + c / 2, (c % 2) * 4 + i, prim->setup[k][c][i]);
 	return 0;
 }
 
@@ -199,11 +205,11 @@ static void centroid_at(const struct wm_state *st, uint16_t in, double *x, doubl
 
 int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy)
 {
-	const struct wm_draw *d = ctx;
-	if (slot >= d->px.count)
+	const struct ps_job *j = ctx;
+	if (slot >= j->px.count)
 		return -1;
 	double x, y;
-	centroid_at(&d->st, d->px.in_cov[slot], &x, &y);
+	centroid_at(&j->d->st, j->px.in_cov[slot], &x, &y);
 	*dx = (float)(x - 0.5);
 	*dy = (float)(y - 0.5);
 	return 0;
@@ -221,44 +227,150 @@ void ps_pi_init(struct pi_unit *pi, const struct wm_state *st, void *ctx)
 
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2])
 {
-	const struct wm_draw *d = ctx;
-	if (slot >= d->px.count)
+	const struct ps_job *j = ctx;
+	if (slot >= j->px.count)
 		return -1;
 	float lin[3], persp[3];
-	bary_at(&d->prim.bary, d->px.x[slot] + 0.5 + dx, d->px.y[slot] + 0.5 + dy, lin, persp);
+	bary_at(&j->prim.bary, j->px.x[slot] + 0.5 + dx, j->px.y[slot] + 0.5 + dy, lin, persp);
 	const float *w = linear ? lin : persp;
 	b[0] = w[1];
 	b[1] = w[2];
 	return 0;
 }
 
+/* The barycentrics, depth and w of each gathered pixel: at its centre,
+ * depth and w at its sample under per-sample dispatch. */
+static void interpolate(const struct wm_state *st, const struct wm_prim *p,
+			struct ps_pixels *px)
+{
+	for (unsigned c = 0; c < px->count; c++) {
+		bary_at(&p->bary, px->x[c] + 0.5, px->y[c] + 0.5, px->lin[c], px->persp[c]);
+		float lin[3], persp[3];
+		const float *l = px->lin[c];
+		if (st->ms.per_sample) {
+			bary_at(&p->bary, px->x[c] + (double)px->sx[c], px->y[c] + (double)px->sy[c],
+				lin, persp);
+			l = lin;
+		}
+		px->z[c] = l[0] * p->v[0].z + l[1] * p->v[1].z + l[2] * p->v[2].z + p->z_offset;
+		float rhw = l[0] * p->v[0].rhw + l[1] * p->v[1].rhw + l[2] * p->v[2].rhw;
+		px->w[c] = rhw != 0 ? 1.0f / rhw : 0;
+	}
+}
+
+static _Thread_local struct ps_job *running;
+
+void ps_job_init(struct wm_draw *d, struct ps_job *j)
+{
+	j->d = d;
+	j->fresh = true;
+	j->prim_serial = 0;
+	j->rc.bti = -1;
+	j->px.count = 0;
+	j->px.mask = 0;
+	j->depth_passed = 0;
+	j->have_rt0 = j->faulted = false;
+	ps_pi_init(&j->pi, &d->st, j);
+	j->units = d->units;
+	j->units.pi = &j->pi;
+}
+
+struct ps_job *ps_running_job(void)
+{
+	return running;
+}
+
+void ps_job_run(struct ps_job *j)
+{
+	struct ps_job *outer = running;
+	running = j;
+	interpolate(&j->d->st, &j->prim, &j->px);
+	if (!build_payload(j)) {
+		enum eu_thread_state s = exec_run(j->t, j->d->kernel.prog, 0);
+		if (s == EU_THREAD_FAULT)
+			wm_fault(j->d, "PS thread: %s", j->t->fault);
+		else if (s != EU_THREAD_DONE)
+			wm_fault(j->d, "PS thread did not end (%llu instructions)",
+				 (unsigned long long)j->t->instructions);
+	}
+	running = outer;
+}
+
+int ps_job_retire(struct wm_draw *d, struct ps_job *j)
+{
+	d->depth_passed += j->depth_passed;
+	j->depth_passed = 0;
+	if (j->have_rt0 && !d->have_rt0) {
+		d->rt0 = j->rt0;
+		d->have_rt0 = true;
+	}
+	j->have_rt0 = false;
+	if (j->faulted) {
+		j->faulted = false;
+		return wm_fault(d, "%s", j->fault);
+	}
+	return 0;
+}
+
+/* Job j, whose pixels were gathered in place: its number, the
+ * primitive when it changed, its bounds. */
+static void job_fill(struct wm_draw *d, struct ps_job *j)
+{
+	const struct ps_pixels *px = &j->px;
+	j->seq = d->ps_threads;
+	if (j->prim_serial != d->prim_serial + 1) {
+		memcpy(&j->prim, &d->prim, offsetof(struct wm_prim, setup));
+		memcpy(j->prim.setup, d->prim.setup, d->prim.nattrs * sizeof(d->prim.setup[0]));
+		j->prim_serial = d->prim_serial + 1;
+	}
+	j->x0 = j->y0 = INT32_MAX;
+	j->x1 = j->y1 = INT32_MIN;
+	for (unsigned i = 0; i < px->count; i++) {
+		if (!(px->mask >> i & 1))
+			continue;
+		j->x0 = px->x[i] < j->x0 ? px->x[i] : j->x0;
+		j->y0 = px->y[i] < j->y0 ? px->y[i] : j->y0;
+		j->x1 = px->x[i] > j->x1 ? px->x[i] : j->x1;
+		j->y1 = px->y[i] > j->y1 ? px->y[i] : j->y1;
+	}
+}
+
 int ps_flush(struct wm_draw *d)
 {
-	struct ps_pixels *px = &d->px;
-	if (!px->count)
+	struct ps_pixels *px = d->px;
+	if (!px || !px->count)
 		return 0;
 	if (!px->mask || !d->dispatch || d->fault) {
 		px->count = 0;
 		px->mask = 0;
 		return d->fault ? -1 : 0;
 	}
-	struct eu_thread *t = d->thread;
-	if (build_payload(d, t))
-		return -1;
+	/* the pixels were gathered in the job that runs them */
+	struct ps_job *j = (struct ps_job *)((char *)px - offsetof(struct ps_job, px));
+	job_fill(d, j);
 	TRACE(TRACE_PS, "thread %llu: SIMD%u at (%d,%d) mask 0x%08x%s",
 	      (unsigned long long)d->ps_threads, d->simd, px->x[0], px->y[0], px->mask,
 	      d->prim.back_facing ? " back" : "");
 	d->ps_threads++;
 	d->ps_pixels += (uint64_t)__builtin_popcount(px->mask);
-	enum eu_thread_state s = exec_run(t, d->kernel.prog, 0);
-	px->count = 0;
-	px->mask = 0;
-	if (s == EU_THREAD_FAULT)
-		return wm_fault(d, "PS thread: %s", t->fault);
-	if (s != EU_THREAD_DONE)
-		return wm_fault(d, "PS thread did not end (%llu instructions)",
-				(unsigned long long)t->instructions);
-	return 0;
+	if (d->ring) {
+		ps_pool_submit(d, j);
+		/* the next thread gathers in the next slot (once it is free) */
+		d->px = &ps_pool_slot(d)->px;
+	} else {
+		ps_job_run(j);
+		ps_job_retire(d, j);
+	}
+	d->px->count = 0;
+	d->px->mask = 0;
+	return d->fault ? -1 : 0;
+}
+
+int ps_prim_end(struct wm_draw *d)
+{
+	int r = ps_flush(d);
+	d->prim_serial++;
+	return r;
 }
 
 /* One subspan of the quad at (x, y): in[p] the samples rasterization
@@ -267,8 +379,7 @@ int ps_flush(struct wm_draw *d)
 static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t in[4],
 		       const uint16_t pass[4], int sample)
 {
-	struct ps_pixels *px = &d->px;
-	const struct wm_prim *p = &d->prim;
+	struct ps_pixels *px = d->px;
 	const struct wm_state *st = &d->st;
 	unsigned base = px->count;
 	unsigned mask = 0;
@@ -276,7 +387,6 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 		unsigned c = base + i;
 		px->x[c] = x + (int32_t)(i & 1);
 		px->y[c] = y + (int32_t)(i >> 1);
-		bary_at(&p->bary, px->x[c] + 0.5, px->y[c] + 0.5, px->lin[c], px->persp[c]);
 		/* the slot's sample: its own under per-sample dispatch, else
 		 * the centre; the centroid: the centre when every sample is
 		 * covered, else the first covered sample (the slot's sample
@@ -296,15 +406,8 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 			px->cx[c] = (float)cx;
 			px->cy[c] = (float)cy;
 		}
-		float lin[3], persp[3];
-		const float *l = px->lin[c];
-		if (sample >= 0) {                 /* depth and w at the sample */
-			bary_at(&p->bary, px->x[c] + sx, px->y[c] + sy, lin, persp);
-			l = lin;
-		}
-		px->z[c] = l[0] * p->v[0].z + l[1] * p->v[1].z + l[2] * p->v[2].z + p->z_offset;
-		float rhw = l[0] * p->v[0].rhw + l[1] * p->v[1].rhw + l[2] * p->v[2].rhw;
-		px->w[c] = rhw != 0 ? 1.0f / rhw : 0;
+		/* barycentrics, depth and w: interpolate(), where the
+		 * thread runs */
 		px->cov[c] = pass[i];
 		px->in_cov[c] = in[i];
 		mask |= (pass[i] != 0) << i;

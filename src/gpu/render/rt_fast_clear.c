@@ -71,7 +71,7 @@ int rt_fast_clear_setup(struct wm_draw *d, struct eu_thread *t, const struct sur
 
 static int write_mcs(struct wm_draw *d, uint32_t slice, uint32_t x, uint32_t y, uint64_t v)
 {
-	const struct surface_layout *l = &d->rt_layout;
+	const struct surface_layout *l = &ps_running_job()->rc.layout;
 	uint64_t a = l->aux_base + surface_mcs_offset(l, x, y, slice);
 	if (vm_write(&d->env->vm, a, &v, surface_mcs_bytes(l->samples)))
 		return wm_fault(d, "RT write: page fault writing the MCS at 0x%llx",
@@ -99,7 +99,7 @@ int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *views, uns
 	if (x < 0 || y < 0)
 		return 0;
 	const struct surface_view *s = &views[0];
-	bool mcs = nviews > 1 && d->rt_layout.aux_mode == SURFACE_AUX_MCS;
+	bool mcs = nviews > 1 && ps_running_job()->rc.layout.aux_mode == SURFACE_AUX_MCS;
 	uint64_t identity = surface_mcs_identity(nviews);
 	uint64_t x0 = (uint64_t)x * d->fc_block_w, y0 = (uint64_t)y * d->fc_block_h;
 	for (uint64_t py = y0; py < y0 + d->fc_block_h && py < s->height; py++)
@@ -114,7 +114,7 @@ int rt_fast_clear_block(struct wm_draw *d, const struct surface_view *views, uns
 int rt_mcs_prepare(struct wm_draw *d, const struct surface_view *views, uint32_t slice,
 		   int32_t x, int32_t y)
 {
-	const struct surface_layout *l = &d->rt_layout;
+	const struct surface_layout *l = &ps_running_job()->rc.layout;
 	if (x < 0 || y < 0 || (uint32_t)x >= views[0].width || (uint32_t)y >= views[0].height)
 		return 0;
 	uint64_t v = 0, a = l->aux_base + surface_mcs_offset(l, (uint32_t)x, (uint32_t)y, slice);

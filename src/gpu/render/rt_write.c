@@ -30,12 +30,12 @@ struct rt_surface {
 	bool null;
 };
 
-/* Read binding table entry bti's RENDER_SURFACE_STATE into d->rt_layout
- * (once per draw: state cannot change within one). */
-static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
+/* Read binding table entry bti's RENDER_SURFACE_STATE into the job's
+ * cache (once per draw and slot: state cannot change within a draw). */
+static int load_layout(struct wm_draw *d, struct rt_cache *rc, struct eu_thread *t, unsigned bti)
 {
 	const struct gt_vm *vm = &d->env->vm;
-	struct surface_layout *l = &d->rt_layout;
+	struct surface_layout *l = &rc->layout;
 	uint32_t entry = 0, ss[16];
 	uint64_t bt = d->st.binding_table + 4ull * bti;
 	if (vm_read(vm, bt, &entry, 4))
@@ -48,12 +48,12 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return eu_thread_fault(t, "RT write: page fault reading SURFACE_STATE at 0x%llx",
 				       (unsigned long long)(d->st.surface_base + entry));
 	char why[160];
-	d->rt_cache_bti = -1;
+	rc->bti = -1;
 	if (surface_layout_from_state(d->rs->info->gen, ss, l, why))
 		return eu_thread_fault(t, "RT write: %s", why);
-	d->rt_cache_null = l->type == SURF_NULL;
-	if (d->rt_cache_null) {
-		d->rt_cache_bti = (int)bti;
+	rc->null = l->type == SURF_NULL;
+	if (rc->null) {
+		rc->bti = (int)bti;
 		return 0;
 	}
 	if (l->type > SURF_CUBE)
@@ -65,7 +65,7 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", l->format, format_name(l->format));
 	l->cpp = fi->bpe / 8;
-	d->rt_pack = format_pack_fast(l->format);
+	rc->pack = format_pack_fast(l->format);
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
 	/* a multisampled target is written a sample at a time, each in its
@@ -81,25 +81,26 @@ static int load_layout(struct wm_draw *d, struct eu_thread *t, unsigned bti)
 		return -1;
 	if (d->st.ps.fast_clear && rt_fast_clear_setup(d, t, l, fi))
 		return -1;
-	d->rt_cache_bti = (int)bti;
+	rc->bti = (int)bti;
 	return 0;
 }
 
 /* The render target of entry bti, at its LOD and the layer the current
  * primitive writes: its Render Target Array Index (past the surface's
  * Depth: layer 0) from Minimum Array Element. */
-static int load_surface(struct wm_draw *d, struct eu_thread *t, unsigned bti,
+static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 			struct rt_surface *rt)
 {
-	if (d->rt_cache_bti != (int)bti && load_layout(d, t, bti))
+	struct rt_cache *rc = &j->rc;
+	if (rc->bti != (int)bti && load_layout(j->d, rc, t, bti))
 		return -1;
-	const struct surface_layout *l = &d->rt_layout;
-	rt->null = d->rt_cache_null;
+	const struct surface_layout *l = &rc->layout;
+	rt->null = rc->null;
 	if (rt->null)
 		return 0;
 	rt->fi = format_info(l->format);
-	rt->pack = d->rt_pack;
-	uint32_t rtai = d->prim.rt_array_index;
+	rt->pack = rc->pack;
+	uint32_t rtai = j->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
 	/* each sample of the layer: with MSFMT_MSS, slice layer * samples + s */
@@ -226,11 +227,12 @@ static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, 
 
 /* The enabled pixels of a message under span_writable(): each packed in
  * place, one translation per page. */
-static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_surface *rt,
+static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
 		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
 		      unsigned n, uint32_t enables, bool last_rt)
 {
-	const struct ps_pixels *px = &d->px;
+	struct wm_draw *d = j->d;
+	const struct ps_pixels *px = &j->px;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct fmt_info *fi = rt->fi;
 	bool unorm = format_class(fi) == FMT_T_UNORM, snorm = format_class(fi) == FMT_T_SNORM;
@@ -248,7 +250,7 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 		if (!(enables >> i & 1) || ch >= px->count)
 			continue;
 		if (last_rt)
-			d->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
+			j->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
 		uint64_t off;
 		if (px->x[ch] < 0 || px->y[ch] < 0 ||
 		    !surface_view_offset(&rt->v, (uint32_t)px->x[ch], (uint32_t)px->y[ch], &off))
@@ -276,7 +278,7 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 		rt->pack(v, nv);
 		if (vm_write(&d->env->vm, addr, nv, rt->v.cpp)) {
 			wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
-			return eu_thread_fault(t, "%s", d->rs->fault);
+			return eu_thread_fault(t, "%s", wm_fault_text(d));
 		}
 	}
 	return 0;
@@ -286,15 +288,16 @@ static int write_span(struct wm_draw *d, struct eu_thread *t, const struct rt_su
  * (rt_fast_clear.c) and the PS output is not written; on a target with an
  * MCS (a partial resolve), fast-cleared pixels get the clear colour in
  * their samples, as the hardware's resolve gives them. */
-static int rt_resolve(struct wm_draw *d, struct eu_thread *t, const struct rt_surface *rt,
+static int rt_resolve(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
 		      unsigned first, unsigned n, uint32_t enables)
 {
-	const struct ps_pixels *px = &d->px;
+	struct wm_draw *d = j->d;
+	const struct ps_pixels *px = &j->px;
 	for (unsigned i = 0; rt->mcs && !rt->null && i < n; i++) {
 		unsigned ch = first + i;
 		if ((enables >> i & 1) && ch < px->count &&
 		    rt_mcs_prepare(d, rt->sv, rt->slice, px->x[ch], px->y[ch]))
-			return eu_thread_fault(t, "%s", d->rs->fault);
+			return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
 	return 0;
 }
@@ -302,6 +305,7 @@ static int rt_resolve(struct wm_draw *d, struct eu_thread *t, const struct rt_su
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 {
 	struct wm_draw *d = ctx;
+	struct ps_job *j = t->user;
 	unsigned bti = msg->desc & 0xff, sub = (msg->desc >> 8) & 7;
 	unsigned type = (msg->desc >> 14) & 31, slot = (msg->desc >> 11) & 1;
 	bool last_rt = msg->desc >> 12 & 1;
@@ -369,34 +373,34 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	if (sub > 4)
 		return eu_thread_fault(t, "RT write: reserved message subtype %u", sub);
 	struct rt_surface rt = { 0 };
-	if (load_surface(d, t, bti, &rt))
+	if (load_surface(j, t, bti, &rt))
 		return -1;
 	if (!rt.null && (d->st.rt_blend_unread >> rti & 1))
 		return eu_thread_fault(t, "RT write: page fault reading BLEND_STATE entry %u at "
 				       "0x%llx", rti,
 				       (unsigned long long)(d->st.blend_state_addr + 4 + 8 * rti));
-	if (!d->have_rt0 && !rt.null) {
-		d->rt0 = rt.v;
-		d->have_rt0 = true;
+	if (!j->have_rt0 && !rt.null) {
+		j->rt0 = rt.v;
+		j->have_rt0 = true;
 	}
-	const struct ps_pixels *px = &d->px;
+	const struct ps_pixels *px = &j->px;
 	/* only lit pixels are written, never a subspan's helper pixels
 	 * (ps_dispatch.c): the dispatch's pixel mask, also under a header */
 	enables &= (uint32_t)((uint64_t)px->mask >> first);
 	/* a resolve pass: the main surface already holds the resolved colours
 	 * (rt_fast_clear.c), the PS output is not written */
 	if (d->st.ps.resolve)
-		return rt_resolve(d, t, &rt, first, n, enables);
+		return rt_resolve(j, t, &rt, first, n, enables);
 	for (unsigned i = 0; d->st.ps.fast_clear && !rt.null && i < n; i++) {
 		unsigned ch = first + i;
 		if ((enables >> i & 1) && ch < px->count &&
 		    rt_fast_clear_block(d, rt.sv, rt.samples, rt.slice, px->x[ch], px->y[ch]))
-			return eu_thread_fault(t, "%s", d->rs->fault);
+			return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
 	if (d->st.ps.fast_clear)
 		return 0;
 	if (span_writable(d, &rt, rti))
-		return write_span(d, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
+		return write_span(j, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
 	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c;
 	unsigned ns = d->st.ms.samples;
 	for (unsigned i = 0; i < n; i++) {
@@ -435,10 +439,10 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 					continue;
 				float z = depth ? reg_f(depth + (i / 8) * EU_REG_SIZE, i) :
 					ns == 1 || d->st.ms.per_sample ? px->z[ch] :
-					wm_prim_z(&d->prim, px->x[ch] + wm_sample_x(&d->st, s),
+					wm_prim_z(&j->prim, px->x[ch] + wm_sample_x(&d->st, s),
 						  px->y[ch] + wm_sample_y(&d->st, s));
 				if (depth_stencil_sample(d, px->x[ch], px->y[ch], s, z,
-							 d->prim.back_facing, stencil ? stencil[i] : -1))
+							 j->prim.back_facing, stencil ? stencil[i] : -1))
 					passed |= 1u << s;
 			}
 			cov = passed;
@@ -446,18 +450,18 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		if (!cov)
 			continue;
 		if (last_rt)     /* REG_PS_DEPTH_COUNT: samples past the tests */
-			d->depth_passed += (uint64_t)__builtin_popcount(cov);
+			j->depth_passed += (uint64_t)__builtin_popcount(cov);
 		if (rt.null)
 			continue;
 		if (rt.mcs && rt_mcs_prepare(d, rt.sv, rt.slice, px->x[ch], px->y[ch]))
-			return eu_thread_fault(t, "%s", d->rs->fault);
+			return eu_thread_fault(t, "%s", wm_fault_text(d));
 		if (rt.samples == 1)           /* a single-sampled target: the pixel */
 			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch], src, src1);
 		for (unsigned s = 0; rt.samples > 1 && s < rt.samples; s++)
 			if (cov >> s & 1)
 				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], src, src1);
-		if (d->fault)
-			return eu_thread_fault(t, "%s", d->rs->fault);
+		if (wm_faulted(d))
+			return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
 	return 0;
 }

@@ -18,16 +18,35 @@
 
 int wm_fault(struct wm_draw *d, const char *fmt, ...)
 {
-	if (!d->fault) {
+	struct ps_job *j = ps_running_job();
+	bool in_job = j && j->d == d;
+	if (in_job ? !j->faulted : !d->fault) {
 		char buf[200];
 		va_list ap;
 		va_start(ap, fmt);
 		vsnprintf(buf, sizeof(buf), fmt, ap);
 		va_end(ap);
+		if (in_job) {
+			memcpy(j->fault, buf, sizeof(buf));
+			j->faulted = true;
+			return -1;
+		}
 		render_set_fault(d->rs, "%s", buf);
-		d->fault = 1;
+		__atomic_store_n(&d->fault, 1, __ATOMIC_RELAXED);
 	}
 	return -1;
+}
+
+const char *wm_fault_text(const struct wm_draw *d)
+{
+	const struct ps_job *j = ps_running_job();
+	return j && j->d == d ? j->fault : d->rs->fault;
+}
+
+bool wm_faulted(const struct wm_draw *d)
+{
+	const struct ps_job *j = ps_running_job();
+	return j && j->d == d ? j->faulted : d->fault;
 }
 
 /* The coverage of a quad (16 bits a pixel) as the WM passes it on: with
@@ -140,7 +159,7 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_triangle_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
-	ps_flush(d);
+	ps_prim_end(d);
 }
 
 static void rect(struct wm_draw *d, const struct clip_vertex *c)
@@ -160,7 +179,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
 	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_rect_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
-	ps_flush(d);
+	ps_prim_end(d);
 }
 
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
@@ -193,7 +212,7 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, &d->st.ms.pattern,
 		       quad_fn, d);
-	ps_flush(d);
+	ps_prim_end(d);
 }
 
 static void point(struct wm_draw *d, const struct clip_vertex *c)
@@ -227,7 +246,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
 	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
-	ps_flush(d);
+	ps_prim_end(d);
 }
 
 /* The clip vertex of a VUE: position from row 1, clip distances from rows
@@ -408,7 +427,6 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		return render_set_fault(rs, "back end: out of memory");
 	d->rs = rs;
 	d->env = env;
-	d->rt_cache_bti = -1;
 	if (wm_state_load(&d->st, rs, env, state)) {
 		free(d);
 		return -1;
@@ -432,24 +450,32 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 		     rs->sba.dynamic, rs->binding_table[RS_PS]);
 	d->dp.scratch_base = st->ps.scratch_base;
 	d->dp.scratch_per_thread = st->ps.scratch_base ? 1024u << (st->ps.scratch_space & 15) : 0;
-	ps_pi_init(&d->pi, &d->st, d);
 	d->units = (struct render_units){ .urb = &rs->urb_space, .sampler = &d->sampler,
-					  .rt = d, .dp = &d->dp, .pi = &d->pi };
+					  .rt = d, .dp = &d->dp };
 	if (d->dispatch) {
 		choose_dispatch(d);
 		uint64_t ksp = d->kernel.addr;
 		d->kernel.addr = 0;
-		d->thread = aligned_alloc(64, sizeof(struct eu_thread));
-		if (!d->thread || ps_kernel_load(d, ksp)) {
-			if (!d->thread)
-				render_set_fault(rs, "back end: out of memory");
-			free(d->thread);
+		if (ps_kernel_load(d, ksp)) {
 			free(d);
 			return -1;
 		}
-		d->thread->sfids = &render_sfids[RS_PS];
-		d->thread->sfid_units = &d->units;
-		d->thread->user = d;
+		ps_pool_attach(d);
+		if (!d->ring) {
+			d->job = calloc(1, sizeof(*d->job));
+			if (d->job)
+				d->job->t = aligned_alloc(64, sizeof(struct eu_thread));
+			if (!d->job || !d->job->t) {
+				if (d->job)
+					free(d->job->t);
+				free(d->job);
+				ps_kernel_release(d);
+				free(d);
+				return render_set_fault(rs, "back end: out of memory");
+			}
+			ps_job_init(d, d->job);
+			d->px = &d->job->px;
+		}
 	}
 	rs->prim_sink = prim_sink;
 	rs->prim_ctx = d;
@@ -483,6 +509,8 @@ int wm_draw_end(struct render_state *rs)
 	if (!d || rs->prim_sink != prim_sink)
 		return 0;
 	ps_flush(d);
+	if (d->ring)
+		ps_pool_detach(d);
 	int ret = d->fault ? -1 : 0;
 	if (!ret)
 		add_stats(d);
@@ -492,7 +520,9 @@ int wm_draw_end(struct render_state *rs)
 	TRACE(TRACE_PS, "draw: %llu PS threads, %llu pixels", (unsigned long long)d->ps_threads,
 	      (unsigned long long)d->ps_pixels);
 	ps_kernel_release(d);
-	free(d->thread);
+	if (d->job)
+		free(d->job->t);
+	free(d->job);
 	free(d);
 	rs->prim_sink = NULL;
 	rs->prim_ctx = NULL;

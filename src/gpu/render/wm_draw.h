@@ -10,6 +10,7 @@
 #include "gpu/render/wm.h"
 
 #define PS_MAX_PIXELS 32
+#define PS_RING_MAX 64             /* PS threads in flight on the host pool */
 
 /* One primitive after setup: what every pixel of it is computed from. */
 struct wm_prim {
@@ -31,6 +32,7 @@ struct ps_pixels {
 	unsigned count;            /* pixels gathered (4 per quad) */
 	int32_t x[PS_MAX_PIXELS], y[PS_MAX_PIXELS];
 	uint32_t mask;             /* covered and passing the early tests */
+	/* computed where the thread runs (ps_dispatch.c interpolate()) */
 	float lin[PS_MAX_PIXELS][3], persp[PS_MAX_PIXELS][3];
 	float z[PS_MAX_PIXELS], w[PS_MAX_PIXELS];
 	/* multisampling: the samples each pixel writes (covered, past the
@@ -42,6 +44,46 @@ struct ps_pixels {
 	float sx[PS_MAX_PIXELS], sy[PS_MAX_PIXELS], cx[PS_MAX_PIXELS], cy[PS_MAX_PIXELS];
 	uint8_t sample_id[PS_MAX_PIXELS / 4];
 };
+
+/* The render target a PS thread's writes last used (binding table entry
+ * bti's RENDER_SURFACE_STATE, read once per draw and thread slot: state
+ * cannot change within a draw). */
+struct rt_cache {
+	struct surface_layout layout;
+	int bti;                   /* -1: none */
+	bool null;
+	fmt_pack_fn pack;          /* its format's specialised packer, or NULL */
+};
+
+/* One PS thread of a draw as it is handed to a host thread (ps_pool.c):
+ * its pixels and a copy of its primitive, so that the rasterizer can go
+ * on while it runs; what it changes in the draw (faults, counters) is
+ * merged back in dispatch order. */
+struct ps_job {
+	struct wm_draw *d;
+	struct eu_thread *t;       /* the slot's EU thread */
+	uint64_t seq;              /* the draw's PS thread number */
+	bool fresh;                /* t not yet run in this draw: cleared whole */
+	uint64_t prim_serial;      /* which of the draw's primitives prim holds */
+	struct ps_pixels px;
+	struct wm_prim prim;       /* setup[] valid up to prim.nattrs */
+	struct rt_cache rc;
+	struct render_units units; /* the draw's, with pi at this job */
+	struct pi_unit pi;
+	uint64_t depth_passed;     /* REG_PS_DEPTH_COUNT from its RT writes */
+	struct surface_view rt0;   /* its first render target, for GTSIM_DUMP_RT */
+	bool have_rt0;
+	bool faulted;              /* fault: the draw's, given at retirement */
+	char fault[200];
+	/* pool: the bounds of its lit pixels, the jobs before it that
+	 * overlap them (the pixel scoreboard), and its completion */
+	int32_t x0, y0, x1, y1;
+	unsigned ndeps;
+	uint64_t deps[PS_RING_MAX];
+	uint64_t done_seq;         /* atomic: seq + 1 of the last job of this slot that ended */
+};
+
+struct ps_ring;
 
 struct ps_kernel {
 	struct exec_prog *prog;
@@ -60,9 +102,11 @@ struct wm_draw {
 	unsigned grf_start;
 	bool early_depth;          /* depth/stencil before the PS */
 	bool dispatch;             /* PS threads run at all */
-	struct eu_thread *thread;
+	struct ps_job *job;        /* the inline job (no pool) */
+	struct ps_ring *ring;      /* PS threads on the host pool (ps_pool.c), or NULL */
+	uint64_t prim_serial;      /* bumped at each primitive's end */
 	struct wm_prim prim;
-	struct ps_pixels px;
+	struct ps_pixels *px;      /* where the next thread's pixels gather: its job's */
 	uint64_t ps_threads, ps_pixels;
 	/* pipeline statistics of the draw (added to the registers at its end) */
 	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
@@ -70,12 +114,6 @@ struct wm_draw {
 	struct render_units units; /* what the PS threads' sends reach */
 	struct sampler_unit sampler; /* the PS threads' sampler */
 	struct dp_unit dp;         /* the PS threads' data ports */
-	struct pi_unit pi;         /* the PS threads' pixel interpolator */
-	/* the last binding table entry an RT write read, per draw */
-	struct surface_layout rt_layout;
-	int rt_cache_bti;          /* -1: none */
-	bool rt_cache_null;
-	fmt_pack_fn rt_pack;       /* its format's specialised packer, or NULL */
 	struct surface_view rt0;   /* the first render target written, for GTSIM_DUMP_RT */
 	bool have_rt0;
 	/* fast clear pass: the clear colour packed in the target's format and
@@ -99,8 +137,18 @@ int ps_flush(struct wm_draw *d);          /* runs the gathered pixels */
 /* The pixel interpolator's view of a draw: the callbacks below with ctx,
  * the sample count and the pattern's positions from the centre. */
 void ps_pi_init(struct pi_unit *pi, const struct wm_state *st, void *ctx);
+/* The end of a primitive: its last thread flushed. */
+int ps_prim_end(struct wm_draw *d);
+/* Readies job j (its slot's EU thread allocated) for draw d. */
+void ps_job_init(struct wm_draw *d, struct ps_job *j);
+/* Runs job j on this host thread (its payload, the EU thread). */
+void ps_job_run(struct ps_job *j);
+/* Merges what job j changed into its draw (in dispatch order). */
+int ps_job_retire(struct wm_draw *d, struct ps_job *j);
+/* The job running on this host thread, or NULL. */
+struct ps_job *ps_running_job(void);
 /* pi_unit.weights and .centroid: the running thread's pixel `slot` (ctx a
- * wm_draw). */
+ * ps_job). */
 int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, float b[2]);
 int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy);
 /* A quad and its coverage (raster_cov_fn's: 16 bits a pixel): the early
@@ -157,7 +205,25 @@ int rt_clear_colour_pack(struct wm_draw *d, struct eu_thread *t, const struct su
 int rt_mcs_prepare(struct wm_draw *d, const struct surface_view *views, uint32_t slice,
 		   int32_t x, int32_t y);
 
-/* Fault during a draw: records it once (render_set_fault) and returns -1. */
+/* Fault during a draw: records it once (render_set_fault) and returns -1;
+ * inside a PS job, the job's (given to the draw when it retires). */
 int wm_fault(struct wm_draw *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The fault text wm_fault recorded (the running job's, else the draw's). */
+const char *wm_fault_text(const struct wm_draw *d);
+/* Whether wm_fault was called (in the running job, else in the draw). */
+bool wm_faulted(const struct wm_draw *d);
+
+/* ps_pool.c: the host threads PS threads run on (GTSIM_THREADS, default
+ * the number of cores; 1: every thread on the rasterizing thread). */
+unsigned ps_pool_threads(void);
+/* Attaches the pool to draw d when it has more than one thread and is
+ * free (d->ring set), else leaves d->ring NULL. */
+void ps_pool_attach(struct wm_draw *d);
+/* The next free slot in dispatch order (retiring the job that held it). */
+struct ps_job *ps_pool_slot(struct wm_draw *d);
+/* Hands the filled job j of the slot ps_pool_slot gave to the pool. */
+void ps_pool_submit(struct wm_draw *d, struct ps_job *j);
+/* Waits for every job of the draw, retires them, frees the pool. */
+int ps_pool_detach(struct wm_draw *d);
 
 #endif
