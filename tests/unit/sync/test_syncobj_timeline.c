@@ -52,43 +52,38 @@ static void *signal_point_later(void *arg)
 /* Points added out of order, as IGT gem_exec_fence's
  * syncobj-stationary-/backward-timeline-chain-engines add them: the
  * fence for P is then the newest link's (with every link before). */
+/* Points p1 then p2 on a new timeline, each its own fence: waiting on
+ * point `wait` must need the second fence, not only the first; the
+ * timeline's QUERY afterwards is want_query. */
+static void check_second_link(uint64_t p1, uint64_t p2, uint64_t wait, uint64_t want_query)
+{
+	struct gt_fence *a = fence_create(), *b = fence_create(), *f;
+	struct syncobj *so = syncobj_new(false);
+	syncobj_add_point(so, p1, a);
+	syncobj_add_point(so, p2, b);
+	CHECK_EQ(syncobj_query_point(so, true), want_query);
+	CHECK_EQ(syncobj_fence_at(so, wait, &f), 0);
+	fence_signal(a, 0);
+	CHECK(!fence_is_signaled(f));
+	fence_signal(b, 0);
+	CHECK(fence_is_signaled(f));
+	fence_put(f);
+	syncobj_unref(so);
+	fence_put(a);
+	fence_put(b);
+}
+
 static void test_chain_order(void)
 {
-	struct gt_fence *a = fence_create(), *b = fence_create(), *c = fence_create(), *f;
-
 	/* stationary: 10 then 10 again: the second starts a new context
 	 * with prev_seqno 0 < 10, so point 10 is the second link. */
-	struct syncobj *so = syncobj_new(false);
-	syncobj_add_point(so, 10, a);
-	syncobj_add_point(so, 10, b);
-	CHECK_EQ(syncobj_fence_at(so, 10, &f), 0);
-	fence_signal(a, 0);
-	CHECK(!fence_is_signaled(f));
-	fence_signal(b, 0);
-	CHECK(fence_is_signaled(f));
-	fence_put(f);
-	syncobj_unref(so);
-	fence_put(a);
-	fence_put(b);
-
+	check_second_link(10, 10, 10, 10);
 	/* backward: 10 then 9: the second link's seqno is max(10, 9) = 10,
 	 * and point 1 is the second link. */
-	a = fence_create();
-	b = fence_create();
-	so = syncobj_new(false);
-	syncobj_add_point(so, 10, a);
-	syncobj_add_point(so, 9, b);
-	CHECK_EQ(syncobj_query_point(so, true), 10);
-	CHECK_EQ(syncobj_fence_at(so, 1, &f), 0);
-	fence_signal(a, 0);
-	CHECK(!fence_is_signaled(f));
-	fence_signal(b, 0);
-	CHECK(fence_is_signaled(f));
-	fence_put(f);
-	syncobj_unref(so);
-	fence_put(a);
-	fence_put(b);
+	check_second_link(10, 9, 1, 10);
 
+	struct gt_fence *a, *b, *c = fence_create(), *f;
+	struct syncobj *so;
 	/* in order: 1, 2, 3: point 2 is the second link (the third's
 	 * prev_seqno 2 >= 2, the second's 1 < 2), done before the third. */
 	a = fence_create();
