@@ -31,6 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/thread.h"
 #include "common/trace.h"
 #include "gpu/render/wm_draw.h"
 
@@ -189,14 +190,12 @@ static bool grow(unsigned threads)
 		r->nslots = want;
 	}
 	while (pool.started + 1 < threads) {
+		/* gtsim's own thread: a client's signals stay off it (an
+		 * interrupted ioctl must see EINTR on the client's thread) */
 		pthread_t tid;
-		pthread_attr_t a;
-		pthread_attr_init(&a);
-		pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-		int err = pthread_create(&tid, &a, worker, NULL);
-		pthread_attr_destroy(&a);
-		if (err)
+		if (gt_thread_create(&tid, worker, NULL))
 			break;
+		pthread_detach(tid);
 		pool.started++;
 	}
 	return r->nslots >= 2 && pool.started > 0;
