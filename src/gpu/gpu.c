@@ -57,6 +57,20 @@ void gpu_set_sync(struct gt_gpu *gpu, bool sync)
 	gpu->sync = sync;
 }
 
+void gpu_pause(struct gt_gpu *gpu)
+{
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (gpu->engines[i])
+			engine_pause(gpu->engines[i]);
+}
+
+void gpu_unpause(struct gt_gpu *gpu)
+{
+	for (int i = GT_NUM_ENGINES - 1; i >= 0; i--)
+		if (gpu->engines[i])
+			engine_unpause(gpu->engines[i]);
+}
+
 void gpu_invalidate_tlbs(struct gt_gpu *gpu)
 {
 	phys_tlb_invalidate(gpu->phys);

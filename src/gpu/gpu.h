@@ -32,6 +32,11 @@ void gpu_set_sync(struct gt_gpu *gpu, bool sync);
  * changes PTEs or frees page tables of any address space of this GPU. */
 void gpu_invalidate_tlbs(struct gt_gpu *gpu);
 
+/* Every engine held between two commands (engine_pause), then let go: no
+ * command touches memory in between. */
+void gpu_pause(struct gt_gpu *gpu);
+void gpu_unpause(struct gt_gpu *gpu);
+
 /* MMIO at absolute register offsets (e.g. 0x2030 RCS RING_TAIL), routed to
  * the engine whose range holds the offset (RCS 0x2000, BCS 0x22000, VCS
  * 0x12000, VECS 0x1a000, 4 KiB each; the render unit's 0x4000-0x408f,

@@ -72,6 +72,7 @@ struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg)
 	idr_init(&dev->flink_names, 1);
 	idr_init(&dev->mmap_nodes, 1);
 	list_init(&dev->objects);
+	store_init(&dev->store);
 	list_init(&dev->files);
 	dev->next_ctx_hw_id = 1;
 
@@ -104,6 +105,9 @@ void gtsim_device_destroy(struct gtsim_device *dev)
 		      (unsigned long long)dev->object_count);
 	if (dev->ggtt)
 		vm_put(dev->ggtt);
+	pthread_mutex_unlock(&dev->lock);
+	pthread_mutex_lock(&dev->lock);
+	store_fini(&dev->store);
 	pthread_mutex_unlock(&dev->lock);
 	pt_pool_destroy(dev->pt_pool);   /* before phys goes with the gpu */
 	if (dev->gpu)

@@ -19,6 +19,7 @@
 #include "gpu/gpu.h"
 #include "kernel/idr.h"
 #include "kernel/list.h"
+#include "kernel/object_store.h"
 
 struct gem_vm;
 struct gem_requests;   /* execbuf's per-device state (request.c) */
@@ -35,6 +36,7 @@ struct gtsim_device {
 	struct idr flink_names;    /* name -> struct gem_object * (names start at 1) */
 	struct idr mmap_nodes;     /* fake mmap offset >> MMAP_NODE_SHIFT -> struct mmap_node * */
 	struct list_node objects;  /* every live gem_object (dev_link), for prime import */
+	struct obj_store store;    /* their pages (object_store.h) */
 	struct pt_pool *pt_pool;   /* pages for PPGTT page tables (vm_ppgtt.c) */
 	uint32_t next_ctx_hw_id;
 	uint64_t object_count, object_bytes;

@@ -137,8 +137,11 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	ret = -EINVAL;
 	if (!obj_range_ok(obj, args->offset, args->size) || (args->offset & (GT_PAGE_SIZE - 1)))
 		goto out;
+	ret = obj_own_memfd(obj);
+	if (ret)
+		goto out;
 	void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
-		       (off_t)args->offset);
+		       (off_t)(obj->memfd_offset + args->offset));
 	if (p == MAP_FAILED) {
 		/* i915 returns vm_mmap's error: -EINVAL for a size of 0 */
 		ret = -errno;
@@ -181,6 +184,10 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 		/* __assign_mmap_offset(): i915_gem_object_never_mmap() (userptr's
 		 * I915_GEM_OBJECT_NO_MMAP) is -ENODEV, for every type. */
 		ret = obj->userptr ? -ENODEV : mmap_node_offset(obj, (unsigned)args->flags, file, &offset);
+		/* the client maps the object's memfd next: give it one now,
+		 * so that the mmap itself makes no descriptor */
+		if (!ret)
+			ret = obj_own_memfd(obj);
 		args->offset = offset;
 		obj_put(obj);
 	}
@@ -220,6 +227,17 @@ void mmap_revoke(struct gem_object *obj)
 	user_mm_revoke_io(obj, remap_sigbus);
 }
 
+/* The object's own memfd mapped (obj_own_memfd() first). */
+static void *map_object_memfd(struct gem_object *obj, void *addr, size_t length, int prot,
+			      int flags)
+{
+	if (obj_own_memfd(obj)) {
+		errno = ENOMEM;
+		return MAP_FAILED;
+	}
+	return mmap(addr, length, prot, flags, obj->memfd, (off_t)obj->memfd_offset);
+}
+
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
 		 uint64_t offset)
 {
@@ -230,6 +248,7 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	struct gtsim_device *dev = file->dev;
 	void *p = MAP_FAILED;
 	int err = EINVAL;
+	struct gem_object *obj = NULL;
 	pthread_mutex_lock(&dev->lock);
 	struct mmap_node *n = offset >> 63 ? NULL
 			      : idr_find(&dev->mmap_nodes, (uint32_t)(offset >> MMAP_NODE_SHIFT));
@@ -242,8 +261,9 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	err = EACCES;
 	if (!node_allowed(n, file))
 		goto out;
+	obj = obj_get(n->obj);
 	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
-	if (n->obj->purged) {
+	if (obj->purged) {
 		p = map_sigbus(addr, length, prot, flags);
 		err = p == MAP_FAILED ? errno : 0;
 		user_mm_quiet(false);
@@ -257,28 +277,30 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 		 * memory directly, which shows the same bytes. */
 		struct gem_vma *vma;
 		/* i915 binds (and gets pages) only at the first fault. */
-		bool had_pages = n->obj->has_pages;
-		int ret = vma_bind(dev->ggtt, n->obj, PIN_MAPPABLE, 0, 0, &vma);
-		n->obj->has_pages = had_pages;
+		bool had_pages = obj->has_pages;
+		int ret = vma_bind(dev->ggtt, obj, PIN_MAPPABLE, 0, 0, &vma);
+		obj->has_pages = had_pages;
 		if (ret)
 			TRACE(TRACE_GEM, "mmap gtt: object %p not bound whole in the aperture (%d): "
-			      "partial views", (void *)n->obj, ret);
+			      "partial views", (void *)obj, ret);
 	}
-	if (n->type == I915_MMAP_OFFSET_GTT && n->obj->tiling != I915_TILING_NONE)
-		p = gtt_fence_map(n->obj, addr, length, prot, flags);   /* detiled */
+	if (n->type == I915_MMAP_OFFSET_GTT && obj->tiling != I915_TILING_NONE)
+		p = gtt_fence_map(obj, addr, length, prot, flags);   /* detiled */
 	else
-		p = mmap(addr, length, prot, flags, n->obj->memfd, 0);
+		p = map_object_memfd(obj, addr, length, prot, flags);
 	err = p == MAP_FAILED ? errno : 0;
 	user_mm_quiet(false);
 	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
 	 * purge revokes the mapping. Unregistered, it would be neither: the
 	 * mmap fails as the kernel's does when its vm_area cannot be made. */
-	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, n->obj, prot, flags)) {
+	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, obj, prot, flags)) {
 		munmap(p, length);
 		p = MAP_FAILED;
 		err = ENOMEM;
 	}
 out:
+	if (obj)
+		obj_put(obj);
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,
 	      p == MAP_FAILED ? strerror(err) : "ok");

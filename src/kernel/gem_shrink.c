@@ -17,13 +17,12 @@
  * dev->mem_limit (GTSIM_MEM_LIMIT_MB, default half the host's RAM), the way
  * i915 shrinks when an allocation of pages fails, and gem_shrink() itself
  * (i915's debugfs drop_caches, for tests). */
-#include <fcntl.h>
 #include <i915_drm.h>
-#include <unistd.h>
 
 #include "common/trace.h"
 #include "kernel/device.h"
 #include "kernel/object.h"
+#include "kernel/object_store.h"
 #include "kernel/vm.h"
 
 /* i915's internal madvise state after truncation (i915_gem_object_types.h). */
@@ -47,7 +46,7 @@ bool gem_purge(struct gem_object *obj)
 		return false;   /* pinned somewhere */
 	/* The pages go; the mapping and the file size stay, so every host and
 	 * client mapping remains valid (reads zeros, never crashes). */
-	(void)fallocate(obj->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, (off_t)obj->size);
+	store_punch(obj);
 	mmap_revoke(obj);
 	obj->purged = true;
 	obj->has_pages = false;

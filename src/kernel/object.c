@@ -15,13 +15,36 @@
 #include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
+#include "kernel/object_store.h"
 #include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
 /* i915 refuses objects whose page count does not fit an int. */
 #define OBJ_MAX_PAGES 0x7fffffffull
 
-/* Map memfd and register it with the GPU; fills obj->map/pa/ino. */
+/* Registers the object's host memory with the GPU; fills obj->pa. */
+static int obj_register(struct gem_object *obj)
+{
+	uint64_t pa = phys_add(obj->dev->gpu->phys, obj->map, obj->size);
+	if (!pa)
+		return -ENOMEM;
+	obj->pa = pa;
+	return 0;
+}
+
+/* Memory from the backing store (object_store.h). */
+static int obj_attach_store(struct gem_object *obj)
+{
+	int err = store_attach(&obj->dev->store, obj);
+	if (err)
+		return err;
+	err = obj_register(obj);
+	if (err)
+		store_detach(&obj->dev->store, obj);
+	return err;
+}
+
+/* An imported memfd (prime import of a foreign buffer) as it is. */
 static int obj_attach_memfd(struct gem_object *obj, int memfd)
 {
 	struct stat st;
@@ -30,15 +53,15 @@ static int obj_attach_memfd(struct gem_object *obj, int memfd)
 	void *map = mmap(NULL, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0);
 	if (map == MAP_FAILED)
 		return -ENOMEM;
-	uint64_t pa = phys_add(obj->dev->gpu->phys, map, obj->size);
-	if (!pa) {
+	obj->map = map;
+	int err = obj_register(obj);
+	if (err) {
 		munmap(map, obj->size);
-		return -ENOMEM;
+		return err;
 	}
 	obj->memfd = memfd;
+	obj->memfd_offset = 0;
 	obj->ino = st.st_ino;
-	obj->map = map;
-	obj->pa = pa;
 	return 0;
 }
 
@@ -60,9 +83,13 @@ static int obj_attach_user(struct gem_object *obj, void *user)
 	return 0;
 }
 
-/* memfd >= 0: an object backed by it; else by the client's memory at user. */
-static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int memfd,
-				    void *user, int *err)
+/* Where an object's pages come from. */
+enum obj_backing { BACKING_STORE, BACKING_MEMFD, BACKING_USER };
+
+/* BACKING_MEMFD: backed by memfd; BACKING_USER: by the client's memory at
+ * user; BACKING_STORE: by the backing store. */
+static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size,
+				    enum obj_backing backing, int memfd, void *user, int *err)
 {
 	struct gem_object *obj = calloc(1, sizeof(*obj));
 	if (!obj) {
@@ -78,7 +105,9 @@ static struct gem_object *obj_alloc(struct gtsim_device *dev, uint64_t size, int
 	obj->read_domains = I915_GEM_DOMAIN_CPU;
 	obj->write_domain = I915_GEM_DOMAIN_CPU;
 	list_init(&obj->vmas);
-	*err = memfd >= 0 ? obj_attach_memfd(obj, memfd) : obj_attach_user(obj, user);
+	*err = backing == BACKING_MEMFD ? obj_attach_memfd(obj, memfd)
+	       : backing == BACKING_USER  ? obj_attach_user(obj, user)
+					  : obj_attach_store(obj);
 	if (*err) {
 		free(obj);
 		return NULL;
@@ -110,17 +139,8 @@ struct gem_object *obj_create(struct gtsim_device *dev, uint64_t size, int *err)
 		*err = -E2BIG;
 		return NULL;
 	}
-	int memfd = memfd_create("gtsim-gem", MFD_CLOEXEC);
-	if (memfd < 0 || ftruncate(memfd, (off_t)size)) {
-		if (memfd >= 0)
-			close(memfd);
-		*err = -ENOMEM;
-		return NULL;
-	}
-	struct gem_object *obj = obj_alloc(dev, size, memfd, NULL, err);
-	if (!obj)
-		close(memfd);
-	else
+	struct gem_object *obj = obj_alloc(dev, size, BACKING_STORE, -1, NULL, err);
+	if (obj)
 		gem_shrink_if_needed(dev);
 	return obj;
 }
@@ -149,7 +169,7 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
 		*err = -EMFILE;
 		return NULL;
 	}
-	struct gem_object *obj = obj_alloc(dev, size, memfd, NULL, err);
+	struct gem_object *obj = obj_alloc(dev, size, BACKING_MEMFD, memfd, NULL, err);
 	if (!obj)
 		close(memfd);
 	else
@@ -159,7 +179,20 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
 
 struct gem_object *obj_create_user(struct gtsim_device *dev, void *user, uint64_t size, int *err)
 {
-	return obj_alloc(dev, size, -1, user, err);
+	return obj_alloc(dev, size, BACKING_USER, -1, user, err);
+}
+
+int obj_own_memfd(struct gem_object *obj)
+{
+	if (!store_in_slab(obj))
+		return 0;
+	/* No command may write the pages between the copy and the switch
+	 * (waiting for the object instead could wait for ever: its batch may
+	 * wait for a fence the client signals after mapping it). */
+	gpu_pause(obj->dev->gpu);
+	int err = store_own(&obj->dev->store, obj);
+	gpu_unpause(obj->dev->gpu);
+	return err;
 }
 
 struct gem_object *obj_get(struct gem_object *obj)
@@ -184,9 +217,11 @@ static void obj_free(struct gem_object *obj)
 	phys_remove(dev->gpu->phys, obj->pa);
 	if (obj->userptr) {
 		userptr_release(obj);   /* the memory is the client's */
-	} else {
+	} else if (obj->imported) {
 		munmap(obj->map, obj->size);
 		close(obj->memfd);
+	} else {
+		store_detach(&dev->store, obj);
 	}
 	list_del(&obj->dev_link);
 	dev->object_count--;

@@ -1,9 +1,10 @@
 /* GEM buffer objects (i915's drm_i915_gem_object).
  *
- * Backing store is a memfd, mapped once (MAP_SHARED) in the host and
- * registered as one contiguous physical range, so the CPU mappings handed to
- * userspace (GEM_MMAP, mmap of fake offsets, prime fds) and the GPU's page
- * walks see the same bytes.
+ * Backing store is a range of a memfd (object_store.h: a slab shared by
+ * small objects, or a memfd of the object's own once the client maps or
+ * exports it), mapped in the host and registered as one contiguous
+ * physical range, so the CPU mappings handed to userspace (GEM_MMAP, mmap
+ * of fake offsets, prime fds) and the GPU's page walks see the same bytes.
  *
  * Lifetime (seed 002): obj->refcount counts every holder: each handle in a
  * file, each flink name, and each "active" use by the GPU. The object is
@@ -24,13 +25,17 @@ struct gtsim_device;
 struct gtsim_file;
 struct gem_request;    /* execbuf's (request.c) */
 struct gtt_view;       /* gtt_fence.c */
+struct store_slab;     /* object_store.c */
 
 struct gem_object {
 	struct gtsim_device *dev;
 	uint64_t size;             /* bytes, a multiple of 4096 */
-	int memfd;
-	ino_t ino;                 /* the memfd's inode: prime import lookup */
-	void *map;                 /* host mapping of the whole memfd */
+	int memfd;                 /* the file holding the pages, at memfd_offset */
+	uint64_t memfd_offset;
+	ino_t ino;                 /* memfd's inode, 0 in a slab: prime import lookup */
+	void *map;                 /* host mapping of the object's pages */
+	struct store_slab *slab;   /* object_store.c: the slab its map lies in, or NULL */
+	uint64_t slab_offset;
 	uint64_t pa;               /* GPU physical address of map */
 	unsigned refcount;
 	unsigned handle_count;     /* handles in all files; name dropped at 0 */
@@ -86,6 +91,10 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err);
 /* An object whose pages are the client's memory [user, user + size), both
  * page aligned (GEM_USERPTR; the caller checked the range). */
 struct gem_object *obj_create_user(struct gtsim_device *dev, void *user, uint64_t size, int *err);
+/* Before the client maps obj's memfd or gets it as a dma-buf: a slab
+ * object's pages move to a memfd of their own (object_store.h), the GPU
+ * held between two commands meanwhile. 0 or -ENOMEM. dev->lock held. */
+int obj_own_memfd(struct gem_object *obj);
 struct gem_object *obj_get(struct gem_object *obj);
 void obj_put(struct gem_object *obj);
 /* The GPU starts / stops using obj (execbuf): counts active_count and holds

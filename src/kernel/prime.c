@@ -1,4 +1,5 @@
-/* PRIME: an object's dma-buf is a new open of its memfd (through
+/* PRIME: an object's dma-buf is a new open of its memfd (a slab object
+ * gets a memfd of its own first, object_store.h; through
  * /proc/self/fd, so DRM_RDWR decides whether it can be mapped writable, as
  * with a real dma-buf). Importing finds the object by the file's inode,
  * giving back the file's existing handle when there is one, and wraps a
@@ -33,6 +34,8 @@ int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 	if (obj && obj->userptr) {
 		ret = -EINVAL;   /* i915_gem_userptr_dmabuf_export() */
 		obj_put(obj);
+	} else if (obj && (ret = obj_own_memfd(obj))) {
+		obj_put(obj);
 	} else if (obj) {
 		char path[64];
 		snprintf(path, sizeof(path), "/proc/self/fd/%d", obj->memfd);
@@ -54,7 +57,8 @@ static struct gem_object *find_by_inode(struct gtsim_device *dev, const struct s
 	list_for_each_safe(n, t, &dev->objects) {
 		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
 		struct stat ost;
-		if (obj->ino == st->st_ino && !fstat(obj->memfd, &ost) && ost.st_dev == st->st_dev)
+		if (obj->ino && obj->ino == st->st_ino && !fstat(obj->memfd, &ost) &&
+		    ost.st_dev == st->st_dev)
 			return obj;
 	}
 	return NULL;

@@ -26,10 +26,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "common/file_copy.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 
-#define MEMFD_NAME "/memfd:gtsim-gem"
+/* The kernel model's memfds holding object memory: an object's own
+ * ("gtsim-gem") and the slabs small objects share ("gtsim-slab"). */
+static const char *const memfd_names[] = { "/memfd:gtsim-gem", "/memfd:gtsim-slab" };
+
+/* The name of the gtsim memfd the link or maps path starts with, or NULL. */
+static const char *gtsim_memfd_name(const char *path)
+{
+	for (unsigned i = 0; i < sizeof(memfd_names) / sizeof(memfd_names[0]); i++)
+		if (!strncmp(path, memfd_names[i], strlen(memfd_names[i])))
+			return memfd_names[i] + strlen("/memfd:");
+	return NULL;
+}
 
 struct mapping {
 	uintptr_t start, end;
@@ -56,7 +68,7 @@ static int read_mappings(struct mapping **out, unsigned *count)
 		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %4s %" SCNx64 " %*s %" SCNu64 " %n",
 			   &start, &end, perms, &offset, &ino, &path_at) < 5 || !path_at)
 			continue;
-		if (strncmp(line + path_at, MEMFD_NAME, strlen(MEMFD_NAME)) || perms[3] != 's')
+		if (!gtsim_memfd_name(line + path_at) || perms[3] != 's')
 			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
@@ -79,42 +91,30 @@ static int read_mappings(struct mapping **out, unsigned *count)
 	return 0;
 }
 
-static bool is_gtsim_memfd(int fd, struct stat *st)
+/* The gtsim memfd name of fd (NULL: not one), its stat in st. */
+static const char *gtsim_memfd(int fd, struct stat *st)
 {
 	char link[64], target[128];
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	ssize_t len = readlink(link, target, sizeof(target) - 1);
 	if (len <= 0)
-		return false;
+		return NULL;
 	target[len] = '\0';
-	return !strncmp(target, MEMFD_NAME, strlen(MEMFD_NAME)) && fstat(fd, st) == 0;
-}
-
-static int copy_contents(int dst, int src, off_t size)
-{
-	if (ftruncate(dst, size))
-		return -errno;
-	off_t done = 0;
-	char buf[65536];
-	while (done < size) {
-		ssize_t n = pread(src, buf, sizeof(buf), done);
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		if (pwrite(dst, buf, (size_t)n, done) != n)
-			return -EIO;
-		done += n;
-	}
-	return 0;
+	const char *name = gtsim_memfd_name(target);
+	return name && fstat(fd, st) == 0 ? name : NULL;
 }
 
 /* Gives one memfd (all descriptors of its inode, all its shared mappings)
  * a private copy. */
-static int privatize(int fd, const struct stat *st, const struct mapping *maps, unsigned n)
+static int privatize(int fd, const char *name, const struct stat *st,
+		     const struct mapping *maps, unsigned n)
 {
-	int copy = memfd_create("gtsim-gem", MFD_CLOEXEC);
+	int copy = memfd_create(name, MFD_CLOEXEC);
 	if (copy < 0)
 		return -errno;
-	int err = copy_contents(copy, fd, st->st_size);
+	/* holes stay holes: a slab's untouched pages cost nothing */
+	int err = ftruncate(copy, st->st_size) ? -errno
+		  : file_copy_data(copy, 0, fd, 0, st->st_size);
 	for (unsigned i = 0; !err && i < n; i++) {
 		if (maps[i].ino != st->st_ino)
 			continue;
@@ -151,7 +151,8 @@ int fork_privatize_memory(void)
 		char *end;
 		long v = strtol(de->d_name, &end, 10);
 		int fd = (int)v;
-		if (*end || v < 0 || v > INT32_MAX || fd == dir_fd || !is_gtsim_memfd(fd, &st))
+		const char *name = NULL;
+		if (*end || v < 0 || v > INT32_MAX || fd == dir_fd || !(name = gtsim_memfd(fd, &st)))
 			continue;
 		int first = -1;
 		for (unsigned i = 0; i < ndone && first < 0; i++)
@@ -166,7 +167,7 @@ int fork_privatize_memory(void)
 			err = -ENOSPC;
 			break;
 		}
-		err = privatize(fd, &st, maps, nmaps);
+		err = privatize(fd, name, &st, maps, nmaps);
 		done[ndone].ino = st.st_ino;
 		done[ndone++].fd = fd;
 		copied++;

@@ -56,6 +56,16 @@ static void lock_engine(struct gt_engine *e)
 	cs_take_posted_tail(e);
 }
 
+void engine_pause(struct gt_engine *e)
+{
+	lock_engine(e);
+}
+
+void engine_unpause(struct gt_engine *e)
+{
+	pthread_mutex_unlock(&e->lock);
+}
+
 static bool has_work(const struct gt_engine *e)
 {
 	if (e->stopped || e->stop_ring || e->reset_req || e->quit ||

@@ -82,6 +82,11 @@ bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size);
 /* Wait until idle (true), stopped on a fault or without work it can do
  * (false), or timeout_ns passed (false). */
 bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns);
+/* Hold the engine between two commands (no command runs, so nothing
+ * touches memory) until engine_unpause(): for the kernel model moving an
+ * object's pages (object_store.c). A command in progress ends first. */
+void engine_pause(struct gt_engine *e);
+void engine_unpause(struct gt_engine *e);
 /* Number of commands executed so far. */
 uint64_t engine_commands(struct gt_engine *e);
 /* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU

@@ -5,7 +5,8 @@
  * or an overrun reaches unbacked memory (a GPU fault) rather than another
  * object. Ranges are kept in an array sorted by physical address (the bump
  * allocator makes appending keep the order); lookups binary search it
- * under a read lock, which the engine threads take concurrently.
+ * under a read lock, which the engine threads take concurrently. Removed
+ * ranges stay in place, empty, until half the array is empty.
  *
  * Each thread also remembers the last range it found. The memory stays
  * valid until the range is removed, and every removal bumps a generation
@@ -106,6 +107,18 @@ static long find_range(const struct gt_phys *phys, uint64_t pa)
 	return -1;
 }
 
+/* Drops the removed ranges (size 0) from the array. Caller holds the
+ * lock. */
+static void compact(struct gt_phys *phys)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < phys->count; i++)
+		if (phys->ranges[i].size)
+			phys->ranges[n++] = phys->ranges[i];
+	phys->count = n;
+	phys->removed = 0;
+}
+
 void phys_remove(struct gt_phys *phys, uint64_t pa)
 {
 	if (!phys)
@@ -113,9 +126,14 @@ void phys_remove(struct gt_phys *phys, uint64_t pa)
 	pthread_rwlock_wrlock(&phys->lock);
 	long i = find_range(phys, pa);
 	if (i >= 0 && phys->ranges[i].pa == pa) {
-		memmove(&phys->ranges[i], &phys->ranges[i + 1],
-			(phys->count - (size_t)i - 1) * sizeof(phys->ranges[0]));
-		phys->count--;
+		/* A removed range keeps its place with size 0 (no address is
+		 * in it, and the array stays sorted) until half the array is
+		 * such: removing one of a million ranges must not move the
+		 * others each time. */
+		phys->ranges[i].size = 0;
+		phys->ranges[i].host = NULL;
+		if (++phys->removed > phys->count / 2)
+			compact(phys);
 		new_generation(phys);
 	}
 	pthread_rwlock_unlock(&phys->lock);

@@ -15,6 +15,7 @@ struct gt_phys {
 	pthread_rwlock_t lock;
 	struct phys_range *ranges;
 	size_t count, cap;
+	size_t removed;           /* ranges of size 0 among count (removed) */
 	uint64_t next_pa;
 	/* changes on every removal and every phys_tlb_invalidate(), to a
 	 * value no phys has had before: a translation cached under another

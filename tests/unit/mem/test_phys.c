@@ -49,6 +49,22 @@ int main(void)
 		ok &= phys_lookup(phys, pas[i] + 8, NULL) == pages + i * 4096 + 8;
 	CHECK(ok);
 
+	/* Removing every other range, then most of the rest (empty entries
+	 * stay in place and are compacted away in between): each removed one
+	 * is unbacked, each kept one still found. */
+	for (int i = 0; i < N; i += 2)
+		phys_remove(phys, pas[i]);
+	for (int i = 1; i < N - 20; i += 2)
+		phys_remove(phys, pas[i]);
+	ok = 1;
+	for (int i = 0; i < N; i++) {
+		void *want = i % 2 && i >= N - 20 ? pages + i * 4096 + 8 : NULL;
+		ok &= phys_lookup(phys, pas[i] + 8, NULL) == want;
+	}
+	CHECK(ok);
+	CHECK(phys_lookup(phys, pb, NULL) == b);
+	CHECK(phys_lookup(phys, pa2, NULL) == a);
+
 	phys_destroy(phys);
 	free(a);
 	free(b);

@@ -1,0 +1,251 @@
+/* The objects' backing store (object_store.h): slabs for small objects,
+ * a memfd of its own for the others. */
+#include "kernel/object_store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/file_copy.h"
+#include "common/trace.h"
+#include "kernel/object.h"
+
+#define SLAB_PAGES (STORE_SLAB_BYTES / GT_PAGE_SIZE)
+
+struct store_slab {
+	struct list_node link;
+	int fd;
+	uint8_t *map;
+	uint64_t free_pages;
+	uint64_t hint;                       /* first page to search from */
+	uint64_t used[SLAB_PAGES / 64];      /* a bit per page */
+};
+
+static bool page_used(const struct store_slab *s, uint64_t p)
+{
+	return s->used[p / 64] >> (p % 64) & 1;
+}
+
+static void mark_pages(struct store_slab *s, uint64_t first, uint64_t n, bool used)
+{
+	for (uint64_t p = first; p < first + n; p++) {
+		if (used)
+			s->used[p / 64] |= 1ull << (p % 64);
+		else
+			s->used[p / 64] &= ~(1ull << (p % 64));
+	}
+	s->free_pages = used ? s->free_pages - n : s->free_pages + n;
+}
+
+/* First run of n free pages at or after the hint, then from the start;
+ * SLAB_PAGES when there is none. */
+static uint64_t find_run(const struct store_slab *s, uint64_t n)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		uint64_t p = pass ? 0 : s->hint, end = pass ? s->hint + n : SLAB_PAGES;
+		if (end > SLAB_PAGES)
+			end = SLAB_PAGES;
+		uint64_t run = 0;
+		for (; p < end; p++) {
+			if (!(p % 64) && s->used[p / 64] == ~0ull) {
+				run = 0;
+				p += 63;
+				continue;
+			}
+			run = page_used(s, p) ? 0 : run + 1;
+			if (run == n)
+				return p + 1 - n;
+		}
+	}
+	return SLAB_PAGES;
+}
+
+static struct store_slab *slab_create(struct obj_store *store)
+{
+	struct store_slab *s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	/* not "gtsim-gem": that names dma-bufs (an object's own memfd) */
+	s->fd = memfd_create("gtsim-slab", MFD_CLOEXEC);
+	if (s->fd < 0 || ftruncate(s->fd, (off_t)STORE_SLAB_BYTES))
+		goto fail;
+	s->map = mmap(NULL, STORE_SLAB_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, s->fd, 0);
+	if (s->map == MAP_FAILED)
+		goto fail;
+	s->free_pages = SLAB_PAGES;
+	list_add_tail(&store->slabs, &s->link);
+	store->nslabs++;
+	TRACE(TRACE_GEM, "store: slab %u (%llu MiB) created", store->nslabs,
+	      (unsigned long long)(STORE_SLAB_BYTES >> 20));
+	return s;
+fail:
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s);
+	return NULL;
+}
+
+static void slab_destroy(struct obj_store *store, struct store_slab *s)
+{
+	list_del(&s->link);
+	store->nslabs--;
+	munmap(s->map, STORE_SLAB_BYTES);
+	close(s->fd);
+	free(s);
+}
+
+void store_init(struct obj_store *store)
+{
+	list_init(&store->slabs);
+	store->nslabs = 0;
+}
+
+void store_fini(struct obj_store *store)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &store->slabs) {
+		struct store_slab *s = list_entry(n, struct store_slab, link);
+		if (s->free_pages == SLAB_PAGES)
+			slab_destroy(store, s);
+	}
+}
+
+static int attach_slab(struct obj_store *store, struct gem_object *obj)
+{
+	uint64_t pages = obj->size / GT_PAGE_SIZE, first = SLAB_PAGES;
+	struct store_slab *s = NULL;
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &store->slabs) {
+		s = list_entry(n, struct store_slab, link);
+		if (s->free_pages >= pages && (first = find_run(s, pages)) < SLAB_PAGES)
+			break;
+	}
+	if (first == SLAB_PAGES) {
+		if (!(s = slab_create(store)))
+			return -ENOMEM;
+		first = 0;
+	}
+	mark_pages(s, first, pages, true);
+	s->hint = first + pages;
+	if (s->hint >= SLAB_PAGES)
+		s->hint = 0;
+	obj->slab = s;
+	obj->slab_offset = first * GT_PAGE_SIZE;
+	obj->memfd = s->fd;
+	obj->memfd_offset = obj->slab_offset;
+	obj->map = s->map + obj->slab_offset;
+	obj->ino = 0;
+	return 0;
+}
+
+/* A memfd of size bytes mapped at addr (MAP_FIXED when addr is given), its
+ * inode in *ino; the descriptor, or -errno. */
+static int own_memfd(uint64_t size, void **addr, ino_t *ino)
+{
+	int fd = memfd_create("gtsim-gem", MFD_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return -ENOMEM;
+	if (ftruncate(fd, (off_t)size) || fstat(fd, &st)) {
+		close(fd);
+		return -ENOMEM;
+	}
+	void *map = mmap(*addr, size, PROT_READ | PROT_WRITE,
+			 MAP_SHARED | (*addr ? MAP_FIXED : 0), fd, 0);
+	if (map == MAP_FAILED) {
+		close(fd);
+		return -ENOMEM;
+	}
+	*addr = map;
+	*ino = st.st_ino;
+	return fd;
+}
+
+int store_attach(struct obj_store *store, struct gem_object *obj)
+{
+	obj->slab = NULL;
+	if (obj->size <= STORE_SLAB_MAX_OBJECT)
+		return attach_slab(store, obj);
+	void *map = NULL;
+	ino_t ino;
+	int fd = own_memfd(obj->size, &map, &ino);
+	if (fd < 0)
+		return fd;
+	obj->memfd = fd;
+	obj->memfd_offset = 0;
+	obj->map = map;
+	obj->ino = ino;
+	return 0;
+}
+
+void store_punch(struct gem_object *obj)
+{
+	(void)fallocate(obj->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			(off_t)obj->memfd_offset, (off_t)obj->size);
+}
+
+int store_in_slab(const struct gem_object *obj)
+{
+	return obj->slab && obj->memfd == obj->slab->fd;
+}
+
+int store_own(struct obj_store *store, struct gem_object *obj)
+{
+	(void)store;
+	if (!store_in_slab(obj))
+		return 0;
+	struct store_slab *s = obj->slab;
+	int fd = memfd_create("gtsim-gem", MFD_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return -ENOMEM;
+	if (ftruncate(fd, (off_t)obj->size) || fstat(fd, &st) ||
+	    file_copy_data(fd, 0, s->fd, (off_t)obj->slab_offset, (off_t)obj->size)) {
+		close(fd);
+		return -ENOMEM;
+	}
+	/* The new file replaces the slab's pages at the same host address:
+	 * the physical range and every pointer into map stay as they are. */
+	if (mmap(obj->map, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) ==
+	    MAP_FAILED) {
+		close(fd);
+		return -ENOMEM;
+	}
+	(void)fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			(off_t)obj->slab_offset, (off_t)obj->size);
+	obj->memfd = fd;
+	obj->memfd_offset = 0;
+	obj->ino = st.st_ino;
+	TRACE(TRACE_GEM, "store: object %p (%llu bytes) moved to a memfd of its own",
+	      (void *)obj, (unsigned long long)obj->size);
+	return 0;
+}
+
+void store_detach(struct obj_store *store, struct gem_object *obj)
+{
+	struct store_slab *s = obj->slab;
+	if (!s) {
+		munmap(obj->map, obj->size);
+		close(obj->memfd);
+		return;
+	}
+	if (obj->memfd != s->fd) {
+		/* promoted: the slab's own pages go back under its mapping */
+		if (mmap(obj->map, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, s->fd,
+			 (off_t)obj->slab_offset) == MAP_FAILED) {
+			/* The range stays the other file's: keep it out of use. */
+			close(obj->memfd);
+			return;
+		}
+		close(obj->memfd);
+	}
+	(void)fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			(off_t)obj->slab_offset, (off_t)obj->size);
+	mark_pages(s, obj->slab_offset / GT_PAGE_SIZE, obj->size / GT_PAGE_SIZE, false);
+	/* an empty slab goes (a failed ioctl leaves no descriptor behind) */
+	if (s->free_pages == SLAB_PAGES)
+		slab_destroy(store, s);
+}
