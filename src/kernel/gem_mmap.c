@@ -26,8 +26,11 @@
 #include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
-/* Offsets are node id << 32: objects mapped this way stay below 4 GiB. */
-#define MMAP_NODE_SHIFT 32
+/* Offsets are node id << 40: objects up to 1 TiB (i915 maps objects
+ * larger than the 4 GiB GTT through partial views), 2^23 nodes (an offset
+ * is a positive off_t). */
+#define MMAP_NODE_SHIFT 40
+#define MMAP_NODE_MAX (1u << (63 - MMAP_NODE_SHIFT))
 #define MMAP_TYPES 4
 
 /* A fake offset and the files allowed to mmap it (drm_vma_node_allow):
@@ -104,6 +107,11 @@ int mmap_node_offset(struct gem_object *obj, unsigned type, struct gtsim_file *f
 		if (idr_alloc(&obj->dev->mmap_nodes, n, &id)) {
 			free(n);
 			return -ENOMEM;
+		}
+		if (id >= MMAP_NODE_MAX) {
+			/* the offset space is full (drm_vma_offset_add) */
+			free(idr_remove(&obj->dev->mmap_nodes, id));
+			return -ENOSPC;
 		}
 		obj->mmap_node[type] = id;
 	}

@@ -176,6 +176,28 @@ static void test_map_and_export(struct gtsim_device *dev, struct gtsim_file *f)
 	(void)dev;
 }
 
+static void test_huge_object_maps(struct gtsim_device *dev, struct gtsim_file *f)
+{
+	const uint64_t size = (4ull << 30) + 4096;
+	uint32_t h = test_create(f, size);
+	CHECK(h != 0);
+	for (uint64_t type = I915_MMAP_OFFSET_GTT; type <= I915_MMAP_OFFSET_WB; type++) {
+		struct drm_i915_gem_mmap_offset mo = { .handle = h, .flags = type };
+		CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), 0);
+		uint8_t *p = gtsim_mmap(f, NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, mo.offset);
+		CHECK(p != MAP_FAILED);
+		if (p == MAP_FAILED)
+			continue;
+		uint32_t v = 0xc0ffee00u + (uint32_t)type, back = 0;
+		memcpy(p + size - 4, &v, 4);            /* the last dword, past 4 GiB */
+		CHECK_EQ(test_pread(f, h, size - 4, &back, 4), 0);
+		CHECK_EQ(back, v);
+		munmap(p, size);
+	}
+	test_close(f, h);
+	(void)dev;
+}
+
 int main(void)
 {
 	struct gtsim_device *dev = test_device(0, 0);
@@ -183,6 +205,7 @@ int main(void)
 	CHECK(f != NULL);
 	test_zeroed_and_purge_local(dev, f);
 	test_map_and_export(dev, f);
+	test_huge_object_maps(dev, f);
 	test_many_small_objects(f);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
