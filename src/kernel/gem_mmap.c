@@ -256,7 +256,6 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	struct gtsim_device *dev = file->dev;
 	void *p = MAP_FAILED;
 	int err = EINVAL;
-	struct gem_object *obj = NULL;
 	pthread_mutex_lock(&dev->lock);
 	struct mmap_node *n = offset >> 63 ? NULL
 			      : idr_find(&dev->mmap_nodes, (uint32_t)(offset >> MMAP_NODE_SHIFT));
@@ -269,7 +268,7 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	err = EACCES;
 	if (!node_allowed(n, file))
 		goto out;
-	obj = obj_get(n->obj);
+	struct gem_object *obj = n->obj;
 	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
 	if (obj->purged) {
 		p = map_sigbus(addr, length, prot, flags);
@@ -307,8 +306,6 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 		err = ENOMEM;
 	}
 out:
-	if (obj)
-		obj_put(obj);
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap offset 0x%llx len 0x%zx -> %s", (unsigned long long)offset, length,
 	      p == MAP_FAILED ? strerror(err) : "ok");
