@@ -8,6 +8,7 @@
 #include "kernel/execbuf.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,7 @@ static void apply_relocs(struct execbuf *eb, unsigned i, struct eb_relocs *rl)
 {
 	const struct drm_i915_gem_exec_object2 *entry = &eb->exec[i];
 	uint8_t *map = eb->eo[i].obj->map;
+	uint64_t refused_page = ~0ull;   /* user page a write-back faulted on */
 	for (uint32_t k = 0; k < rl->n; k++) {
 		struct drm_i915_gem_relocation_entry *r = &rl->r[k];
 		int t = rl->target[k];
@@ -104,11 +106,18 @@ static void apply_relocs(struct execbuf *eb, unsigned i, struct eb_relocs *rl)
 		      r->target_handle, (unsigned long long)r->presumed_offset,
 		      (unsigned long long)gen8_canonical(start), (unsigned long long)value);
 		/* Tell userspace where the target is now (i915 does the same;
-		 * a read-only array just loses the update). */
+		 * a read-only array just loses the update). A page that
+		 * refused one update refuses the next: do not fault on it
+		 * again (a million entries in read-only pages were a million
+		 * signals). */
 		uint64_t presumed = gen8_canonical(start);
 		uint64_t uptr = entry->relocs_ptr + (uint64_t)k * sizeof(*r) +
 				offsetof(struct drm_i915_gem_relocation_entry, presumed_offset);
-		copy_to_user_ptr(uptr, &presumed, sizeof(presumed));
+		uint64_t page = uptr / GT_PAGE_SIZE;
+		bool one_page = page == (uptr + sizeof(presumed) - 1) / GT_PAGE_SIZE;
+		if (!(one_page && page == refused_page) &&
+		    copy_to_user_ptr(uptr, &presumed, sizeof(presumed)) && one_page)
+			refused_page = page;
 	}
 }
 

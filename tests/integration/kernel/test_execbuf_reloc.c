@@ -3,6 +3,7 @@
  * Also NO_RELOC, HANDLE_LUT, BATCH_FIRST, batch_start_offset and a
  * softpinned 48-bit address. Expected values are computed by hand. */
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "eb_test.h"
@@ -182,6 +183,45 @@ int main(void)
 	CHECK_EQ(eb_read32(f, many[37].handle, 8), 0x66666666);
 	mr.target_handle = 4000;
 	CHECK_EQ(eb_exec(f, many, 41, 0, 0), -ENOENT);
+
+	/* A relocation array in pages the client made read-only: every
+	 * relocation is still applied, and presumed_offset is reported back
+	 * wherever the page takes it (i915 ignores a failed __put_user there):
+	 * three pages, read-only, writable, read-only, 128 entries each. */
+	const unsigned per_page = 4096 / sizeof(struct drm_i915_gem_relocation_entry);
+	struct drm_i915_gem_relocation_entry *ro = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE,
+							MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint32_t rtarget = eb_create(f, 4096), rdata = eb_create(f, 3 * per_page * 8);
+	uint32_t rbatch = eb_create(f, 4096);
+	CHECK(ro != MAP_FAILED);
+	for (unsigned k = 0; k < 3 * per_page; k++)
+		ro[k] = (struct drm_i915_gem_relocation_entry){
+			.target_handle = rtarget, .delta = k, .offset = 8 * k, .presumed_offset = 1,
+			.read_domains = I915_GEM_DOMAIN_RENDER };
+	uint32_t end[2] = { MI_BATCH_BUFFER_END, MI_NOOP };
+	CHECK_EQ(eb_write(f, rbatch, 0, end, 8), 0);
+	mprotect(ro, 4096, PROT_READ);
+	mprotect((char *)ro + 2 * 4096, 4096, PROT_READ);
+	struct drm_i915_gem_exec_object2 robj[3] = {
+		{ .handle = rtarget },
+		{ .handle = rdata, .relocation_count = 3 * per_page, .relocs_ptr = (uintptr_t)ro },
+		{ .handle = rbatch },
+	};
+	CHECK_EQ(eb_exec(f, robj, 3, 0, 0), 0);
+	CHECK_EQ(eb_wait(f, rbatch, -1), 0);
+	unsigned applied = 0, reported = 0, kept = 0;
+	for (unsigned k = 0; k < 3 * per_page; k++) {
+		applied += (eb_read32(f, rdata, 8 * k) |
+			    (uint64_t)eb_read32(f, rdata, 8 * k + 4) << 32) == robj[0].offset + k;
+		if (k >= per_page && k < 2 * per_page)
+			reported += ro[k].presumed_offset == robj[0].offset;
+		else
+			kept += ro[k].presumed_offset == 1;
+	}
+	CHECK_EQ(applied, 3 * per_page);
+	CHECK_EQ(reported, per_page);
+	CHECK_EQ(kept, 2 * per_page);
+	munmap(ro, 3 * 4096);
 
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
