@@ -21,7 +21,7 @@
 static unsigned pin_flags(const struct execbuf *eb, unsigned i, uint64_t *offset)
 {
 	const struct drm_i915_gem_exec_object2 *entry = &eb->exec[i];
-	unsigned flags = PIN_PIN;
+	unsigned flags = PIN_PIN | PIN_WAIT;
 	*offset = 0;
 	if (!(entry->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS))
 		flags |= PIN_ZONE_4G;

@@ -230,6 +230,28 @@ static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, boo
 	return 0;
 }
 
+/* Waits for one object the GPU still uses among the unpinned vmas of vm
+ * overlapping [lo, hi): i915 evicts busy vmas too (after the idle ones),
+ * and unbinding one waits for the GPU. dev->lock is dropped meanwhile, so
+ * whether it waited tells the caller to look at the address space again. */
+static bool wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (vma->pin_count || !obj_is_active(vma->obj) || !overlaps(vma, lo, hi))
+			continue;
+		struct gem_object *obj = obj_get(vma->obj);
+		TRACE(TRACE_GEM, "evict: waiting for busy object %p at 0x%llx", (void *)obj,
+		      (unsigned long long)vma->start);
+		obj_wait_rendering(obj, true, -1);
+		requests_retire(vm->dev);
+		obj_put(obj);
+		return true;
+	}
+	return false;
+}
+
 static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
 {
 	struct list_node *n, *t;
@@ -297,10 +319,24 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	if (vma) {
 		if (vma->pin_count)
 			return -ENOSPC;
+		if (obj_is_active(obj) && (flags & PIN_WAIT)) {
+			/* moved while the GPU uses it: unbinding waits */
+			obj_wait_rendering(obj, true, -1);
+			requests_retire(vm->dev);
+			return vma_bind(vm, obj, flags, offset, alignment, out);
+		}
 		evict(vma, "misplaced");
 	}
 	uint64_t start;
-	int ret = choose_start(vm, obj, flags, offset, align, &start);
+	int ret;
+	/* With PIN_WAIT, what only busy objects block is waited for */
+	struct range wanted = placement_range(vm, flags, offset);
+	if (flags & PIN_OFFSET_FIXED)
+		wanted = (struct range){ offset, offset + obj->size };
+	while ((ret = choose_start(vm, obj, flags, offset, align, &start)) == -ENOSPC &&
+	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT) &&
+	       wait_for_busy(vm, wanted.lo, wanted.hi))
+		;
 	if (ret)
 		return ret;
 	vma = calloc(1, sizeof(*vma));

@@ -52,6 +52,10 @@ struct gem_vma {
 #define PIN_NOEVICT      (1u << 4)  /* fail with -ENOSPC rather than evict */
 #define PIN_HIGH         (1u << 5)  /* prefer the top of the range */
 #define PIN_PIN          (1u << 6)  /* also take a pin (pin_count++) */
+/* Wait for busy objects in the way and evict them too (i915 evicts active
+ * vmas after the idle ones, unbinding waits); dev->lock is dropped while
+ * waiting. For execbuf, whose objects are held and pinned meanwhile. */
+#define PIN_WAIT         (1u << 7)
 
 /* The GGTT (wrapping gpu->ggtt) and PPGTTs. */
 struct gem_vm *vm_ggtt_create(struct gtsim_device *dev, uint64_t mappable_end);
