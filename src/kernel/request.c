@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "common/sigdefer.h"
 #include "common/trace.h"
 #include "gpu/cs/engine.h"
 #include "kernel/context.h"
@@ -227,7 +228,13 @@ int request_throttle(struct rq_engine *e, bool nonblock)
 			err = -EWOULDBLOCK;
 			break;
 		}
-		if (futex_wait_ms(&e->throttle_seq, seen, 10) < 0 && errno == EINTR) {
+		/* the one wait here a signal may interrupt (common/sigdefer.h):
+		 * no lock is held */
+		bool interrupted = sigdefer_open();
+		if (!interrupted)
+			interrupted = futex_wait_ms(&e->throttle_seq, seen, 10) < 0 && errno == EINTR;
+		sigdefer_close();
+		if (interrupted) {
 			err = -EINTR;
 			break;
 		}

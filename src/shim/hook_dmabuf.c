@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/sigdefer.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 #include "shim.h"
@@ -46,11 +47,13 @@ static off_t dmabuf_lseek(int fd, off_t offset, int whence)
 
 off_t lseek(int fd, off_t offset, int whence)
 {
+	SIGDEFER_SCOPE;
 	return dmabuf_lseek(fd, offset, whence);
 }
 
 off_t lseek64(int fd, off_t offset, int whence)
 {
+	SIGDEFER_SCOPE;
 	return dmabuf_lseek(fd, offset, whence);
 }
 
@@ -134,10 +137,12 @@ static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const s
 
 int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
+	SIGDEFER_SCOPE;
 	return poll_common(fds, n, timeout < 0 ? -1 : (int64_t)timeout * 1000000, NULL);
 }
 
 int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts, const sigset_t *mask)
 {
+	SIGDEFER_SCOPE;
 	return poll_common(fds, n, ts ? (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec : -1, mask);
 }

@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "common/sigdefer.h"
 #include "common/trace.h"
 #include "common/user_copy.h"
 #include "gtsim/gtsim.h"
@@ -82,6 +83,7 @@ static int ioctl_result(int ret)
 
 int ioctl(int fd, unsigned long request, ...)
 {
+	SIGDEFER_SCOPE;
 	va_list ap;
 	va_start(ap, request);
 	void *arg = va_arg(ap, void *);
@@ -139,18 +141,21 @@ static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, of
 
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	return mmap_common(addr, len, prot, flags, fd, off, real.mmap);
 }
 
 void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	return mmap_common(addr, len, prot, flags, fd, off, real.mmap64 ? real.mmap64 : real.mmap);
 }
 
 int munmap(void *addr, size_t len)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	gtsim_mm_invalidate(addr, len);
 	gtsim_gtt_views_forget(addr, len);
@@ -160,6 +165,7 @@ int munmap(void *addr, size_t len)
 
 int mprotect(void *addr, size_t len, int prot)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	gtsim_mm_invalidate(addr, len);
 	gtsim_gtt_views_forget(addr, len);
@@ -172,6 +178,7 @@ int mprotect(void *addr, size_t len, int prot)
 
 void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
 {
+	SIGDEFER_SCOPE;
 	void *new_addr = NULL;
 	if (flags & MREMAP_FIXED) {
 		va_list ap;
@@ -191,6 +198,7 @@ void *mremap(void *old, size_t old_len, size_t new_len, int flags, ...)
 
 int madvise(void *addr, size_t len, int advice)
 {
+	SIGDEFER_SCOPE;
 	/* The advice that drops pages (zap_page_range) fires the notifier. */
 	if (advice == MADV_DONTNEED || advice == MADV_FREE || advice == MADV_REMOVE)
 		gtsim_mm_invalidate(addr, len);

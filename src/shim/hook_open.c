@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "common/sigdefer.h"
 #include "common/trace.h"
 
 static int open_path(int dirfd, const char *path, int flags, mode_t mode,
@@ -50,6 +51,7 @@ static bool needs_mode(int flags)
 
 int open(const char *path, int flags, ...)
 {
+	SIGDEFER_SCOPE;
 	MODE_ARG(flags, mode);
 	real_init();
 	return open_path(AT_FDCWD, path, flags, mode, real.openat);
@@ -57,6 +59,7 @@ int open(const char *path, int flags, ...)
 
 int open64(const char *path, int flags, ...)
 {
+	SIGDEFER_SCOPE;
 	MODE_ARG(flags, mode);
 	real_init();
 	return open_path(AT_FDCWD, path, flags, mode, real.openat64);
@@ -64,6 +67,7 @@ int open64(const char *path, int flags, ...)
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
+	SIGDEFER_SCOPE;
 	MODE_ARG(flags, mode);
 	real_init();
 	return open_path(dirfd, path, flags, mode, real.openat);
@@ -71,6 +75,7 @@ int openat(int dirfd, const char *path, int flags, ...)
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
+	SIGDEFER_SCOPE;
 	MODE_ARG(flags, mode);
 	real_init();
 	return open_path(dirfd, path, flags, mode, real.openat64);
@@ -85,6 +90,7 @@ int __openat64_2(int dirfd, const char *path, int flags) { return openat64(dirfd
 static FILE *fopen_common(const char *path, const char *mode,
 			  FILE *(*realfn)(const char *, const char *))
 {
+	SIGDEFER_SCOPE;
 	char buf[PATH_MAX];
 	int minor = devnode_minor_for_path(path);
 	if (minor >= 0) {
@@ -110,18 +116,21 @@ static FILE *fopen_common(const char *path, const char *mode,
 
 FILE *fopen(const char *path, const char *mode)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	return fopen_common(path, mode, real.fopen);
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	return fopen_common(path, mode, real.fopen64);
 }
 
 int fclose(FILE *f)
 {
+	SIGDEFER_SCOPE;
 	int fd = f ? fileno(f) : -1;
 	if (fd >= 0 && debugfs_is_ours(fd)) {
 		fflush(f);
@@ -139,6 +148,7 @@ int fclose(FILE *f)
 
 DIR *opendir(const char *path)
 {
+	SIGDEFER_SCOPE;
 	char buf[PATH_MAX];
 	real_init();
 	if (!real.opendir) {
@@ -151,6 +161,7 @@ DIR *opendir(const char *path)
 int scandir(const char *path, struct dirent ***list, int (*filter)(const struct dirent *),
 	    int (*compar)(const struct dirent **, const struct dirent **))
 {
+	SIGDEFER_SCOPE;
 	char buf[PATH_MAX];
 	real_init();
 	if (!real.scandir) {
@@ -162,6 +173,7 @@ int scandir(const char *path, struct dirent ***list, int (*filter)(const struct 
 
 int close(int fd)
 {
+	SIGDEFER_SCOPE;
 	debugfs_forget(fd);
 	devnode_forget(fd);
 	real_init();
@@ -170,6 +182,7 @@ int close(int fd)
 
 int close_range(unsigned first, unsigned last, int flags)
 {
+	SIGDEFER_SCOPE;
 	if (!(flags & CLOSE_RANGE_CLOEXEC))
 		for (unsigned fd = first; fd <= last && fd < 65536; fd++) {
 			debugfs_forget((int)fd);
@@ -180,6 +193,7 @@ int close_range(unsigned first, unsigned last, int flags)
 
 int dup(int fd)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	int r = real.dup ? real.dup(fd) : (int)syscall(SYS_dup, fd);
 	if (r >= 0)
@@ -189,6 +203,7 @@ int dup(int fd)
 
 int dup2(int oldfd, int newfd)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	int r = real.dup2 ? real.dup2(oldfd, newfd) : (int)syscall(SYS_dup2, oldfd, newfd);
 	if (r >= 0)
@@ -198,6 +213,7 @@ int dup2(int oldfd, int newfd)
 
 int dup3(int oldfd, int newfd, int flags)
 {
+	SIGDEFER_SCOPE;
 	real_init();
 	int r = real.dup3 ? real.dup3(oldfd, newfd, flags)
 			  : (int)syscall(SYS_dup3, oldfd, newfd, flags);
@@ -218,6 +234,7 @@ static int fcntl_common(int fd, int cmd, long arg, int (*realfn)(int, int, ...))
 
 int fcntl(int fd, int cmd, ...)
 {
+	SIGDEFER_SCOPE;
 	va_list ap;
 	va_start(ap, cmd);
 	long arg = va_arg(ap, long);
@@ -228,6 +245,7 @@ int fcntl(int fd, int cmd, ...)
 
 int fcntl64(int fd, int cmd, ...)
 {
+	SIGDEFER_SCOPE;
 	va_list ap;
 	va_start(ap, cmd);
 	long arg = va_arg(ap, long);

@@ -13,6 +13,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "common/sigdefer.h"
+
 _Static_assert(sizeof(struct stat) == sizeof(struct stat64),
 	       "stat and stat64 share one layout on this ABI");
 
@@ -76,10 +78,12 @@ int fstat(int fd, struct stat *st) { return stat_fd(fd, st); }
 int fstat64(int fd, struct stat64 *st) { return stat_fd(fd, (struct stat *)st); }
 int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
+	SIGDEFER_SCOPE;
 	return stat_at(dirfd, path, st, flags);
 }
 int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 {
+	SIGDEFER_SCOPE;
 	return stat_at(dirfd, path, (struct stat *)st, flags);
 }
 
@@ -93,17 +97,20 @@ int __fxstat(int ver, int fd, struct stat *st) { (void)ver; return stat_fd(fd, s
 int __fxstat64(int ver, int fd, struct stat64 *st) { (void)ver; return stat_fd(fd, (struct stat *)st); }
 int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
 {
+	SIGDEFER_SCOPE;
 	(void)ver;
 	return stat_at(dirfd, path, st, flags);
 }
 int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags)
 {
+	SIGDEFER_SCOPE;
 	(void)ver;
 	return stat_at(dirfd, path, (struct stat *)st, flags);
 }
 
 int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *stx)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	SHIM_MAYBE_NULL(path);
 	int minor = -1;
@@ -122,6 +129,7 @@ int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *s
 
 int access(const char *path, int mode)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	if (devnode_minor_for_path(path) >= 0)
 		return (mode & X_OK) ? (errno = EACCES, -1) : 0;
@@ -132,6 +140,7 @@ int access(const char *path, int mode)
 
 int eaccess(const char *path, int mode)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	if (devnode_minor_for_path(path) >= 0)
 		return (mode & X_OK) ? (errno = EACCES, -1) : 0;
@@ -141,6 +150,7 @@ int eaccess(const char *path, int mode)
 
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	SHIM_MAYBE_NULL(path);
 	if (path && path[0] == '/') {
@@ -155,6 +165,7 @@ int faccessat(int dirfd, const char *path, int mode, int flags)
 
 ssize_t readlink(const char *path, char *buf, size_t size)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	real_init();
 	if (!real.readlink) {
@@ -175,6 +186,7 @@ ssize_t readlink(const char *path, char *buf, size_t size)
 
 ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t size)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	SHIM_MAYBE_NULL(path);
 	real_init();
@@ -191,6 +203,7 @@ ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t size)
  * result is given back as the /sys path a client expects. */
 char *realpath(const char *path, char *resolved)
 {
+	SIGDEFER_SCOPE;
 	char redirect_buf[PATH_MAX];
 	real_init();
 	if (!real.realpath) {
@@ -220,11 +233,14 @@ char *realpath(const char *path, char *resolved)
 
 char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
 {
+	SIGDEFER_SCOPE;
 	(void)resolvedlen;
 	return realpath(path, resolved);
 }
 
 char *canonicalize_file_name(const char *path)
 {
+	SIGDEFER_SCOPE;
 	return realpath(path, NULL);
 }
+

@@ -1,0 +1,50 @@
+/* A client's signal handler never runs inside the kernel model.
+ *
+ * On Linux a system call is atomic for signal handlers: a handler runs
+ * when the call returns, or interrupts a wait the kernel allows to be
+ * interrupted. gtsim's "system calls" are ordinary code on the client's
+ * thread: a handler that ran in the middle of one, holding dev->lock or an
+ * engine's lock, and itself called into the device (IGT's exit handlers
+ * drop caches on SIGTERM) deadlocked on its own thread. So the shim
+ * (src/shim/hook_signal.c) installs the client's handlers behind a
+ * trampoline, marks every interposed call that enters gtsim
+ * (sigdefer_enter/leave), and a handler whose signal arrives inside one is
+ * run when the outermost call leaves, with the handler's mask, as the
+ * kernel would on return to user space. A wait that i915 lets signals
+ * interrupt opens a window (sigdefer_open/close), around a system call
+ * made with no lock held: there handlers run at once and the system call
+ * sees EINTR. Without the shim (tests calling gtsim_ioctl), nothing is
+ * deferred: these calls only count. */
+#ifndef GTSIM_COMMON_SIGDEFER_H
+#define GTSIM_COMMON_SIGDEFER_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+void sigdefer_enter(void);
+void sigdefer_leave(void);
+/* Opens the window (true: a signal is already waiting, so the wait must
+ * end at once as interrupted); close it after the system call. */
+bool sigdefer_open(void);
+void sigdefer_close(void);
+
+/* For the trampoline: true when sig must wait (it is recorded, with
+ * info, for the leave); false when the handler may run now. */
+bool sigdefer_hold(int sig, const siginfo_t *info);
+
+/* Who runs a deferred signal's handler (the shim's trampoline table). */
+typedef void (*sigdefer_runner)(int sig, siginfo_t *info);
+void sigdefer_set_runner(sigdefer_runner run);
+
+/* Scope guard for interposed functions: sigdefer_enter now,
+ * sigdefer_leave when the enclosing block is left. */
+static inline void sigdefer_scope_end(int *unused)
+{
+	(void)unused;
+	sigdefer_leave();
+}
+#define SIGDEFER_SCOPE \
+	__attribute__((cleanup(sigdefer_scope_end))) int sigdefer_scope_ = (sigdefer_enter(), 0); \
+	(void)sigdefer_scope_
+
+#endif
