@@ -197,6 +197,8 @@ struct render_state {
 	 * (v0, v2, v1) of its window (prim.c): provoking vertex selects and
 	 * stream output's reorder mode refer to the window's order */
 	bool prim_reordered;
+	/* its edges that are no polygon boundary (stage.h vue_prim) */
+	uint8_t prim_hidden_edges;
 	/* its primitive ID (stage.h vue_prim.prim_id: per instance, or the
 	 * patch's under tessellation): the PS's primitive ID through
 	 * 3DSTATE_SBE's attribute override when no GS replaces it */

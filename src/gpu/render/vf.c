@@ -9,8 +9,9 @@
  * per component control: a 128-bit element (components 2-3 NOSTORE) or a
  * 256-bit one taking two rows (PRM vol. 2d VERTEX_ELEMENT_STATE). An
  * element with Edge Flag Enable is sideband data, not stored in the VUE
- * (gtsim has no wireframe fill modes that would read it); it cannot use a
- * *64*_PASSTHRU format.
+ * (not carried to the clipper either: a wireframe or point fill mode with
+ * such an element faults in wm_draw.c); it cannot use a *64*_PASSTHRU
+ * format.
  *
  * Buffer-size rule: an element that does not lie entirely inside the
  * buffer's Buffer Size reads as zeros; memory is only ever read through

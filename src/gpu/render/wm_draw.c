@@ -92,10 +92,10 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 
 /* Polygon offset (PRM "Depth Offset"): constant * r + scale * max slope,
  * r the depth buffer's minimum resolvable difference. */
-static float depth_offset(const struct wm_draw *d, const struct win_vertex *v)
+static float depth_offset(const struct wm_draw *d, const struct win_vertex *v, bool enable)
 {
 	const struct wm_state *st = &d->st;
-	if (!st->depth_offset)
+	if (!enable)
 		return 0;
 	double ex1 = v[1].x - v[0].x, ey1 = v[1].y - v[0].y, ez1 = v[1].z - v[0].z;
 	double ex2 = v[2].x - v[0].x, ey2 = v[2].y - v[0].y, ez2 = v[2].z - v[0].z;
@@ -128,9 +128,49 @@ static struct win_vertex to_window(const struct wm_draw *d, const struct clip_ve
 	return w;
 }
 
-/* One triangle after clipping. */
+static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
+		 const struct clip_vertex *pv, bool back_facing, float z_offset);
+static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
+		  bool back_facing, float z_offset);
+
+/* Wireframe and point fill modes (3DSTATE_RASTER Front/Back Face Fill
+ * Mode; GL 4.6 section 14.6.4): the triangle's boundary edges (bit k of
+ * `edges`: vertex k to k + 1) as lines of the line width, or the vertices
+ * that start one as points of the point width, each with the triangle's
+ * facing, its provoking vertex's flat attributes and its depth offset
+ * (Global Depth Offset Enable Wireframe / Point: the offset of the
+ * triangle's slope, PRM vol. 2 "Depth Offset"). */
+static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
+		     const struct clip_vertex *pv, unsigned fill, unsigned edges)
+{
+	const struct wm_state *st = &d->st;
+	struct wm_prim *p = &d->prim;
+	bool back = p->back_facing;
+	for (uint32_t e = 0; e < d->rs->num_ve; e++)
+		if (d->rs->ve[e].valid && d->rs->ve[e].edge_flag) {
+			wm_fault(d, "VERTEX_ELEMENT_STATE Edge Flag Enable with the %s fill mode "
+				 "is not modelled", fill == 1 ? "wireframe" : "point");
+			return;
+		}
+	if (fill == 1) {
+		float zo = depth_offset(d, p->v, st->depth_offset_wire);
+		for (unsigned k = 0; k < 3 && !d->fault; k++)
+			if (edges >> k & 1)
+				line(d, c[k], c[(k + 1) % 3], pv, back, zo);
+	} else if (fill == 2) {
+		float zo = depth_offset(d, p->v, st->depth_offset_point);
+		for (unsigned k = 0; k < 3 && !d->fault; k++)
+			if (edges >> k & 1)
+				point(d, c[k], pv, back, zo);
+	} else {
+		wm_fault(d, "3DSTATE_RASTER: face fill mode %u is reserved", fill);
+	}
+}
+
+/* One triangle after clipping; edges: its boundary edges (bit k: vertex k
+ * to k + 1 mod 3). */
 static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		     const struct clip_vertex *c2, const struct clip_vertex *pv)
+		     const struct clip_vertex *c2, const struct clip_vertex *pv, unsigned edges)
 {
 	struct wm_prim *p = &d->prim;
 	const struct wm_state *st = &d->st;
@@ -148,13 +188,12 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 		return;
 	unsigned fill = front ? st->fill_front : st->fill_back;
 	if (fill != 0) {
-		wm_fault(d, "3DSTATE_RASTER: %s face fill mode %u (wireframe/point) is not modelled",
-			 front ? "front" : "back", fill);
+		unfilled(d, (const struct clip_vertex *const[3]){ c0, c1, c2 }, pv, fill, edges);
 		return;
 	}
 	p->is_point = false;
 	p->stippled = st->poly_stipple;
-	p->z_offset = depth_offset(d, p->v);
+	p->z_offset = depth_offset(d, p->v, st->depth_offset);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
@@ -183,7 +222,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 }
 
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		 const struct clip_vertex *pv)
+		 const struct clip_vertex *pv, bool back_facing, float z_offset)
 {
 	struct wm_prim *p = &d->prim;
 	struct win_vertex a = to_window(d, c0), b = to_window(d, c1);
@@ -203,10 +242,10 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 			 "3DSTATE_WM Line Stipple Enable");
 		return;
 	}
-	p->back_facing = false;
+	p->back_facing = back_facing;
 	p->is_point = false;
 	p->stippled = false;
-	p->z_offset = 0;
+	p->z_offset = z_offset;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
 	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
@@ -215,7 +254,8 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	ps_prim_end(d);
 }
 
-static void point(struct wm_draw *d, const struct clip_vertex *c)
+static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
+		  bool back_facing, float z_offset)
 {
 	struct wm_prim *p = &d->prim;
 	struct win_vertex v = to_window(d, c);
@@ -232,10 +272,10 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 		wm_fault(d, "Smooth Point Enable (antialiased points) is not modelled");
 		return;
 	}
-	p->back_facing = false;
+	p->back_facing = back_facing;
 	p->is_point = true;
 	p->stippled = false;
-	p->z_offset = 0;
+	p->z_offset = z_offset;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	/* z and 1/w constant over the point */
 	for (int i = 0; i < 3; i++) {
@@ -244,7 +284,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	}
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
-	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_prim_end(d);
 }
@@ -271,17 +311,26 @@ static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 	return 0;
 }
 
-static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi)
+/* hidden: the triangle's edges that are no polygon boundary (bit k:
+ * vertex k to k + 1). The clipped polygon is drawn as a fan whose inner
+ * edges are not boundaries either. */
+static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi,
+			     unsigned hidden)
 {
 	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
 	unsigned n;
+	for (unsigned k = 0; k < 3; k++)
+		v[k].edge = !(hidden >> k & 1);
 	struct clip_vertex pv = v[pvi];
 	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
 	if (r == CLIP_REJECT)
 		return;
 	d->cl_out += n - 2;
-	for (unsigned i = 1; i + 1 < n && !d->fault; i++)
-		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
+	for (unsigned i = 1; i + 1 < n && !d->fault; i++) {
+		unsigned edges = (i == 1 && out[0].edge) | (unsigned)out[i].edge << 1 |
+				 (unsigned)(i + 2 == n && out[n - 1].edge) << 2;
+		triangle(d, &out[0], &out[i], &out[i + 1], &pv, edges);
+	}
 }
 
 /* The drawing rectangle, cut by viewport vpi's extents and its scissor
@@ -348,7 +397,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		unsigned m;
 		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT) {
 			d->cl_out++;
-			point(d, &v[0]);
+			point(d, &v[0], &v[0], false, 0);
 		}
 		break;
 	}
@@ -362,7 +411,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		unsigned m;
 		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT) {
 			d->cl_out++;
-			line(d, &out[0], &out[1], &pv);
+			line(d, &out[0], &out[1], &pv, false, 0);
 		}
 		break;
 	}
@@ -372,24 +421,26 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		break;
 	case PRIM_QUADLIST:
 		d->cl_in++;      /* a quad reaches the clipper as two triangles */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
+		/* the diagonal v0-v2 is no boundary */
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2, 4);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2, 1);
 		break;
 	case PRIM_QUADSTRIP:
 		d->cl_in++;
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
+		/* the diagonal v0-v3 is no boundary */
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2, 4);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2, 1);
 		break;
 	case PRIM_TRILIST_ADJ: case PRIM_TRISTRIP_ADJ:
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3, 0);
 		break;
 	case PRIM_TRIFAN: case PRIM_TRIFAN_NOSTIPPLE: case PRIM_POLYGON:
-		clipped_triangle(d, v, st->pv_fan % 3);
+		clipped_triangle(d, v, st->pv_fan % 3, d->rs->prim_hidden_edges);
 		break;
 	default:
 		if (n == 3)      /* (v0, v2, v1): the window's vertex k is at {0, 2, 1}[k] */
 			clipped_triangle(d, v, d->rs->prim_reordered ?
-					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3);
+					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3, 0);
 		else
 			wm_fault(d, "back end: topology %u with %u vertices is not rasterized",
 				 topo, n);
