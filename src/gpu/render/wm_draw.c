@@ -490,9 +490,15 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	d->dispatch = st->ps.valid && (st->ps.simd8 || st->ps.simd16 || st->ps.simd32) &&
 		      st->force_dispatch != 1;
 	/* 3DSTATE_WM Early Depth/Stencil Control PSEXEC (1): the PS runs for
-	 * pixels that then fail the depth test (a PS with stores, images) */
+	 * pixels that then fail the depth test (a PS with stores, images).
+	 * The alpha test and alpha to coverage drop pixels or samples at the
+	 * RT write as a kill does (3DSTATE_PS_BLEND Alpha Test Enable, Alpha
+	 * To Coverage Enable: the WM's copies of BLEND_STATE's bits), so the
+	 * depth/stencil test waits for them: iris's fixed-function alpha test
+	 * into a depth-only FBO leaves Pixel Shader Kills Pixel off */
+	bool a2c = st->alpha_to_coverage && !st->ps_disables_a2c;
 	bool late = st->ps.kills || st->ps.computed_depth || st->ps.computed_stencil ||
-		    st->force_kill == 2 ||
+		    st->force_kill == 2 || st->alpha_test || a2c ||
 		    st->early_ds == 1;
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
 	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->sba.surface, rs->sba.dynamic,
