@@ -339,6 +339,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		so_draw_end(rs);
 		return -1;
 	}
+	rs->vf_edge_flags = false;
+	for (uint32_t e = 0; e < rs->num_ve && !rs->gs.enable && !td; e++)
+		rs->vf_edge_flags |= rs->ve[e].valid && rs->ve[e].edge_flag;
 	prim_begin(&dc.pa, p->topology, rs->gs.enable && !td && rs->gs.reorder_trailing, first);
 	int ret = 0;
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++) {

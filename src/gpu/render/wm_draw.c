@@ -146,10 +146,11 @@ static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
 	const struct wm_state *st = &d->st;
 	struct wm_prim *p = &d->prim;
 	bool back = p->back_facing;
-	for (uint32_t e = 0; e < d->rs->num_ve; e++)
+	for (uint32_t e = 0; e < d->rs->num_ve && !d->rs->vf_edge_flags; e++)
 		if (d->rs->ve[e].valid && d->rs->ve[e].edge_flag) {
 			wm_fault(d, "VERTEX_ELEMENT_STATE Edge Flag Enable with the %s fill mode "
-				 "is not modelled", fill == 1 ? "wireframe" : "point");
+				 "behind a GS or tessellation is not modelled",
+				 fill == 1 ? "wireframe" : "point");
 			return;
 		}
 	if (fill == 1) {
@@ -376,6 +377,22 @@ static void header_indices(struct wm_draw *d, const struct clip_vertex *v)
 	set_clip_rect(d, vpi);
 }
 
+/* The VF's edge flags of the triangle (h[k[0]], h[k[1]], h[k[2]]) as
+ * hidden edges: vertex k's flag off hides the edge from it to the next
+ * (GL 4.6 section 10.1.17: edge flags apply to independent triangles,
+ * quads and polygons only). */
+static unsigned vf_hidden(const struct wm_draw *d, const uint32_t *h, const unsigned k[3])
+{
+	if (!d->rs->vf_edge_flags)
+		return 0;
+	unsigned m = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		uint32_t hd = vue_ref_handle(h[k[i]]);
+		m |= (unsigned)(d->rs->vf_edge_off[hd >> 3] >> (hd & 7) & 1) << i;
+	}
+	return m;
+}
+
 static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 {
 	struct wm_draw *d = ctx;
@@ -422,8 +439,10 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 	case PRIM_QUADLIST:
 		d->cl_in++;      /* a quad reaches the clipper as two triangles */
 		/* the diagonal v0-v2 is no boundary */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2, 4);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2, 1);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2,
+				 4 | vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }));
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2,
+				 1 | vf_hidden(d, h, (const unsigned[]){ 0, 2, 3 }));
 		break;
 	case PRIM_QUADSTRIP:
 		d->cl_in++;
@@ -435,12 +454,15 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3, 0);
 		break;
 	case PRIM_TRIFAN: case PRIM_TRIFAN_NOSTIPPLE: case PRIM_POLYGON:
-		clipped_triangle(d, v, st->pv_fan % 3, d->rs->prim_hidden_edges);
+		clipped_triangle(d, v, st->pv_fan % 3, d->rs->prim_hidden_edges |
+				 (topo == PRIM_POLYGON ? vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }) : 0));
 		break;
 	default:
 		if (n == 3)      /* (v0, v2, v1): the window's vertex k is at {0, 2, 1}[k] */
 			clipped_triangle(d, v, d->rs->prim_reordered ?
-					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3, 0);
+					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3,
+					 topo == PRIM_TRILIST ?
+					 vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }) : 0);
 		else
 			wm_fault(d, "back end: topology %u with %u vertices is not rasterized",
 				 topo, n);

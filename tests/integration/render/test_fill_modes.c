@@ -11,6 +11,7 @@
  *     share an edge that is not drawn),
  *   - an edge the clipper creates along a plane is not drawn (PRM vol. 2
  *     "Clip Stage": new edges are marked invisible),
+ *   - a vertex whose VF edge flag is off starts no drawn edge,
  *   - point mode draws the polygon's vertices as squares of the point
  *     width,
  *   - the line width applies to the edges.
@@ -86,6 +87,19 @@ int main(void)
 		"................", "................", "..#########.....", "..#.......#.....",
 		"..#.......#.....", "..#.......#.....", "..#.......#.....", "..#.......#.....",
 		"..#.......#.....", "..#.......#.....", "..########......", "................",
+		"................", "................", "................", "................" });
+
+	/* the VF's edge flags (Edge Flag Enable; render_state.vf_edge_off per
+	 * VS URB handle): v1's flag off hides the edge v1 -> v2, the right
+	 * side */
+	setup(1, 128, 8, false);
+	fx_rs->vf_edge_flags = true;
+	fx_rs->vf_edge_off[fx_handle(1) >> 3] |= (uint8_t)(1u << (fx_handle(1) & 7));
+	CHECK_EQ(draw_quad(), 0);
+	expect("wireframe quad, v1's edge flag off", (const char *const[H]){
+		"................", "................", "..########......", "..#.............",
+		"..#.............", "..#.............", "..#.............", "..#.............",
+		"..#.............", "..#.............", "..########......", "................",
 		"................", "................", "................", "................" });
 
 	/* line width 3: each side covers 3 rows or columns (1.5 either side

@@ -12,9 +12,10 @@
  *   (e) a topology the back end does not rasterize (a patch list reaching
  *       it: no tessellation in front),
  *   (f) a triangle whose face has the wireframe or point fill mode while
- *       a VERTEX_ELEMENT_STATE has Edge Flag Enable (the VF's edge flags
- *       are not carried to the clipper; the fill modes themselves are
- *       modelled: render-fill-modes),
+ *       a VERTEX_ELEMENT_STATE has Edge Flag Enable and the VF's flags do
+ *       not reach the back end (render_state.vf_edge_flags off: a GS or
+ *       tessellation in between; the fill modes and the VS's edge flags
+ *       are modelled: render-fill-modes),
  *   (g) a line with 3DSTATE_RASTER Antialiasing Enable, or with
  *       3DSTATE_WM Line Stipple Enable,
  *   (h) a point with Smooth Point Enable,
