@@ -72,9 +72,12 @@ static unsigned clip_plane(const struct clip_params *p, int pl, const struct cli
 			/* always interpolate from the inside vertex: the same edge
 			 * gives the same new vertex in both neighbouring polygons */
 			if (da >= 0)
-				lerp_vertex(p, a, b, da / (da - db), &out[m++]);
+				lerp_vertex(p, a, b, da / (da - db), &out[m]);
 			else
-				lerp_vertex(p, b, a, db / (db - da), &out[m++]);
+				lerp_vertex(p, b, a, db / (db - da), &out[m]);
+			/* leaving: the next edge runs along the plane; entering:
+			 * it is the rest of a->b */
+			out[m++].edge = da < 0 && a->edge;
 		}
 	}
 	return m;

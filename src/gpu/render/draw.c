@@ -203,6 +203,7 @@ static int to_back_end(struct prim_stage *s, const struct vue_prim *p)
 	struct render_state *rs = ((struct draw_ctx *)((char *)s -
 				   offsetof(struct draw_ctx, back_end)))->rs;
 	rs->prim_reordered = p->reordered;
+	rs->prim_hidden_edges = p->hidden_edges;
 	rs->prim_id = p->prim_id;
 	if (rs->prim_sink)
 		rs->prim_sink(rs->prim_ctx, p->topology, p->vue, p->n);
@@ -338,6 +339,9 @@ int render_draw(struct render_state *rs, const struct render_env *env,
 		so_draw_end(rs);
 		return -1;
 	}
+	rs->vf_edge_flags = false;
+	for (uint32_t e = 0; e < rs->num_ve && !rs->gs.enable && !td; e++)
+		rs->vf_edge_flags |= rs->ve[e].valid && rs->ve[e].edge_flag;
 	prim_begin(&dc.pa, p->topology, rs->gs.enable && !td && rs->gs.reorder_trailing, first);
 	int ret = 0;
 	for (uint32_t inst = 0; inst < p->instance_count && !ret; inst++) {

@@ -63,15 +63,46 @@ void prim_begin(struct prim_asm *pa, uint32_t topology, bool trailing, struct pr
 	*pa = (struct prim_asm){ .topology = topology, .trailing = trailing, .next = next };
 }
 
-static int emit(struct prim_asm *pa, const uint32_t *h, unsigned n)
+static int emit_hidden(struct prim_asm *pa, const uint32_t *h, unsigned n, uint8_t hidden)
 {
 	struct vue_prim p = { .topology = pa->topology, .stream = pa->stream,
-			      .prim_id = pa->prim_id++, .n = n, .reordered = pa->reordered };
+			      .prim_id = pa->prim_id++, .n = n, .reordered = pa->reordered,
+			      .hidden_edges = hidden };
 	pa->reordered = false;
 	for (unsigned i = 0; i < n; i++)
 		p.vue[i] = h[i];
 	pa->prims++;
 	return pa->next ? pa->next->prim(pa->next, &p) : 0;
+}
+
+static int emit(struct prim_asm *pa, const uint32_t *h, unsigned n)
+{
+	return emit_hidden(pa, h, n, 0);
+}
+
+/* A POLYGON's triangle (first, previous, this) (PRM vol. 2 "Polygon"): its
+ * edge first-previous is a boundary only in the first triangle and its
+ * edge this-first only in the last, so each triangle waits for the next
+ * vertex (or the end of the run) to learn whether it is the last. */
+static int polygon_vertex(struct prim_asm *pa, uint32_t vue)
+{
+	int r = 0;
+	if (pa->poly_pending)
+		r = emit_hidden(pa, pa->poly, 3, pa->poly_hidden | 4);
+	pa->poly_pending = true;
+	pa->poly[0] = pa->first;
+	pa->poly[1] = pa->v[0];
+	pa->poly[2] = vue;
+	pa->poly_hidden = pa->seen == 3 ? 0 : 1;
+	return r;
+}
+
+static int polygon_end(struct prim_asm *pa)
+{
+	if (!pa->poly_pending)
+		return 0;
+	pa->poly_pending = false;
+	return emit_hidden(pa, pa->poly, 3, pa->poly_hidden);
 }
 
 /* Triangle strips with adjacency (GL 4.6 table 10.1; Vulkan "Triangle
@@ -121,6 +152,8 @@ int prim_vertex(struct prim_asm *pa, uint32_t vue)
 		if (pa->topology == PRIM_LINELOOP) {
 			if (pa->seen >= 2)
 				r = emit(pa, (uint32_t[]){ pa->v[0], vue }, 2);
+		} else if (pa->seen >= 3 && pa->topology == PRIM_POLYGON) {
+			r = polygon_vertex(pa, vue);
 		} else if (pa->seen >= 3) {
 			r = emit(pa, (uint32_t[]){ pa->first, pa->v[0], vue }, 3);
 		}
@@ -161,6 +194,8 @@ int prim_end(struct prim_asm *pa)
 	/* the last (or only) triangle of a strip with adjacency */
 	if (pa->topology == PRIM_TRISTRIP_ADJ && pa->seen >= 6)
 		r = strip_adj_prim(pa, pa->seen / 2 - 3, true);
+	if (pa->topology == PRIM_POLYGON)
+		r = polygon_end(pa);
 	pa->seen = 0;
 	return r;
 }

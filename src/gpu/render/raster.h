@@ -22,6 +22,10 @@ struct clip_vertex {
 	float pos[4];
 	float dist[8];
 	float attr[CLIP_MAX_ATTRS][4];
+	/* the edge from this vertex to the next of its polygon is a boundary
+	 * (drawn in wireframe and point fill modes); clipping clears it on
+	 * the edges it creates along a plane */
+	bool edge;
 };
 
 struct clip_params {
@@ -43,7 +47,10 @@ enum clip_result { CLIP_REJECT, CLIP_ACCEPT, CLIP_CLIPPED };
 /* Clip the convex polygon in[0..n) (n = 1 point, 2 line, >= 3 polygon)
  * against the view volume and the enabled user planes. Writes at most
  * CLIP_MAX_VERTS vertices to out and their number to *nout. A point or
- * line keeps its vertex count. */
+ * line keeps its vertex count. A polygon's output vertices carry edge
+ * flags: an original edge (or its clipped part) keeps its flag, an edge
+ * the clipper adds along a plane is not a boundary (PRM vol. 2 "Clip
+ * Stage": the edges it creates are marked not visible). */
 enum clip_result clip_polygon(const struct clip_params *p, const struct clip_vertex *in,
 			      unsigned n, struct clip_vertex *out, unsigned *nout);
 

@@ -197,6 +197,14 @@ struct render_state {
 	 * (v0, v2, v1) of its window (prim.c): provoking vertex selects and
 	 * stream output's reorder mode refer to the window's order */
 	bool prim_reordered;
+	/* its edges that are no polygon boundary (stage.h vue_prim) */
+	uint8_t prim_hidden_edges;
+	/* The VF's edge flags (VERTEX_ELEMENT_STATE Edge Flag Enable): bit h
+	 * set when the vertex in VS URB handle h has its flag off; used when
+	 * vf_edge_flags (an edge-flag element, the VS's VUEs reaching the
+	 * back end: no GS, no tessellation) */
+	bool vf_edge_flags;
+	uint8_t vf_edge_off[65536 / 8];
 	/* its primitive ID (stage.h vue_prim.prim_id: per instance, or the
 	 * patch's under tessellation): the PS's primitive ID through
 	 * 3DSTATE_SBE's attribute override when no GS replaces it */

@@ -34,6 +34,10 @@ struct vue_prim {
 	 * the provoking vertex and stream output's Reorder Mode refer to the
 	 * strip's own order */
 	bool reordered;
+	/* triangle edges that are not polygon boundaries (bit k: the edge from
+	 * vertex k to vertex k + 1 mod 3): the inner edges of a POLYGON's fan,
+	 * which wireframe and point fill modes do not draw */
+	uint8_t hidden_edges;
 	uint32_t vue[VUE_PRIM_MAX]; /* VUE_REF()s, in the order the topology gives */
 };
 
@@ -60,6 +64,11 @@ struct prim_asm {
 	uint32_t first;    /* first vertex of the run (fans, loops) */
 	uint32_t prim_id;  /* the next primitive's ID */
 	bool reordered;    /* the primitive being emitted is a reordered odd strip triangle */
+	/* POLYGON: the fan triangle waiting to learn whether it is the last
+	 * (its closing edge a boundary) */
+	bool poly_pending;
+	uint32_t poly[3];
+	uint8_t poly_hidden;
 	uint64_t prims;    /* primitives emitted */
 };
 void prim_begin(struct prim_asm *pa, uint32_t topology, bool trailing, struct prim_stage *next);

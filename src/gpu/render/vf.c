@@ -8,9 +8,10 @@
  * *64*_PASSTHRU formats are copied without conversion, one 64-bit value
  * per component control: a 128-bit element (components 2-3 NOSTORE) or a
  * 256-bit one taking two rows (PRM vol. 2d VERTEX_ELEMENT_STATE). An
- * element with Edge Flag Enable is sideband data, not stored in the VUE
- * (gtsim has no wireframe fill modes that would read it); it cannot use a
- * *64*_PASSTHRU format.
+ * element with Edge Flag Enable is sideband data, not stored in the VUE:
+ * its component 0 (nonzero: the edge that starts at this vertex is a
+ * boundary) is kept per VS URB handle for the clipper (wm_draw.c); it
+ * cannot use a *64*_PASSTHRU format.
  *
  * Buffer-size rule: an element that does not lie entirely inside the
  * buffer's Buffer Size reads as zeros; memory is only ever read through
@@ -131,6 +132,23 @@ static void store_sgv(uint32_t *rows, uint32_t nrows, uint32_t row, uint32_t com
 		rows[row * 4 + (comp & 3)] = value;
 }
 
+static void store_edge_flag(struct render_state *rs, const struct render_env *env,
+			    const struct ve_state *ve, uint32_t index, uint32_t handle, int *err)
+{
+	union fmt_value v[4] = { { 0 } };
+	if (ve->reads && fetch_element(rs, env, ve, index, v)) {
+		*err = -1;
+		return;
+	}
+	bool on = ve->comp[0] == VFCOMP_STORE_SRC ? v[0].u != 0 :
+		ve->comp[0] == VFCOMP_STORE_1_FP || ve->comp[0] == VFCOMP_STORE_1_INT;
+	uint8_t bit = (uint8_t)(1u << (handle & 7));
+	if (on)
+		rs->vf_edge_off[(handle & 0xffff) >> 3] &= (uint8_t)~bit;
+	else
+		rs->vf_edge_off[(handle & 0xffff) >> 3] |= bit;
+}
+
 int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t handle,
 	     uint32_t vertex_index, uint32_t vertex_id, uint32_t instance,
 	     uint32_t start_instance)
@@ -142,12 +160,19 @@ int vf_fetch(struct render_state *rs, const struct render_env *env, uint32_t han
 	for (uint32_t e = 0; e < rs->num_ve; e++) {
 		const struct ve_state *ve = &rs->ve[e];
 		row_of[e] = nrows;
-		if (!ve->valid || ve->edge_flag)
+		if (!ve->valid)
 			continue;
 		union fmt_value v[4] = { { 0 } };
 		uint32_t index = vertex_index;
 		if (ve->instancing)
 			index = start_instance + (ve->step_rate ? instance / ve->step_rate : 0);
+		if (ve->edge_flag) {
+			int err = 0;
+			store_edge_flag(rs, env, ve, index, handle, &err);
+			if (err)
+				return -1;
+			continue;
+		}
 		uint32_t *row = &rows[nrows * 4];
 		if (is_passthru64(ve)) {
 			uint32_t ndw = 4;

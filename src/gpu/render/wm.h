@@ -114,9 +114,10 @@ struct wm_state {
 	bool front_ccw;
 	bool scissor_enable;
 	/* 3DSTATE_RASTER Front/Back Face Fill Mode (0 solid, 1 wireframe,
-	 * 2 point), Antialiasing Enable (lines), Smooth Point Enable;
-	 * 3DSTATE_WM Line Stipple Enable: the back end draws none of these
-	 * modes and faults on a primitive that needs one (wm_draw.c) */
+	 * 2 point: wm_draw.c draws the boundary edges or vertices),
+	 * Antialiasing Enable (lines), Smooth Point Enable; 3DSTATE_WM Line
+	 * Stipple Enable: the back end faults on a primitive that needs one
+	 * of the last three (wm_draw.c) */
 	uint8_t fill_front, fill_back;
 	bool aa_lines, smooth_points, line_stipple;
 	/* 3DSTATE_WM Polygon Stipple Enable, 3DSTATE_POLY_STIPPLE_PATTERN
@@ -125,6 +126,7 @@ struct wm_state {
 	uint8_t stipple_x_offset, stipple_y_offset;
 	uint32_t stipple_rows[32];
 	bool depth_offset;         /* solid */
+	bool depth_offset_wire, depth_offset_point;
 	float depth_offset_const, depth_offset_scale, depth_offset_clamp;
 	struct viewport vp;        /* viewport 0; wm_draw selects per primitive */
 	struct pixel_rect scissor, draw_rect;

@@ -92,10 +92,10 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 
 /* Polygon offset (PRM "Depth Offset"): constant * r + scale * max slope,
  * r the depth buffer's minimum resolvable difference. */
-static float depth_offset(const struct wm_draw *d, const struct win_vertex *v)
+static float depth_offset(const struct wm_draw *d, const struct win_vertex *v, bool enable)
 {
 	const struct wm_state *st = &d->st;
-	if (!st->depth_offset)
+	if (!enable)
 		return 0;
 	double ex1 = v[1].x - v[0].x, ey1 = v[1].y - v[0].y, ez1 = v[1].z - v[0].z;
 	double ex2 = v[2].x - v[0].x, ey2 = v[2].y - v[0].y, ez2 = v[2].z - v[0].z;
@@ -128,9 +128,50 @@ static struct win_vertex to_window(const struct wm_draw *d, const struct clip_ve
 	return w;
 }
 
-/* One triangle after clipping. */
+static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
+		 const struct clip_vertex *pv, bool back_facing, float z_offset);
+static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
+		  bool back_facing, float z_offset);
+
+/* Wireframe and point fill modes (3DSTATE_RASTER Front/Back Face Fill
+ * Mode; GL 4.6 section 14.6.4): the triangle's boundary edges (bit k of
+ * `edges`: vertex k to k + 1) as lines of the line width, or the vertices
+ * that start one as points of the point width, each with the triangle's
+ * facing, its provoking vertex's flat attributes and its depth offset
+ * (Global Depth Offset Enable Wireframe / Point: the offset of the
+ * triangle's slope, PRM vol. 2 "Depth Offset"). */
+static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
+		     const struct clip_vertex *pv, unsigned fill, unsigned edges)
+{
+	const struct wm_state *st = &d->st;
+	struct wm_prim *p = &d->prim;
+	bool back = p->back_facing;
+	for (uint32_t e = 0; e < d->rs->num_ve && !d->rs->vf_edge_flags; e++)
+		if (d->rs->ve[e].valid && d->rs->ve[e].edge_flag) {
+			wm_fault(d, "VERTEX_ELEMENT_STATE Edge Flag Enable with the %s fill mode "
+				 "behind a GS or tessellation is not modelled",
+				 fill == 1 ? "wireframe" : "point");
+			return;
+		}
+	if (fill == 1) {
+		float zo = depth_offset(d, p->v, st->depth_offset_wire);
+		for (unsigned k = 0; k < 3 && !d->fault; k++)
+			if (edges >> k & 1)
+				line(d, c[k], c[(k + 1) % 3], pv, back, zo);
+	} else if (fill == 2) {
+		float zo = depth_offset(d, p->v, st->depth_offset_point);
+		for (unsigned k = 0; k < 3 && !d->fault; k++)
+			if (edges >> k & 1)
+				point(d, c[k], pv, back, zo);
+	} else {
+		wm_fault(d, "3DSTATE_RASTER: face fill mode %u is reserved", fill);
+	}
+}
+
+/* One triangle after clipping; edges: its boundary edges (bit k: vertex k
+ * to k + 1 mod 3). */
 static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		     const struct clip_vertex *c2, const struct clip_vertex *pv)
+		     const struct clip_vertex *c2, const struct clip_vertex *pv, unsigned edges)
 {
 	struct wm_prim *p = &d->prim;
 	const struct wm_state *st = &d->st;
@@ -148,13 +189,12 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 		return;
 	unsigned fill = front ? st->fill_front : st->fill_back;
 	if (fill != 0) {
-		wm_fault(d, "3DSTATE_RASTER: %s face fill mode %u (wireframe/point) is not modelled",
-			 front ? "front" : "back", fill);
+		unfilled(d, (const struct clip_vertex *const[3]){ c0, c1, c2 }, pv, fill, edges);
 		return;
 	}
 	p->is_point = false;
 	p->stippled = st->poly_stipple;
-	p->z_offset = depth_offset(d, p->v);
+	p->z_offset = depth_offset(d, p->v, st->depth_offset);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
@@ -183,7 +223,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 }
 
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		 const struct clip_vertex *pv)
+		 const struct clip_vertex *pv, bool back_facing, float z_offset)
 {
 	struct wm_prim *p = &d->prim;
 	struct win_vertex a = to_window(d, c0), b = to_window(d, c1);
@@ -203,10 +243,10 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 			 "3DSTATE_WM Line Stipple Enable");
 		return;
 	}
-	p->back_facing = false;
+	p->back_facing = back_facing;
 	p->is_point = false;
 	p->stippled = false;
-	p->z_offset = 0;
+	p->z_offset = z_offset;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
 	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
@@ -215,7 +255,8 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	ps_prim_end(d);
 }
 
-static void point(struct wm_draw *d, const struct clip_vertex *c)
+static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
+		  bool back_facing, float z_offset)
 {
 	struct wm_prim *p = &d->prim;
 	struct win_vertex v = to_window(d, c);
@@ -232,10 +273,10 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 		wm_fault(d, "Smooth Point Enable (antialiased points) is not modelled");
 		return;
 	}
-	p->back_facing = false;
+	p->back_facing = back_facing;
 	p->is_point = true;
 	p->stippled = false;
-	p->z_offset = 0;
+	p->z_offset = z_offset;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	/* z and 1/w constant over the point */
 	for (int i = 0; i < 3; i++) {
@@ -244,7 +285,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c)
 	}
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
-	attr_setup(p, &d->st.sbe, rows, c->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_prim_end(d);
 }
@@ -271,17 +312,26 @@ static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 	return 0;
 }
 
-static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi)
+/* hidden: the triangle's edges that are no polygon boundary (bit k:
+ * vertex k to k + 1). The clipped polygon is drawn as a fan whose inner
+ * edges are not boundaries either. */
+static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi,
+			     unsigned hidden)
 {
 	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
 	unsigned n;
+	for (unsigned k = 0; k < 3; k++)
+		v[k].edge = !(hidden >> k & 1);
 	struct clip_vertex pv = v[pvi];
 	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
 	if (r == CLIP_REJECT)
 		return;
 	d->cl_out += n - 2;
-	for (unsigned i = 1; i + 1 < n && !d->fault; i++)
-		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
+	for (unsigned i = 1; i + 1 < n && !d->fault; i++) {
+		unsigned edges = (i == 1 && out[0].edge) | (unsigned)out[i].edge << 1 |
+				 (unsigned)(i + 2 == n && out[n - 1].edge) << 2;
+		triangle(d, &out[0], &out[i], &out[i + 1], &pv, edges);
+	}
 }
 
 /* The drawing rectangle, cut by viewport vpi's extents and its scissor
@@ -327,6 +377,22 @@ static void header_indices(struct wm_draw *d, const struct clip_vertex *v)
 	set_clip_rect(d, vpi);
 }
 
+/* The VF's edge flags of the triangle (h[k[0]], h[k[1]], h[k[2]]) as
+ * hidden edges: vertex k's flag off hides the edge from it to the next
+ * (GL 4.6 section 10.1.17: edge flags apply to independent triangles,
+ * quads and polygons only). */
+static unsigned vf_hidden(const struct wm_draw *d, const uint32_t *h, const unsigned k[3])
+{
+	if (!d->rs->vf_edge_flags)
+		return 0;
+	unsigned m = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		uint32_t hd = vue_ref_handle(h[k[i]]);
+		m |= (unsigned)(d->rs->vf_edge_off[hd >> 3] >> (hd & 7) & 1) << i;
+	}
+	return m;
+}
+
 static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 {
 	struct wm_draw *d = ctx;
@@ -348,7 +414,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		unsigned m;
 		if (clip_polygon(&st->clip, v, 1, out, &m) != CLIP_REJECT) {
 			d->cl_out++;
-			point(d, &v[0]);
+			point(d, &v[0], &v[0], false, 0);
 		}
 		break;
 	}
@@ -362,7 +428,7 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		unsigned m;
 		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT) {
 			d->cl_out++;
-			line(d, &out[0], &out[1], &pv);
+			line(d, &out[0], &out[1], &pv, false, 0);
 		}
 		break;
 	}
@@ -372,24 +438,31 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		break;
 	case PRIM_QUADLIST:
 		d->cl_in++;      /* a quad reaches the clipper as two triangles */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
+		/* the diagonal v0-v2 is no boundary */
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2,
+				 4 | vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }));
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2,
+				 1 | vf_hidden(d, h, (const unsigned[]){ 0, 2, 3 }));
 		break;
 	case PRIM_QUADSTRIP:
 		d->cl_in++;
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
+		/* the diagonal v0-v3 is no boundary */
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2, 4);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2, 1);
 		break;
 	case PRIM_TRILIST_ADJ: case PRIM_TRISTRIP_ADJ:
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3);
+		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3, 0);
 		break;
 	case PRIM_TRIFAN: case PRIM_TRIFAN_NOSTIPPLE: case PRIM_POLYGON:
-		clipped_triangle(d, v, st->pv_fan % 3);
+		clipped_triangle(d, v, st->pv_fan % 3, d->rs->prim_hidden_edges |
+				 (topo == PRIM_POLYGON ? vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }) : 0));
 		break;
 	default:
 		if (n == 3)      /* (v0, v2, v1): the window's vertex k is at {0, 2, 1}[k] */
 			clipped_triangle(d, v, d->rs->prim_reordered ?
-					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3);
+					 (unsigned[]){ 0, 2, 1 }[st->pv_tri % 3] : st->pv_tri % 3,
+					 topo == PRIM_TRILIST ?
+					 vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }) : 0);
 		else
 			wm_fault(d, "back end: topology %u with %u vertices is not rasterized",
 				 topo, n);
@@ -439,9 +512,15 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 	d->dispatch = st->ps.valid && (st->ps.simd8 || st->ps.simd16 || st->ps.simd32) &&
 		      st->force_dispatch != 1;
 	/* 3DSTATE_WM Early Depth/Stencil Control PSEXEC (1): the PS runs for
-	 * pixels that then fail the depth test (a PS with stores, images) */
+	 * pixels that then fail the depth test (a PS with stores, images).
+	 * The alpha test and alpha to coverage drop pixels or samples at the
+	 * RT write as a kill does (3DSTATE_PS_BLEND Alpha Test Enable, Alpha
+	 * To Coverage Enable: the WM's copies of BLEND_STATE's bits), so the
+	 * depth/stencil test waits for them: iris's fixed-function alpha test
+	 * into a depth-only FBO leaves Pixel Shader Kills Pixel off */
+	bool a2c = st->alpha_to_coverage && !st->ps_disables_a2c;
 	bool late = st->ps.kills || st->ps.computed_depth || st->ps.computed_stencil ||
-		    st->force_kill == 2 ||
+		    st->force_kill == 2 || st->alpha_test || a2c ||
 		    st->early_ds == 1;
 	d->early_depth = depth_test_enabled(st) && (!d->dispatch || !late || st->early_ds == 2);
 	sampler_unit_init(&d->sampler, rs->info->gen, &env->vm, rs->sba.surface, rs->sba.dynamic,

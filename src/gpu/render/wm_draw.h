@@ -157,11 +157,17 @@ int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy);
 int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov);
 
 /* Depth of the primitive at window position (x, y). */
+/* The plane equation from vertex 0 (PRM vol. 2 "Depth Offset"/"WM":
+ * Z = Z0 + Cx dx + Cy dy): a primitive of one depth is that depth at every
+ * sample, exactly (the weighted sum of the three z's is not: a depth
+ * EQUAL test against a clear to the same value failed at some pixels). */
 static inline float wm_prim_z(const struct wm_prim *p, double x, double y)
 {
 	float lin[3], persp[3];
 	bary_at(&p->bary, x, y, lin, persp);
-	return lin[0] * p->v[0].z + lin[1] * p->v[1].z + lin[2] * p->v[2].z + p->z_offset;
+	double z0 = p->v[0].z;
+	return (float)(z0 + lin[1] * ((double)p->v[1].z - z0) + lin[2] * ((double)p->v[2].z - z0)) +
+	       p->z_offset;
 }
 
 /* Position of sample s of the draw's pattern, in pixels from the upper

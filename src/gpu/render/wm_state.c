@@ -133,6 +133,8 @@ static int load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st, 
 	w->aa_lines = r.antialiasing_enable;
 	w->smooth_points |= r.smooth_point_enable;
 	w->depth_offset = r.global_depth_offset_enable_solid;
+	w->depth_offset_wire = r.global_depth_offset_enable_wireframe;
+	w->depth_offset_point = r.global_depth_offset_enable_point;
 	w->depth_offset_const = r.global_depth_offset_constant;
 	w->depth_offset_scale = r.global_depth_offset_scale;
 	w->depth_offset_clamp = r.global_depth_offset_clamp;

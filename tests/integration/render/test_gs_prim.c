@@ -2,7 +2,8 @@
  * vertex orders of the adjacency topologies against GL 4.6 section 10.1,
  * written here as the spec's tables (1-based vertex numbers), for runs of
  * 6 to 14 vertices, with Reorder Mode TRAILING (GL) and LEADING (the
- * first vertex first: Vulkan's order, odd triangles rotated), and cuts. */
+ * first vertex first: Vulkan's order, odd triangles rotated), and cuts;
+ * the hidden inner edges of a POLYGON's fan. */
 #include <stdio.h>
 #include <string.h>
 
@@ -136,9 +137,33 @@ static void lists_and_strips(void)
 	CHECK_EQ(c.p[1].prim_id, 1);
 }
 
+/* A POLYGON of n vertices is the fan (1, k, k + 1) whose only boundary
+ * edges are the polygon's own (GL 4.6 section 10.1.10): 1-2 in the first
+ * triangle, k-(k+1) in every one, (k+1)-1 in the last; the inner edges are
+ * hidden (bit e: the edge from vertex e to e + 1 mod 3). */
+static void polygon_edges(void)
+{
+	struct capture c;
+	for (unsigned n = 3; n <= 7; n++) {
+		run(&c, PRIM_POLYGON, false, n);
+		CHECK_EQ(c.n, n - 2);
+		for (unsigned k = 0; k < c.n; k++) {
+			unsigned hidden = (k > 0 ? 1u : 0) | (k + 1 < c.n ? 4u : 0);
+			CHECK(c.p[k].vue[0] == 1 && c.p[k].vue[1] == k + 2 && c.p[k].vue[2] == k + 3);
+			CHECK_EQ(c.p[k].hidden_edges, hidden);
+			CHECK_EQ(c.p[k].prim_id, k);
+		}
+	}
+	/* a fan's triangles are polygons of their own: every edge drawn */
+	run(&c, PRIM_TRIFAN, false, 5);
+	for (unsigned k = 0; k < c.n; k++)
+		CHECK_EQ(c.p[k].hidden_edges, 0);
+}
+
 int main(void)
 {
 	strip_adjacency();
 	lists_and_strips();
+	polygon_edges();
 	return test_exit();
 }

@@ -11,7 +11,11 @@
  *       there,
  *   (e) a topology the back end does not rasterize (a patch list reaching
  *       it: no tessellation in front),
- *   (f) a triangle whose face has the wireframe or point fill mode,
+ *   (f) a triangle whose face has the wireframe or point fill mode while
+ *       a VERTEX_ELEMENT_STATE has Edge Flag Enable and the VF's flags do
+ *       not reach the back end (render_state.vf_edge_flags off: a GS or
+ *       tessellation in between; the fill modes and the VS's edge flags
+ *       are modelled: render-fill-modes),
  *   (g) a line with 3DSTATE_RASTER Antialiasing Enable, or with
  *       3DSTATE_WM Line Stipple Enable,
  *   (h) a point with Smooth Point Enable,
@@ -28,7 +32,7 @@
 #define FILL 0x5a
 
 enum bad { NONE, CONSERVATIVE, INPUTATTR_W, RT_BUFFER, PAYLOAD, TOPOLOGY, WIREFRAME,
-	   POINT_FILL, AA_LINE, LINE_STIPPLE, SMOOTH_POINT, STIPPLED_RECT, SMOOTH_TRIANGLE };
+	   POINT_FILL, EDGE_FLAG_SOLID, AA_LINE, LINE_STIPPLE, SMOOTH_POINT, STIPPLED_RECT, SMOOTH_TRIANGLE };
 
 static int draw(enum bad bad)
 {
@@ -49,11 +53,24 @@ static int draw(enum bad bad)
 		REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "16 Pixel Dispatch Enable", 1 });
 		break;
 	case WIREFRAME:    /* the square is front facing (counter-clockwise, y down) */
-		REC("3DSTATE_RASTER", { "Front Face Fill Mode", 1 }, { "Back Face Fill Mode", 1 });
+		REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Face Fill Mode", 1 },
+		    { "Back Face Fill Mode", 1 });
 		break;
 	case POINT_FILL:
-		REC("3DSTATE_RASTER", { "Front Face Fill Mode", 2 }, { "Back Face Fill Mode", 2 });
+		REC("3DSTATE_RASTER", { "Cull Mode", 1 }, { "Front Face Fill Mode", 2 },
+		    { "Back Face Fill Mode", 2 });
 		break;
+	default:
+		break;
+	}
+	/* an element carrying the edge flag (the fixture fetches none) */
+	if (bad == WIREFRAME || bad == POINT_FILL || bad == EDGE_FLAG_SOLID) {
+		fx_begin();
+		fx_rs->num_ve = 1;
+		fx_rs->ve[0].valid = true;
+		fx_rs->ve[0].edge_flag = true;
+	}
+	switch (bad) {
 	case AA_LINE:
 	case SMOOTH_TRIANGLE:
 		REC("3DSTATE_RASTER", { "Antialiasing Enable", 1 }, { "Smooth Point Enable", 1 });
@@ -77,7 +94,8 @@ static int draw(enum bad bad)
 	}
 	memset(fx_mem + FX_RT, FILL, W * H * 4);
 	static const float col[4] = { 1, 1, 1, 1 };
-	fx_begin();
+	if (!fx_rs)
+		fx_begin();
 	fx_square(0.5f, col);
 	fx_last_fault[0] = 0;
 	if (bad == TOPOLOGY)
@@ -106,14 +124,16 @@ int main(void)
 	CHECK_EQ(pixels_changed(), W * H * 4);   /* white over everything */
 	CHECK_EQ(draw(SMOOTH_TRIANGLE), 0);
 	CHECK_EQ(pixels_changed(), W * H * 4);
+	CHECK_EQ(draw(EDGE_FLAG_SOLID), 0);      /* solid fill reads no edge flag */
+	CHECK_EQ(pixels_changed(), W * H * 4);
 	static const struct { enum bad bad; const char *named; } cases[] = {
 		{ CONSERVATIVE, "conservative rasterization" },
 		{ INPUTATTR_W, "INPUTATTR_W" },
 		{ RT_BUFFER, "surface type 4" },
 		{ PAYLOAD, "dispatch GRF start 4" },
 		{ TOPOLOGY, "topology 35" },
-		{ WIREFRAME, "front face fill mode 1" },
-		{ POINT_FILL, "front face fill mode 2" },
+		{ WIREFRAME, "Edge Flag Enable with the wireframe fill mode" },
+		{ POINT_FILL, "Edge Flag Enable with the point fill mode" },
 		{ AA_LINE, "Antialiasing Enable" },
 		{ LINE_STIPPLE, "Line Stipple Enable" },
 		{ SMOOTH_POINT, "Smooth Point Enable" },
