@@ -271,17 +271,25 @@ static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 	return 0;
 }
 
-static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi)
+/* A triangle whose constant (flat) attributes come from pv, which a quad's
+ * half need not contain. */
+static void clipped_triangle_pv(struct wm_draw *d, struct clip_vertex *v,
+				const struct clip_vertex *provoking)
 {
 	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
 	unsigned n;
-	struct clip_vertex pv = v[pvi];
+	struct clip_vertex pv = *provoking;
 	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
 	if (r == CLIP_REJECT)
 		return;
 	d->cl_out += n - 2;
 	for (unsigned i = 1; i + 1 < n && !d->fault; i++)
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv);
+}
+
+static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi)
+{
+	clipped_triangle_pv(d, v, &v[pvi]);
 }
 
 /* The drawing rectangle, cut by viewport vpi's extents and its scissor
@@ -370,16 +378,23 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		d->cl_out++;
 		rect(d, v);
 		break;
-	case PRIM_QUADLIST:
-		d->cl_in++;      /* a quad reaches the clipper as two triangles */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2);
-		break;
-	case PRIM_QUADSTRIP:
+	case PRIM_QUADLIST: case PRIM_QUADSTRIP: {
+		/* A quad reaches the clipper as two triangles; both halves take
+		 * the quad's one provoking vertex: its last (QUADLIST 4i+3,
+		 * QUADSTRIP 2i+3, v[3] here), or its first when the triangle
+		 * select says first (GL 4.6 compatibility, table 13.2 "Provoking
+		 * vertex selection", with quads following the convention). */
+		const struct clip_vertex *pv = st->pv_tri % 3 == 0 ? &v[0] : &v[3];
 		d->cl_in++;
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2);
+		if (topo == PRIM_QUADLIST) {
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, pv);
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, pv);
+		} else {
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, pv);
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, pv);
+		}
 		break;
+	}
 	case PRIM_TRILIST_ADJ: case PRIM_TRISTRIP_ADJ:
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3);
 		break;
