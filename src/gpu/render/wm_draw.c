@@ -314,15 +314,16 @@ static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 
 /* hidden: the triangle's edges that are no polygon boundary (bit k:
  * vertex k to k + 1). The clipped polygon is drawn as a fan whose inner
- * edges are not boundaries either. */
-static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi,
-			     unsigned hidden)
+ * edges are not boundaries either. Its constant (flat) attributes come
+ * from provoking, which a quad's half need not contain. */
+static void clipped_triangle_pv(struct wm_draw *d, struct clip_vertex *v,
+				const struct clip_vertex *provoking, unsigned hidden)
 {
 	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
 	unsigned n;
+	struct clip_vertex pv = *provoking;
 	for (unsigned k = 0; k < 3; k++)
 		v[k].edge = !(hidden >> k & 1);
-	struct clip_vertex pv = v[pvi];
 	enum clip_result r = clip_polygon(&d->st.clip, v, 3, out, &n);
 	if (r == CLIP_REJECT)
 		return;
@@ -332,6 +333,12 @@ static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned 
 				 (unsigned)(i + 2 == n && out[n - 1].edge) << 2;
 		triangle(d, &out[0], &out[i], &out[i + 1], &pv, edges);
 	}
+}
+
+static void clipped_triangle(struct wm_draw *d, struct clip_vertex *v, unsigned pvi,
+			     unsigned hidden)
+{
+	clipped_triangle_pv(d, v, &v[pvi], hidden);
 }
 
 /* The drawing rectangle, cut by viewport vpi's extents and its scissor
@@ -436,20 +443,26 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 		d->cl_out++;
 		rect(d, v);
 		break;
-	case PRIM_QUADLIST:
-		d->cl_in++;      /* a quad reaches the clipper as two triangles */
-		/* the diagonal v0-v2 is no boundary */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, 2,
-				 4 | vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }));
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, 2,
-				 1 | vf_hidden(d, h, (const unsigned[]){ 0, 2, 3 }));
-		break;
-	case PRIM_QUADSTRIP:
+	case PRIM_QUADLIST: case PRIM_QUADSTRIP: {
+		/* A quad reaches the clipper as two triangles; both halves take
+		 * the quad's one provoking vertex: its last (QUADLIST 4i+3,
+		 * QUADSTRIP 2i+3, v[3] here), or its first when the triangle
+		 * select says first (GL 4.6 compatibility, table 13.2 "Provoking
+		 * vertex selection", with quads following the convention). The
+		 * diagonal (v0-v2, QUADSTRIP v0-v3) is no boundary. */
+		const struct clip_vertex *pv = st->pv_tri % 3 == 0 ? &v[0] : &v[3];
 		d->cl_in++;
-		/* the diagonal v0-v3 is no boundary */
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, 2, 4);
-		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, 2, 1);
+		if (topo == PRIM_QUADLIST) {
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[1], v[2] }, pv,
+					    4 | vf_hidden(d, h, (const unsigned[]){ 0, 1, 2 }));
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[2], v[3] }, pv,
+					    1 | vf_hidden(d, h, (const unsigned[]){ 0, 2, 3 }));
+		} else {
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[1], v[3] }, pv, 4);
+			clipped_triangle_pv(d, (struct clip_vertex[]){ v[0], v[3], v[2] }, pv, 1);
+		}
 		break;
+	}
 	case PRIM_TRILIST_ADJ: case PRIM_TRISTRIP_ADJ:
 		clipped_triangle(d, (struct clip_vertex[]){ v[0], v[2], v[4] }, st->pv_tri % 3, 0);
 		break;

@@ -16,11 +16,22 @@ static unsigned deriv_dims(const struct smp_surface *s)
 	return s->l.type == SURF_1D ? 1 : s->l.type == SURF_3D ? 3 : 2;
 }
 
-/* The footprint of a pixel step, in texels of the top level. */
+/* A dimension of level lod: max(1, floor(size / 2^lod)). */
+static double level_size(uint32_t size, uint32_t lod)
+{
+	size = lod < 32 ? size >> lod : 0;
+	return size ? size : 1;
+}
+
+/* The footprint of a pixel step, in texels of the view's base level
+ * (Surface Min LOD): GL 4.6 8.14.1 scales the derivatives by the base
+ * level's w_t, h_t, d_t, and the level chosen is the base plus lambda. */
 static double footprint(const struct smp_surface *s, const struct smp_sampler *st,
 			const float d[3])
 {
-	const double size[3] = { s->l.width, s->l.height, s->l.depth };
+	const uint32_t b = s->l.min_lod;
+	const double size[3] = { level_size(s->l.width, b), level_size(s->l.height, b),
+				 level_size(s->l.depth, b) };
 	double p = 0;
 	for (unsigned k = 0; k < deriv_dims(s); k++) {
 		double scale = st->non_normalized ? 1 : size[k];

@@ -9,6 +9,7 @@
  * pixels the PRM's rules say. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
+#include "gpu/render/topology.h"
 
 #define W 16
 #define H 16
@@ -112,6 +113,40 @@ static int run(int tile_mode, bool flat, bool depth, bool screen_space)
 	return 0;
 }
 
+/* A flat-shaded quad (QUADLIST or QUADSTRIP) over the whole target takes
+ * one colour: its provoking vertex's, GL 4.6 compatibility table 13.2 --
+ * the quad's last vertex (4i+4 and 2i+2 counted from 1), or its first with
+ * the first-vertex convention. Before, each triangle half took its own
+ * third vertex (piglit gl-1.0-dlist-shademodel: half the quad red). */
+static int quad_flat(uint32_t topo, unsigned pv_select)
+{
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, W * 4);
+	fx_target(FMT_R8G8B8A8_UNORM, W, H, W * 4, 0);
+	REC("3DSTATE_SF", { "Triangle Strip/List Provoking Vertex Select", pv_select });
+	REC("3DSTATE_SBE", { "Constant Interpolation Enable", 1 });
+	static const float col[4][4] = { { 1, 0, 0, 1 }, { 0, 1, 0, 1 }, { 0, 0, 1, 1 }, { 1, 1, 0, 1 } };
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	fx_begin();
+	for (unsigned i = 0; i < 4; i++)
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, col[i]);
+	/* the quad's vertices in GL's order: around it (list), or as a strip */
+	static const unsigned list[4] = { 0, 1, 3, 2 }, strip[4] = { 0, 1, 2, 3 };
+	const unsigned *q = topo == PRIM_QUADLIST ? list : strip;
+	CHECK_EQ(fx_draw(topo, q, 1, 4), 0);
+	const float *c = col[pv_select == 0 ? q[0] : q[3]];
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *got = fx_px(W * 4, 4, x, y);
+			for (int k = 0; k < 4; k++)
+				if (got[k] != fx_unorm8(c[k]) && bad++ < 5)
+					fprintf(stderr, "quad topo %u pv %u pixel %d,%d ch %d: %u want %u\n",
+						topo, pv_select, x, y, k, got[k], fx_unorm8(c[k]));
+		}
+	CHECK_EQ(bad, 0);
+	return 0;
+}
+
 int main(void)
 {
 	fx_init();
@@ -120,6 +155,10 @@ int main(void)
 	run(0, true, false, false);   /* flat: the provoking vertex's colour */
 	run(0, false, true, false);   /* depth LESS and stencil REPLACE */
 	run(0, false, false, true);   /* window coordinates, no SF_CLIP_VIEWPORT */
+	quad_flat(PRIM_QUADLIST, 2);  /* last-vertex convention */
+	quad_flat(PRIM_QUADSTRIP, 2);
+	quad_flat(PRIM_QUADLIST, 0);  /* first-vertex convention */
+	quad_flat(PRIM_QUADSTRIP, 0);
 	fx_fini();
 	return test_exit();
 }

@@ -142,6 +142,14 @@ static void test_implicit_lod(struct fixture *f)
 	check_mip(f, 3, 1, 1, 1);       /* u = 0.3 at level 1 (4 wide): texel 1 */
 	check_mip(f, 4, 2, 0, 0);
 	check_mip(f, 7, 2, 1, 1);       /* u = 0.55 at level 2 (2 wide): texel 1 */
+	/* the view from level 1 (Surface Min LOD 1): GL 4.6 8.14.1 scales the
+	 * derivatives by the base level's size (w_t = 4 here), and the level is
+	 * base + lambda: rho = 2/8 * 4 = 1 (lambda 0, level 1) and 4/8 * 4 = 2
+	 * (lambda 1, level 2) -- the same levels as the full texture. Scaling
+	 * by level 0's size gave levels 2 and 3 (piglit tex-miplevel-selection) */
+	CHECK_EQ(fx_send(f, fx_desc(1, 0, SMP_SAMPLE, 8), 8, 2, 4, false, 0xff), 0);
+	check_mip(f, 0, 1, 0, 0);
+	check_mip(f, 4, 2, 0, 0);
 	/* sample_b: bias 1 on top (g2), then u, v */
 	for (unsigned ch = 0; ch < 8; ch++) {
 		float st = step[ch / 4];
