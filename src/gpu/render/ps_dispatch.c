@@ -103,7 +103,11 @@ static int build_payload(struct ps_job *j)
 	else
 		eu_thread_dispatch(t, simd, subspans_of(px->mask));
 	j->fresh = false;
-	memset(eu_grf(t, 0), 0, (1 + halves) * EU_REG_SIZE);
+	/* constant sizes: stores, not a rep stos per thread */
+	if (halves == 1)
+		memset(eu_grf(t, 0), 0, 2 * EU_REG_SIZE);
+	else
+		memset(eu_grf(t, 0), 0, 3 * EU_REG_SIZE);
 	t->sfids = &render_sfids[RS_PS];
 	t->sfid_units = &j->units;
 	t->user = j;
@@ -243,8 +247,16 @@ int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, flo
 static void interpolate(const struct wm_state *st, const struct wm_prim *p,
 			struct ps_pixels *px)
 {
+	/* the centres, padded to whole chunks of bary_at_n */
+	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
 	for (unsigned c = 0; c < px->count; c++) {
-		bary_at(&p->bary, px->x[c] + 0.5, px->y[c] + 0.5, px->lin[c], px->persp[c]);
+		cx[c] = px->x[c] + 0.5;
+		cy[c] = px->y[c] + 0.5;
+	}
+	for (unsigned c = px->count; c % BARY_CHUNK; c++)
+		cx[c] = cy[c] = 0;
+	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
+	for (unsigned c = 0; c < px->count; c++) {
 		float lin[3], persp[3];
 		const float *l = px->lin[c];
 		if (st->ms.per_sample) {

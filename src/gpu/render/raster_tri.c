@@ -6,6 +6,7 @@
  * edge then never both cover, and never both miss, a pixel on it. */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gpu/render/raster.h"
 
@@ -167,6 +168,45 @@ void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 	s->z[0] = v0->z;
 	s->z[1] = v1->z;
 	s->z[2] = v2->z;
+}
+
+/* bary_at at n points (x and y padded to a multiple of BARY_CHUNK): the
+ * same IEEE operations in the same order, so the same bits, on vectors of
+ * four doubles (GCC vector extensions; AVX where the host has it); the
+ * three divisions of the perspective correction were most of a pixel's
+ * set-up. */
+typedef double bary_v4d __attribute__((vector_size(32)));
+typedef int64_t bary_v4i __attribute__((vector_size(32)));
+
+/* a where mask m is set, else b (a macro: a vector return is ABI-bound) */
+#define bary_pick(m, a, b) ((bary_v4d)(((bary_v4i)(a) & (m)) | ((bary_v4i)(b) & ~(m))))
+
+__attribute__((target_clones("avx", "default")))
+void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
+	       float (*lin)[3], float (*persp)[3])
+{
+	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
+	for (unsigned b = 0; b < n; b += 4) {
+		bary_v4d vx, vy;
+		memcpy(&vx, x + b, sizeof(vx));
+		memcpy(&vy, y + b, sizeof(vy));
+		bary_v4d px = vx - s->x0, py = vy - s->y0;
+		bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
+		bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
+		bary_v4d l0 = 1.0 - l1 - l2;
+		bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
+		bary_v4d sum = p0 + p1 + p2;
+		bary_v4i nz = sum != zero;
+		bary_v4d div = bary_pick(nz, sum, one);
+		bary_v4d l[3] = { l0, l1, l2 };
+		bary_v4d q[3] = { bary_pick(nz, p0 / div, l0), bary_pick(nz, p1 / div, l1),
+				  bary_pick(nz, p2 / div, l2) };
+		for (unsigned i = 0; i < 4 && b + i < n; i++)
+			for (unsigned c = 0; c < 3; c++) {
+				lin[b + i][c] = (float)l[c][i];
+				persp[b + i][c] = (float)q[c][i];
+			}
+	}
 }
 
 void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3])

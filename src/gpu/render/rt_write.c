@@ -95,7 +95,15 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 	if (rc->bti != (int)bti && load_layout(j->d, rc, t, bti))
 		return -1;
 	const struct surface_layout *l = &rc->layout;
+	/* every field but the views of samples past the target's: the 800
+	 * bytes of sv[] are not cleared per message */
 	rt->null = rc->null;
+	rt->samples = 1;
+	rt->slice = 0;
+	rt->mcs = false;
+	rt->fi = NULL;
+	rt->pack = NULL;
+	memset(&rt->v, 0, sizeof(rt->v));
 	if (rt->null)
 		return 0;
 	rt->fi = format_info(l->format);
@@ -372,7 +380,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 				       "message needs", msg->mlen, k);
 	if (sub > 4)
 		return eu_thread_fault(t, "RT write: reserved message subtype %u", sub);
-	struct rt_surface rt = { 0 };
+	struct rt_surface rt;
 	if (load_surface(j, t, bti, &rt))
 		return -1;
 	if (!rt.null && (d->st.rt_blend_unread >> rti & 1))
