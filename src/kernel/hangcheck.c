@@ -13,10 +13,12 @@
  * whatever ACTHD does. A GPU fault reported by the engine is a hang at
  * once. reset.c handles both. Time a host thread spends compiling an EU
  * program (the JIT, engine_host_compiling()) is no GPU time and restarts
- * the count. */
+ * the count, and so is time the engine's host thread waited for a host
+ * CPU (engine_host_times): the limit is in GPU time, not host load. */
 #include "kernel/request.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -53,6 +55,25 @@ static bool engine_busy(struct rq_engine *e)
 	return busy;
 }
 
+/* GPU time since the last sample: the wall time less the time the
+ * engine's host thread waited for a host CPU; none when it is waiting for
+ * one now and has not run since (the host counts a wait when it ends). */
+static uint64_t gpu_time(struct rq_engine *e, uint64_t now)
+{
+	uint64_t wall = now - e->hc_tick_ns;
+	e->hc_tick_ns = now;
+	struct engine_host_times t;
+	if (!engine_host_times(e->hw, &t))
+		return wall;
+	uint64_t runq = t.runq_ns - e->hc_runq_ns;
+	bool ran = t.on_cpu_ns != e->hc_cpu_ns;
+	e->hc_runq_ns = t.runq_ns;
+	e->hc_cpu_ns = t.on_cpu_ns;
+	if (t.runnable && !ran)
+		return 0;
+	return wall > runq ? wall - runq : 0;
+}
+
 static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_ns)
 {
 	/* i915.enable_hangcheck=N: hangs are never declared. */
@@ -74,6 +95,8 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 		e->hc_seqno = seqno;
 		e->hc_arb = arb;
 		e->hc_since_ns = now;
+		e->hc_gpu_ns = 0;
+		gpu_time(e, now);
 		e->hc_moving = false;
 		return;
 	}
@@ -81,11 +104,17 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 		e->hc_acthd = acthd;
 		e->hc_moving = true;
 	}
-	if (now - e->hc_since_ns < (e->hc_moving ? 2 * limit_ns : limit_ns))
+	/* GPU time is wall time less the time the engine's host thread
+	 * waited for a host CPU: a loaded host slows the engine down, it
+	 * does not hang it (a fuzz draw reset after 40 ms of wall time of
+	 * which the engine thread had run a fraction) */
+	e->hc_gpu_ns += gpu_time(e, now);
+	uint64_t gpu = e->hc_gpu_ns;
+	if (gpu < (e->hc_moving ? 2 * limit_ns : limit_ns))
 		return;
 	char why[96];
 	snprintf(why, sizeof(why), "no progress for %llu ms (ACTHD 0x%llx, seqno %u)",
-		 (unsigned long long)((now - e->hc_since_ns) / 1000000),
+		 (unsigned long long)(gpu / 1000000),
 		 (unsigned long long)acthd, seqno);
 	TRACE(TRACE_HANG, "%s: hangcheck: %s", engine_name(e->id), why);
 	engine_hang_if_unchanged(e, why, &(const struct hang_sample){

@@ -127,6 +127,9 @@ struct rq_engine {
 	uint32_t hc_seqno;
 	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
 	uint64_t hc_since_ns;
+	uint64_t hc_gpu_ns;          /* GPU time since hc_since_ns (hangcheck.c) */
+	uint64_t hc_tick_ns;         /* the last sample's time */
+	uint64_t hc_cpu_ns, hc_runq_ns; /* engine_host_times() at the last sample */
 	bool hc_moving;              /* ACTHD moved since hc_since_ns */
 	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
 	bool fault;                  /* fault callback seen (atomic) */

@@ -129,6 +129,8 @@ struct gt_engine {
 	uint32_t blt_clip_top_left, blt_clip_bottom_right;
 	uint64_t arb_checks;         /* MI_ARB_CHECKs executed and EU threads ended
 				      * (atomic): arbitration points */
+	int host_tid;                /* the engine thread's Linux thread id (atomic;
+				      * 0 until it runs): engine_host_runq_ns() */
 
 	/* 3D/media state recorded for the pipeline (see state.h): the
 	 * current logical context's. */

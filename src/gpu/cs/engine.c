@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "common/thread.h"
 #include "common/trace.h"
@@ -111,6 +113,7 @@ static void *engine_thread(void *arg)
 	struct gt_engine *e = arg;
 	bool just_ran = false;
 
+	__atomic_store_n(&e->host_tid, (int)syscall(SYS_gettid), __ATOMIC_RELEASE);
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
 		cs_take_posted_tail(e);
@@ -329,6 +332,43 @@ uint64_t engine_commands(struct gt_engine *e)
 uint64_t engine_arb_checks(struct gt_engine *e)
 {
 	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED);
+}
+
+bool engine_host_times(struct gt_engine *e, struct engine_host_times *t)
+{
+	/* /proc/<tid>/schedstat: "time on the CPU, time waiting on a run
+	 * queue (counted when the wait ends), timeslices" in ns
+	 * (Documentation/scheduler/sched-stats.rst); stat's third field is
+	 * the state, R for running or waiting for a CPU (proc(5)) */
+	int tid = __atomic_load_n(&e->host_tid, __ATOMIC_ACQUIRE);
+	if (!tid)
+		return false;
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	unsigned long long on_cpu = 0, runq = 0;
+	bool ok = fscanf(f, "%llu %llu", &on_cpu, &runq) == 2;
+	fclose(f);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	f = fopen(path, "r");
+	char state = 0;
+	if (f) {
+		/* "tid (comm) S ...": comm may hold spaces, the state follows
+		 * the last ')' */
+		char buf[256];
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		buf[n] = 0;
+		char *p = strrchr(buf, ')');
+		if (p && p[1] == ' ')
+			state = p[2];
+		fclose(f);
+	}
+	t->on_cpu_ns = on_cpu;
+	t->runq_ns = runq;
+	t->runnable = state == 'R';
+	return ok;
 }
 
 bool engine_host_compiling(void)

@@ -92,6 +92,15 @@ uint64_t engine_commands(struct gt_engine *e);
 /* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
  * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);
+/* The engine's host thread as the host scheduler sees it: its time on a
+ * host CPU, its time runnable but waiting for one (other host processes
+ * had it: host load, no GPU time), and whether it is runnable now. False
+ * when the host does not say. Hangcheck counts GPU time with them. */
+struct engine_host_times {
+	uint64_t on_cpu_ns, runq_ns;
+	bool runnable;
+};
+bool engine_host_times(struct gt_engine *e, struct engine_host_times *t);
 /* Whether a host thread is compiling an EU program to host code now
  * (exec_jit_compiling): host time, which hangcheck does not count. */
 bool engine_host_compiling(void);
