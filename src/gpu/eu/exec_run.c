@@ -146,17 +146,33 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	 * EXEC_ABORT_POLL * 16 instructions between two looks at the abort
 	 * flag; it leaves the thread where the interpreter goes on (traces
 	 * need the interpreter) */
-	while (p->jit && !tracing && t->state == EU_THREAD_READY) {
-		uint64_t poll = t->instructions + EXEC_ABORT_POLL * 16ull;
-		uint64_t at = t->instructions;
-		exec_jit_run(t, p, poll < stop ? poll : stop);
-		ip = t->ip;
-		if (t->instructions == at)
-			break;   /* not compiled (yet): the interpreter runs it */
-		if (t->state == EU_THREAD_LIMIT && t->instructions < stop)
-			t->state = EU_THREAD_READY;   /* only its stretch is over */
-		if (t->state == EU_THREAD_READY && abort_requested())
-			stop_for_abort(t);
+	bool to_jit = p->jit && !tracing;
+	while (to_jit) {
+		while (t->state == EU_THREAD_READY) {
+			uint64_t poll = t->instructions + EXEC_ABORT_POLL * 16ull;
+			uint64_t at = t->instructions;
+			exec_jit_run(t, p, poll < stop ? poll : stop);
+			ip = t->ip;
+			if (t->instructions == at)
+				break;   /* not compiled (yet): the interpreter runs it */
+			if (t->state == EU_THREAD_LIMIT && t->instructions < stop)
+				t->state = EU_THREAD_READY;   /* only its stretch is over */
+			if (t->state == EU_THREAD_READY && abort_requested())
+				stop_for_abort(t);
+		}
+		/* the interpreter's stretches count toward the compile; once
+		 * compiled, the thread goes back to compiled code */
+		to_jit = false;
+		while (t->state == EU_THREAD_READY && !to_jit) {
+			uint64_t at = t->instructions, poll = at + EXEC_ABORT_POLL;
+			while (t->state == EU_THREAD_READY && t->instructions < poll)
+				step(t, p, &ip, stop, tracing);
+			if (t->state == EU_THREAD_READY && abort_requested())
+				stop_for_abort(t);
+			if (t->state == EU_THREAD_READY && exec_jit_interpreted(p, t->instructions - at))
+				to_jit = true;
+		}
+		t->ip = ip;
 	}
 	while (t->state == EU_THREAD_READY) {
 		uint64_t poll = t->instructions + EXEC_ABORT_POLL;

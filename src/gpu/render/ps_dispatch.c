@@ -116,7 +116,13 @@ static int build_payload(struct ps_job *j)
 	eu_grf_set_ud(t, 0, 0, (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u));
 	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));
 	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_PS] & ~31u);
-	eu_grf_set_ud(t, 0, 5, (uint32_t)st->ps.scratch_base & ~1023u);
+	/* R0.5 31:10: this thread's own scratch space, base + FFTID x
+	 * per-thread size (PRM "PS Thread Payload"; 3DSTATE_PS Per-Thread
+	 * Scratch Space: 1 KB << n): threads running at once on the pool
+	 * must not share one (glsl-1.50-gs-max-output's FS keeps its
+	 * indexed array there) */
+	eu_grf_set_ud(t, 0, 5, ((uint32_t)st->ps.scratch_base & ~1023u) +
+		      j->hw_thread * (1024u << (st->ps.scratch_space & 15)));
 	eu_grf_set_ud(t, 0, 6, (uint32_t)(j->seq % 512));
 	for (unsigned h = 0; h < halves; h++) {
 		for (unsigned q = 0; q < 4; q++) {

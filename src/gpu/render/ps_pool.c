@@ -181,6 +181,7 @@ static bool grow(unsigned threads)
 		if (!r->jobs)
 			return false;
 		for (unsigned i = 0; i < want; i++) {
+			r->jobs[i].hw_thread = i;
 			r->jobs[i].t = aligned_alloc(64, sizeof(struct eu_thread));
 			if (!r->jobs[i].t) {
 				want = i;

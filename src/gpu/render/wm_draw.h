@@ -63,6 +63,7 @@ struct ps_job {
 	struct wm_draw *d;
 	struct eu_thread *t;       /* the slot's EU thread */
 	uint64_t seq;              /* the draw's PS thread number */
+	unsigned hw_thread;        /* the slot: which per-thread scratch space it owns */
 	bool fresh;                /* t not yet run in this draw: cleared whole */
 	uint64_t prim_serial;      /* which of the draw's primitives prim holds */
 	struct ps_pixels px;

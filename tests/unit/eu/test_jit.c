@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gpu/eu/asm.h"
 #include "gpu/eu/jit/jit.h"
 #include "test_exec_util.h"
 
@@ -203,6 +204,73 @@ static void test_pln(void)
 			}
 }
 
+/* One thread that loops (a GS emitting a thousand vertices) is due for
+ * the compile by the instructions it interpreted, not by its one run, and
+ * goes on in compiled code: with the corrupting compiler (+1 on every
+ * add) the counter it ends with shows compiled adds ran after the first
+ * 10 000 interpreted instructions. Sum and count by hand. */
+static const char loop_text[] =
+	"mov(16) g10<1>D 0D { align1 1H };\n"
+	"mov(16) g12<1>D 0D { align1 1H };\n"
+	"LOOP:\n"
+	"add(16) g12<1>D g12<8,8,1>D 1D { align1 1H };\n"
+	"add(16) g10<1>D g10<8,8,1>D 1D { align1 1H };\n"
+	"cmp.l.f0.0(16) null<1>D g12<8,8,1>D g2<8,8,1>D { align1 1H };\n"
+	"(+f0.0) while(16) JIP: LOOP { align1 1H };\n";
+
+static void run_loop(int32_t limit)
+{
+	struct eu_asm_result r;
+	CHECK(!eu_assemble(8, loop_text, sizeof(loop_text) - 1, "loop", &r));
+	size_t bad = 0;
+	struct exec_prog *p = exec_prog_from_bytes(8, r.bytes, r.len, &bad);
+	eu_asm_result_free(&r);
+	CHECK(p != NULL);
+	eu_thread_init(&th, 16, 0xffff);
+	for (unsigned i = 0; i < 16; i++)
+		setud(&th, 2, i, (uint32_t)limit);
+	exec_run(&th, p, 0);
+	exec_prog_free(p);
+	CHECK(ran_to_end(&th));
+}
+
+static void test_long_thread(void)
+{
+	/* 4 instructions an iteration: 400 000 in one run */
+	exec_jit_configure_work(1000, 10000);
+	struct exec_jit_stats s0, s1;
+	exec_jit_stats(&s0);
+	run_loop(100000);
+	exec_jit_stats(&s1);
+	CHECK_EQ(s1.programs - s0.programs, 1);
+	CHECK_EQ(rud(&th, 12, 0), 100000);
+	CHECK_EQ(rud(&th, 10, 0), 100000);
+	CHECK_EQ(th.instructions, 2 + 4 * 100000);
+	/* the corrupt compile needs a program not cached: one more mov */
+	exec_jit_configure_work(1000, 10000);
+	struct eu_asm_result r;
+	static const char more[] = "mov(16) g14<1>D 7D { align1 1H };\n";
+	char text[sizeof(loop_text) + sizeof(more)];
+	snprintf(text, sizeof(text), "%s%s", more, loop_text);
+	CHECK(!eu_assemble(8, text, strlen(text), "loop2", &r));
+	size_t bad = 0;
+	struct exec_prog *p = exec_prog_from_bytes(8, r.bytes, r.len, &bad);
+	eu_asm_result_free(&r);
+	exec_jit_set_corrupt(true);
+	eu_thread_init(&th, 16, 0xffff);
+	for (unsigned i = 0; i < 16; i++)
+		setud(&th, 2, i, 100000);
+	exec_run(&th, p, 0);
+	exec_jit_set_corrupt(false);
+	exec_prog_free(p);
+	CHECK(ran_to_end(&th));
+	/* interpreted: +1 an add; compiled: +2. About 2 500 iterations are
+	 * interpreted (10 000 instructions), the rest compiled, so g12
+	 * reaches the limit after about 51 000 iterations, not 100 000 */
+	CHECK(th.instructions < 3 + 4 * 60000);
+	CHECK(th.instructions > 3 + 4 * 50000);
+}
+
 /* A compiler that adds one to every add result must be caught. */
 static void test_corrupt_detected(void)
 {
@@ -230,6 +298,7 @@ int main(void)
 		test_skip("no code generator (built without LLVM 15)");
 	test_modes();
 	test_budget();
+	test_long_thread();
 	test_pln();
 	test_corrupt_detected();
 	return test_exit();

@@ -4,7 +4,9 @@
  * kernel and dispatch width), kept for the life of the process in a cache
  * keyed by those bytes: every exec_prog built from the same instructions
  * shares it. A program runs in the interpreter until it has run
- * `threshold` times (GTSIM_JIT), then in its compiled form.
+ * `threshold` times (GTSIM_JIT) or, by default, interpreted as many
+ * instructions as a compile costs, then in its compiled form (a thread
+ * already running moves over at its next abort poll).
  *
  * The compiled function covers the common ALU shapes (the ones exec_fast.c
  * specialises) and hands every other instruction to the interpreter's
@@ -50,9 +52,20 @@ struct exec_jit_entry *exec_jit_entry(int gen, const struct eu_inst *insts,
 void exec_jit_run(struct eu_thread *t, const struct exec_prog *p,
 		  uint64_t stop);
 
+/* The interpreter ran n more instructions of p (a stretch between two
+ * looks at the abort flag); true when p is compiled now, so the thread
+ * goes on in compiled code from where it is (exec_run). In the default
+ * tiering this work counts toward the compile: a program is due after
+ * max(64, 2M / length) runs or 2M interpreted instructions, whichever
+ * comes first. */
+bool exec_jit_interpreted(const struct exec_prog *p, uint64_t n);
+
 /* Settings, for tests and benchmarks (the environment sets them first):
  * mode and the number of runs before compiling (0: at once). */
 void exec_jit_configure(enum exec_jit_mode mode, unsigned threshold);
+/* Tiered, compiled after `runs` runs or `work` interpreted instructions
+ * (the default's rule with other figures). */
+void exec_jit_configure_work(unsigned runs, uint64_t work);
 /* Check mode's deliberate fault injection: when set, the compiler emits a
  * wrong result for integer and float add (one more / next float), so a
  * test can see the comparison catch it. */

@@ -15,6 +15,7 @@ struct exec_jit_entry {
 	size_t len;
 	uint8_t *key;
 	atomic_uint runs;
+	atomic_ullong interpreted;       /* instructions the interpreter ran of it */
 	_Atomic(exec_jit_fn) fn;
 	atomic_bool failed;              /* the compiler refused it: never again */
 };
@@ -30,6 +31,7 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static _Atomic enum exec_jit_mode mode = EXEC_JIT_TIERED;
 static unsigned threshold = EXEC_JIT_DEFAULT_RUNS;
 static bool by_work = true;      /* no count given: by the program's length */
+static uint64_t due_work = EXEC_JIT_DEFAULT_WORK;   /* 0: runs only */
 static bool corrupt;
 
 static void read_env(void)
@@ -47,6 +49,7 @@ static void read_env(void)
 	bool at_once = !strcmp(e, "always") || !strcmp(e, "check");
 	threshold = at_once ? 0 : (unsigned)strtoul(e, NULL, 10);
 	by_work = false;
+	due_work = 0;
 }
 
 void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
@@ -56,6 +59,15 @@ void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
 	mode = exec_jit_available() ? m : EXEC_JIT_OFF;
 	threshold = runs;
 	by_work = false;
+	due_work = 0;
+	pthread_mutex_unlock(&lock);
+}
+
+void exec_jit_configure_work(unsigned runs, uint64_t work)
+{
+	exec_jit_configure(EXEC_JIT_TIERED, runs);
+	pthread_mutex_lock(&lock);
+	due_work = work;
 	pthread_mutex_unlock(&lock);
 }
 
@@ -182,6 +194,27 @@ static exec_jit_fn compile(struct exec_jit_entry *e, const struct exec_prog *p)
 	return fn;
 }
 
+/* By default a program is also due once the interpreter has run
+ * EXEC_JIT_DEFAULT_WORK of its instructions, however few threads ran
+ * them: one GS thread of glsl-1.50-gs-max-output loops through 1024
+ * EmitVertex()es, millions of instructions in a single run. */
+static bool due_by_work(struct exec_jit_entry *e)
+{
+	return due_work && atomic_load_explicit(&e->interpreted, memory_order_relaxed) >=
+		due_work;
+}
+
+bool exec_jit_interpreted(const struct exec_prog *p, uint64_t n)
+{
+	struct exec_jit_entry *e = p->jit;
+	if (!e || mode == EXEC_JIT_OFF || atomic_load_explicit(&e->failed, memory_order_relaxed))
+		return false;
+	if (atomic_load_explicit(&e->fn, memory_order_acquire))
+		return true;
+	atomic_fetch_add_explicit(&e->interpreted, n, memory_order_relaxed);
+	return due_by_work(e) && compile(e, p) != NULL;
+}
+
 void exec_jit_run(struct eu_thread *t, const struct exec_prog *p, uint64_t stop)
 {
 	struct exec_jit_entry *e = p->jit;
@@ -196,7 +229,8 @@ void exec_jit_run(struct eu_thread *t, const struct exec_prog *p, uint64_t stop)
 		if (by_work && EXEC_JIT_DEFAULT_WORK / p->count > need)
 			need = (unsigned)(EXEC_JIT_DEFAULT_WORK / p->count);
 		if (atomic_load_explicit(&e->failed, memory_order_relaxed) ||
-		    atomic_fetch_add_explicit(&e->runs, 1, memory_order_relaxed) < need)
+		    (atomic_fetch_add_explicit(&e->runs, 1, memory_order_relaxed) < need &&
+		     !due_by_work(e)))
 			return;
 		if (!(fn = compile(e, p)))
 			return;
