@@ -3,7 +3,8 @@
  *
  * Implicit ordering (seed 002): a batch that reads an object waits for the
  * last write to it from another engine; one that writes waits for every
- * other engine's reads and writes. Within one engine the ring keeps order.
+ * other engine's reads and writes. Within one engine the scheduler
+ * (scheduler.c) keeps those orders among queued requests.
  * Waiting is done by holding the request back from the ring (the engine's
  * queue, emitted by the kernel worker when the fences signal): a CPU-side
  * wait that does not block the ioctl, not GPU semaphores. EXEC_OBJECT_ASYNC
@@ -89,6 +90,10 @@ static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 		struct eb_object *eo = &eb->eo[i];
 		struct gem_object *obj = eo->obj;
 		obj_active_get(obj);
+		if (rq->nobjs >= 64)
+			rq->writes_all = true;
+		else if (eo->flags & EB_WRITE)
+			rq->writes |= 1ull << rq->nobjs;
 		rq->objs[rq->nobjs++] = obj;
 		set_tracker(&obj->last_read[eb->engine], rq);
 		if (eo->flags & EB_WRITE) {
@@ -121,6 +126,7 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	if (!rq)
 		return -ENOMEM;
 	rq->ctx_slot = eb->engine_slot;
+	rq->priority = eb->ctx->priority;
 	unsigned slot = eb->engine_slot % CTX_MAX_ENGINES;
 	if (!eb->ctx->lrc_slot[slot]) {
 		/* The context's first request here: a register image of its

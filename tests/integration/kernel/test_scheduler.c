@@ -1,0 +1,142 @@
+/* The request scheduler (kernel/scheduler.c) against i915's documented
+ * ordering rules (i915_scheduler.c; IGT gem_exec_schedule's reorder,
+ * fifo, promotion tests), outcomes reasoned by hand. Every request on RCS
+ * is held back by an in-fence from a BCS batch that waits on a semaphore
+ * (the "cork"), so all are queued when the fence signals; each stores its
+ * own value into dword 0 of a shared object S that it only reads (no
+ * write flag: no ordering between them), so S ends with the value of the
+ * request that ran last.
+ *  - reorder: LO (priority -10) then HI (0): HI runs first, S = LO.
+ *    FIFO (no scheduler) would leave HI.
+ *  - fifo: two at equal priority: submission order, S = the second.
+ *  - write dependency: LO writes X (EXEC_OBJECT_WRITE), then HI reads X:
+ *    HI may not pass LO, S = HI.
+ *  - inheritance: LO (-10) writes X, MID (-5) is independent, HI (0)
+ *    reads X. HI lifts LO above MID: LO, HI, MID; S = MID. FIFO leaves
+ *    HI, and a scheduler without inheritance (MID, LO, HI) leaves HI. */
+#include <unistd.h>
+
+#include "eb_test.h"
+#include "kernel/device.h"
+
+static struct gtsim_file *f;
+static uint32_t sema, s_obj, x_obj;
+static uint32_t *sema_map;
+
+#define SEMA_ADDR 0x700000ull
+#define S_ADDR 0x100000ull
+#define X_ADDR 0x180000ull
+
+static uint32_t *cpu_map(uint32_t handle)
+{
+	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };
+	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m))
+		return NULL;
+	return (uint32_t *)(uintptr_t)m.addr_ptr;
+}
+
+static uint32_t ctx_with_priority(int prio)
+{
+	uint32_t ctx = eb_context_create(f);
+	struct drm_i915_gem_context_param p = { .ctx_id = ctx,
+		.param = I915_CONTEXT_PARAM_PRIORITY, .value = (uint64_t)(int64_t)prio };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p), 0);
+	return ctx;
+}
+
+/* The cork: a BCS batch waiting for *SEMA == 1; returns its out-fence. */
+static int cork(void)
+{
+	uint32_t dw[8], bb = eb_create(f, 4096);
+	unsigned n = 0;
+	dw[n++] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
+	dw[n++] = 1;
+	dw[n++] = (uint32_t)SEMA_ADDR;
+	dw[n++] = 0;
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	eb_write(f, bb, 0, dw, n * 4);
+	sema_map[0] = 0;
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = sema, .offset = SEMA_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = bb, .offset = 0x200000, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o, .buffer_count = 2,
+		.flags = I915_EXEC_BLT | I915_EXEC_FENCE_OUT };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), 0);
+	eb_close(f, bb);
+	return (int)(eb.rsvd2 >> 32);
+}
+
+/* On RCS after the cork: store value into S; X read, or written. */
+static void store(uint32_t ctx, int fence, uint32_t value, bool write_x)
+{
+	uint32_t dw[8], bb = eb_create(f, 4096);
+	unsigned n = emit_store(dw, S_ADDR, value);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	eb_write(f, bb, 0, dw, n * 4);
+	struct drm_i915_gem_exec_object2 o[3] = {
+		{ .handle = s_obj, .offset = S_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = x_obj, .offset = X_ADDR,
+		  .flags = EXEC_OBJECT_PINNED | (write_x ? EXEC_OBJECT_WRITE : 0) },
+		{ .handle = bb, .offset = 0x300000, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o, .buffer_count = 3,
+		.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_IN, .rsvd1 = ctx,
+		.rsvd2 = (uint32_t)fence };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), 0);
+	eb_close(f, bb);
+}
+
+static uint32_t unplug(int fence)
+{
+	usleep(20 * 1000);
+	__atomic_store_n(&sema_map[0], 1, __ATOMIC_RELEASE);
+	close(fence);
+	CHECK_EQ(eb_wait(f, s_obj, 5000000000ll), 0);
+	return eb_read32(f, s_obj, 0);
+}
+
+int main(void)
+{
+	const char *sync_env = getenv("GTSIM_SYNC");
+	if (sync_env && strcmp(sync_env, "0") && *sync_env)
+		test_skip("corked requests need asynchronous engines");
+	struct gtsim_device *dev = eb_device(0, 5000, 0);
+	f = gtsim_open(dev);
+	sema = eb_create(f, 4096);
+	s_obj = eb_create(f, 4096);
+	x_obj = eb_create(f, 4096);
+	sema_map = cpu_map(sema);
+	CHECK(sema_map != NULL);
+	if (!sema_map)
+		return test_exit();
+	uint32_t lo = ctx_with_priority(-10), mid = ctx_with_priority(-5);
+	uint32_t hi = ctx_with_priority(0), lo2 = ctx_with_priority(-10);
+
+	int c = cork();
+	store(lo, c, 0x10, false);
+	store(hi, c, 0x20, false);
+	CHECK_EQ(unplug(c), 0x10u);              /* reorder */
+
+	c = cork();
+	store(lo, c, 0x11, false);
+	store(lo2, c, 0x12, false);
+	CHECK_EQ(unplug(c), 0x12u);              /* fifo */
+
+	c = cork();
+	store(lo, c, 0x13, true);
+	store(hi, c, 0x23, false);
+	CHECK_EQ(unplug(c), 0x23u);              /* write dependency */
+
+	c = cork();
+	store(lo, c, 0x14, true);
+	store(mid, c, 0x34, false);
+	store(hi, c, 0x24, false);
+	CHECK_EQ(unplug(c), 0x34u);              /* inheritance */
+
+	gtsim_close(f);
+	gtsim_device_destroy(dev);
+	return test_exit();
+}
