@@ -29,10 +29,7 @@ static uint32_t *sema_map;
 
 static uint32_t *cpu_map(uint32_t handle)
 {
-	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };
-	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m))
-		return NULL;
-	return (uint32_t *)(uintptr_t)m.addr_ptr;
+	return eb_cpu_map(f, handle);
 }
 
 static uint32_t ctx_with_priority(int prio)
