@@ -90,10 +90,6 @@ static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 		struct eb_object *eo = &eb->eo[i];
 		struct gem_object *obj = eo->obj;
 		obj_active_get(obj);
-		if (rq->nobjs >= 64)
-			rq->writes_all = true;
-		else if (eo->flags & EB_WRITE)
-			rq->writes |= 1ull << rq->nobjs;
 		rq->objs[rq->nobjs++] = obj;
 		set_tracker(&obj->last_read[eb->engine], rq);
 		if (eo->flags & EB_WRITE) {

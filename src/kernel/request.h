@@ -76,8 +76,6 @@ struct gem_request {
 	struct gem_object **objs;    /* objs_inline when few */
 	unsigned nobjs;
 	struct gem_object *objs_inline[4];
-	uint64_t writes;             /* bit i: objs[i] written (EB_WRITE); i < 64 */
-	bool writes_all;             /* more than 64 objects: order as if all written */
 	int priority;                /* the context's at submission (scheduling) */
 	struct gem_object **capture;
 	unsigned ncapture;

@@ -5,9 +5,13 @@
  *   submission order (FIFO);
  * - a request never passes an earlier queued request it depends on on
  *   this engine: one of the same logical context (a context's timeline
- *   is in order) or one that shares an object with it where either
- *   writes it (i915's implicit fences: a read waits for the last write,
- *   a write for every access);
+ *   is in order) or one that shares an object with it. i915 orders only
+ *   where either writes (its reservation objects keep every reader's
+ *   fence); the model's objects track one last reader per engine
+ *   (obj->last_read, which BUSY and WAIT use), valid only while the
+ *   users of one object stay in submission order, so two readers of an
+ *   object are not reordered either (gem_exec_schedule out-order and
+ *   reorder need that; not done);
  * - priority inheritance: a high-priority request blocked that way lifts
  *   its blocker, which is emitted first (i915 bumps the priority of the
  *   whole dependency chain);
@@ -19,13 +23,11 @@
 
 #include "kernel/request.h"
 
-static bool shares_written(const struct gem_request *a, const struct gem_request *b)
+static bool shares_object(const struct gem_request *a, const struct gem_request *b)
 {
 	for (unsigned i = 0; i < a->nobjs; i++)
 		for (unsigned j = 0; j < b->nobjs; j++)
-			if (a->objs[i] == b->objs[j] &&
-			    (a->writes_all || b->writes_all ||
-			     (a->writes >> i & 1) || (b->writes >> j & 1)))
+			if (a->objs[i] == b->objs[j])
 				return true;
 	return false;
 }
@@ -33,7 +35,7 @@ static bool shares_written(const struct gem_request *a, const struct gem_request
 static bool must_follow(const struct gem_request *later, const struct gem_request *earlier)
 {
 	return (later->ctx == earlier->ctx && later->ctx_slot == earlier->ctx_slot) ||
-	       shares_written(later, earlier);
+	       shares_object(later, earlier);
 }
 
 struct list_node *sched_first_queued(struct list_node *requests)
