@@ -3,7 +3,8 @@
  *
  * Implicit ordering (seed 002): a batch that reads an object waits for the
  * last write to it from another engine; one that writes waits for every
- * other engine's reads and writes. Within one engine the ring keeps order.
+ * other engine's reads and writes. Within one engine the scheduler
+ * (scheduler.c) keeps those orders among queued requests.
  * Waiting is done by holding the request back from the ring (the engine's
  * queue, emitted by the kernel worker when the fences signal): a CPU-side
  * wait that does not block the ioctl, not GPU semaphores. EXEC_OBJECT_ASYNC
@@ -121,6 +122,7 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	if (!rq)
 		return -ENOMEM;
 	rq->ctx_slot = eb->engine_slot;
+	rq->priority = eb->ctx->priority;
 	unsigned slot = eb->engine_slot % CTX_MAX_ENGINES;
 	if (!eb->ctx->lrc_slot[slot]) {
 		/* The context's first request here: a register image of its

@@ -16,6 +16,7 @@
 #include "gpu/cs/engine.h"
 #include "kernel/context.h"
 #include "kernel/object.h"
+#include "kernel/scheduler.h"
 #include "kernel/sync/fence.h"
 #include "kernel/vm.h"
 
@@ -64,7 +65,7 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
 }
 
 /* Dependencies all signaled? Drops them once they are. */
-static bool deps_ready(struct gem_request *rq)
+bool request_deps_ready(struct gem_request *rq)
 {
 	for (unsigned i = 0; i < rq->ndeps; i++)
 		if (!fence_is_signaled(rq->deps[i]))
@@ -86,6 +87,7 @@ uint32_t ring_space(struct rq_engine *e)
 
 static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 {
+	rq->seqno = ++e->next_seqno;
 	ring_emit_request(e, rq);
 	rq->emitted = true;
 	TRACE(TRACE_GEM, "%s: request seqno %u (context %u) emitted at ring 0x%x..0x%x%s",
@@ -102,15 +104,14 @@ bool request_submit(struct gem_request *rq)
 	rq->queued_ns = fence_now_ns();
 	e->unretired++;
 	pthread_mutex_lock(&e->lock);
-	rq->seqno = ++e->next_seqno;
 	list_add_tail(&e->requests, &rq->link);
-	if (!e->queued && deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES) {
+	if (!e->queued && request_deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES) {
 		emit_locked(e, rq);
 		emitted = true;
 	} else {
 		e->queued++;
-		TRACE(TRACE_GEM, "%s: request seqno %u queued (%u dependencies, %u ahead)",
-		      engine_name(e->id), rq->seqno, rq->ndeps, e->queued - 1);
+		TRACE(TRACE_GEM, "%s: request queued (%u dependencies, %u ahead, priority %d)",
+		      engine_name(e->id), rq->ndeps, e->queued - 1, rq->priority);
 	}
 	pthread_mutex_unlock(&e->lock);
 	if (!emitted)
@@ -122,13 +123,12 @@ bool requests_emit_ready(struct rq_engine *e)
 {
 	bool emitted = false, remain;
 	pthread_mutex_lock(&e->lock);
-	struct list_node *n, *t;
-	list_for_each_safe(n, t, &e->requests) {
-		struct gem_request *rq = list_entry(n, struct gem_request, link);
-		if (rq->emitted)
-			continue;
-		if (!deps_ready(rq) || ring_space(e) < REQUEST_MAX_BYTES)
-			break;
+	struct gem_request *rq;
+	while (e->queued && ring_space(e) >= REQUEST_MAX_BYTES &&
+	       (rq = sched_pick(&e->requests)) != NULL) {
+		/* Emitted requests stay a prefix of the list, in seqno order. */
+		list_del(&rq->link);
+		list_add_tail(sched_first_queued(&e->requests), &rq->link);
 		emit_locked(e, rq);
 		e->queued--;
 		emitted = true;

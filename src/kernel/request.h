@@ -13,7 +13,10 @@
  * A request whose dependencies (in-fences, implicit cross-engine ordering)
  * have not signaled yet, or that finds the ring full, waits in the engine's
  * queue and is emitted later by the kernel worker thread (hangcheck.c), so
- * execbuf never blocks on them. Requests leave the ring in seqno order.
+ * execbuf never blocks on them. Queued requests enter the ring in the
+ * scheduler's order (scheduler.c: priority, same-engine dependencies,
+ * inheritance) and get their seqno then, so requests leave the ring in
+ * seqno order; the list holds the emitted ones first, then the queued.
  *
  * Locks: dev->lock, then an engine's lock. The engine lock guards the
  * request list, seqnos and the ring's write position; the engine threads'
@@ -73,6 +76,7 @@ struct gem_request {
 	struct gem_object **objs;    /* objs_inline when few */
 	unsigned nobjs;
 	struct gem_object *objs_inline[4];
+	int priority;                /* the context's at submission (scheduling) */
 	struct gem_object **capture;
 	unsigned ncapture;
 
@@ -167,6 +171,8 @@ static inline uint32_t engine_hws_seqno(const struct rq_engine *e)
 /* The engine's ring and status page, created (bound pinned in the GGTT,
  * programmed through MMIO) before its first request. dev->lock held. */
 int request_engine_setup(struct rq_engine *e);
+/* Dependencies (fences) all signaled? Drops them once they are. */
+bool request_deps_ready(struct gem_request *rq);
 /* A new request on engine for ctx (reference taken), with its fence.
  * dev->lock held. */
 struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx);

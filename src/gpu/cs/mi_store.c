@@ -40,7 +40,12 @@ MI_HANDLER(mi_store_data_imm)
 }
 
 /* Writes into the hardware status page (always the GGTT); Offset, bits
- * 11:2 of DWord 1, is a dword index. */
+ * 11:2 of DWord 1, is a dword index. The kernel model reads the seqno
+ * there from other host threads with atomic loads (engine_hws_seqno), so
+ * each dword is an atomic release store: a plain copy would be a data
+ * race (ThreadSanitizer reported it) and could be seen torn. The status
+ * page is one 4 KiB page and the index is in dwords, so every dword is
+ * 4-byte aligned and on one page. */
 MI_HANDLER(mi_store_data_index)
 {
 	struct cmd_MI_STORE_DATA_INDEX c;
@@ -48,7 +53,16 @@ MI_HANDLER(mi_store_data_index)
 	uint32_t n = len > 2 ? len - 2 : 0;
 	if (n > 2)
 		return cs_fault(e, "MI_STORE_DATA_INDEX: bad length %u", len);
-	return mi_write(e, d, true, (uint64_t)e->hws_pga + c.offset * 4ull, dw + 2, n * 4);
+	uint64_t addr = (uint64_t)e->hws_pga + c.offset * 4ull;
+	struct gt_vm vm = cs_vm_for(e, true);
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t avail;
+		uint32_t *p = vm_map(&vm, addr + 4 * i, true, &avail);
+		if (!p || avail < 4 || ((uintptr_t)p & 3))
+			return mi_write(e, d, true, addr, dw + 2, n * 4);
+		__atomic_store_n(p, dw[2 + i], __ATOMIC_RELEASE);
+	}
+	return CS_NEXT;
 }
 
 MI_HANDLER(mi_copy_mem_mem)

@@ -79,6 +79,15 @@ static inline unsigned emit_store(uint32_t *dw, uint64_t addr, uint32_t value)
 	return 4;
 }
 
+/* A CPU mapping (GEM_MMAP) of the first page of an object, or NULL. */
+static inline uint32_t *eb_cpu_map(struct gtsim_file *f, uint32_t handle)
+{
+	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };
+	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m))
+		return NULL;
+	return (uint32_t *)(uintptr_t)m.addr_ptr;
+}
+
 static inline uint32_t eb_context_create(struct gtsim_file *f)
 {
 	struct drm_i915_gem_context_create c = { 0 };

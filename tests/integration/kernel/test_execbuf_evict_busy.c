@@ -20,14 +20,6 @@ static struct gtsim_file *f;
 
 #define SEMA_ADDR 0x700000ull
 
-static uint32_t *cpu_map(uint32_t handle)
-{
-	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };
-	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m))
-		return NULL;
-	return (uint32_t *)(uintptr_t)m.addr_ptr;
-}
-
 /* Batch: wait until *SEMA_ADDR == 1 (if wait), then store value at addr. */
 static void write_batch(uint32_t bb, bool wait, uint64_t addr, uint32_t value)
 {
@@ -106,7 +98,7 @@ int main(void)
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);
 	uint32_t sema = eb_create(f, 4096);
-	uint32_t *sema_map = cpu_map(sema);
+	uint32_t *sema_map = eb_cpu_map(f, sema);
 	CHECK(sema_map != NULL);
 	if (sema_map) {
 		one_case(sema, sema_map, false);

@@ -22,10 +22,7 @@ static uint32_t *sema_map;
 
 static uint32_t *cpu_map(uint32_t handle)
 {
-	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };
-	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &m))
-		return NULL;
-	return (uint32_t *)(uintptr_t)m.addr_ptr;
+	return eb_cpu_map(f, handle);
 }
 
 /* Batch: wait until *SEMA_ADDR == 1, then store value at addr. */
