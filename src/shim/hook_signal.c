@@ -6,7 +6,8 @@
  *    crash the program instead of failing with EFAULT as on i915. The
  *    program's handler is recorded instead and receives every fault that
  *    is not inside a copy, as if it were installed.
- *  - Every other catchable signal with a handler: the handler is
+ *  - Every asynchronous signal with a handler (not SIGFPE, SIGILL,
+ *    SIGTRAP, SIGSYS: faults are handled where they happen): the handler is
  *    installed behind a trampoline, which runs it at once unless the
  *    thread is inside gtsim (common/sigdefer.h); then it runs when the
  *    interposed call returns, with the handler's mask blocked, as the
@@ -71,9 +72,19 @@ static int real_sigaction(int sig, const struct sigaction *act, struct sigaction
 	return real.sigaction(sig, act, oldact);
 }
 
+/* Asynchronous signals only: a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGTRAP, SIGSYS) must be handled where it happens, or the faulting
+ * instruction runs again for ever (the kernel model's guarded copies
+ * catch theirs through a SIGSEGV handler, sigfault.c). */
 static bool deferrable(int sig)
 {
-	return sig > 0 && sig < _NSIG && sig < 64 && sig != SIGKILL && sig != SIGSTOP;
+	switch (sig) {
+	case SIGKILL: case SIGSTOP:
+	case SIGSEGV: case SIGBUS: case SIGFPE: case SIGILL: case SIGTRAP: case SIGSYS:
+		return false;
+	default:
+		return sig > 0 && sig < _NSIG && sig < 64;
+	}
 }
 
 int sigaction(int sig, const struct sigaction *act, struct sigaction *oldact)
