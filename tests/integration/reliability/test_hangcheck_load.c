@@ -72,7 +72,8 @@ int main(void)
 	for (int i = 0; i < 3; i++)
 		pthread_join(hogs[i], NULL);
 	printf("valid batch under load: %.0f ms wall (hung after 60 ms of GPU time)\n", ms);
-	CHECK(ms > 60);   /* the load did slow it past the limit */
+	/* Not checked (no timed tests): whether the load did slow the batch
+	 * past the 60 ms limit; the wall time printed above shows it. */
 	CHECK_EQ(eb_read32(f, t, ((STORES - 1) % 1024) * 4), STORES);
 	struct drm_i915_reset_stats rs = { .ctx_id = 0 };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GET_RESET_STATS, &rs), 0);
