@@ -6,6 +6,7 @@
 #include <drm.h>
 #include <errno.h>
 #include <i915_drm.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gtsim/gtsim.h"
@@ -80,6 +81,25 @@ static inline unsigned emit_store(uint32_t *dw, uint64_t addr, uint32_t value)
 }
 
 /* A CPU mapping (GEM_MMAP) of the first page of an object, or NULL. */
+/* Skips the test when every batch runs inside execbuf (GTSIM_SYNC): why
+ * says what needs asynchronous engines. */
+static inline void eb_require_async(const char *why)
+{
+	const char *sync_env = getenv("GTSIM_SYNC");
+	if (sync_env && strcmp(sync_env, "0") && *sync_env)
+		test_skip(why);
+}
+
+/* MI_SEMAPHORE_WAIT polling until the dword at addr equals value. */
+static inline unsigned emit_semaphore_wait(uint32_t *dw, uint64_t addr, uint32_t value)
+{
+	dw[0] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
+	dw[1] = value;
+	dw[2] = (uint32_t)addr;
+	dw[3] = (uint32_t)(addr >> 32);
+	return 4;
+}
+
 static inline uint32_t *eb_cpu_map(struct gtsim_file *f, uint32_t handle)
 {
 	struct drm_i915_gem_mmap m = { .handle = handle, .size = 4096 };

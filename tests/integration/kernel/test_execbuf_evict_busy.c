@@ -25,12 +25,8 @@ static void write_batch(uint32_t bb, bool wait, uint64_t addr, uint32_t value)
 {
 	uint32_t dw[16];
 	unsigned n = 0;
-	if (wait) {
-		dw[n++] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
-		dw[n++] = 1;
-		dw[n++] = (uint32_t)SEMA_ADDR;
-		dw[n++] = 0;
-	}
+	if (wait)
+		n += emit_semaphore_wait(dw, SEMA_ADDR, 1);
 	n += emit_store(dw + n, addr, value);
 	dw[n++] = MI_BATCH_BUFFER_END;
 	dw[n++] = MI_NOOP;
@@ -92,9 +88,7 @@ static void one_case(uint32_t sema, uint32_t *sema_map, bool move_x)
 
 int main(void)
 {
-	const char *sync_env = getenv("GTSIM_SYNC");
-	if (sync_env && strcmp(sync_env, "0") && *sync_env)
-		test_skip("batches held by MI_SEMAPHORE_WAIT need asynchronous engines");
+	eb_require_async("batches held by MI_SEMAPHORE_WAIT need asynchronous engines");
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);
 	uint32_t sema = eb_create(f, 4096);

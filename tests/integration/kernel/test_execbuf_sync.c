@@ -28,11 +28,7 @@ static uint32_t *cpu_map(uint32_t handle)
 /* Batch: wait until *SEMA_ADDR == 1, then store value at addr. */
 static unsigned blocked_store(uint32_t *dw, uint64_t addr, uint32_t value)
 {
-	unsigned n = 0;
-	dw[n++] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
-	dw[n++] = 1;
-	dw[n++] = (uint32_t)SEMA_ADDR;
-	dw[n++] = 0;
+	unsigned n = emit_semaphore_wait(dw, SEMA_ADDR, 1);
 	n += emit_store(dw + n, addr, value);
 	dw[n++] = MI_BATCH_BUFFER_END;
 	dw[n++] = MI_NOOP;
@@ -54,9 +50,7 @@ static bool fd_signaled(int fd, int timeout_ms)
 
 int main(void)
 {
-	const char *sync_env = getenv("GTSIM_SYNC");
-	if (sync_env && strcmp(sync_env, "0") && *sync_env)
-		test_skip("batches held by MI_SEMAPHORE_WAIT need asynchronous engines "
+	eb_require_async("batches held by MI_SEMAPHORE_WAIT need asynchronous engines "
 			  "(GTSIM_SYNC runs each batch inside execbuf)");
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);

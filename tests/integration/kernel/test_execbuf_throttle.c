@@ -122,9 +122,7 @@ static void test_eintr(int sa_flags)
 
 int main(void)
 {
-	const char *sync_env = getenv("GTSIM_SYNC");
-	if (sync_env && strcmp(sync_env, "0") && *sync_env)
-		test_skip("a batch held by MI_SEMAPHORE_WAIT needs asynchronous engines");
+	eb_require_async("a batch held by MI_SEMAPHORE_WAIT needs asynchronous engines");
 	struct gtsim_device *dev = eb_device(0, 10000, 0);
 	f = gtsim_open(dev);
 	uint32_t sema = eb_create(f, 4096), held = eb_create(f, 4096);

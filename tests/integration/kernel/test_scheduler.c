@@ -53,11 +53,7 @@ static uint32_t ctx_with_priority(int prio)
 static int cork(void)
 {
 	uint32_t dw[8], bb = eb_create(f, 4096);
-	unsigned n = 0;
-	dw[n++] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
-	dw[n++] = 1;
-	dw[n++] = (uint32_t)SEMA_ADDR;
-	dw[n++] = 0;
+	unsigned n = emit_semaphore_wait(dw, SEMA_ADDR, 1);
 	dw[n++] = MI_BATCH_BUFFER_END;
 	dw[n++] = MI_NOOP;
 	eb_write(f, bb, 0, dw, n * 4);
@@ -116,9 +112,7 @@ static uint32_t unplug(int fence)
 
 int main(void)
 {
-	const char *sync_env = getenv("GTSIM_SYNC");
-	if (sync_env && strcmp(sync_env, "0") && *sync_env)
-		test_skip("corked requests need asynchronous engines");
+	eb_require_async("corked requests need asynchronous engines");
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);
 	sema = eb_create(f, 4096);
