@@ -167,7 +167,10 @@ uint32_t lrc_slot_alloc(struct rq_engine *e)
 void lrc_slot_free(struct rq_engine *e, uint32_t id)
 {
 	struct lrc_pool *p = &e->lrc;
-	if (!id)
+	/* At device destruction a context can go with the last request of
+	 * a later engine, after this engine's pool is gone (lrc_engine_fini):
+	 * nothing is left to give the slot back to. */
+	if (!id || !p->free)
 		return;
 	p->free[p->nfree++] = id;
 }
