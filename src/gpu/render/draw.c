@@ -61,12 +61,37 @@ static int setup_urb(struct render_state *rs)
 	return 0;
 }
 
+/* Whether primitive assembly still holds VUE handle for a later
+ * primitive: the first vertex of a fan, polygon or line loop (every
+ * triangle of the run, or the closing line, uses it again) and a
+ * polygon's held-back triangle. */
+static bool held_by_assembly(const struct prim_asm *pa, uint32_t handle)
+{
+	if (!pa->seen)
+		return false;
+	bool keeps_first = pa->topology == PRIM_TRIFAN || pa->topology == PRIM_TRIFAN_NOSTIPPLE ||
+			   pa->topology == PRIM_POLYGON || pa->topology == PRIM_LINELOOP;
+	if (keeps_first && pa->first == VUE_REF(handle, 0))
+		return true;
+	for (unsigned i = 0; pa->poly_pending && i < 3; i++)
+		if (pa->poly[i] == VUE_REF(handle, 0))
+			return true;
+	return false;
+}
+
 static uint32_t alloc_vue(struct draw_ctx *dc)
 {
 	struct render_state *rs = dc->rs;
 	const struct urb_partition *p = &rs->urb[0];
-	uint32_t e = rs->vs_next_entry++ % p->entries;
-	uint32_t handle = (p->start * 8192 + e * p->size * 64) / 64;
+	uint32_t handle;
+	/* Round robin over the VS entries, past those a run still needs
+	 * (a line loop of more vertices than entries lost its first vertex
+	 * and closed to a later one). At most 4 are held, and a VS
+	 * partition has more entries than that. */
+	do {
+		uint32_t e = rs->vs_next_entry++ % p->entries;
+		handle = (p->start * 8192 + e * p->size * 64) / 64;
+	} while (held_by_assembly(&dc->pa, handle) && p->entries > 4);
 	for (unsigned i = 0; dc->cache_on && i < VCACHE_SIZE; i++) /* reused: not cached */
 		if (dc->cache[i].valid && dc->cache[i].handle == handle)
 			dc->cache[i].valid = false;

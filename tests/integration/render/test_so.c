@@ -8,7 +8,8 @@
  * expected buffer is written out by hand from the vertices' numbers. */
 #include "so_drv_fixture.h"
 
-enum { POINTLIST = 1, LINESTRIP = 3, TRILIST = 4, TRISTRIP = 5, LEADING = 0, TRAILING = 1 };
+enum { POINTLIST = 1, LINESTRIP = 3, TRILIST = 4, TRISTRIP = 5, LINELOOP = 16, LEADING = 0,
+       TRAILING = 1 };
 
 struct decl {
 	unsigned buffer, reg, mask;
@@ -363,6 +364,35 @@ static void rendering(struct sx *s)
 	CHECK_EQ(sx_res(s, 20), 0);
 }
 
+/* A line loop of more vertices than the VS has URB entries (16384; the
+ * vertex buffer holds 16, the rest read 0): its closing line ends at
+ * vertex 0 (GL 4.6 10.1.3: lines (v0, v1) ... (vn-1, v0)), x only into a
+ * 256 KB buffer. The entry of vertex 0 was reused for a later vertex
+ * (piglit gl-1.0-long-line-loop drew the closing line elsewhere). */
+static void long_line_loop(struct sx *s)
+{
+	enum { N = 16384 };
+	gtdrv_bo_free(&s->drv, &s->so[0]);
+	CHECK_EQ(gtdrv_bo_alloc(&s->drv, &s->so[0], 256 << 10), 0);
+	sx_begin(s);
+	so_buffer(s, 0, 256 << 10, true, 0, -1);
+	so_decls(s, 1, (struct decl[]){ { 0, 1, 0x1, false } }, 1, 0, NULL, 0);
+	streamout(s, false, 0, TRAILING, (const uint32_t[4]){ 4 });
+	sx_draw(s, LINELOOP, false, N, 0, 1);
+	store_so_regs(s, 0);
+	sx_end(s);
+	CHECK_EQ(sx_res(s, 0), N);      /* N lines written */
+	uint32_t first[2], last[2];
+	CHECK_EQ(gtdrv_bo_read(&s->drv, &s->so[0], 0, first, 8), 0);
+	CHECK_EQ(gtdrv_bo_read(&s->drv, &s->so[0], (N - 1) * 8, last, 8), 0);
+	CHECK_EQ(first[0], cv(0, 0));
+	CHECK_EQ(first[1], cv(1, 0));
+	CHECK_EQ(last[0], fb(0));       /* vertex N - 1, past the buffer */
+	CHECK_EQ(last[1], cv(0, 0));    /* back to vertex 0 */
+	gtdrv_bo_free(&s->drv, &s->so[0]);
+	CHECK_EQ(gtdrv_bo_alloc(&s->drv, &s->so[0], SX_SO_BYTES), 0);
+}
+
 static void run(const char *device)
 {
 	struct sx s;
@@ -377,6 +407,7 @@ static void run(const char *device)
 	overflow(&s);
 	pause_resume(&s);
 	rendering(&s);
+	long_line_loop(&s);
 	sx_fini(&s);
 }
 
