@@ -28,6 +28,7 @@
 #define MI_SEMAPHORE_POLL (1u << 15)
 #define MI_SEMAPHORE_SAD_EQ_SDD (4u << 12)
 #define MI_LOAD_REGISTER_IMM1 ((0x22u << 23) | 1u)
+#define MI_STORE_REGISTER_MEM_GEN8 ((0x24u << 23) | 2u)   /* 4 dwords */
 
 static inline struct gtsim_device *eb_device(int sync, unsigned hangcheck_ms, uint64_t ggtt)
 {
@@ -88,6 +89,25 @@ static inline void eb_require_async(const char *why)
 	const char *sync_env = getenv("GTSIM_SYNC");
 	if (sync_env && strcmp(sync_env, "0") && *sync_env)
 		test_skip(why);
+}
+
+/* MI_LOAD_REGISTER_IMM of one register. Returns dwords. */
+static inline unsigned emit_lri(uint32_t *dw, uint32_t reg, uint32_t value)
+{
+	dw[0] = MI_LOAD_REGISTER_IMM1;
+	dw[1] = reg;
+	dw[2] = value;
+	return 3;
+}
+
+/* MI_STORE_REGISTER_MEM of reg to a PPGTT address. Returns dwords. */
+static inline unsigned emit_srm(uint32_t *dw, uint32_t reg, uint64_t addr)
+{
+	dw[0] = MI_STORE_REGISTER_MEM_GEN8;
+	dw[1] = reg;
+	dw[2] = (uint32_t)addr;
+	dw[3] = (uint32_t)(addr >> 32);
+	return 4;
 }
 
 /* MI_SEMAPHORE_WAIT polling until the dword at addr equals value. */

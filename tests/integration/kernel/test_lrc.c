@@ -16,28 +16,10 @@
 
 #include "eb_test.h"
 
-#define MI_STORE_REGISTER_MEM_GEN8 ((0x24u << 23) | 2u)   /* 4 dwords */
 #define RESULT_ADDR 0x200000ull
 #define PRED_SRC0 0x2400u
 #define CACHE_MODE_1 0x7004u
 #define BCS_GPR0 0x22600u
-
-static unsigned emit_lri(uint32_t *dw, uint32_t reg, uint32_t value)
-{
-	dw[0] = MI_LOAD_REGISTER_IMM1;
-	dw[1] = reg;
-	dw[2] = value;
-	return 3;
-}
-
-static unsigned emit_srm(uint32_t *dw, uint32_t reg, uint64_t addr)
-{
-	dw[0] = MI_STORE_REGISTER_MEM_GEN8;
-	dw[1] = reg;
-	dw[2] = (uint32_t)addr;
-	dw[3] = (uint32_t)(addr >> 32);
-	return 4;
-}
 
 /* Run dw (n dwords) in ctx on ring with the result object pinned. */
 static void run(struct gtsim_file *f, uint32_t result, const uint32_t *dw, unsigned n,

@@ -25,7 +25,6 @@
 #define RCS_PDP0_LDW 0x2270u
 #define CS_GPR0 0x2600u
 #define MI_STORE_DWORD_IMM_GGTT (MI_STORE_DWORD_IMM_GEN8 | (1u << 22))
-#define MI_STORE_REGISTER_MEM_GEN8 ((0x24u << 23) | 2u)   /* 4 dwords */
 
 static struct gtsim_device *dev;
 

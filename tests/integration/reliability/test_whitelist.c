@@ -21,7 +21,6 @@
 
 #define PIN_T 0x100000ull
 #define PIN_BB 0x300000ull
-#define MI_STORE_REGISTER_MEM_GEN8 ((0x24u << 23) | 2u)   /* 4 dwords */
 #define RCS_BASE 0x2000u
 #define FORCE_TO_NONPRIV(i) (RCS_BASE + 0x4d0u + 4u * (i))
 #define RCS_NOPID (RCS_BASE + 0x94u)
@@ -40,21 +39,10 @@ static const bool skl_masked[] = { false, true, true, true, false };
 
 #define RCS_EMR (RCS_BASE + 0xb4u)   /* RING_EMR: the kernel's */
 
-static unsigned lri(uint32_t *dw, uint32_t reg, uint32_t v)
-{
-	dw[0] = MI_LOAD_REGISTER_IMM1;
-	dw[1] = reg;
-	dw[2] = v;
-	return 3;
-}
-
+/* The register into the target at byte off. */
 static unsigned srm(uint32_t *dw, uint32_t reg, uint32_t off)
 {
-	dw[0] = MI_STORE_REGISTER_MEM_GEN8;
-	dw[1] = reg;
-	dw[2] = (uint32_t)(PIN_T + off);
-	dw[3] = (uint32_t)((PIN_T + off) >> 32);
-	return 4;
+	return emit_srm(dw, reg, PIN_T + off);
 }
 
 /* Runs dw[0..n) as a PPGTT batch of a new file with the target softpinned
@@ -110,13 +98,13 @@ static void skl(void)
 	const uint32_t values[] = { 0x00000003, 0x00070005, 0x00ff00a5, 0x80018001, 0x40000000 };
 	for (unsigned i = 0; i < nw; i++) {
 		n += srm(dw + n, skl_whitelist[i], 0x100 + 4 * i);
-		n += lri(dw + n, skl_whitelist[i], values[i]);
+		n += emit_lri(dw + n, skl_whitelist[i], values[i]);
 		n += srm(dw + n, skl_whitelist[i], 0x200 + 4 * i);
 	}
-	n += lri(dw + n, FORCE_TO_NONPRIV(5), RCS_EMR);
+	n += emit_lri(dw + n, FORCE_TO_NONPRIV(5), RCS_EMR);
 	n += srm(dw + n, FORCE_TO_NONPRIV(5), 0x320);
 	n += srm(dw + n, RCS_EMR, 0x324);
-	n += lri(dw + n, RCS_EMR, 0x1234);
+	n += emit_lri(dw + n, RCS_EMR, 0x1234);
 	n += srm(dw + n, RCS_EMR, 0x328);
 	n += emit_store(dw + n, PIN_T + 0x32c, 0x600df00d);
 	run(dev, dw, n, out);
@@ -146,7 +134,7 @@ static void bdw(void)
 	const uint32_t *regs = skl_whitelist;
 	for (unsigned i = 0; i < 5; i++) {
 		n += srm(dw + n, regs[i], 0x100 + 4 * i);
-		n += lri(dw + n, regs[i], 0xffffffffu);
+		n += emit_lri(dw + n, regs[i], 0xffffffffu);
 		n += srm(dw + n, regs[i], 0x200 + 4 * i);
 	}
 	n += emit_store(dw + n, PIN_T + 0x300, 0x600df00d);
