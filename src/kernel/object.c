@@ -190,7 +190,7 @@ int obj_own_memfd(struct gem_object *obj)
 	 * (waiting for the object instead could wait for ever: its batch may
 	 * wait for a fence the client signals after mapping it). */
 	gpu_pause(obj->dev->gpu);
-	int err = store_own(&obj->dev->store, obj);
+	int err = store_own(obj);
 	gpu_unpause(obj->dev->gpu);
 	return err;
 }

@@ -187,14 +187,13 @@ void store_punch(struct gem_object *obj)
 			(off_t)obj->memfd_offset, (off_t)obj->size);
 }
 
-int store_in_slab(const struct gem_object *obj)
+bool store_in_slab(const struct gem_object *obj)
 {
 	return obj->slab && obj->memfd == obj->slab->fd;
 }
 
-int store_own(struct obj_store *store, struct gem_object *obj)
+int store_own(struct gem_object *obj)
 {
-	(void)store;
 	if (!store_in_slab(obj))
 		return 0;
 	struct store_slab *s = obj->slab;

@@ -17,6 +17,7 @@
 #ifndef GTSIM_KERNEL_OBJECT_STORE_H
 #define GTSIM_KERNEL_OBJECT_STORE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "kernel/list.h"
@@ -48,8 +49,8 @@ void store_punch(struct gem_object *obj);
 /* Gives a slab object a memfd of its own holding its bytes (nothing to
  * do for the others). The caller makes sure the GPU is done with it.
  * 0 or -ENOMEM (the object is unchanged). */
-int store_own(struct obj_store *store, struct gem_object *obj);
+int store_own(struct gem_object *obj);
 /* Whether obj's pages are in a slab (shared file, no memfd of its own). */
-int store_in_slab(const struct gem_object *obj);
+bool store_in_slab(const struct gem_object *obj);
 
 #endif
