@@ -2,9 +2,13 @@
  * Logic"): the primitive becomes points, lines or triangles, and each of
  * its vertices is written through the stream's decls into the buffers the
  * stream selects, at SO_WRITE_OFFSETn + vertex * pitch. A primitive that
- * does not fit entirely in every enabled buffer of its stream is not
- * written at all: SO_PRIM_STORAGE_NEEDED counts it, SO_NUM_PRIMS_WRITTEN
- * does not. */
+ * does not fit entirely in every buffer its stream selects is not written
+ * at all: SO_PRIM_STORAGE_NEEDED counts it, SO_NUM_PRIMS_WRITTEN does not.
+ * A selected buffer that is disabled has no room: Gen7's SO_BUFFER has no
+ * enable bit and drivers disable one with a zero-size range, which every
+ * primitive overflows; anv pauses transform feedback on Gen8/9 by clearing
+ * SO Buffer Enable with the SO function left on, and expects the paused
+ * primitives not to count as written. */
 #include <stdio.h>
 #include <string.h>
 
@@ -99,8 +103,13 @@ static bool output(struct so_draw *so, unsigned stream, const uint32_t *h, unsig
 	uint32_t sel = so->select[stream];
 	for (unsigned b = 0; b < SO_BUFFERS; b++) {
 		const struct so_buffer *sb = &rs->so_buf[b];
-		if (!((sel >> b) & 1) || !sb->enable)
+		if (!((sel >> b) & 1))
 			continue;
+		if (!sb->enable) {
+			TRACE(TRACE_SO, "stream %u: %u-vertex primitive dropped: buffer %u "
+			      "is disabled", stream, n, b);
+			return true;
+		}
 		uint64_t last = vertex_dwords(so, stream, b) * 4ull;
 		uint64_t need = (uint64_t)(n - 1) * so->pitch[b] +
 				(last > so->pitch[b] ? last : so->pitch[b]);

@@ -3,7 +3,8 @@
  * triangle strips and fans in both reorder modes, several buffers with pitches and
  * holes, overflow with SO_NUM_PRIMS_WRITTEN / SO_PRIM_STORAGE_NEEDED read
  * back by MI_STORE_REGISTER_MEM, pause and resume through SO_WRITE_OFFSET
- * and through the offset address (Stream Offset 0xFFFFFFFF), and rendering
+ * and through the offset address (Stream Offset 0xFFFFFFFF), pause by
+ * disabling the buffer (anv), and rendering
  * disable / render stream select seen by CL_INVOCATION_COUNT. Every
  * expected buffer is written out by hand from the vertices' numbers. */
 #include "so_drv_fixture.h"
@@ -331,6 +332,40 @@ static void pause_resume(struct sx *s)
 	CHECK_EQ(sx_res(s, 128), 64);        /* stored after the second draw */
 }
 
+/* Paused as anv pauses (SO function on, every SO_BUFFER disabled): the
+ * stream's points have no room in its disabled buffer, so they are
+ * needed but not written (Gen7, without an enable bit, disables a buffer
+ * with a zero-size range, which every primitive overflows): 2 points
+ * written, 3 paused (needed only), the buffer and SO_WRITE_OFFSET0 stay
+ * at 2 points. */
+static void disabled_buffer(struct sx *s)
+{
+	int gen = s->drv.gen;
+	sx_begin(s);
+	so_buffer(s, 0, SX_SO_BYTES, true, 0, -1);
+	so_decls(s, 1, (struct decl[]){ { 0, 1, 0xf, false } }, 1, 0, NULL, 0);
+	streamout(s, false, 0, TRAILING, pitch16);
+	sx_draw(s, POINTLIST, false, 2, 0, 1);
+	uint32_t len = GTDRV_CMD_LEN(&s->b, 3DSTATE_SO_BUFFER);
+	uint32_t *dw = gtdrv_cmd_start(&s->b, len);
+	CHECK_EQ(gtdrv_cmd_end(&s->b, "3DSTATE_SO_BUFFER",
+			       cmd_3DSTATE_SO_BUFFER_pack(gen, dw, len,
+				       &(struct cmd_3DSTATE_SO_BUFFER){ .so_buffer_index = 0 })),
+		 0);
+	sx_draw(s, POINTLIST, false, 3, 2, 1);
+	store_so_regs(s, 0);
+	sx_end(s);
+	uint32_t want[9];
+	for (unsigned v = 0; v < 2; v++)
+		for (unsigned c = 0; c < 4; c++)
+			want[v * 4 + c] = cv(v, c);
+	want[8] = SX_MARK;
+	check_buffer(s, 0, want, 9, "paused by disabling the buffer");
+	CHECK_EQ(sx_res(s, 0), 2);
+	CHECK_EQ(sx_res(s, 4), 5);
+	CHECK_EQ(sx_res(s, 8), 32);
+}
+
 /* Rendering disable and render stream select, by CL_INVOCATION_COUNT
  * (3DSTATE_CLIP Statistics Enable): a 4-vertex strip (2 triangles)
  * reaches the clipper with rendering on and stream 0 selected, not with
@@ -406,6 +441,7 @@ static void run(const char *device)
 	buffers_and_holes(&s);
 	overflow(&s);
 	pause_resume(&s);
+	disabled_buffer(&s);
 	rendering(&s);
 	long_line_loop(&s);
 	sx_fini(&s);
