@@ -22,26 +22,8 @@
 #include "common/trace.h"
 #include "gpu/eu/exec.h"
 #include "gpu/render/kernel_load.h"
+#include "gpu/render/gs_stage.h"
 #include "gpu/render/render_state.h"
-
-#define GS_PART (URB_NUM_PARTS - 1)   /* VS, HS, DS, GS */
-
-struct gs_stage {
-	struct prim_stage in;          /* what the stage before calls */
-	struct render_state *rs;
-	const struct render_env *env;
-	struct prim_stage *next;
-	struct exec_prog *prog;
-	struct eu_thread *thread;
-	struct vue_prim prims[8];      /* waiting for a thread */
-	unsigned nprims, per_thread;   /* primitives (or instances) per thread */
-	unsigned nverts;               /* vertices per input primitive */
-	uint32_t next_entry;           /* ring of GS output entries */
-	uint64_t invocations, out_prims, threads;
-};
-
-int gs_output_assemble(struct render_state *rs, uint32_t handle, struct prim_stage *next,
-		       uint64_t *prims);
 
 int render_push_constants(struct render_state *rs, const struct render_env *env,
 			  struct eu_thread *t, const struct push_constants *pc, unsigned grf,
@@ -64,7 +46,7 @@ int render_push_constants(struct render_state *rs, const struct render_env *env,
 	return 0;
 }
 
-static uint32_t alloc_entry(struct gs_stage *gs)
+uint32_t gs_alloc_entry(struct gs_stage *gs)
 {
 	const struct urb_partition *p = &gs->rs->urb[GS_PART];
 	uint32_t e = gs->next_entry++ % p->entries;
@@ -114,12 +96,9 @@ static int run_thread(struct gs_stage *gs, const struct vue_prim *const *chan, u
 
 	uint64_t t0 = render_clock(rs);
 	eu_thread_init(t, 8, (1u << nchan) - 1);
-	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_GS] & ~31u) | (st->scratch_space & 15));
-	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_GS] & ~31u);
-	eu_grf_set_ud(t, 0, 5, ((uint32_t)st->scratch_base & ~1023u) |
-		      (uint32_t)(gs->threads % 512));
+	gs_thread_header(gs, t);
 	for (unsigned c = 0; c < nchan; c++) {
-		out[c] = alloc_entry(gs);
+		out[c] = gs_alloc_entry(gs);
 		eu_grf_set_ud(t, 1, c, out[c] | (instanced ? (inst0 + c) << 27 : 0));
 	}
 	unsigned r = 2;
@@ -146,14 +125,31 @@ static int run_thread(struct gs_stage *gs, const struct vue_prim *const *chan, u
 	if (render_push_constants(rs, gs->env, t, &rs->gs_const, st->grf_start, "GS", &grf) ||
 	    push_vertices(gs, t, grf, chan, nchan))
 		return -1;
-	t->sfids = &render_sfids[RS_GS];
-	t->sfid_units = &rs->gs_units;
-	t->user = rs;
 	TRACE(TRACE_GS, "thread %llu: SIMD8, %u %s, output handles 0x%x..0x%x, primitive "
 	      "ID %u, %u vertices each, push constants at g%u, URB rows %u..%u at g%u",
 	      (unsigned long long)gs->threads, nchan, instanced ? "instances" : "primitives",
 	      out[0], out[nchan - 1], chan[0]->prim_id, gs->nverts, st->grf_start,
 	      st->read_offset * 2, st->read_offset * 2 + st->read_length * 2 - 1, grf);
+	return gs_thread_run(gs, t0, out, nchan);
+}
+
+void gs_thread_header(struct gs_stage *gs, struct eu_thread *t)
+{
+	struct render_state *rs = gs->rs;
+	const struct gs_state *st = &rs->gs;
+	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_GS] & ~31u) | (st->scratch_space & 15));
+	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_GS] & ~31u);
+	eu_grf_set_ud(t, 0, 5, ((uint32_t)st->scratch_base & ~1023u) |
+		      (uint32_t)(gs->threads % 512));
+	t->sfids = &render_sfids[RS_GS];
+	t->sfid_units = &rs->gs_units;
+	t->user = rs;
+}
+
+int gs_thread_run(struct gs_stage *gs, uint64_t t0, const uint32_t *out, unsigned n)
+{
+	struct render_state *rs = gs->rs;
+	struct eu_thread *t = gs->thread;
 	gs->threads++;
 	uint64_t t1 = render_clock(rs);
 	enum eu_thread_state s = exec_run(t, gs->prog, 0);
@@ -165,10 +161,33 @@ static int run_thread(struct gs_stage *gs, const struct vue_prim *const *chan, u
 		return render_set_fault(rs, "GS thread did not end (%llu instructions)",
 					(unsigned long long)t->instructions);
 	/* the output in channel order: primitive order, then instance order */
-	for (unsigned c = 0; c < nchan; c++)
+	for (unsigned c = 0; c < n; c++)
 		if (gs_output_assemble(rs, out[c], gs->next, &gs->out_prims))
 			return -1;
 	return 0;
+}
+
+/* SIMD4x2: the objects (primitive, instance) in order, two a thread;
+ * DUAL_INSTANCE pairs only the instances 2i, 2i + 1 of one primitive. */
+static int dispatch_simd4x2(struct gs_stage *gs)
+{
+	const struct gs_state *st = &gs->rs->gs;
+	bool dual_instance = st->dispatch_mode == GS_DISPATCH_DUAL_INSTANCE;
+	const struct vue_prim *obj[2];
+	uint32_t inst[2];
+	unsigned n = 0;
+	for (unsigned p = 0; p < gs->nprims; p++)
+		for (uint32_t i = 0; i < st->instances; i++) {
+			obj[n] = &gs->prims[p];
+			inst[n++] = i;
+			bool last = i + 1 == st->instances;
+			if (n == gs->per_slot_thread || (dual_instance && last)) {
+				if (gs_run_simd4x2(gs, obj, inst, n))
+					return -1;
+				n = 0;
+			}
+		}
+	return n ? gs_run_simd4x2(gs, obj, inst, n) : 0;
 }
 
 static int dispatch(struct gs_stage *gs)
@@ -177,7 +196,9 @@ static int dispatch(struct gs_stage *gs)
 	const struct vue_prim *chan[8];
 	int r = 0;
 	gs->invocations += (uint64_t)gs->nprims * (st->invocations_increment + 1);
-	if (st->instances > 1) {
+	if (st->dispatch_mode != GS_DISPATCH_SIMD8) {
+		r = dispatch_simd4x2(gs);
+	} else if (st->instances > 1) {
 		for (unsigned p = 0; p < gs->nprims && !r; p++)
 			for (uint32_t i = 0; i < st->instances && !r; i += gs->per_thread) {
 				unsigned n = st->instances - i < gs->per_thread ?
@@ -258,6 +279,7 @@ struct gs_stage *gs_stage_begin(struct render_state *rs, const struct render_env
 		.in = { .prim = gs_prim, .flush = gs_flush },
 		.rs = rs, .env = env, .next = next, .prog = prog, .thread = t,
 		.per_thread = entries < 8 ? entries : 8,
+		.per_slot_thread = entries < 2 ? entries : 2,
 		.nverts = st->expected_vertex_count,
 	};
 	gs_constants_load(rs, env);

@@ -76,11 +76,14 @@ int gs_state_check(struct render_state *rs, uint32_t topology)
 {
 	const struct gs_state *gs = &rs->gs;
 	const struct urb_partition *u = &rs->urb[URB_NUM_PARTS - 1];
-	if (gs->dispatch_mode != GS_DISPATCH_SIMD8)
-		return render_set_fault(rs, "3DSTATE_GS: Dispatch Mode %s is not implemented "
-					"(SIMD8 only)", gs->dispatch_mode == GS_DISPATCH_DUAL_OBJECT ?
-					"DUAL_OBJECT" : gs->dispatch_mode == GS_DISPATCH_DUAL_INSTANCE ?
-					"DUAL_INSTANCE" : "reserved (0)");
+	if (gs->dispatch_mode == 0)
+		return render_set_fault(rs, "3DSTATE_GS: Dispatch Mode 0 is reserved on Gen8/9 "
+					"(Gen7's SINGLE)");
+	/* the vec4 GS reads its inputs pushed; the handles are a SIMD8 payload's */
+	if (gs->dispatch_mode != GS_DISPATCH_SIMD8 && gs->include_vertex_handles)
+		return render_set_fault(rs, "3DSTATE_GS: Include Vertex Handles with Dispatch "
+					"Mode %s is not implemented", gs->dispatch_mode ==
+					GS_DISPATCH_DUAL_OBJECT ? "DUAL_OBJECT" : "DUAL_INSTANCE");
 	unsigned n = prim_vertices(topology);
 	/* a line loop reaches the GS as its lines, the closing one last (iris
 	 * draws GL_LINE_LOOP with a GS as 3DPRIM_LINELOOP) */

@@ -10,6 +10,8 @@
 #include "common/trace.h"
 
 enum {
+	URB_OP_WRITE_HWORD = 0,
+	URB_OP_WRITE_OWORD = 1,
 	URB_OP_SIMD8_WRITE = 7,
 	URB_OP_SIMD8_READ = 8,
 };
@@ -56,6 +58,8 @@ int urb_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	bool masked = (msg->func >> 15) & 1, per_slot = (msg->func >> 17) & 1;
 	bool write = opcode == URB_OP_SIMD8_WRITE;
 
+	if (opcode == URB_OP_WRITE_HWORD || opcode == URB_OP_WRITE_OWORD)
+		return urb_simd4x2_write(u, t, msg, opcode == URB_OP_WRITE_HWORD);
 	if (opcode != URB_OP_SIMD8_WRITE && opcode != URB_OP_SIMD8_READ) {
 		TRACE_STUB_ONCE("urb: message opcode %u not implemented", opcode);
 		return eu_thread_fault(t, "ip 0x%x: URB opcode %u not implemented",

@@ -28,7 +28,13 @@ uint8_t *urb_entry_bytes(const struct urb_space *u, uint32_t handle, uint32_t of
 
 /* sfid_handler for EU_SFID_URB; ctx is a struct urb_space. SIMD8 write and
  * read (opcodes 7, 8) with global offset, per-slot offsets and channel
- * masks; offsets in 128-bit units. */
+ * masks, offsets in 128-bit units; the SIMD4x2 HWord and OWord writes
+ * (opcodes 0, 1: urb_simd4x2_write). */
 int urb_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
+
+/* URB_WRITE_HWORD (hword) or URB_WRITE_OWORD of a SIMD4x2 thread
+ * (urb_simd4x2.c). */
+int urb_simd4x2_write(const struct urb_space *u, struct eu_thread *t, const struct eu_send *msg,
+		      bool hword);
 
 #endif

@@ -23,7 +23,14 @@
  *       the constants' DWord 1;
  *   (f) bad GS state is a GPU fault with an error state naming it, never a
  *       crash: a GS URB entry too small for one vertex, a thread claiming
- *       more vertices than its entry holds, a URB write past its entry. */
+ *       more vertices than its entry holds, a URB write past its entry;
+ *   (h) SIMD4x2 dispatch (the vec4 GS, align16 code): DUAL_OBJECT runs two
+ *       points a thread (3 points: threads of 2 and 1), their primitive IDs
+ *       in g1.0 and g1.4 and their positions in the two halves of one
+ *       register; DUAL_INSTANCE runs instances 2i, 2i + 1 of a point a
+ *       thread (3 instances of 2 points), the instance in g0.0 / g0.1 bits
+ *       31:27 and the point's two rows in the halves of one register; each
+ *       object writes its entry with HWord and OWord URB writes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +188,8 @@ struct gs_draw {
 	bool constants;              /* 3DSTATE_CONSTANT_GS: buffer 3 (as iris), 1 register */
 	unsigned instances;
 	unsigned gs_entry_units;     /* GS URB entry size, 64-byte units */
-	unsigned dispatch_mode;      /* 3DSTATE_GS Dispatch Mode; 0: SIMD8 (3) */
+	unsigned dispatch_mode;      /* 3DSTATE_GS Dispatch Mode; 0: SIMD8 (3); 4: 0 */
+	unsigned grf_start;          /* 0: 3 with a primitive ID, else 2 */
 };
 
 /* One draw: VS passing position (green VS of seed 000), the GS, the
@@ -221,11 +229,13 @@ static int draw(struct scene *sc, const struct gs_draw *g)
 	 * triangle strips, cut bits, TRAILING order (GL) */
 	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_GS, .enable = true, .kernel_start_pointer = GS_OFFSET,
 			       .expected_vertex_count = g->nin,
-			       .dispatch_mode = g->dispatch_mode ? g->dispatch_mode : 3,
+			       .dispatch_mode = g->dispatch_mode == 4 ? 0 : g->dispatch_mode ?
+					g->dispatch_mode : 3,
 			       .instance_control = g->instances - 1,
 			       .invocations_increment_value = g->instances - 1,
 			       .include_primitive_id = g->prim_id,
-			       .dispatch_grf_start_register_for_urb_data = g->prim_id ? 3 : 2,
+			       .dispatch_grf_start_register_for_urb_data = g->grf_start ?
+					g->grf_start : g->prim_id ? 3 : 2,
 			       .vertex_urb_entry_read_length = 1,
 			       .output_vertex_size = big_vertices ? BIG_ROWS - 1 : 3,
 			       .output_topology = TRISTRIP, .control_data_header_size = 1,
@@ -334,6 +344,21 @@ static void check_quads(struct scene *sc, unsigned layer, const float (*pts)[2],
 			if (got != exp && bad++ < 4)
 				fprintf(stderr, "layer %u pixel (%u, %u): 0x%08x, want 0x%08x\n",
 					layer, x, y, got, exp);
+		}
+	CHECK_EQ(bad, 0);
+}
+
+/* The 4x4 square around NDC (x, y) is `want` (other pixels unchecked). */
+static void check_quad_colour(struct scene *sc, float x, float y, uint32_t want)
+{
+	unsigned cx, cy, bad = 0;
+	to_pixel(x, y, &cx, &cy);
+	for (unsigned py = cy - 2; py < cy + 2; py++)
+		for (unsigned px = cx - 2; px < cx + 2; px++) {
+			uint32_t got = pixel(sc, 0, px, py);
+			if (got != want && bad++ < 4)
+				fprintf(stderr, "quad at (%g, %g): pixel (%u, %u) 0x%08x, want "
+					"0x%08x\n", (double)x, (double)y, px, py, got, want);
 		}
 	CHECK_EQ(bad, 0);
 }
@@ -529,19 +554,95 @@ static struct gtsim_file *scene_open(struct scene *sc, const char *device)
 	return file;
 }
 
-static void dispatch_mode_faults(struct scene *sc)
+/* (h) A vec4 GS: one quad (a 4-vertex strip) around its point, moved
+ * right by shift x the instance, red = the primitive ID / 4 (DUAL_OBJECT)
+ * or the instance / 4 (DUAL_INSTANCE). Payload (gs_simd4x2.c): DUAL_OBJECT
+ * g1 primitive IDs, g2 the points' VUE headers, g3 their positions (slot 0
+ * lower half, slot 1 upper); DUAL_INSTANCE g1 = the point's header (lower)
+ * and position (upper), read by both halves with <0,4,1>. Entry: vertex
+ * count at row 0, cut bits at row 2, vertex k's header, position and
+ * colour at rows 4 + 4k (HWord units: 2 + 2k). */
+static char *gs_program_simd4x2(bool dual_instance, float shift)
 {
-	static const float pts[1][4] = { { 0, 0, 0, 1 } };
-	char *gs = gs_program((const unsigned[]){ 0 }, 1, 0, RED_INSTANCE, 0, 0);
-	/* SIMD4x2 dispatch (the vec4 GS), not implemented: Dispatch Mode 1 is
-	 * DUAL_INSTANCE, 2 DUAL_OBJECT (PRM vol. 2a 3DSTATE_GS; Mesa's genxml
-	 * agrees) */
+	size_t cap = 8192, n = 0;
+	char *s = malloc(cap);
+#define P(...) (n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__))
+	/* g100: the URB header (handles g0.0, g0.1), channel masks on */
+	P("mov(8) g100<1>UD g0<4,4,1>UD { align16 WE_all 1Q };\n"
+	  "or(1) g100.5<1>UD g0.5<0,1,0>UD 0x0000ff00UD { align1 WE_all 1N };\n");
+	/* g21: red per half; g23: the half's x shift */
+	P("shr(8) g20<1>UD g0<1,4,0>UD 0x0000001bUD { align1 1Q };\n"
+	  "mov(8) g22<1>F g20<8,8,1>UD { align1 1Q };\n"
+	  "mul(8) g23<1>F g22<8,8,1>F %gF { align1 1Q };\n", shift);
+	if (dual_instance)
+		P("mul(8) g21<1>F g22<8,8,1>F 0.25F { align1 1Q };\n");
+	else
+		P("mov(8) g21<1>F g1<4,4,1>.xUD { align16 1Q };\n"
+		  "mul(8) g21<1>F g21<4,4,1>F 0.25F { align16 1Q };\n");
+	const char *pos = dual_instance ? "g1.4<0,4,1>F" : "g3<4,4,1>F";
+	for (unsigned k = 0; k < 4; k++) {
+		P("mov(8) g101<1>UD 0x00000000UD { align16 1Q };\n"
+		  "add(8) g25<1>F g23<8,8,1>F %gF { align1 1Q };\n"
+		  "mov(8) g24<1>UD 0x00000000UD { align16 1Q };\n"
+		  "mov(8) g24<1>.xF g25<4,4,1>.xF { align16 1Q };\n"
+		  "mov(8) g24<1>.yF %gF { align16 1Q };\n"
+		  "add(8) g102<1>F %s g24<4,4,1>F { align16 1Q };\n",
+		  k & 1 ? HALF : -HALF, k & 2 ? 0.125 : -0.125, pos);
+		P("mov(8) g103<1>F 1F { align16 1Q };\n"
+		  "mov(8) g103<1>.xF g21<4,4,1>.xF { align16 1Q };\n"
+		  "mov(8) g103<1>.zF 0F { align16 1Q };\n"
+		  "send(8) null<1>F g100<4,4,1>F\n"
+		  "    urb %u write HWord interleave mlen 4 rlen 0 { align16 1Q };\n", 2 + 2 * k);
+	}
+	/* no cut bits (OWord offset 2 = row 2), then 4 vertices at row 0 */
+	P("mov(8) g101<1>UD 0x00000000UD { align16 1Q };\n"
+	  "send(8) null<1>F g100<4,4,1>F\n"
+	  "    urb 2 write OWord interleave mlen 2 rlen 0 { align16 1Q };\n"
+	  "mov(8) g101<1>UD 0x00000004UD { align16 1Q };\n"
+	  "send(8) null<1>F g100<4,4,1>F\n"
+	  "    urb 0 write HWord interleave mlen 2 rlen 0 { align16 1Q EOT };\n");
+#undef P
+	return s;
+}
+
+static void simd4x2(struct scene *sc)
+{
+	static const float pts[3][4] = { { -0.5f, 0.5f, 0, 1 }, { 0, 0.5f, 0, 1 },
+					 { 0.5f, -0.5f, 0, 1 } };
+	char *gs = gs_program_simd4x2(false, 0);
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = pts, .nverts = 3, .topology = POINTLIST,
+					     .nin = 1, .gs = gs, .prim_id = true, .instances = 1,
+					     .gs_entry_units = 5, .dispatch_mode = 2,
+					     .grf_start = 2 }), 0);
+	free(gs);
+	for (unsigned i = 0; i < 3; i++)
+		check_quad_colour(sc, pts[i][0], pts[i][1], 0xff00ff00u | (i * 255 + 2) / 4);
+	uint32_t st[4] = { 0 };
+	gtdrv_bo_read(&sc->drv, &sc->res, 0, st, sizeof(st));
+	CHECK_EQ(st[2] - st[0], 3);   /* 3 points in */
+	CHECK_EQ(st[3] - st[1], 6);   /* a 2-triangle strip each */
+
+	static const float two[2][4] = { { -0.5f, 0.5f, 0, 1 }, { 0.25f, -0.5f, 0, 1 } };
+	gs = gs_program_simd4x2(true, 0.25f);
+	CHECK_EQ(draw(sc, &(struct gs_draw){ .verts = two, .nverts = 2, .topology = POINTLIST,
+					     .nin = 1, .gs = gs, .instances = 3,
+					     .gs_entry_units = 5, .dispatch_mode = 1,
+					     .grf_start = 1 }), 0);
+	free(gs);
+	for (unsigned p = 0; p < 2; p++)
+		for (unsigned i = 0; i < 3; i++)
+			check_quad_colour(sc, two[p][0] + 0.25f * (float)i, two[p][1],
+					  0xff00ff00u | (i * 255 + 2) / 4);
+	gtdrv_bo_read(&sc->drv, &sc->res, 0, st, sizeof(st));
+	CHECK_EQ(st[2] - st[0], 6);   /* 2 points x 3 instances */
+	CHECK_EQ(st[3] - st[1], 12);
+
+	/* Dispatch Mode 0 (Gen7's SINGLE) is reserved; vertex handles are a
+	 * SIMD8 payload's */
+	gs = gs_program_simd4x2(false, 0);
 	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
 					    .nin = 1, .gs = gs, .instances = 1, .gs_entry_units = 5,
-					    .dispatch_mode = 2 }, "Dispatch Mode DUAL_OBJECT is not implemented");
-	expect_fault(sc, &(struct gs_draw){ .verts = pts, .nverts = 1, .topology = POINTLIST,
-					    .nin = 1, .gs = gs, .instances = 1, .gs_entry_units = 5,
-					    .dispatch_mode = 1 }, "Dispatch Mode DUAL_INSTANCE is not implemented");
+					    .dispatch_mode = 4 }, "Dispatch Mode 0 is reserved");
 	free(gs);
 }
 
@@ -564,7 +665,7 @@ static void run(const char *device)
 	file = scene_open(&sc, device);
 	if (!file)
 		return;
-	dispatch_mode_faults(&sc);
+	simd4x2(&sc);
 	gtsim_close(file);
 	gtsim_device_destroy(sc.dev);
 }
