@@ -108,8 +108,14 @@ int i915_gem_vm_create_ioctl(struct gtsim_file *file, void *arg)
 	struct drm_i915_gem_vm_control *args = arg;
 	if (args->flags)
 		return -EINVAL;
-	if (args->extensions)   /* i915 knows no VM_CREATE extension */
+	if (args->extensions) {
+		/* i915_user_extensions with an empty table: the header is read
+		 * (-EFAULT), and any name is unknown (-EINVAL) */
+		struct i915_user_extension ext;
+		if (copy_from_user_ptr(&ext, args->extensions, sizeof(ext)))
+			return -EFAULT;
 		return -EINVAL;
+	}
 	struct gtsim_device *dev = file->dev;
 	pthread_mutex_lock(&dev->lock);
 	int err = -ENOMEM;

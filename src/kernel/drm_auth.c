@@ -15,9 +15,15 @@
  *    DRM_RENDER_ALLOW), and render clients are never master;
  *  - ioctls flagged DRM_AUTH (GEM_FLINK, GEM_OPEN) need an authenticated
  *    file on the primary node (drm_auth_check).
- * Closing the master's file leaves the device without a master. */
+ * Closing the master's file leaves the device without a master.
+ * GET_CLIENT and GET_STATS are Linux's hollowed-out legacy ioctls
+ * (drm_ioctl.c): GET_CLIENT answers index 0 only, with the caller's
+ * authentication (what libva and IGT's core_auth ask it for), pid, the
+ * overflow uid and nothing else; any other index is -EINVAL. GET_STATS
+ * returns zeroed statistics. Neither is allowed on the render node. */
 #include <drm.h>
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "kernel/device.h"
@@ -143,4 +149,29 @@ int drm_auth_magic_ioctl(struct gtsim_file *file, void *arg)
 	}
 	pthread_mutex_unlock(&dev->lock);
 	return ret;
+}
+
+int drm_get_client_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_client *client = arg;
+	if (is_render(file))
+		return -EACCES;
+	if (client->idx != 0)
+		return -EINVAL;
+	pthread_mutex_lock(&file->dev->lock);
+	client->auth = file->authenticated;
+	pthread_mutex_unlock(&file->dev->lock);
+	client->pid = (unsigned long)getpid();
+	client->uid = 65534;       /* overflowuid */
+	client->magic = 0;
+	client->iocs = 0;
+	return 0;
+}
+
+int drm_get_stats_ioctl(struct gtsim_file *file, void *arg)
+{
+	if (is_render(file))
+		return -EACCES;
+	memset(arg, 0, sizeof(struct drm_stats));
+	return 0;
 }

@@ -48,6 +48,8 @@ static const struct ioctl_desc table[TABLE_SIZE] = {
 	IOCTL(DRM_IOCTL_GEM_FLINK, drm_gem_flink, IOCTL_AUTH),
 	IOCTL(DRM_IOCTL_GEM_OPEN, drm_gem_open, IOCTL_AUTH),
 	IOCTL(DRM_IOCTL_GET_MAGIC, drm_get_magic, 0),
+	IOCTL(DRM_IOCTL_GET_CLIENT, drm_get_client, 0),
+	IOCTL(DRM_IOCTL_GET_STATS, drm_get_stats, 0),
 	IOCTL(DRM_IOCTL_AUTH_MAGIC, drm_auth_magic, 0),
 	IOCTL(DRM_IOCTL_SET_MASTER, drm_set_master, 0),
 	IOCTL(DRM_IOCTL_DROP_MASTER, drm_drop_master, 0),

@@ -72,6 +72,8 @@ int i915_gem_throttle_ioctl(struct gtsim_file *file, void *arg);
  * file may use a DRM_AUTH ioctl, else -EACCES. */
 int drm_set_master_ioctl(struct gtsim_file *file, void *arg);
 int drm_drop_master_ioctl(struct gtsim_file *file, void *arg);
+int drm_get_client_ioctl(struct gtsim_file *file, void *arg);
+int drm_get_stats_ioctl(struct gtsim_file *file, void *arg);
 int drm_get_magic_ioctl(struct gtsim_file *file, void *arg);
 int drm_auth_magic_ioctl(struct gtsim_file *file, void *arg);
 int drm_auth_check(struct gtsim_file *file);

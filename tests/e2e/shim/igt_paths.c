@@ -7,7 +7,8 @@
  *    file of the same node (its own handles), /dev/fd/N too; readlink of it
  *    names the node;
  *  - DRM master on card0: first opener master, SET/DROP_MASTER, GET_MAGIC /
- *    AUTH_MAGIC; the render node is refused all four (-EACCES);
+ *    AUTH_MAGIC, GET_CLIENT, GET_STATS; the render node is refused them
+ *    (-EACCES);
  *  - debugfs: i915_gem_drop_caches (DROP_SHRINK_ALL purges a DONTNEED
  *    object: MADVISE then reports it not retained), i915_wedged, the error
  *    state, clients; written through openat() on the debugfs directory as
@@ -142,6 +143,22 @@ static void check_master(void)
 	CHECK_EQ(xioctl(a, DRM_IOCTL_AUTH_MAGIC, &bad), -EINVAL);
 	CHECK_EQ(xioctl(a, DRM_IOCTL_AUTH_MAGIC, &auth), 0);
 	CHECK_EQ(xioctl(a, DRM_IOCTL_AUTH_MAGIC, &auth), -EINVAL);  /* used once */
+
+	/* GET_CLIENT (Linux's hollowed-out form): index 0 is the caller, with
+	 * its authentication and pid; index 1 -EINVAL; render node -EACCES.
+	 * GET_STATS: zeroed. */
+	struct drm_client cl = { .idx = 0 };
+	CHECK_EQ(xioctl(b, DRM_IOCTL_GET_CLIENT, &cl), 0);
+	CHECK_EQ(cl.auth, geteuid() == 0 ? 1 : 0);   /* a root opener is authenticated */
+	CHECK_EQ(cl.pid, (unsigned long)getpid());
+	cl.idx = 1;
+	CHECK_EQ(xioctl(b, DRM_IOCTL_GET_CLIENT, &cl), -EINVAL);
+	cl.idx = 0;
+	CHECK_EQ(xioctl(r, DRM_IOCTL_GET_CLIENT, &cl), -EACCES);
+	struct drm_stats stats;
+	memset(&stats, 0xff, sizeof(stats));
+	CHECK_EQ(xioctl(a, DRM_IOCTL_GET_STATS, &stats), 0);
+	CHECK_EQ(stats.count, 0);
 
 	/* clients: the master's line says y. */
 	const char *clients = read_text(-1, DEBUGFS "/clients");

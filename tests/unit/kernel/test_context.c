@@ -143,6 +143,17 @@ int main(void)
 	vmc.flags = 1;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_CREATE, &vmc), -EINVAL);
 	vmc.flags = 0;
+	/* extensions: i915_user_extensions with no known name: an unreadable
+	 * chain is -EFAULT, a readable one -EINVAL (IGT gem_vm_create
+	 * invalid-create) */
+	uint32_t keep = vmc.vm_id;
+	vmc.extensions = ~0ull;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_CREATE, &vmc), -EFAULT);
+	struct i915_user_extension vm_ext = { .name = ~0u };
+	vmc.extensions = (uintptr_t)&vm_ext;
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_CREATE, &vmc), -EINVAL);
+	vmc.extensions = 0;
+	vmc.vm_id = keep;
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_DESTROY, &vmc), 0);
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_VM_DESTROY, &vmc), -ENOENT);
 	/* The context keeps its VM alive. */
