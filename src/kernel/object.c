@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/trace.h"
+#include "kernel/context.h"
 #include "kernel/gtt_fence.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
@@ -247,6 +248,7 @@ void obj_active_put(struct gem_object *obj)
 {
 	if (--obj->active_count == 0) {
 		TRACE(TRACE_GEM, "object %p retired: idle (GPU reference dropped)", (void *)obj);
+		vma_reap_closed(obj);
 		obj_put(obj);
 	}
 }
@@ -267,12 +269,41 @@ int obj_handle_create(struct gtsim_file *file, struct gem_object *obj, uint32_t 
 	return 0;
 }
 
+static bool file_uses_vm(struct gtsim_file *file, const struct gem_vm *vm)
+{
+	void *p;
+	for (uint32_t id = 0; idr_next(&file->contexts, &id, &p) == 0; id++)
+		if (((const struct gem_context *)p)->vm == vm)
+			return true;
+	for (uint32_t id = 0; idr_next(&file->vms, &id, &p) == 0; id++)
+		if (p == vm)
+			return true;
+	return false;
+}
+
+/* A handle of obj is closed (i915_gem_close_object): the object's
+ * bindings in the file's PPGTTs are closed, so a client that closes a
+ * flinked object it no longer uses gets its range back while another file
+ * keeps the object (IGT gem_ppgtt flink-and-close-vma-leak). As i915's, it
+ * closes them for any handle of the file; the next use through another
+ * handle reopens them (vma_bind). */
+static void close_file_vmas(struct gtsim_file *file, struct gem_object *obj)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &obj->vmas) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, obj_link);
+		if (!vma->vm->is_ggtt && file_uses_vm(file, vma->vm))
+			vma_close(vma);
+	}
+}
+
 int obj_handle_delete(struct gtsim_file *file, uint32_t handle)
 {
 	struct gem_object *obj = idr_remove(&file->objects, handle);
 	if (!obj)
 		return -ENOENT;
 	mmap_nodes_revoke(obj, file);
+	close_file_vmas(file, obj);
 	/* The flink name lives as long as some handle does (drm_gem). */
 	if (--obj->handle_count == 0 && obj->flink_name) {
 		idr_remove(&obj->dev->flink_names, obj->flink_name);

@@ -313,6 +313,7 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	uint64_t align = effective_alignment(alignment);
 	struct gem_vma *vma = vma_lookup(vm, obj);
 	if (vma && vma_fits(vma, flags, offset, alignment)) {
+		vma->closed = false;      /* used again: reopened (i915_vma_reopen) */
 		vma_touch(vma);
 		goto done;
 	}
@@ -364,4 +365,22 @@ done:
 		vma_pin(vma);
 	*out = vma;
 	return 0;
+}
+
+void vma_close(struct gem_vma *vma)
+{
+	if (obj_is_active(vma->obj) || vma->pin_count)
+		vma->closed = true;
+	else
+		vma_unbind(vma);
+}
+
+void vma_reap_closed(struct gem_object *obj)
+{
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &obj->vmas) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, obj_link);
+		if (vma->closed && !vma->pin_count)
+			vma_unbind(vma);
+	}
 }

@@ -41,6 +41,9 @@ struct gem_vma {
 	uint64_t start, size;
 	unsigned pin_count;       /* > 0: never evicted or moved */
 	bool scan_mark;           /* eviction scan: chosen as a victim */
+	/* its file closed its last handle while the GPU still used the object:
+	 * unbound when the object goes idle (i915_vma_close, reaped on retire) */
+	bool closed;
 	struct list_node vm_link, lru_link, obj_link;
 };
 
@@ -82,6 +85,12 @@ void vma_unpin(struct gem_vma *vma);
 int vma_unbind(struct gem_vma *vma);
 /* Unbind every (unpinned) binding of obj: 0 or -EBUSY. */
 int obj_unbind_all(struct gem_object *obj);
+/* A file closed its handle of obj: its bindings in vm are unbound now if
+ * the object is idle, else marked closed and unbound by vma_reap_closed
+ * when it goes idle (i915_gem_close_object -> i915_vma_close). */
+void vma_close(struct gem_vma *vma);
+/* Unbind obj's closed, unpinned bindings (obj just went idle). */
+void vma_reap_closed(struct gem_object *obj);
 /* Mark recently used (moves to the LRU tail). */
 void vma_touch(struct gem_vma *vma);
 /* Does the vma satisfy these placement flags? */
