@@ -197,6 +197,14 @@ static void check_drop_caches(void)
 	CHECK(strstr(read_text(dir, "i915_gem_objects"), "objects, ") != NULL);
 	CHECK(strstr(read_text(dir, "i915_capabilities"), "graphics version: ") != NULL);
 	CHECK(strstr(read_text(dir, "i915_engine_info"), "rcs0") != NULL);
+	/* i915_wa_registers exists and lists no workaround (the model applies
+	 * none; i915 prints nothing for an empty list) */
+	int wa = openat(dir, "i915_wa_registers", O_RDONLY);
+	CHECK(wa >= 0);
+	char wb[8];
+	CHECK_EQ(wa >= 0 ? read(wa, wb, sizeof(wb)) : -1, 0);
+	if (wa >= 0)
+		close(wa);
 	close(dir);
 	close(fd);
 }
