@@ -148,6 +148,7 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	ret = obj_own_memfd(obj);
 	if (ret)
 		goto out;
+	gtt_fence_sync(obj);   /* GTT writes through the fence reach what this map shows */
 	void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
 		       (off_t)(obj->memfd_offset + args->offset));
 	if (p == MAP_FAILED) {
@@ -196,6 +197,8 @@ int i915_gem_mmap_offset_ioctl(struct gtsim_file *file, void *arg)
 		 * so that the mmap itself makes no descriptor */
 		if (!ret)
 			ret = obj_own_memfd(obj);
+		if (!ret)
+			gtt_fence_sync(obj);   /* GTT writes reach what the new map shows */
 		args->offset = offset;
 		obj_put(obj);
 	}
@@ -220,8 +223,9 @@ static void *map_sigbus(void *addr, size_t length, int prot, int flags)
 	return p;
 }
 
-static void remap_sigbus(uint64_t addr, uint64_t len, int prot, int flags)
+static void remap_sigbus(void *ctx, uint64_t addr, uint64_t len, int prot, int flags)
 {
+	(void)ctx;
 	user_mm_quiet(true);
 	void *p = map_sigbus((void *)(uintptr_t)addr, len, prot,
 			     (flags & ~MAP_FIXED_NOREPLACE) | MAP_FIXED);
@@ -232,7 +236,7 @@ static void remap_sigbus(uint64_t addr, uint64_t len, int prot, int flags)
 
 void mmap_revoke(struct gem_object *obj)
 {
-	user_mm_revoke_io(obj, remap_sigbus);
+	user_mm_each_io(obj, false, remap_sigbus, NULL);
 }
 
 /* The object's own memfd mapped (obj_own_memfd() first). */
@@ -244,6 +248,27 @@ static void *map_object_memfd(struct gem_object *obj, void *addr, size_t length,
 		return MAP_FAILED;
 	}
 	return mmap(addr, length, prot, flags, obj->memfd, (off_t)obj->memfd_offset);
+}
+
+static void remap_gtt(void *ctx, uint64_t addr, uint64_t len, int prot, int flags)
+{
+	struct gem_object *obj = ctx;
+	void *at = (void *)(uintptr_t)addr;
+	int fixed = (flags & ~MAP_FIXED_NOREPLACE) | MAP_FIXED;
+	user_mm_quiet(true);
+	gtsim_gtt_views_forget(at, len);
+	void *p = obj->tiling != I915_TILING_NONE ? gtt_fence_map(obj, at, len, prot, fixed)
+						  : map_object_memfd(obj, at, len, prot, fixed);
+	user_mm_quiet(false);
+	TRACE(TRACE_GEM, "mmap gtt at 0x%llx (+0x%llx) moved to the %s: %s",
+	      (unsigned long long)addr, (unsigned long long)len,
+	      obj->tiling != I915_TILING_NONE ? "fenced view" : "object's memory",
+	      p == MAP_FAILED ? "failed" : "ok");
+}
+
+void mmap_gtt_retile(struct gem_object *obj)
+{
+	user_mm_each_io(obj, true, remap_gtt, obj);
 }
 
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
@@ -300,7 +325,8 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
 	 * purge revokes the mapping. Unregistered, it would be neither: the
 	 * mmap fails as the kernel's does when its vm_area cannot be made. */
-	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, obj, prot, flags)) {
+	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, obj,
+					      n->type == I915_MMAP_OFFSET_GTT, prot, flags)) {
 		munmap(p, length);
 		p = MAP_FAILED;
 		err = ENOMEM;

@@ -53,9 +53,12 @@ int i915_gem_set_tiling_ioctl(struct gtsim_file *file, void *arg)
 		if (vma && (ret = vma_unbind(vma)))
 			goto out;
 		gtt_fence_sync(obj);   /* tiled back with the old layout */
+		bool was_linear = obj->tiling == I915_TILING_NONE;
 		obj->tiling = args->tiling_mode;
 		obj->stride = stride;
 		gtt_fence_sync(obj);   /* the view detiles with the new one */
+		if (was_linear != (obj->tiling == I915_TILING_NONE))
+			mmap_gtt_retile(obj);   /* existing GTT maps: into or out of a fence */
 	}
 	args->stride = obj->stride;
 	args->tiling_mode = obj->tiling;

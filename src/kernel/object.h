@@ -133,6 +133,10 @@ void mmap_nodes_release(struct gem_object *obj);
 /* The fake-offset mappings of obj raise SIGBUS from now on (a purge: i915
  * revokes them and its fault handler cannot get pages). */
 void mmap_revoke(struct gem_object *obj);
+/* obj's tiling changed between none and X/Y: each of its GTT mappings is
+ * moved to the fenced view or to the plain memory (i915 zaps them and the
+ * next fault maps through the new fence; gem_mmap.c). dev->lock held. */
+void mmap_gtt_retile(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.

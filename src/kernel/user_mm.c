@@ -33,6 +33,7 @@ struct mm_slot {
 	uint64_t start, end;
 	struct gem_object *obj;    /* SLOT_USERPTR; SLOT_IO: NULL once freed */
 	int prot, flags;           /* SLOT_IO */
+	bool gtt;                  /* SLOT_IO: through the aperture (GTT) */
 	uint64_t ino;              /* SLOT_IO: the mapped memfd's inode */
 	int kind;
 	int lost;                  /* written by the fault handler */
@@ -136,6 +137,7 @@ static int slot_fill(const struct mm_slot *init)
 		s->obj = init->obj;
 		s->prot = init->prot;
 		s->flags = init->flags;
+		s->gtt = init->gtt;
 		s->ino = init->ino;
 		s->lost = 0;
 		__atomic_store_n(&s->kind, init->kind, __ATOMIC_RELEASE);
@@ -159,7 +161,8 @@ int user_mm_add_userptr(struct gem_object *obj)
 						 .end = obj->user_ptr + obj->size, .obj = obj });
 }
 
-int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags)
+int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, bool gtt, int prot,
+		   int flags)
 {
 	/* whatever was mapped there before is gone (mmap found the range
 	 * free, or MAP_FIXED replaced it): a client without the notifier
@@ -173,7 +176,8 @@ int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot
 	pthread_mutex_unlock(&mm_lock);
 	int slot = slot_fill(&(const struct mm_slot){ .kind = SLOT_IO, .start = addr,
 						      .end = addr + len, .obj = obj, .prot = prot,
-						      .flags = flags, .ino = (uint64_t)obj->ino });
+						      .flags = flags, .gtt = gtt,
+						      .ino = (uint64_t)obj->ino });
 	return slot < 0 ? -ENOMEM : 0;
 }
 
@@ -186,15 +190,16 @@ void user_mm_forget_io(struct gem_object *obj)
 	pthread_mutex_unlock(&mm_lock);
 }
 
-void user_mm_revoke_io(struct gem_object *obj,
-		       void (*remap)(uint64_t addr, uint64_t len, int prot, int flags))
+void user_mm_each_io(struct gem_object *obj, bool gtt_only,
+		     void (*fn)(void *ctx, uint64_t addr, uint64_t len, int prot, int flags),
+		     void *ctx)
 {
 	struct mm_slot *list = NULL;
 	unsigned n = 0;
 	pthread_mutex_lock(&mm_lock);
 	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
 		struct mm_slot *s = &mm_table->slot[i];
-		if (s->kind != SLOT_IO || s->obj != obj)
+		if (s->kind != SLOT_IO || s->obj != obj || (gtt_only && !s->gtt))
 			continue;
 		struct mm_slot *grown = realloc(list, (n + 1) * sizeof(*list));
 		if (!grown)
@@ -204,7 +209,7 @@ void user_mm_revoke_io(struct gem_object *obj,
 	}
 	pthread_mutex_unlock(&mm_lock);
 	for (unsigned i = 0; i < n; i++)
-		remap(list[i].start, list[i].end - list[i].start, list[i].prot, list[i].flags);
+		fn(ctx, list[i].start, list[i].end - list[i].start, list[i].prot, list[i].flags);
 	free(list);
 }
 

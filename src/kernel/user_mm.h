@@ -32,15 +32,19 @@ void user_mm_remove(int slot);
 bool user_mm_lost(int slot);
 
 /* A fake-offset mapping of obj at [addr, addr + len) with prot and flags
- * (gtsim_mmap): 0, or -ENOMEM when the registry cannot grow. */
-int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, int prot, int flags);
+ * (gtsim_mmap; gtt: an MMAP_GTT / MMAP_OFFSET GTT mapping): 0, or -ENOMEM
+ * when the registry cannot grow. */
+int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, bool gtt, int prot,
+		   int flags);
 /* obj is freed: its mappings stay (they hold its memfd) but name no object. */
 void user_mm_forget_io(struct gem_object *obj);
-/* i915 revokes the fake-offset mappings of a purged object (its fault
- * handler then answers SIGBUS): each is replaced by remap(addr, len, prot,
- * flags) (called without any lock of the registry). */
-void user_mm_revoke_io(struct gem_object *obj,
-		       void (*remap)(uint64_t addr, uint64_t len, int prot, int flags));
+/* Calls fn(ctx, addr, len, prot, flags) for each fake-offset mapping of obj
+ * (only the GTT ones with gtt_only), without any lock of the registry:
+ * i915 revokes them when it purges the object (SIGBUS from then on) and
+ * when a tiling change moves them to another fence. */
+void user_mm_each_io(struct gem_object *obj, bool gtt_only,
+		     void (*fn)(void *ctx, uint64_t addr, uint64_t len, int prot, int flags),
+		     void *ctx);
 
 /* The model's own mmap calls of client ranges (gtsim_mmap with MAP_FIXED)
  * while it holds dev->lock: the notifier must not run again for them (the

@@ -3,7 +3,10 @@
  * surface's rows linearly while the object's pages (pread/pwrite, the GPU)
  * hold the tiled layout. Oracle: the PRM's tile address maps, written
  * independently in tests/tiling_ref.h. The mapping is coherent at i915's
- * synchronisation points: SET_DOMAIN, pread/pwrite, SET_TILING, execbuf. */
+ * synchronisation points: SET_DOMAIN, pread/pwrite, SET_TILING, execbuf,
+ * and a new CPU map (GEM_MMAP, MMAP_OFFSET). A GTT map made while the
+ * object was linear goes through the fence once the object is tiled, and
+ * back (IGT gem_set_tiling_vs_gtt, gem_tiling_max_stride). */
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -159,6 +162,61 @@ static void close_while_mapped(struct gtsim_file *f)
 	unmap(gtt);
 }
 
+/* Mapped linear, then tiled X: the same mapping now detiles (byte l of
+ * the view is the PRM's tiled address of (l % stride, l / stride) in the
+ * pages, which still hold what was written linearly); written through the
+ * fence, then untiled again: the mapping shows the pages themselves, with
+ * the bytes where the fence put them. */
+static void retile_existing_map(struct gtsim_file *f)
+{
+	enum { STRIDE = 1024 };   /* two X tiles a row (one would be the identity) */
+	uint32_t h = eb_create(f, SIZE);
+	uint8_t *gtt = map_gtt(f, h, PROT_READ | PROT_WRITE);
+	for (uint64_t l = 0; l < SIZE; l++)
+		gtt[l] = pattern(l, 3);
+	CHECK_EQ(set_tiling(f, h, I915_TILING_X, STRIDE), 0);
+	unsigned bad = 0;
+	for (uint64_t l = 0; l < SIZE; l++)
+		bad += gtt[l] != pattern(ref_tiled_offset(REF_TILE_X, l % STRIDE, l / STRIDE,
+							   STRIDE), 3);
+	CHECK_EQ(bad, 0u);
+	for (uint64_t l = 0; l < SIZE; l++)
+		gtt[l] = pattern(l, 4);
+	CHECK_EQ(set_tiling(f, h, I915_TILING_NONE, 0), 0);
+	bad = 0;
+	for (uint64_t l = 0; l < SIZE; l++) {
+		uint64_t t = ref_tiled_offset(REF_TILE_X, l % STRIDE, l / STRIDE, STRIDE);
+		bad += gtt[t] != pattern(l, 4);
+	}
+	CHECK_EQ(bad, 0u);
+	unmap(gtt);
+	eb_close(f, h);
+}
+
+/* Written through the fence, unmapped, then read through a new CPU map
+ * (GEM_MMAP, as IGT gem_tiled_wc does): the map shows the tiled bytes. */
+static void cpu_map_after_gtt_writes(struct gtsim_file *f)
+{
+	enum { STRIDE = 1024 };
+	uint32_t h = eb_create(f, SIZE);
+	CHECK_EQ(set_tiling(f, h, I915_TILING_X, STRIDE), 0);
+	uint8_t *gtt = map_gtt(f, h, PROT_READ | PROT_WRITE);
+	CHECK_EQ(set_domain_gtt(f, h), 0);
+	for (uint64_t l = 0; l < SIZE; l++)
+		gtt[l] = pattern(l, 5);
+	unmap(gtt);
+	struct drm_i915_gem_mmap mm = { .handle = h, .size = SIZE, .flags = I915_MMAP_WC };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &mm), 0);
+	const uint8_t *cpu = (const uint8_t *)(uintptr_t)mm.addr_ptr;
+	unsigned bad = 0;
+	for (uint64_t l = 0; l < SIZE; l++)
+		bad += cpu[ref_tiled_offset(REF_TILE_X, l % STRIDE, l / STRIDE, STRIDE)] !=
+		       pattern(l, 5);
+	CHECK_EQ(bad, 0u);
+	munmap((void *)(uintptr_t)mm.addr_ptr, SIZE);
+	eb_close(f, h);
+}
+
 int main(void)
 {
 	struct gtsim_device *dev = eb_device(0, 0, 0);
@@ -170,6 +228,8 @@ int main(void)
 	read_through_fence(f, I915_TILING_Y, REF_TILE_Y, 256);
 	gpu_sees_fenced_writes(f);
 	close_while_mapped(f);
+	retile_existing_map(f);
+	cpu_map_after_gtt_writes(f);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
 	return test_exit();
