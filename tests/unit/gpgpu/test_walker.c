@@ -507,6 +507,47 @@ static void test_payload_indirect_data(const char *dev)
 	fx_fini(&fx);
 }
 
+/* MEDIA_CURBE_LOAD of more than MEDIA_VFE_STATE allocates (IGT's
+ * gpgpu_fill: 64 bytes into 1 register; it passes on Gen8/9 hardware):
+ * the allocation is kept, a thread reads its first register, and one that
+ * reads two is a fault naming what was loaded. */
+static void test_curbe_over_allocation(const char *dev)
+{
+	struct fixture fx;
+	struct recorder *rec = start(&fx, dev, FX_EOT);
+	uint32_t curbe[16];
+	for (unsigned i = 0; i < 16; i++)
+		curbe[i] = 0xcb000000u + i;
+	memcpy(fx.host + FX_CURBE, curbe, sizeof(curbe));
+	CHECK_EQ(FX_EXEC(&fx, PIPELINE_SELECT, .pipeline_selection = 2, .mask_bits = 3), 0);
+	CHECK_EQ(FX_EXEC(&fx, STATE_BASE_ADDRESS,
+			 .general_state_base_address_modify_enable = true,
+			 .dynamic_state_base_address_modify_enable = true,
+			 .instruction_base_address_modify_enable = true), 0);
+	CHECK_EQ(FX_EXEC(&fx, MEDIA_VFE_STATE, .maximum_number_of_threads = 2,
+			 .number_of_urb_entries = 2, .urb_entry_allocation_size = 2,
+			 .curbe_allocation_size = 1), 0);
+	CHECK_EQ(FX_EXEC(&fx, MEDIA_CURBE_LOAD, .curbe_total_data_length = 64,
+			 .curbe_data_start_address = FX_CURBE), 0);
+	struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
+		.constant_urb_entry_read_length = 1,
+		.number_of_threads_in_gpgpu_thread_group = 1 };
+	fx_load_id(&fx, &id);
+	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .thread_group_id_x_dimension = 1,
+			 .thread_group_id_y_dimension = 1, .thread_group_id_z_dimension = 1,
+			 .right_execution_mask = 0xff, .bottom_execution_mask = 0xffffffff), 0);
+	CHECK(rec->n >= 1);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(rec->e[0].g1[i], 0xcb000000u + i);
+	id.constant_urb_entry_read_length = 2;
+	fx_load_id(&fx, &id);
+	CHECK_EQ(FX_EXEC(&fx, GPGPU_WALKER, .thread_group_id_x_dimension = 1,
+			 .thread_group_id_y_dimension = 1, .thread_group_id_z_dimension = 1,
+			 .right_execution_mask = 0xff, .bottom_execution_mask = 0xffffffff), -1);
+	CHECK(strstr(gpgpu_fault(fx.gs), "32 were loaded") != NULL);
+	fx_fini(&fx);
+}
+
 int main(void)
 {
 	for (size_t d = 0; d < 2; d++) {
@@ -519,6 +560,7 @@ int main(void)
 		test_barrier_hang(devs[d]);
 		test_faults(devs[d]);
 		test_slm_spin(devs[d]);
+		test_curbe_over_allocation(devs[d]);
 	}
 	return test_exit();
 }
