@@ -39,6 +39,10 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 	}
 	m.src = in->src[0].nr;
 	bool dst_null = in->dst.file == EU_FILE_ARF && (in->dst.nr & 0xf0) == EU_ARF_NULL;
+	/* without a response the destination is not written: IGT's gpgpu and
+	 * media fill kernels name acc0 there (and run on the hardware) */
+	if (!m.rlen && in->dst.file != EU_FILE_GRF)
+		dst_null = true;
 	if (!dst_null && in->dst.file != EU_FILE_GRF) {
 		eu_thread_fault(t, "ip 0x%x: send response register is not a GRF", op->offset);
 		return op->index;

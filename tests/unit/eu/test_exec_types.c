@@ -250,6 +250,23 @@ static void test_send(void)
 	run_prog(&th, &s, 1);
 	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "response"));
 	CHECK_EQ(r.calls, 1);
+	/* acc0 as the destination: ignored without a response (IGT's gpgpu
+	 * fill kernel: send(16) acc0<1>UW ... rlen 0), refused with one */
+	s.dst = op_reg(EU_FILE_ARF, EU_ARF_ACC0, 0, EU_TYPE_UW, 0, 1, 1);
+	s.desc = 1u << 25;
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	th.sfid_units = &r;
+	run_prog(&th, &s, 1);
+	CHECK(ran_to_end(&th));
+	CHECK_EQ(r.calls, 2);
+	s.desc = 1u << 25 | 1u << 20;
+	eu_thread_init(&th, 8, 0xff);
+	th.sfids = &tab;
+	th.sfid_units = &r;
+	run_prog(&th, &s, 1);
+	CHECK(th.state == EU_THREAD_FAULT && strstr(th.fault, "not a GRF"));
+	CHECK_EQ(r.calls, 2);
 }
 
 static const uint8_t *seen[4];
