@@ -35,17 +35,6 @@ static unsigned pin_flags(const struct execbuf *eb, unsigned i, uint64_t *offset
 	return flags;
 }
 
-/* Does another pinned object of this execbuf overlap [start, start+size)? */
-static bool overlaps_own(const struct execbuf *eb, unsigned self, uint64_t start, uint64_t size)
-{
-	for (unsigned i = 0; i < eb->looked_up; i++) {
-		const struct gem_vma *v = eb->eo[i].vma;
-		if (i != self && v && v->start < start + size && start < v->start + v->size)
-			return true;
-	}
-	return false;
-}
-
 static int bind_one(struct execbuf *eb, struct gem_vm *vm, unsigned i)
 {
 	struct eb_object *eo = &eb->eo[i];
@@ -55,21 +44,26 @@ static int bind_one(struct execbuf *eb, struct gem_vm *vm, unsigned i)
 	struct gem_vma *vma = vma_lookup(vm, eo->obj);
 	int err;
 
+	/* PAD_TO_SIZE: the object's node in the VM is at least that large */
+	uint64_t pad = entry->flags & EXEC_OBJECT_PAD_TO_SIZE ? entry->pad_to_size : 0;
 	if (!vma && !(flags & PIN_OFFSET_FIXED)) {
 		/* Try where userspace presumed it (its relocations then hold). */
 		uint64_t want = gen8_noncanonical(entry->offset);
 		if (!(want & 4095) && (!(flags & PIN_OFFSET_BIAS) || want >= offset) &&
-		    vma_bind(vm, eo->obj, (flags & ~PIN_OFFSET_BIAS) | PIN_OFFSET_FIXED | PIN_NOEVICT,
-			     want, align, &eo->vma) == 0)
+		    vma_bind_padded(vm, eo->obj, pad,
+				    (flags & ~PIN_OFFSET_BIAS) | PIN_OFFSET_FIXED | PIN_NOEVICT,
+				    want, align, &eo->vma) == 0)
 			goto bound;
 	}
-	err = vma_bind(vm, eo->obj, flags, offset, align, &eo->vma);
+	err = vma_bind_padded(vm, eo->obj, pad, flags, offset, align, &eo->vma);
 	if (err == -ENOSPC && (flags & PIN_OFFSET_FIXED)) {
-		/* Busy objects in the way are retired or waited for. */
+		/* Busy objects in the way are retired or waited for. Two of
+		 * this execbuf's softpinned objects that overlap stay -ENOSPC,
+		 * as Linux 6.1's i915_gem_evict_for_node answers for any pinned
+		 * node in the way (older kernels said -EINVAL for softpins;
+		 * IGT's gem_softpin accepts both). */
 		requests_retire(eb->dev);
-		err = vma_bind(vm, eo->obj, flags, offset, align, &eo->vma);
-		if (err == -ENOSPC && overlaps_own(eb, i, offset, eo->obj->size))
-			err = -EINVAL;   /* two softpinned objects overlap */
+		err = vma_bind_padded(vm, eo->obj, pad, flags, offset, align, &eo->vma);
 	}
 	if (err) {
 		eo->vma = NULL;

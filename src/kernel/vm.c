@@ -261,11 +261,10 @@ static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
 	return false;
 }
 
-static int choose_start(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
+static int choose_start(struct gem_vm *vm, uint64_t size, unsigned flags,
 			uint64_t offset, uint64_t align, uint64_t *start)
 {
 	struct range r = placement_range(vm, flags, offset);
-	uint64_t size = obj->size;
 	if (flags & PIN_OFFSET_FIXED) {
 		if (offset & (align - 1) || offset < r.lo || offset > r.hi || size > r.hi - offset)
 			return -EINVAL;
@@ -306,13 +305,20 @@ static void insert_sorted(struct gem_vm *vm, struct gem_vma *vma)
 int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	     uint64_t offset, uint64_t alignment, struct gem_vma **out)
 {
+	return vma_bind_padded(vm, obj, 0, flags, offset, alignment, out);
+}
+
+int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, unsigned flags,
+		    uint64_t offset, uint64_t alignment, struct gem_vma **out)
+{
 	if (alignment & (alignment - 1))
 		return -EINVAL;
 	if (obj->purged)
 		return -EFAULT;   /* i915: no pages to pin for a purged object */
 	uint64_t align = effective_alignment(alignment);
+	uint64_t size = pad > obj->size ? pad : obj->size;   /* the node's size */
 	struct gem_vma *vma = vma_lookup(vm, obj);
-	if (vma && vma_fits(vma, flags, offset, alignment)) {
+	if (vma && vma_fits(vma, flags, offset, alignment) && vma->size >= size) {
 		vma->closed = false;      /* used again: reopened (i915_vma_reopen) */
 		vma_touch(vma);
 		goto done;
@@ -324,7 +330,7 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 			/* moved while the GPU uses it: unbinding waits */
 			obj_wait_rendering(obj, true, -1);
 			requests_retire(vm->dev);
-			return vma_bind(vm, obj, flags, offset, alignment, out);
+			return vma_bind_padded(vm, obj, pad, flags, offset, alignment, out);
 		}
 		evict(vma, "misplaced");
 	}
@@ -333,8 +339,8 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	/* With PIN_WAIT, what only busy objects block is waited for */
 	struct range wanted = placement_range(vm, flags, offset);
 	if (flags & PIN_OFFSET_FIXED)
-		wanted = (struct range){ offset, offset + obj->size };
-	while ((ret = choose_start(vm, obj, flags, offset, align, &start)) == -ENOSPC &&
+		wanted = (struct range){ offset, offset + size };
+	while ((ret = choose_start(vm, size, flags, offset, align, &start)) == -ENOSPC &&
 	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT) &&
 	       wait_for_busy(vm, wanted.lo, wanted.hi))
 		;
@@ -346,7 +352,7 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	vma->vm = vm;
 	vma->obj = obj;
 	vma->start = start;
-	vma->size = obj->size;
+	vma->size = size;   /* the padding past the object stays unmapped */
 	ret = vm_map_range(vm, start, obj->pa, obj->size, obj->readonly);
 	if (ret) {
 		free(vma);
@@ -357,9 +363,10 @@ int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	list_add_tail(&vm->lru, &vma->lru_link);
 	list_add_tail(&obj->vmas, &vma->obj_link);
 	vm->bound_bytes += vma->size;
-	TRACE(TRACE_GEM, "bind %s: object %p at 0x%llx (%llu bytes)%s",
+	TRACE(TRACE_GEM, "bind %s: object %p at 0x%llx (%llu bytes%s)%s",
 	      vm->is_ggtt ? "ggtt" : "ppgtt", (void *)obj, (unsigned long long)start,
-	      (unsigned long long)obj->size, (flags & PIN_MAPPABLE) ? " mappable" : "");
+	      (unsigned long long)obj->size, size > obj->size ? ", padded" : "",
+	      (flags & PIN_MAPPABLE) ? " mappable" : "");
 done:
 	if (flags & PIN_PIN)
 		vma_pin(vma);

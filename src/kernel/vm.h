@@ -77,6 +77,10 @@ void vm_put(struct gem_vm *vm);
  * in the way), -EFAULT (obj was purged: it has no pages). Nothing changes on failure except evictions. */
 int vma_bind(struct gem_vm *vm, struct gem_object *obj, unsigned flags,
 	     uint64_t offset, uint64_t alignment, struct gem_vma **out);
+/* vma_bind with a node of at least pad bytes (execbuf's PAD_TO_SIZE: the
+ * object takes pad bytes of address space; the rest is left unmapped). */
+int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, unsigned flags,
+		    uint64_t offset, uint64_t alignment, struct gem_vma **out);
 /* obj's binding in vm, or NULL. */
 struct gem_vma *vma_lookup(struct gem_vm *vm, struct gem_object *obj);
 void vma_pin(struct gem_vma *vma);

@@ -45,6 +45,28 @@ static void check_unchanged(const struct drm_i915_gem_exec_object2 *obj, int lin
 		check_unchanged(obj, __LINE__);                               \
 	} while (0)
 
+/* PAD_TO_SIZE (i915's node of pad_to_size bytes): object 0 softpinned at
+ * 0x10000 and padded to 128 KiB takes [0x10000, 0x30000): the batch
+ * softpinned at 0x20000 is in its way (-ENOSPC), at 0x30000 it is not;
+ * the batch's store lands in object 0. */
+static void pad_to_size(void)
+{
+	struct drm_i915_gem_exec_object2 obj[2];
+	struct drm_i915_gem_execbuffer2 eb;
+	setup(obj, &eb);
+	obj[0].flags |= EXEC_OBJECT_PAD_TO_SIZE;
+	obj[0].pad_to_size = 0x20000;
+	obj[1].flags = EXEC_OBJECT_PINNED;
+	obj[1].offset = 0x20000;
+	CHECK_EQ(exec(&eb), -ENOSPC);
+	obj[1].offset = 0x30000;
+	CHECK_EQ(exec(&eb), 0);
+	CHECK_EQ(obj[0].offset, 0x10000);
+	CHECK_EQ(obj[1].offset, 0x30000);
+	CHECK_EQ(eb_wait(f, batch, -1), 0);
+	CHECK_EQ(eb_read32(f, target, 0), 1);
+}
+
 int main(void)
 {
 	struct gtsim_device *dev = eb_device(1, 0, 0);
@@ -112,8 +134,16 @@ int main(void)
 		setup(obj, &eb);
 		obj[1].flags = EXEC_OBJECT_PINNED;
 		obj[1].offset = 0x10000;
-		CHECK_EQ(exec(&eb), -EINVAL);
+		CHECK_EQ(exec(&eb), -ENOSPC);         /* Linux 6.1: a pinned node in the way */
 		CHECK_EQ(obj[1].offset, 0x10000);
+		CHECK_EQ(eb_read32(f, target, 0), 0);
+		/* PAD_TO_SIZE: object 0 (softpinned at 0x10000) takes 128 KiB
+		 * of address space: object 1 at 0x20000 is in its way (IGT
+		 * gem_softpin full; pad_to_size below) */
+		obj[0].flags |= EXEC_OBJECT_PAD_TO_SIZE;
+		obj[0].pad_to_size = 0x20000;
+		obj[1].offset = 0x20000;
+		CHECK_EQ(exec(&eb), -ENOSPC);
 		CHECK_EQ(eb_read32(f, target, 0), 0);
 	}
 	EXPECT(obj[0].offset = 1ull << 33, -EINVAL);
@@ -168,6 +198,7 @@ int main(void)
 	CHECK(obj[1].offset != 0x7777000 || 1);
 
 	munmap(hole, 4096);
+	pad_to_size();
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
 	return test_exit();
