@@ -77,7 +77,7 @@ int vma_unbind(struct gem_vma *vma)
 	if (vma->pin_count)
 		return -EBUSY;
 	struct gem_vm *vm = vma->vm;
-	vm_unmap_range(vm, vma->start, vma->size);
+	vm_unmap_range(vm, vma->start, vma->obj->size);   /* a padded node maps only the object */
 	list_del(&vma->vm_link);
 	list_del(&vma->lru_link);
 	list_del(&vma->obj_link);

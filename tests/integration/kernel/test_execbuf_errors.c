@@ -65,6 +65,14 @@ static void pad_to_size(void)
 	CHECK_EQ(obj[1].offset, 0x30000);
 	CHECK_EQ(eb_wait(f, batch, -1), 0);
 	CHECK_EQ(eb_read32(f, target, 0), 1);
+	/* a 64 TiB pad in the 48-bit PPGTT: placed, run, and unbound (at
+	 * close) without walking the unmapped padding page by page */
+	obj[0].flags |= EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+	obj[0].pad_to_size = 1ull << 46;
+	obj[1].flags |= EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+	obj[1].offset = 0x10000 + (1ull << 46);
+	CHECK_EQ(exec(&eb), 0);
+	CHECK_EQ(eb_wait(f, batch, -1), 0);
 }
 
 int main(void)
