@@ -78,6 +78,12 @@ int gtsim_is_sync_fd(int fd);
  * outstanding, POLLOUT once the GPU is done with the object). -1 when fd
  * is not a regular file. */
 int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events);
+/* An ioctl on fd, a dma-buf of one of dev's objects (dma_buf_ioctl):
+ * DMA_BUF_IOCTL_SYNC, its flags checked (-EINVAL), SYNC_START waiting for
+ * the GPU as i915's begin_cpu_access does (a read for its outstanding
+ * write, a write for every use); any other request -ENOTTY. arg is the
+ * kernel's copy of the argument (NULL: -EFAULT). 0 or -errno. */
+int gtsim_dmabuf_ioctl(struct gtsim_device *dev, int fd, unsigned long request, void *arg);
 int gtsim_sync_file_ioctl(int fd, unsigned long request, void *arg);
 
 /* The GPU's registers as the CPU reaches them through the PCI BAR: reg is

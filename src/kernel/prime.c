@@ -9,6 +9,7 @@
  * same memory. */
 #include <drm.h>
 #include <errno.h>
+#include <linux/dma-buf.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -121,4 +122,35 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
 	if ((events & POLLOUT) && !using)
 		revents |= POLLOUT;
 	return revents;
+}
+
+/* dma_buf_ioctl(): DMA_BUF_IOCTL_SYNC's flags, then i915's
+ * i915_gem_begin_cpu_access (SYNC_START: the object moves to the CPU
+ * domain, waiting for the GPU's write, or for every use when the CPU
+ * writes); SYNC_END (end_cpu_access) has nothing to flush here. */
+int gtsim_dmabuf_ioctl(struct gtsim_device *dev, int fd, unsigned long request, void *arg)
+{
+	if (request != DMA_BUF_IOCTL_SYNC)
+		return -ENOTTY;
+	if (!arg)
+		return -EFAULT;
+	const struct dma_buf_sync *sync = arg;
+	if ((sync->flags & ~(uint64_t)DMA_BUF_SYNC_VALID_FLAGS_MASK) ||
+	    !(sync->flags & DMA_BUF_SYNC_RW))
+		return -EINVAL;
+	struct stat st;
+	if (!dev || fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return -EBADF;
+	if (sync->flags & DMA_BUF_SYNC_END)
+		return 0;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = find_by_inode(dev, &st);
+	int ret = 0;
+	if (obj) {
+		obj_get(obj);
+		ret = obj_wait_rendering(obj, sync->flags & DMA_BUF_SYNC_WRITE, -1);
+		obj_put(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
 }

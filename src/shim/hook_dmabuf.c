@@ -1,5 +1,6 @@
 /* Interposed: lseek/lseek64, poll and ppoll, for the dma-buf descriptors
- * PRIME exports (the kernel model's object memfds, "/memfd:gtsim-gem").
+ * PRIME exports (the kernel model's object memfds, "/memfd:gtsim-gem");
+ * their ioctls (DMA_BUF_IOCTL_SYNC) and mmap bounds are hook_io.c's.
  *  - lseek: dma_buf_llseek() finds the size only: SEEK_END or SEEK_SET
  *    with offset 0, anything else -EINVAL.
  *  - poll: dma_buf_poll() waits on the object's fences: POLLIN for the
@@ -25,7 +26,7 @@
 
 #define DMABUF_LINK "/memfd:gtsim-gem"
 
-static bool is_dmabuf(int fd)
+bool shim_is_dmabuf(int fd)
 {
 	if (fd < 0)
 		return false;
@@ -37,7 +38,7 @@ static bool is_dmabuf(int fd)
 
 static off_t dmabuf_lseek(int fd, off_t offset, int whence)
 {
-	if (is_dmabuf(fd) && (offset != 0 || (whence != SEEK_END && whence != SEEK_SET))) {
+	if (shim_is_dmabuf(fd) && (offset != 0 || (whence != SEEK_END && whence != SEEK_SET))) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -77,7 +78,7 @@ static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const s
 	unsigned count = 0;
 	struct gtsim_device *dev = NULL;
 	for (nfds_t i = 0; i < n && fds; i++) {
-		if (!is_dmabuf(fds[i].fd))
+		if (!shim_is_dmabuf(fds[i].fd))
 			continue;
 		if (!dmabuf && !(dmabuf = calloc(n, sizeof(*dmabuf))))
 			break;

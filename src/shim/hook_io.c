@@ -9,12 +9,14 @@
 #include "shim/shim.h"
 
 #include <errno.h>
+#include <linux/dma-buf.h>
 #include <linux/sync_file.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -29,9 +31,10 @@
  * A bad pointer is then -EFAULT (on copy-out, after the ioctl took effect,
  * as in the kernel) instead of a fault inside the model. */
 struct ioctl_call {
-	struct gtsim_file *file;   /* NULL: a sync_file or sw_sync ioctl on fd */
+	struct gtsim_file *file;   /* NULL: a sync_file, sw_sync or dma-buf ioctl on fd */
 	int fd;
 	struct gtsim_sw_timeline *timeline;   /* a sw_sync ioctl */
+	bool dmabuf;               /* a dma-buf ioctl */
 };
 
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
@@ -40,6 +43,8 @@ static int call_model(const struct ioctl_call *c, unsigned long request, void *a
 		return gtsim_ioctl(c->file, request, arg);
 	if (c->timeline)
 		return gtsim_sw_sync_ioctl(c->timeline, request, arg);
+	if (c->dmabuf)
+		return gtsim_dmabuf_ioctl(devnode_device(), c->fd, request, arg);
 	return gtsim_sync_file_ioctl(c->fd, request, arg);
 }
 
@@ -90,7 +95,7 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct ioctl_call call = { devnode_acquire(fd, &held), fd, NULL };
+	struct ioctl_call call = { devnode_acquire(fd, &held), fd, NULL, false };
 	if (call.file) {
 		int ret = copied_ioctl(&call, request, arg);
 		devnode_release(held);
@@ -107,6 +112,13 @@ int ioctl(int fd, unsigned long request, ...)
 		int ret = copied_ioctl(&call, request, arg);
 		TRACE(TRACE_SHIM, "sw_sync ioctl fd %d nr %u -> %d", fd, (unsigned)_IOC_NR(request),
 		      ret);
+		return ioctl_result(ret);
+	}
+	if (_IOC_TYPE(request) == DMA_BUF_BASE && devnode_device() && shim_is_dmabuf(fd)) {
+		call.dmabuf = true;
+		int ret = copied_ioctl(&call, request, arg);
+		TRACE(TRACE_SHIM, "dma-buf ioctl fd %d nr %u -> %d", fd,
+		      (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);
 	}
 	real_init();
@@ -132,6 +144,17 @@ static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, of
 	}
 	if (!(flags & MAP_ANONYMOUS) && sysfs_is_bar0_fd(fd))
 		return bar_mmio_map(addr, len, prot, flags, off);
+	struct stat st;
+	if (!(flags & MAP_ANONYMOUS) && shim_is_dmabuf(fd) && !fstat(fd, &st)) {
+		/* dma_buf_mmap_internal(): pages past the buffer are -EINVAL (an
+		 * exported object's memfd is the object's size; the model's own
+		 * mmap of it, with dev->lock held, also comes here) */
+		uint64_t pages = (len + 4095) / 4096;
+		if (off < 0 || (uint64_t)off / 4096 + pages > (uint64_t)st.st_size / 4096) {
+			errno = EINVAL;
+			return MAP_FAILED;
+		}
+	}
 	if (flags & MAP_FIXED)
 		bar_mmio_forget(addr, len);
 	if (realfn)

@@ -155,4 +155,7 @@ void bar_mmio_forget(void *addr, size_t len);
 /* After an mprotect of [addr, addr+len): BAR pages stay inaccessible. */
 void bar_mmio_keep_protected(void *addr, size_t len);
 
+/* Is fd a dma-buf the kernel model exported (hook_dmabuf.c). */
+bool shim_is_dmabuf(int fd);
+
 #endif

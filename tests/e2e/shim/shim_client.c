@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <linux/dma-buf.h>
 #include <fcntl.h>
 #include <linux/sync_file.h>
 #include <poll.h>
@@ -214,6 +215,25 @@ static void check_prime(int fd)
 		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr), 0);
 		CHECK_EQ(back, 0x5ca1ab1e);
 		munmap(p, 4096);
+	}
+	/* dma_buf_mmap_internal: pages past the buffer are -EINVAL (a memfd
+	 * would map them) */
+	errno = 0;
+	CHECK(mmap(NULL, 8192, PROT_READ, MAP_SHARED, exp.fd, 0) == MAP_FAILED && errno == EINVAL);
+	errno = 0;
+	CHECK(mmap(NULL, 4096, PROT_READ, MAP_SHARED, exp.fd, 4096) == MAP_FAILED &&
+	      errno == EINVAL);
+	/* DMA_BUF_IOCTL_SYNC: flags as dma_buf_ioctl checks them (neither
+	 * read nor write, unknown bits: -EINVAL; a memfd would say -ENOTTY) */
+	struct dma_buf_sync sync = { .flags = DMA_BUF_SYNC_START | DMA_BUF_SYNC_RW };
+	CHECK_EQ(ioctl(exp.fd, DMA_BUF_IOCTL_SYNC, &sync), 0);
+	sync.flags = DMA_BUF_SYNC_END | DMA_BUF_SYNC_RW;
+	CHECK_EQ(ioctl(exp.fd, DMA_BUF_IOCTL_SYNC, &sync), 0);
+	const uint64_t bad[] = { 0, DMA_BUF_SYNC_RW + 1, DMA_BUF_SYNC_VALID_FLAGS_MASK + 1, ~0ull };
+	for (unsigned i = 0; i < 4; i++) {
+		sync.flags = bad[i];
+		errno = 0;
+		CHECK(ioctl(exp.fd, DMA_BUF_IOCTL_SYNC, &sync) == -1 && errno == EINVAL);
 	}
 	struct drm_prime_handle imp = { .fd = exp.fd };
 	CHECK_EQ(ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
