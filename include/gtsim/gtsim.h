@@ -39,7 +39,12 @@ struct gtsim_file *gtsim_open(struct gtsim_device *dev);
 struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor);
 void gtsim_close(struct gtsim_file *file);
 
-/* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). */
+/* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). A wait that a
+ * signal handler interrupted (GEM_WAIT, GEM_SET_DOMAIN, the syncobj waits:
+ * i915's -ERESTARTSYS) returns -GTSIM_ERESTARTSYS: the caller, standing
+ * for the system call's return, restarts the call when every handler that
+ * ran has SA_RESTART and reports EINTR otherwise (the shim does). */
+#define GTSIM_ERESTARTSYS 512   /* Linux's include/linux/errno.h */
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
 
 /* mmap of the device file at a fake offset returned by MMAP_GTT/MMAP_OFFSET
