@@ -129,9 +129,14 @@ int gtsim_sw_sync_ioctl(struct gtsim_sw_timeline *tl, unsigned long request, voi
 void gtsim_sw_sync_destroy(struct gtsim_sw_timeline *tl);
 
 /* A copy of the device's last error state (i915's format, as written to
- * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>; free() it), NULL when no
+ * gtsim_error_state_path(); free() it), NULL when no
  * engine has hung. */
 char *gtsim_error_state(struct gtsim_device *dev);
+/* Where this process's error states are written: $GTSIM_ERROR_STATE, or
+ * $TMPDIR/gtsim-error-<pid> ($TMPDIR unset or too long: /tmp), into buf
+ * (cut to len). The directory of the per-process files, else NULL, in
+ * *dir (malloc'ed; may be NULL). */
+void gtsim_error_state_path(char *buf, size_t len, char **dir);
 
 #ifdef __cplusplus
 }
