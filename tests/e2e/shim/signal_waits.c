@@ -3,8 +3,9 @@
  * On Linux 6.1 each of these waits is interruptible, and what the client
  * then sees depends on the system call's restart rule:
  *  - GEM_WAIT (i915_gem_object_wait with I915_WAIT_INTERRUPTIBLE),
- *    GEM_SET_DOMAIN (the same) and SYNCOBJ_WAIT
- *    (drm_syncobj_array_wait_timeout) return -ERESTARTSYS: the handler
+ *    GEM_SET_DOMAIN (the same), SYNCOBJ_WAIT
+ *    (drm_syncobj_array_wait_timeout) and SYNCOBJ_TRANSFER with
+ *    WAIT_FOR_SUBMIT (drm_syncobj_find_fence) return -ERESTARTSYS: the handler
  *    runs, then the ioctl fails with EINTR when the handler lacks
  *    SA_RESTART, or is restarted when it has it (GEM_WAIT's timeout_ns
  *    was written back shortened by drm_ioctl's copy-out, SYNCOBJ_WAIT's
@@ -15,7 +16,9 @@
  * Each case holds the GPU in a batch that waits (MI_SEMAPHORE_WAIT) for a
  * dword a helper thread writes through a CPU mapping. The helper waits
  * until the main thread sleeps inside the call, sends SIGUSR1, and once
- * the handler has run writes the dword ("released"). The handler records
+ * the handler has run writes the dword ("released"; for TRANSFER, which
+ * waits for a fence to be submitted, it signals the source syncobj
+ * instead). The handler records
  * whether it ran before the release, i.e. inside the wait (a handler
  * deferred to the end of the call, as before, sees it released) and calls
  * the device itself (GEM_CREATE: no lock may be held in the window).
@@ -52,6 +55,7 @@ static uint32_t sema, target, batch;
 static volatile uint32_t *sema_map, *target_map;
 static volatile int waiting, released, handler_runs, handler_before_release, handler_create;
 static pid_t main_tid;
+static uint32_t transfer_src;   /* TRANSFER's source, signalled on release */
 
 static uint32_t create(uint64_t size) { return shim_gem_create(fd, size); }
 static void *cpu_map(uint32_t h) { return shim_gem_cpu_map(fd, h); }
@@ -108,6 +112,11 @@ static void *helper(void *arg)
 	sleep_ms(20);
 	released = 1;
 	__atomic_store_n(sema_map, 1, __ATOMIC_SEQ_CST);
+	if (transfer_src) {
+		struct drm_syncobj_array a = { .handles = (uintptr_t)&transfer_src,
+					       .count_handles = 1 };
+		ioctl(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &a);
+	}
 	return NULL;
 }
 
@@ -152,20 +161,25 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 		*out_fence = (int)(eb.rsvd2 >> 32);
 }
 
-enum wait_kind { GEM_WAIT, SET_DOMAIN, SYNCOBJ_WAIT, SYNC_FILE_POLL };
+enum wait_kind { GEM_WAIT, SET_DOMAIN, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER };
 static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "SYNCOBJ_WAIT",
-					  "sync_file poll" };
+					  "sync_file poll", "SYNCOBJ_TRANSFER" };
 
 static void run_case(enum wait_kind kind, bool restart)
 {
 	uint32_t value = 0x5100u + kind * 2 + restart;
 	int sync_fd = -1;
 	struct drm_syncobj_create sc = { 0 };
-	if (kind == SYNCOBJ_WAIT)
+	struct drm_syncobj_create src = { 0 };
+	if (kind == SYNCOBJ_WAIT || kind == TRANSFER)
 		CHECK_EQ(ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc), 0);
+	if (kind == TRANSFER)   /* nothing submitted to it until the release */
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &src), 0);
+	transfer_src = src.handle;
 	set_handler(restart);
 	waiting = released = handler_runs = handler_before_release = handler_create = 0;
-	submit(value, kind == SYNC_FILE_POLL ? &sync_fd : NULL, sc.handle);
+	submit(value, kind == SYNC_FILE_POLL ? &sync_fd : NULL,
+	       kind == SYNCOBJ_WAIT ? sc.handle : 0);
 
 	pthread_t self = pthread_self(), t;
 	CHECK_EQ(pthread_create(&t, NULL, helper, &self), 0);
@@ -175,6 +189,8 @@ static void run_case(enum wait_kind kind, bool restart)
 	struct drm_syncobj_wait sw = { .handles = (uintptr_t)&sc.handle, .count_handles = 1,
 				       .timeout_nsec = INT64_MAX };
 	struct pollfd pfd = { .fd = sync_fd, .events = POLLIN };
+	struct drm_syncobj_transfer tr = { .src_handle = src.handle, .dst_handle = sc.handle,
+					   .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT };
 	waiting = 1;
 	int ret = -2;
 	switch (kind) {
@@ -182,6 +198,7 @@ static void run_case(enum wait_kind kind, bool restart)
 	case SET_DOMAIN: ret = ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd); break;
 	case SYNCOBJ_WAIT: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw); break;
 	case SYNC_FILE_POLL: ret = poll(&pfd, 1, -1); break;
+	case TRANSFER: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr); break;
 	}
 	int err = ret < 0 ? errno : 0;
 	int released_at_return = released;
@@ -202,7 +219,8 @@ static void run_case(enum wait_kind kind, bool restart)
 	} else {
 		CHECK_EQ(ret, kind == SYNC_FILE_POLL ? 1 : 0);
 		CHECK_EQ(released_at_return, 1);
-		CHECK_EQ(target_map[0], value);   /* the batch ended before the return */
+		if (kind != TRANSFER)   /* the batch ended before the return */
+			CHECK_EQ(target_map[0], value);
 		if (kind == GEM_WAIT)   /* the restart waited for what was left */
 			CHECK(gw.timeout_ns > 0 && gw.timeout_ns < 10ll * 1000000000);
 	}
@@ -212,10 +230,11 @@ static void run_case(enum wait_kind kind, bool restart)
 	CHECK_EQ(target_map[0], value);
 	if (sync_fd >= 0)
 		close(sync_fd);
-	if (sc.handle) {
-		struct drm_syncobj_destroy d = { .handle = sc.handle };
+	for (uint32_t *h = (uint32_t[]){ sc.handle, src.handle, 0 }; *h; h++) {
+		struct drm_syncobj_destroy d = { .handle = *h };
 		ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &d);
 	}
+	transfer_src = 0;
 }
 
 int main(void)
@@ -233,7 +252,7 @@ int main(void)
 	CHECK(sema_map && target_map && batch);
 	if (!sema_map || !target_map)
 		return test_exit();
-	for (int kind = GEM_WAIT; kind <= SYNC_FILE_POLL; kind++)
+	for (int kind = GEM_WAIT; kind <= TRANSFER; kind++)
 		for (int restart = 0; restart < 2; restart++)
 			run_case(kind, restart);
 	close(fd);
