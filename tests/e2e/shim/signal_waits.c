@@ -3,7 +3,7 @@
  * On Linux 6.1 each of these waits is interruptible, and what the client
  * then sees depends on the system call's restart rule:
  *  - GEM_WAIT (i915_gem_object_wait with I915_WAIT_INTERRUPTIBLE),
- *    GEM_SET_DOMAIN (the same), SYNCOBJ_WAIT
+ *    GEM_SET_DOMAIN and GEM_PREAD (the same), SYNCOBJ_WAIT
  *    (drm_syncobj_array_wait_timeout) and SYNCOBJ_TRANSFER with
  *    WAIT_FOR_SUBMIT (drm_syncobj_find_fence) return -ERESTARTSYS: the handler
  *    runs, then the ioctl fails with EINTR when the handler lacks
@@ -161,8 +161,8 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 		*out_fence = (int)(eb.rsvd2 >> 32);
 }
 
-enum wait_kind { GEM_WAIT, SET_DOMAIN, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER };
-static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "SYNCOBJ_WAIT",
+enum wait_kind { GEM_WAIT, SET_DOMAIN, PREAD, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER };
+static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "PREAD", "SYNCOBJ_WAIT",
 					  "sync_file poll", "SYNCOBJ_TRANSFER" };
 
 static void run_case(enum wait_kind kind, bool restart)
@@ -188,6 +188,9 @@ static void run_case(enum wait_kind kind, bool restart)
 		.read_domains = I915_GEM_DOMAIN_CPU, .write_domain = I915_GEM_DOMAIN_CPU };
 	struct drm_syncobj_wait sw = { .handles = (uintptr_t)&sc.handle, .count_handles = 1,
 				       .timeout_nsec = INT64_MAX };
+	uint32_t read_back = 0;
+	struct drm_i915_gem_pread pr = { .handle = target, .size = 4,
+					 .data_ptr = (uintptr_t)&read_back };
 	struct pollfd pfd = { .fd = sync_fd, .events = POLLIN };
 	struct drm_syncobj_transfer tr = { .src_handle = src.handle, .dst_handle = sc.handle,
 					   .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT };
@@ -196,6 +199,7 @@ static void run_case(enum wait_kind kind, bool restart)
 	switch (kind) {
 	case GEM_WAIT: ret = ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &gw); break;
 	case SET_DOMAIN: ret = ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd); break;
+	case PREAD: ret = ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr); break;
 	case SYNCOBJ_WAIT: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw); break;
 	case SYNC_FILE_POLL: ret = poll(&pfd, 1, -1); break;
 	case TRANSFER: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr); break;
@@ -221,6 +225,8 @@ static void run_case(enum wait_kind kind, bool restart)
 		CHECK_EQ(released_at_return, 1);
 		if (kind != TRANSFER)   /* the batch ended before the return */
 			CHECK_EQ(target_map[0], value);
+		if (kind == PREAD)   /* read after the GPU's write */
+			CHECK_EQ(read_back, value);
 		if (kind == GEM_WAIT)   /* the restart waited for what was left */
 			CHECK(gw.timeout_ns > 0 && gw.timeout_ns < 10ll * 1000000000);
 	}
