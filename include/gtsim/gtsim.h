@@ -8,6 +8,7 @@
 #ifndef GTSIM_GTSIM_H
 #define GTSIM_GTSIM_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -46,6 +47,18 @@ void gtsim_close(struct gtsim_file *file);
  * ran has SA_RESTART and reports EINTR otherwise (the shim does). */
 #define GTSIM_ERESTARTSYS 512   /* Linux's include/linux/errno.h */
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
+
+/* gtsim_ioctl as libdrm's drmIoctl makes the system call: again while a
+ * signal interrupted it (-EINTR, -EAGAIN, -GTSIM_ERESTARTSYS). For callers
+ * without the shim whose handlers (libFuzzer's SIGALRM, say) already ran. */
+static inline int gtsim_ioctl_retry(struct gtsim_file *file, unsigned long request, void *arg)
+{
+	int r;
+	do
+		r = gtsim_ioctl(file, request, arg);
+	while (r == -EINTR || r == -EAGAIN || r == -GTSIM_ERESTARTSYS);
+	return r;
+}
 
 /* mmap of the device file at a fake offset returned by MMAP_GTT/MMAP_OFFSET
  * (or a dumb-buffer map offset). Returns the mapping or MAP_FAILED with
