@@ -3,7 +3,8 @@
  * answers -GTSIM_ERESTARTSYS (include/gtsim/gtsim.h), and
  * gtsim_ioctl_retry, as libdrm's drmIoctl, calls again until the wait is
  * over. A 1 ms interval timer interrupts a GEM_WAIT on a batch held by a
- * semaphore that a second thread releases after 100 ms. Expected:
+ * semaphore that a second thread releases once two alarms came during the
+ * wait. Expected:
  * gtsim_ioctl returns -GTSIM_ERESTARTSYS before the release (the wait did
  * not swallow the signal), gtsim_ioctl_retry returns 0 after it with the
  * batch's store in memory. (fuzz_draw aborted on the first -512 of an
@@ -16,7 +17,7 @@
 
 #include "integration/reliability/served.h"
 
-static volatile int alarms, released;
+static volatile int alarms, released, waiting;
 static uint32_t *sema_map;
 
 static void on_alarm(int sig)
@@ -28,7 +29,13 @@ static void on_alarm(int sig)
 static void *release(void *arg)
 {
 	(void)arg;
-	usleep(100000);
+	while (!waiting)
+		usleep(1000);
+	/* two alarms handled since the main thread entered the wait */
+	int seen = alarms;
+	for (int i = 0; i < 10000 && alarms < seen + 2; i++)
+		usleep(1000);
+	usleep(50000);
 	released = 1;
 	__atomic_store_n(sema_map, 1, __ATOMIC_SEQ_CST);
 	return NULL;
@@ -60,12 +67,20 @@ int main(void)
 	sa.sa_handler = on_alarm;
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGALRM, &sa, NULL);
-	struct itimerval it = { { 0, 1000 }, { 0, 1000 } };
-	setitimer(ITIMER_REAL, &it, NULL);
+	/* the releasing thread blocks SIGALRM (its sleep is not cut short):
+	 * the alarms reach the waiting main thread */
+	sigset_t alrm, old;
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &alrm, &old);
 	pthread_t th;
 	CHECK_EQ(pthread_create(&th, NULL, release, NULL), 0);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	struct itimerval it = { { 0, 1000 }, { 0, 1000 } };
+	setitimer(ITIMER_REAL, &it, NULL);
 
 	struct drm_i915_gem_wait w = { .bo_handle = bb, .timeout_ns = -1 };
+	waiting = 1;
 	int first = gtsim_ioctl(f, DRM_IOCTL_I915_GEM_WAIT, &w);
 	int released_then = released;
 	w.timeout_ns = -1;
