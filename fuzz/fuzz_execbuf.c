@@ -206,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	if (!gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb)) {
 		struct drm_i915_gem_wait w = { .bo_handle = h[0], .timeout_ns = -1 };
-		gtsim_ioctl(f, DRM_IOCTL_I915_GEM_WAIT, &w);
+		gtsim_ioctl_retry(f, DRM_IOCTL_I915_GEM_WAIT, &w);   /* libFuzzer's SIGALRM */
 	}
 	for (unsigned i = 0; i < 3; i++)
 		gem_close(f, h[i]);

@@ -47,7 +47,7 @@ static inline void victim_init(struct victim *v, struct gtsim_device *dev)
 	if (gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_PWRITE, &p1) ||
 	    gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_PWRITE, &p2) ||
 	    gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ||
-	    gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_WAIT, &w))
+	    gtsim_ioctl_retry(v->file, DRM_IOCTL_I915_GEM_WAIT, &w))
 		abort();
 }
 
@@ -57,7 +57,7 @@ static inline void victim_check(struct victim *v)
 	static uint32_t words[VICTIM_WORDS];
 	struct drm_i915_gem_pread p = { .handle = v->bo, .size = sizeof(words),
 					.data_ptr = (uintptr_t)words };
-	if (gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_PREAD, &p))
+	if (gtsim_ioctl_retry(v->file, DRM_IOCTL_I915_GEM_PREAD, &p))
 		abort();
 	for (unsigned i = 0; i < VICTIM_WORDS; i++)
 		if (words[i] != VICTIM_FILL(i)) {

@@ -173,11 +173,9 @@ static int cmd_exec(int argc, char **argv)
 		char *text = gtsim_error_state(dev);
 		print_reason(text ? text : "");
 		free(text);
-		const char *env = getenv("GTSIM_ERROR_STATE");
-		if (env && *env)
-			printf("error state: %s\n", env);
-		else
-			printf("error state: /tmp/gtsim-error-%d\n", (int)getpid());
+		char path[512];
+		gtsim_error_state_path(path, sizeof(path), NULL);
+		printf("error state: %s\n", path);
 		status = 1;
 	}
 	gtsim_close(f);

@@ -8,6 +8,7 @@
 #ifndef GTSIM_GTSIM_H
 #define GTSIM_GTSIM_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -39,8 +40,25 @@ struct gtsim_file *gtsim_open(struct gtsim_device *dev);
 struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor);
 void gtsim_close(struct gtsim_file *file);
 
-/* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). */
+/* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). A wait that a
+ * signal handler interrupted (GEM_WAIT, GEM_SET_DOMAIN, the syncobj waits:
+ * i915's -ERESTARTSYS) returns -GTSIM_ERESTARTSYS: the caller, standing
+ * for the system call's return, restarts the call when every handler that
+ * ran has SA_RESTART and reports EINTR otherwise (the shim does). */
+#define GTSIM_ERESTARTSYS 512   /* Linux's include/linux/errno.h */
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
+
+/* gtsim_ioctl as libdrm's drmIoctl makes the system call: again while a
+ * signal interrupted it (-EINTR, -EAGAIN, -GTSIM_ERESTARTSYS). For callers
+ * without the shim whose handlers (libFuzzer's SIGALRM, say) already ran. */
+static inline int gtsim_ioctl_retry(struct gtsim_file *file, unsigned long request, void *arg)
+{
+	int r;
+	do
+		r = gtsim_ioctl(file, request, arg);
+	while (r == -EINTR || r == -EAGAIN || r == -GTSIM_ERESTARTSYS);
+	return r;
+}
 
 /* mmap of the device file at a fake offset returned by MMAP_GTT/MMAP_OFFSET
  * (or a dumb-buffer map offset). Returns the mapping or MAP_FAILED with
@@ -130,9 +148,14 @@ int gtsim_sw_sync_ioctl(struct gtsim_sw_timeline *tl, unsigned long request, voi
 void gtsim_sw_sync_destroy(struct gtsim_sw_timeline *tl);
 
 /* A copy of the device's last error state (i915's format, as written to
- * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>; free() it), NULL when no
+ * gtsim_error_state_path(); free() it), NULL when no
  * engine has hung. */
 char *gtsim_error_state(struct gtsim_device *dev);
+/* Where this process's error states are written: $GTSIM_ERROR_STATE, or
+ * $TMPDIR/gtsim-error-<pid> ($TMPDIR unset or too long: /tmp), into buf
+ * (cut to len). The directory of the per-process files, else NULL, in
+ * *dir (malloc'ed; may be NULL). */
+void gtsim_error_state_path(char *buf, size_t len, char **dir);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,8 @@ static _Thread_local volatile int window __attribute__((tls_model("initial-exec"
 static _Thread_local volatile unsigned long long pending
 	__attribute__((tls_model("initial-exec")));
 static _Thread_local siginfo_t pending_info[64] __attribute__((tls_model("initial-exec")));
+/* a handler without SA_RESTART ran in this call (sigdefer_restart) */
+static _Thread_local volatile bool ran_no_restart __attribute__((tls_model("initial-exec")));
 static sigdefer_runner runner;
 
 void sigdefer_set_runner(sigdefer_runner run)
@@ -24,6 +26,8 @@ void sigdefer_set_runner(sigdefer_runner run)
 
 void sigdefer_enter(void)
 {
+	if (depth == 0)
+		ran_no_restart = false;
 	depth++;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -48,6 +52,23 @@ void sigdefer_leave(void)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	if (--depth == 0 && pending)
 		run_pending();
+}
+
+void sigdefer_ran(bool sa_restart)
+{
+	if (!sa_restart)
+		ran_no_restart = true;
+}
+
+bool sigdefer_restart(void)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (pending)
+		run_pending();
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	bool restart = !ran_no_restart;
+	ran_no_restart = false;
+	return restart;
 }
 
 bool sigdefer_open(void)

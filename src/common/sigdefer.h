@@ -28,6 +28,16 @@ void sigdefer_leave(void);
 bool sigdefer_open(void);
 void sigdefer_close(void);
 
+/* The return to user space of a call that answered -ERESTARTSYS (a window
+ * interrupted, include/gtsim/gtsim.h): runs the handlers still deferred
+ * now, as the kernel delivers them before a restart, and tells whether
+ * the call restarts: true when every handler that ran since the
+ * outermost sigdefer_enter (or the previous sigdefer_restart) has
+ * SA_RESTART (sigdefer_ran reports each), false for EINTR. */
+bool sigdefer_restart(void);
+/* The shim, whenever it runs a client's handler inside gtsim. */
+void sigdefer_ran(bool sa_restart);
+
 /* For the trampoline: true when sig must wait (it is recorded, with
  * info, for the leave); false when the handler may run now. */
 bool sigdefer_hold(int sig, const siginfo_t *info);

@@ -201,7 +201,7 @@ int gtdrv_batch_submit(struct gtdrv_batch *b)
 	};
 	if (b->fence_out)
 		eb.flags |= I915_EXEC_FENCE_OUT;
-	r = gtsim_ioctl(drv->file, b->fence_out ? DRM_IOCTL_I915_GEM_EXECBUFFER2_WR :
+	r = gtdrv_ioctl(drv, b->fence_out ? DRM_IOCTL_I915_GEM_EXECBUFFER2_WR :
 			DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
 	if (r)
 		goto out_bo;

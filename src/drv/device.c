@@ -5,6 +5,11 @@
 
 #include "drv/gtdrv.h"
 
+int gtdrv_ioctl(struct gtdrv *drv, unsigned long request, void *arg)
+{
+	return gtsim_ioctl_retry(drv->file, request, arg);
+}
+
 void gtdrv_init(struct gtdrv *drv, struct gtsim_file *file, const struct gt_devinfo *info)
 {
 	memset(drv, 0, sizeof(*drv));
@@ -16,7 +21,7 @@ void gtdrv_init(struct gtdrv *drv, struct gtsim_file *file, const struct gt_devi
 int gtdrv_bo_alloc(struct gtdrv *drv, struct gtdrv_bo *bo, uint64_t size)
 {
 	struct drm_i915_gem_create c = { .size = size };
-	int r = gtsim_ioctl(drv->file, DRM_IOCTL_I915_GEM_CREATE, &c);
+	int r = gtdrv_ioctl(drv, DRM_IOCTL_I915_GEM_CREATE, &c);
 	memset(bo, 0, sizeof(*bo));
 	if (r)
 		return r;
@@ -32,7 +37,7 @@ int gtdrv_bo_write(struct gtdrv *drv, const struct gtdrv_bo *bo, uint64_t offset
 		.handle = bo->handle, .offset = offset, .size = len,
 		.data_ptr = (uintptr_t)data,
 	};
-	return gtsim_ioctl(drv->file, DRM_IOCTL_I915_GEM_PWRITE, &p);
+	return gtdrv_ioctl(drv, DRM_IOCTL_I915_GEM_PWRITE, &p);
 }
 
 int gtdrv_bo_read(struct gtdrv *drv, const struct gtdrv_bo *bo, uint64_t offset,
@@ -42,19 +47,19 @@ int gtdrv_bo_read(struct gtdrv *drv, const struct gtdrv_bo *bo, uint64_t offset,
 		.handle = bo->handle, .offset = offset, .size = len,
 		.data_ptr = (uintptr_t)data,
 	};
-	return gtsim_ioctl(drv->file, DRM_IOCTL_I915_GEM_PREAD, &p);
+	return gtdrv_ioctl(drv, DRM_IOCTL_I915_GEM_PREAD, &p);
 }
 
 int gtdrv_bo_wait(struct gtdrv *drv, const struct gtdrv_bo *bo)
 {
 	struct drm_i915_gem_wait w = { .bo_handle = bo->handle, .timeout_ns = -1 };
-	return gtsim_ioctl(drv->file, DRM_IOCTL_I915_GEM_WAIT, &w);
+	return gtdrv_ioctl(drv, DRM_IOCTL_I915_GEM_WAIT, &w);
 }
 
 void gtdrv_bo_free(struct gtdrv *drv, struct gtdrv_bo *bo)
 {
 	struct drm_gem_close c = { .handle = bo->handle };
 	if (bo->handle)
-		gtsim_ioctl(drv->file, DRM_IOCTL_GEM_CLOSE, &c);
+		gtdrv_ioctl(drv, DRM_IOCTL_GEM_CLOSE, &c);
 	memset(bo, 0, sizeof(*bo));
 }

@@ -29,6 +29,10 @@ struct gtdrv_bo {
 /* info: the device the file belongs to (its gen picks the command table). */
 void gtdrv_init(struct gtdrv *drv, struct gtsim_file *file, const struct gt_devinfo *info);
 
+/* gtsim_ioctl_retry on the driver's file (as libdrm's drmIoctl: again
+ * while a signal interrupted the call). */
+int gtdrv_ioctl(struct gtdrv *drv, unsigned long request, void *arg);
+
 /* Buffer objects: 0 or -errno from the kernel model. */
 int gtdrv_bo_alloc(struct gtdrv *drv, struct gtdrv_bo *bo, uint64_t size);
 int gtdrv_bo_write(struct gtdrv *drv, const struct gtdrv_bo *bo, uint64_t offset,

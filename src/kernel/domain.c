@@ -45,7 +45,12 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 		pthread_mutex_unlock(&dev->lock);
 		return ret;
 	}
-	obj_wait_rendering(obj, write != 0, -1);
+	int ret = obj_wait_rendering_interruptible(obj, write != 0, -1);
+	if (ret) {
+		obj_put(obj);
+		pthread_mutex_unlock(&dev->lock);
+		return ret;
+	}
 	gtt_fence_sync(obj);   /* the fenced view's pages are coherent again */
 	/* i915 pins the pages to move them into the new domain: a purged
 	 * object has none (i915_gem_object_pin_pages -> -EFAULT). */

@@ -213,19 +213,36 @@ unsigned error_state_prune(const char *dir, unsigned keep)
 	return removed;
 }
 
+void gtsim_error_state_path(char *buf, size_t len, char **dir)
+{
+	const char *env = getenv("GTSIM_ERROR_STATE");
+	if (dir)
+		*dir = NULL;
+	if (env && *env) {
+		snprintf(buf, len, "%s", env);
+		return;
+	}
+	/* TMPDIR, as the shim's tree: a test or a CI job of its own counts
+	 * its own files */
+	const char *tmp = getenv("TMPDIR");
+	if (!tmp || !*tmp || strlen(tmp) > 256)
+		tmp = "/tmp";
+	snprintf(buf, len, "%s/gtsim-error-%d", tmp, (int)getpid());
+	if (dir)
+		*dir = strdup(tmp);
+}
+
 void error_state_store(struct gtsim_device *dev, char *text)
 {
 	struct gem_requests *r = dev->requests;
-	char path[64];
-	const char *env = getenv("GTSIM_ERROR_STATE");
+	char path[512], *dir = NULL;
 	error_state_bound(text, ERROR_STATE_MAX_BYTES);
-	if (!env || !*env) {
-		snprintf(path, sizeof(path), "/tmp/gtsim-error-%d", (int)getpid());
-		env = path;
-		/* this process's own file is rewritten, so it counts as one */
-		if (access(path, F_OK) != 0)
-			error_state_prune("/tmp", ERROR_STATE_MAX_FILES - 1);
-	}
+	gtsim_error_state_path(path, sizeof(path), &dir);
+	const char *env = path;
+	/* this process's own file is rewritten, so it counts as one */
+	if (dir && access(path, F_OK) != 0)
+		error_state_prune(dir, ERROR_STATE_MAX_FILES - 1);
+	free(dir);
 	FILE *f = fopen(env, "w");
 	if (f) {
 		fputs(text, f);

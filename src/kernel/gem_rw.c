@@ -33,7 +33,7 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 	ret = -EINVAL;   /* i915_gem_userptr_pread/pwrite: "no longer allowed" */
 	if (obj->userptr)
 		goto out;
-	ret = obj_wait_rendering(obj, write, -1);
+	ret = obj_wait_rendering_interruptible(obj, write, -1);
 	if (ret)
 		goto out;
 	gtt_fence_sync(obj);   /* GTT writes through the fence reach the pages */

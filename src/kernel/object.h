@@ -142,6 +142,10 @@ void mmap_gtt_retile(struct gem_object *obj);
  * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.
  * Called with dev->lock held; drops it while waiting. In wait.c. */
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
+/* The same where i915 waits with I915_WAIT_INTERRUPTIBLE (GEM_WAIT,
+ * SET_DOMAIN, PREAD/PWRITE): -GTSIM_ERESTARTSYS once a client's signal
+ * handler ran (include/gtsim/gtsim.h). */
+int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
 
 /* CPU range checks shared by pread/pwrite/mmap: offset + len within the
  * object, without overflow. */

@@ -81,7 +81,7 @@ uint32_t ring_space(struct rq_engine *e)
 	uint32_t space = (e->space_head - e->emit - 64) & (RING_BYTES - 1);
 	if (space >= REQUEST_MAX_BYTES)
 		return space;
-	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	e->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	return (e->space_head - e->emit - 64) & (RING_BYTES - 1);
 }
 
@@ -173,7 +173,7 @@ static struct gem_request *throttle_target(struct rq_engine *e)
 	const uint32_t usable = RING_BYTES - 64;
 	if (!e->ring_obj)
 		return NULL;
-	e->space_head = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	e->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	if (ring_used_after(e, NULL) + GT_PAGE_SIZE <= usable)
 		return NULL;
 	struct list_node *n, *t;

@@ -240,10 +240,10 @@ bool requests_wait_idle(struct gtsim_device *dev, int64_t timeout_ns);
  * and dev->lock held. Returns the text (malloc'ed). */
 char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const char *why);
 /* Store the text as the device's last error state and write it to
- * $GTSIM_ERROR_STATE or /tmp/gtsim-error-<pid>. Takes ownership. Bounded
- * so that hanging clients cannot fill the disk: a state longer than
- * ERROR_STATE_MAX_BYTES is cut at a line (error_state_bound), and before
- * a /tmp/gtsim-error-<pid> file is written the oldest such files beyond
+ * $GTSIM_ERROR_STATE or $TMPDIR/gtsim-error-<pid> ($TMPDIR unset: /tmp).
+ * Takes ownership. Bounded so that hanging clients cannot fill the disk:
+ * a state longer than ERROR_STATE_MAX_BYTES is cut at a line
+ * (error_state_bound), and before a gtsim-error-<pid> file is written the oldest such files beyond
  * the newest ERROR_STATE_MAX_FILES - 1 are removed (error_state_prune). */
 void error_state_store(struct gtsim_device *dev, char *text);
 #define ERROR_STATE_MAX_BYTES (8u << 20)

@@ -12,6 +12,7 @@
 #include "kernel/object.h"
 #include "kernel/request.h"
 #include "kernel/sync/fence.h"
+#include "gtsim/gtsim.h"
 
 /* Not finished until its fence has signalled: the seqno in the status page
  * passes a little before the interrupt handler signals the fence, and a
@@ -38,7 +39,7 @@ static unsigned pending_requests(struct gem_object *obj, bool write,
 	return n;
 }
 
-int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
+static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
 	struct gem_request *rqs[GT_NUM_ENGINES + 1];
@@ -60,13 +61,24 @@ int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
 				if (left < 0)
 					left = 0;
 			}
-			ret = fence_wait(rqs[i]->fence, left);
+			ret = intr ? fence_wait_interruptible(rqs[i]->fence, left)
+				   : fence_wait(rqs[i]->fence, left);
 		}
 		request_put(rqs[i]);
 	}
 	pthread_mutex_lock(&dev->lock);
 	requests_retire(dev);
-	return ret ? -ETIME : 0;
+	return ret == -GTSIM_ERESTARTSYS ? ret : ret ? -ETIME : 0;
+}
+
+int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
+{
+	return wait_rendering(obj, write, timeout_ns, false);
+}
+
+int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns)
+{
+	return wait_rendering(obj, write, timeout_ns, true);
 }
 
 /* DRM_IOCTL_I915_GEM_WAIT: timeout_ns < 0 waits forever, 0 only checks;
@@ -85,7 +97,7 @@ int i915_gem_wait_ioctl(struct gtsim_file *file, void *arg)
 		return -ENOENT;
 	}
 	requests_retire(dev);
-	int ret = obj_wait_rendering(obj, true, args->timeout_ns);
+	int ret = obj_wait_rendering_interruptible(obj, true, args->timeout_ns);
 	obj_put(obj);
 	pthread_mutex_unlock(&dev->lock);
 	if (args->timeout_ns > 0) {

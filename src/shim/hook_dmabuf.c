@@ -118,7 +118,13 @@ static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const s
 		if (left > 1000000)
 			left = 1000000;
 		struct timespec ts = { 0, left };
-		int r = sys_ppoll(others, n, &ts, mask);
+		/* a signal that came while the model was asked (deferred
+		 * then) ends the poll as one inside ppoll does: EINTR */
+		int r = -1;
+		errno = EINTR;
+		if (!sigdefer_open())
+			r = sys_ppoll(others, n, &ts, mask);
+		sigdefer_close();
 		if (r < 0) {
 			ready = -1;
 			break;

@@ -68,7 +68,10 @@ static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void 
 		ret = call_model(c, request, NULL);
 	} else {
 		ret = call_model(c, request, kdata);
-		if (ret >= 0 && (_IOC_DIR(request) & _IOC_READ) &&
+		/* drm_ioctl copies the struct out whatever the result (an
+		 * interrupted GEM_WAIT's shortened timeout_ns reaches the
+		 * restart); sync_file ioctls only on success */
+		if ((ret >= 0 || c->file) && (_IOC_DIR(request) & _IOC_READ) &&
 		    copy_to_user_ptr((uintptr_t)arg, kdata, size))
 			ret = -EFAULT;
 	}
@@ -97,7 +100,14 @@ int ioctl(int fd, unsigned long request, ...)
 	struct node_open *held;
 	struct ioctl_call call = { devnode_acquire(fd, &held), fd, NULL, false };
 	if (call.file) {
-		int ret = copied_ioctl(&call, request, arg);
+		/* an interrupted wait restarts as the kernel's system call
+		 * return does: after the handlers, when all have SA_RESTART */
+		int ret;
+		while ((ret = copied_ioctl(&call, request, arg)) == -GTSIM_ERESTARTSYS)
+			if (!sigdefer_restart()) {
+				ret = -EINTR;
+				break;
+			}
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);

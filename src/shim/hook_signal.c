@@ -44,8 +44,10 @@ static void call_client(int sig, siginfo_t *info, void *uctx)
 
 static void trampoline(int sig, siginfo_t *info, void *uctx)
 {
-	if (!sigdefer_hold(sig, info))
+	if (!sigdefer_hold(sig, info)) {
+		sigdefer_ran(client[sig].sa_flags & SA_RESTART);
 		call_client(sig, info, uctx);
+	}
 }
 
 /* A deferred signal, when the outermost gtsim call returns: the handler's
@@ -56,6 +58,7 @@ static void run_deferred(int sig, siginfo_t *info)
 	if (!(client[sig].sa_flags & SA_NODEFER))
 		sigaddset(&block, sig);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	sigdefer_ran(client[sig].sa_flags & SA_RESTART);
 	ucontext_t uc;
 	getcontext(&uc);
 	call_client(sig, info, &uc);

@@ -89,6 +89,10 @@ struct gt_engine {
 	/* ACTHD | 1 while a command executes, else 0 (atomic): ACTHD reads
 	 * (hangcheck) do not wait for a long command to end. */
 	uint64_t busy_acthd;
+	/* RING_HEAD as read at the start of that command (atomic; valid
+	 * while busy_acthd is set): the kernel's ring-space checks do not
+	 * wait for it either */
+	uint32_t busy_head;
 	bool stopped;                /* on a fault, until engine_reset() */
 	bool stop_ring;              /* MI_MODE Stop Ring: no command runs */
 	bool instpm_disables;        /* an INSTPM instruction disable is set */
@@ -199,6 +203,12 @@ enum cs_result cs_not_implemented(struct gt_engine *e, const struct cmd_desc *d,
 				  const uint32_t *dw, uint32_t len, const char *what);
 
 /* True when the current batch may execute privileged commands. */
+/* RING_HEAD's value: the head offset and its wrap count (engine lock). */
+static inline uint32_t cs_ring_head_reg(const struct gt_engine *e)
+{
+	return e->head | e->head_wraps << REG_RING_HEAD_WRAP_COUNT_SHIFT;
+}
+
 static inline bool cs_privileged(const struct gt_engine *e)
 {
 	return e->level == CS_RING || e->bb[e->level].privileged;

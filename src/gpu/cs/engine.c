@@ -259,23 +259,41 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 }
 
 /* The command being executed holds the lock as long as it runs (a walker
- * may run for minutes): its ACTHD is published without the lock. */
-uint64_t engine_acthd(struct gt_engine *e)
+ * may run for minutes): what it published is read instead (busy_acthd,
+ * busy_head); true with *busy set, or the lock taken (false). */
+static bool lock_or_busy(struct gt_engine *e, uint64_t *busy)
 {
 	__atomic_add_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
 	while (pthread_mutex_trylock(&e->lock)) {
-		uint64_t busy = __atomic_load_n(&e->busy_acthd, __ATOMIC_ACQUIRE);
-		if (busy) {
+		if ((*busy = __atomic_load_n(&e->busy_acthd, __ATOMIC_ACQUIRE))) {
 			__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
-			return busy & ~1ull;
+			return true;
 		}
 		sched_yield();
 	}
 	__atomic_sub_fetch(&e->waiters, 1, __ATOMIC_SEQ_CST);
 	cs_take_posted_tail(e);
+	return false;
+}
+
+uint64_t engine_acthd(struct gt_engine *e)
+{
+	uint64_t busy;
+	if (lock_or_busy(e, &busy))
+		return busy & ~1ull;
 	uint64_t a = cs_acthd(e);
 	pthread_mutex_unlock(&e->lock);
 	return a;
+}
+
+uint32_t engine_ring_head(struct gt_engine *e)
+{
+	uint64_t busy;
+	if (lock_or_busy(e, &busy))
+		return __atomic_load_n(&e->busy_head, __ATOMIC_RELAXED);
+	uint32_t v = cs_reg_read(e, e->base + RING_HEAD);
+	pthread_mutex_unlock(&e->lock);
+	return v;
 }
 
 bool engine_is_idle(struct gt_engine *e)

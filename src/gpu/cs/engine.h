@@ -59,6 +59,10 @@ void engine_mmio_write(struct gt_engine *e, uint32_t reg, uint32_t val);
 
 /* Full 64-bit ACTHD (batch or ring address of the current command). */
 uint64_t engine_acthd(struct gt_engine *e);
+/* RING_HEAD, without waiting for a command that runs long: then the head
+ * at its start (behind the real one, so free ring space is never
+ * overestimated). i915 reads RING_HEAD whatever the engine does. */
+uint32_t engine_ring_head(struct gt_engine *e);
 /* True when HEAD == TAIL and no command is executing. */
 bool engine_is_idle(struct gt_engine *e);
 /* Stop whatever the engine does (a command running EU threads at once:

@@ -63,7 +63,7 @@ MI_HANDLER(mi_user_interrupt)
  * page (the location i915's early ring code read the head from). */
 MI_HANDLER(mi_report_head)
 {
-	uint32_t head = e->head | e->head_wraps << REG_RING_HEAD_WRAP_COUNT_SHIFT;
+	uint32_t head = cs_ring_head_reg(e);
 	return mi_write(e, d, true, (uint64_t)e->hws_pga + 4 * 4, &head, 4);
 }
 

@@ -132,7 +132,7 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	uint32_t rel = reg - e->base;
 	switch (rel) {
 	case RING_TAIL: return e->tail;
-	case RING_HEAD: return e->head | e->head_wraps << REG_RING_HEAD_WRAP_COUNT_SHIFT;
+	case RING_HEAD: return cs_ring_head_reg(e);
 	case RING_START: return e->ring_start;
 	case RING_CTL: return e->ring_ctl;
 	case RING_ACTHD: return (uint32_t)cs_acthd(e);

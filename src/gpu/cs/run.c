@@ -233,6 +233,7 @@ static enum cs_result step(struct gt_engine *e)
 		trace_command(e, d, dw, len);
 	if (dropped_for_privilege(e, d, dw, len))
 		return CS_NEXT;
+	__atomic_store_n(&e->busy_head, cs_ring_head_reg(e), __ATOMIC_RELAXED);
 	__atomic_store_n(&e->busy_acthd, at | 1, __ATOMIC_RELEASE);
 	enum cs_result r = cs_execute(e, d, dw, len);
 	__atomic_store_n(&e->busy_acthd, 0, __ATOMIC_RELEASE);

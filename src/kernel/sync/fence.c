@@ -7,9 +7,16 @@
 #include "kernel/sync/sync_fd.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "common/sigdefer.h"
+#include "gtsim/gtsim.h"
 
 struct fence_cb {
 	struct fence_cb *next;
@@ -37,6 +44,12 @@ static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t fence_cond;
 static pthread_once_t cond_once = PTHREAD_ONCE_INIT;
 static uint64_t change_seq;
+/* For interruptible waits (fence_wait_change_interruptible): a futex word
+ * that changes with change_seq, and how many threads sleep on it (both
+ * under fence_lock), so a broadcast makes the wake system call only when
+ * someone sleeps there. */
+static uint32_t change_word;
+static unsigned futex_sleepers;
 
 static void init_cond(void)
 {
@@ -96,6 +109,9 @@ static void broadcast_locked(void)
 	pthread_once(&cond_once, init_cond);
 	change_seq++;
 	pthread_cond_broadcast(&fence_cond);
+	__atomic_add_fetch(&change_word, 1, __ATOMIC_RELEASE);
+	if (futex_sleepers)
+		syscall(SYS_futex, &change_word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 /* Runs a callback list (built newest first) in registration order. */
@@ -200,6 +216,45 @@ int fence_wait_change(uint64_t seq, int64_t deadline_ns)
 	return ret;
 }
 
+/* Sleeps on the futex word with a timeout (at most 100 ms): FUTEX_WAIT
+ * with a relative timeout ends with EINTR once a handler ran, whatever
+ * its SA_RESTART (the restart-block path), where pthread_cond_timedwait
+ * would resume. The window (common/sigdefer.h) lets the client's handler
+ * run at once; no lock is held. */
+int fence_wait_change_interruptible(uint64_t seq, int64_t deadline_ns)
+{
+	pthread_mutex_lock(&fence_lock);
+	if (change_seq != seq) {
+		pthread_mutex_unlock(&fence_lock);
+		return 0;
+	}
+	int64_t left = 100000000;
+	if (deadline_ns >= 0) {
+		int64_t now = fence_now_ns();
+		if (now >= deadline_ns) {
+			pthread_mutex_unlock(&fence_lock);
+			return -ETIME;
+		}
+		if (deadline_ns - now < left)
+			left = deadline_ns - now;
+	}
+	uint32_t seen = change_word;
+	futex_sleepers++;
+	pthread_mutex_unlock(&fence_lock);
+	bool interrupted = sigdefer_open();
+	if (!interrupted) {
+		struct timespec ts = { left / 1000000000, left % 1000000000 };
+		interrupted = syscall(SYS_futex, &change_word, FUTEX_WAIT_PRIVATE, seen, &ts,
+				      NULL, 0) < 0 && errno == EINTR;
+	}
+	sigdefer_close();
+	pthread_mutex_lock(&fence_lock);
+	futex_sleepers--;
+	pthread_mutex_unlock(&fence_lock);
+	return interrupted ? -GTSIM_ERESTARTSYS : 0;
+}
+
+
 void fence_notify_change(void)
 {
 	pthread_mutex_lock(&fence_lock);
@@ -207,7 +262,7 @@ void fence_notify_change(void)
 	pthread_mutex_unlock(&fence_lock);
 }
 
-int fence_wait(struct gt_fence *f, int64_t timeout_ns)
+static int wait_fence(struct gt_fence *f, int64_t timeout_ns, bool intr)
 {
 	if (!f)
 		return -EINVAL;
@@ -220,10 +275,22 @@ int fence_wait(struct gt_fence *f, int64_t timeout_ns)
 		uint64_t seq = fence_wait_seq();
 		if (fence_is_signaled(f))
 			break;
-		if (fence_wait_change(seq, deadline) == -ETIME)
-			return fence_is_signaled(f) ? 0 : -ETIME;
+		int r = intr ? fence_wait_change_interruptible(seq, deadline)
+			     : fence_wait_change(seq, deadline);
+		if (r)   /* -ETIME, -GTSIM_ERESTARTSYS */
+			return fence_is_signaled(f) ? 0 : r;
 	}
 	return 0;
+}
+
+int fence_wait(struct gt_fence *f, int64_t timeout_ns)
+{
+	return wait_fence(f, timeout_ns, false);
+}
+
+int fence_wait_interruptible(struct gt_fence *f, int64_t timeout_ns)
+{
+	return wait_fence(f, timeout_ns, true);
 }
 
 /* cb: preallocated (add_callback_alloc), or NULL when that failed. */

@@ -68,6 +68,11 @@ int64_t fence_now_ns(void);
 uint64_t fence_wait_seq(void);
 int fence_wait_change(uint64_t seq, int64_t deadline_ns);
 void fence_notify_change(void);
+/* The same for a wait i915 lets a signal interrupt (dma_fence_wait and
+ * drm_syncobj's waits with intr = true): also -GTSIM_ERESTARTSYS when a
+ * client's signal handler ran meanwhile (common/sigdefer.h). */
+int fence_wait_change_interruptible(uint64_t seq, int64_t deadline_ns);
+int fence_wait_interruptible(struct gt_fence *f, int64_t timeout_ns);
 
 /* fork(): the forking thread holds the unit's locks across the fork
  * (prepare), then releases them in the parent and in the child. */

@@ -174,8 +174,12 @@ static int wait_array(struct syncobj **objs, const uint64_t *points, uint32_t co
 		}
 		if (done == count)
 			break;
-		if (fence_wait_change(seq, deadline_ns) == -ETIME) {
-			ret = -ETIME;
+		/* drm_syncobj_array_wait_timeout: -ERESTARTSYS once a
+		 * signal is pending; the deadline is absolute, so a restart
+		 * waits for what is left */
+		int r = fence_wait_change_interruptible(seq, deadline_ns);
+		if (r) {
+			ret = r;
 			break;
 		}
 	}
@@ -338,8 +342,11 @@ static int find_fence_for_transfer(struct syncobj_table *t, uint32_t handle,
 		ret = syncobj_fence_at(so, point, out);
 		if (ret != -EINVAL || !(flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
 			break;
-		if (fence_wait_change(seq, deadline) == -ETIME) {
-			ret = -ETIME;
+		/* drm_syncobj_find_fence sleeps TASK_INTERRUPTIBLE:
+		 * -ERESTARTSYS once a signal is pending */
+		int r = fence_wait_change_interruptible(seq, deadline);
+		if (r) {
+			ret = r;
 			break;
 		}
 	}

@@ -25,14 +25,9 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "shim_gem.h"
 #include "test.h"
 
-/* MI commands encoded by hand (BDW PRM vol. 2a) */
-#define MI_BATCH_BUFFER_END (0x0au << 23)
-#define MI_STORE_DWORD_IMM_GEN8 ((0x20u << 23) | 2u)
-#define MI_SEMAPHORE_WAIT_GEN8 ((0x1cu << 23) | 2u)
-#define MI_SEMAPHORE_POLL (1u << 15)
-#define MI_SEMAPHORE_SAD_EQ_SDD (4u << 12)
 
 #define SEMA_ADDR 0x100000u
 #define TARGET_ADDR 0x200000u
@@ -43,17 +38,8 @@ static volatile uint32_t *target_map;
 static volatile int in_execbuf, handler_runs, handler_create, handler_saw_store;
 static volatile int main_done;
 
-static uint32_t create(uint64_t size)
-{
-	struct drm_i915_gem_create c = { .size = size };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &c) ? 0 : c.handle;
-}
-
-static void *cpu_map(uint32_t h)
-{
-	struct drm_i915_gem_mmap m = { .handle = h, .size = 4096 };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m) ? NULL : (void *)(uintptr_t)m.addr_ptr;
-}
+static uint32_t create(uint64_t size) { return shim_gem_create(fd, size); }
+static void *cpu_map(uint32_t h) { return shim_gem_cpu_map(fd, h); }
 
 static void on_usr1(int sig)
 {
@@ -110,16 +96,7 @@ int main(void)
 	CHECK(sema_map && target_map && bb);
 	if (!sema_map || !target_map || !bb)
 		return test_exit();
-	unsigned n = 0;
-	bb[n++] = MI_SEMAPHORE_WAIT_GEN8 | MI_SEMAPHORE_POLL | MI_SEMAPHORE_SAD_EQ_SDD;
-	bb[n++] = 1;
-	bb[n++] = SEMA_ADDR;
-	bb[n++] = 0;
-	bb[n++] = MI_STORE_DWORD_IMM_GEN8;
-	bb[n++] = TARGET_ADDR;
-	bb[n++] = 0;
-	bb[n++] = 0xabc;
-	bb[n++] = MI_BATCH_BUFFER_END;
+	shim_sema_batch(bb, SEMA_ADDR, TARGET_ADDR, 0xabc);
 
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));

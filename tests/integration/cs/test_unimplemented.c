@@ -124,8 +124,8 @@ int main(void)
 	CHECK_EQ(eb_wait(f, target, 5ll * 1000000000), 0);
 	CHECK_EQ(eb_read32(f, target, 4 * (0x7f1 & 15)), 0x7f1);
 
-	char path[64];
-	snprintf(path, sizeof(path), "/tmp/gtsim-error-%d", (int)getpid());
+	char path[512];
+	gtsim_error_state_path(path, sizeof(path), NULL);
 	unlink(path);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);

@@ -97,8 +97,8 @@ int main(void)
 	CHECK_EQ(gtsim_ioctl(f2, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &c), 0);
 	gtsim_close(f2);
 
-	char path[64];
-	snprintf(path, sizeof(path), "/tmp/gtsim-error-%d", (int)getpid());
+	char path[512];
+	gtsim_error_state_path(path, sizeof(path), NULL);
 	unlink(path);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);

@@ -128,12 +128,10 @@ int main(void)
 	reset_stats(good, &active, &pending);
 	CHECK_EQ(active, 0);
 	check_error_decode(dev);
-	char *path = NULL;
-	if (asprintf(&path, "/tmp/gtsim-error-%d", (int)getpid()) > 0) {
-		CHECK_EQ(access(path, R_OK), 0);
-		unlink(path);
-		free(path);
-	}
+	char path[512];
+	gtsim_error_state_path(path, sizeof(path), NULL);
+	CHECK_EQ(access(path, R_OK), 0);
+	unlink(path);
 
 	/* Hang again until banned: Linux 6.1 bans at the third hang within
 	 * 120 s (intel_reset.c mark_guilty). */

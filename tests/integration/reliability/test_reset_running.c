@@ -13,7 +13,13 @@
  * outlives meson's timeout). Then the context is guilty of it
  * (GET_RESET_STATS), the error state names the hang and the command
  * (GPGPU_WALKER, 3DPRIMITIVE), and another file's batch completes with
- * its value. */
+ * its value. While the walker runs, a second thread submits another
+ * file's batch to the same engine: execbuf reads RING_HEAD for its ring
+ * space (with the engine's request lock held) and must not wait for the
+ * running command to end, or hangcheck, which takes that request lock,
+ * could not end the walker either (a fuzz_walker and a fuzz_draw input,
+ * 20 s libFuzzer timeouts; this test then outlived meson's timeout). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +112,20 @@ static void check_error_state(const char *command)
 		printf("error state:\n%s\n", text);
 }
 
+static volatile int walker_submitted;
+
+/* Another file's batch on the engine the walker holds, submitted while
+ * it runs; it completes after the reset. */
+static void *submit_beside(void *arg)
+{
+	(void)arg;
+	while (!walker_submitted)
+		usleep(1000);
+	usleep(20000);
+	check_others_served();
+	return NULL;
+}
+
 static void walker_hang(void)
 {
 	struct gtsim_file *f = gtsim_open(dev);
@@ -119,7 +139,11 @@ static void walker_hang(void)
 	CHECK_EQ(gtdrv_walker_emit_state(&b, &ws), 0);
 	CHECK_EQ(gtdrv_walker_emit_dispatch(&b, &ws, &(const struct gtdrv_walker){
 			.groups = { 2, 1, 1 }, .simd_size = 0, .threads = 56 }), 0);
+	pthread_t beside;
+	CHECK_EQ(pthread_create(&beside, NULL, submit_beside, NULL), 0);
+	walker_submitted = 1;
 	submit_ends(&b, "walker of 112 looping threads");
+	pthread_join(beside, NULL);
 	check_guilty(f);
 	check_error_state("GPGPU_WALKER");
 	gtdrv_walker_setup_fini(&ws);

@@ -161,10 +161,8 @@ int main(void)
 	CHECK(has_line("hang", "error state", NULL));
 	free(trace_text);
 	unlink(path);
-	char *err = NULL;
-	if (asprintf(&err, "/tmp/gtsim-error-%d", (int)getpid()) > 0) {
-		unlink(err);
-		free(err);
-	}
+	char err[512];
+	gtsim_error_state_path(err, sizeof(err), NULL);
+	unlink(err);
 	return test_exit();
 }
