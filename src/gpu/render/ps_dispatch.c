@@ -249,10 +249,13 @@ int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, flo
 }
 
 /* The barycentrics, depth and w of each gathered pixel: at its centre,
- * depth and w at its sample under per-sample dispatch. */
-static void interpolate(const struct wm_state *st, const struct wm_prim *p,
+ * depth and w at its sample under per-sample dispatch. Depth only where
+ * the payload or a depth test after the PS reads it (rt_write.c), w only
+ * where the payload does. */
+static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 			struct ps_pixels *px)
 {
+	const struct wm_state *st = &d->st;
 	/* the centres, padded to whole chunks of bary_at_n */
 	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
 	for (unsigned c = 0; c < px->count; c++) {
@@ -262,6 +265,9 @@ static void interpolate(const struct wm_state *st, const struct wm_prim *p,
 	for (unsigned c = px->count; c % BARY_CHUNK; c++)
 		cx[c] = cy[c] = 0;
 	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
+	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
+	if (!need_z && !st->ps.uses_w)
+		return;
 	for (unsigned c = 0; c < px->count; c++) {
 		float lin[3], persp[3];
 		const float *l = px->lin[c];
@@ -302,7 +308,7 @@ void ps_job_run(struct ps_job *j)
 {
 	struct ps_job *outer = running;
 	running = j;
-	interpolate(&j->d->st, &j->prim, &j->px);
+	interpolate(j->d, &j->prim, &j->px);
 	if (!build_payload(j)) {
 		enum eu_thread_state s = exec_run(j->t, j->d->kernel.prog, 0);
 		if (s == EU_THREAD_FAULT)
@@ -331,7 +337,8 @@ int ps_job_retire(struct wm_draw *d, struct ps_job *j)
 }
 
 /* Job j, whose pixels were gathered in place: its number, the
- * primitive when it changed, its bounds. */
+ * primitive when it changed, and on the pool its bounds (the pixel
+ * scoreboard's). */
 static void job_fill(struct wm_draw *d, struct ps_job *j)
 {
 	const struct ps_pixels *px = &j->px;
@@ -341,16 +348,21 @@ static void job_fill(struct wm_draw *d, struct ps_job *j)
 		memcpy(j->prim.setup, d->prim.setup, d->prim.nattrs * sizeof(d->prim.setup[0]));
 		j->prim_serial = d->prim_serial + 1;
 	}
-	j->x0 = j->y0 = INT32_MAX;
-	j->x1 = j->y1 = INT32_MIN;
+	if (!d->ring)
+		return;
+	int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
 	for (unsigned i = 0; i < px->count; i++) {
 		if (!(px->mask >> i & 1))
 			continue;
-		j->x0 = px->x[i] < j->x0 ? px->x[i] : j->x0;
-		j->y0 = px->y[i] < j->y0 ? px->y[i] : j->y0;
-		j->x1 = px->x[i] > j->x1 ? px->x[i] : j->x1;
-		j->y1 = px->y[i] > j->y1 ? px->y[i] : j->y1;
+		x0 = px->x[i] < x0 ? px->x[i] : x0;
+		y0 = px->y[i] < y0 ? px->y[i] : y0;
+		x1 = px->x[i] > x1 ? px->x[i] : x1;
+		y1 = px->y[i] > y1 ? px->y[i] : y1;
 	}
+	j->x0 = x0;
+	j->y0 = y0;
+	j->x1 = x1;
+	j->y1 = y1;
 }
 
 int ps_flush(struct wm_draw *d)

@@ -187,7 +187,7 @@ static void fx_reset(const char *ps, uint32_t format, uint32_t w, uint32_t h, ui
 }
 
 /* The colour FS in SIMD16 (16 Pixel Dispatch Enable, dispatch GRF start
- * 6): g0, g1, g1, perspective barycentrics g2-g5, attribute 0 in g6-g7 */
+ * 6): g0, g1, perspective barycentrics g2-g5, attribute 0 in g6-g7 */
 static const char fx_simd16_fs[] =
 	"pln(16)         g120<1>F        g6<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
 	"pln(16)         g122<1>F        g6.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
