@@ -51,6 +51,19 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 {
 	const struct ps_pixels *px = &j->px;
 	bool persp = m < 3;
+	if (m % 3 == 0) {               /* at the centres: interpolate()'s */
+		const float (*w)[3] = persp ? px->persp : px->lin;
+		for (unsigned g = 0; g < n; g += 8, reg += 2) {
+			float b1[8], b2[8];
+			for (unsigned i = 0; i < 8; i++) {
+				b1[i] = w[first + g + i][1];
+				b2[i] = w[first + g + i][2];
+			}
+			memcpy(eu_grf(t, reg), b1, sizeof(b1));
+			memcpy(eu_grf(t, reg + 1), b2, sizeof(b2));
+		}
+		return reg;
+	}
 	for (unsigned g = 0; g < n; g += 8, reg += 2)
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
 			unsigned c = first + g + i;
@@ -191,10 +204,10 @@ static int build_payload(struct ps_job *j)
 	}
 	if (grf + 2 * prim->nattrs > EU_GRF_COUNT)
 		return wm_fault(d, "PS: %u attributes from g%u pass g127", prim->nattrs, grf);
-	for (unsigned k = 0; k < prim->nattrs; k++)
-		for (unsigned c = 0; c < 4; c++)
-			for (unsigned i = 0; i < 4; i++)
-				set_f(t, grf + 2 * k + c / 2, (c % 2) * 4 + i, prim->setup[k][c][i]);
+	/* attribute k: components 0-1 in g(grf + 2k), 2-3 in the next, four
+	 * floats each: setup[k] as it lies in memory */
+	if (prim->nattrs)
+		memcpy(eu_grf(t, grf), prim->setup, prim->nattrs * sizeof(prim->setup[0]));
 	return 0;
 }
 
