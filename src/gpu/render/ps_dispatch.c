@@ -426,6 +426,7 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 	const struct wm_state *st = &d->st;
 	unsigned base = px->count;
 	unsigned mask = 0;
+	bool centre = sample < 0 && st->ms.samples <= 1;
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned c = base + i;
 		px->x[c] = x + (int32_t)(i & 1);
@@ -433,21 +434,25 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 		/* the slot's sample: its own under per-sample dispatch, else
 		 * the centre; the centroid: the centre when every sample is
 		 * covered, else the first covered sample (the slot's sample
-		 * under per-sample dispatch) */
-		double sx = 0.5, sy = 0.5;
-		if (sample >= 0) {
-			sx = wm_sample_x(st, (unsigned)sample);
-			sy = wm_sample_y(st, (unsigned)sample);
-		}
-		px->sx[c] = (float)sx;
-		px->sy[c] = (float)sy;
-		px->cx[c] = (float)sx;
-		px->cy[c] = (float)sy;
-		if (sample < 0) {
-			double cx, cy;
-			centroid_at(st, in[i], &cx, &cy);
-			px->cx[c] = (float)cx;
-			px->cy[c] = (float)cy;
+		 * under per-sample dispatch); with one sample both the centre */
+		if (centre) {
+			px->sx[c] = px->sy[c] = px->cx[c] = px->cy[c] = 0.5f;
+		} else {
+			double sx = 0.5, sy = 0.5;
+			if (sample >= 0) {
+				sx = wm_sample_x(st, (unsigned)sample);
+				sy = wm_sample_y(st, (unsigned)sample);
+			}
+			px->sx[c] = (float)sx;
+			px->sy[c] = (float)sy;
+			px->cx[c] = (float)sx;
+			px->cy[c] = (float)sy;
+			if (sample < 0) {
+				double cx, cy;
+				centroid_at(st, in[i], &cx, &cy);
+				px->cx[c] = (float)cx;
+				px->cy[c] = (float)cy;
+			}
 		}
 		/* barycentrics, depth and w: interpolate(), where the
 		 * thread runs */

@@ -50,6 +50,7 @@ static int load_layout(struct wm_draw *d, struct rt_cache *rc, struct eu_thread 
 				       (unsigned long long)(d->st.surface_base + entry));
 	char why[160];
 	rc->bti = -1;
+	rc->view_slice = UINT32_MAX;
 	if (surface_layout_from_state(d->rs->info->gen, ss, l, why))
 		return eu_thread_fault(t, "RT write: %s", why);
 	rc->null = l->type == SURF_NULL;
@@ -119,6 +120,11 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 	rt->samples = l->samples > 1 ? l->samples : 1;
 	rt->slice = l->min_array + rtai;
 	rt->mcs = l->samples > 1 && l->aux_mode == SURFACE_AUX_MCS;
+	/* a single-sampled layer's view: once per slot and layer */
+	if (rt->samples == 1 && rc->view_slice == rt->slice) {
+		rt->v = rt->sv[0] = rc->view;
+		return 0;
+	}
 	for (uint32_t s = 0; s < rt->samples; s++) {
 		uint32_t x0, y0, slice;
 		surface_sample_position(l->msaa_layout, l->samples, 0, 0, rt->slice, s, &x0, &y0,
@@ -128,6 +134,10 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 					       l->mip_count_lod);
 	}
 	rt->v = rt->sv[0];
+	if (rt->samples == 1) {
+		rc->view = rt->v;
+		rc->view_slice = rt->slice;
+	}
 	return 0;
 }
 

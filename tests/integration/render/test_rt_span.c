@@ -12,7 +12,7 @@
  * smaller than the viewport (writes past it dropped). Which pixels are
  * written is checked against the triangle's edge functions at the pixel
  * centres computed here, and the memory around the target stays as it
- * was. */
+ * was. Also: two layers of an array target written by one draw. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 #include "gpu/render/topology.h"
@@ -113,6 +113,42 @@ static void one(bool simd16, const struct rt_fmt *f, int tile_mode)
 	CHECK(changed <= bytes);
 }
 
+/* Two triangles of one draw on two layers of a 2D array target (Render
+ * Target Array Index 0 from vertex 0, 1 from vertex 2, the provoking
+ * vertices): the view each RT write uses is cached per thread slot and
+ * layer, so the second triangle's writes must land in layer 1 (QPitch 16
+ * rows below) and the first's in layer 0, every pixel in exactly one;
+ * on one host thread and on the pool. */
+static void layers_in_one_draw(const char *threads)
+{
+	/* one host thread: the same slot (and cache) runs both triangles */
+	setenv("GTSIM_THREADS", threads, 1);
+	enum { S = 16, PITCH = S * 4 };
+	static const float green[4] = { 0, 1, 0, 1 };
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, S, S, PITCH);
+	PUT("RENDER_SURFACE_STATE", FX_SURF + 0x40, { "Surface Array", 1 }, { "Depth", 1 },
+	    { "Surface QPitch", S / 4 });
+	fx_begin();
+	static const float pos[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (unsigned i = 0; i < 4; i++) {
+		uint32_t rtai = i == 2;
+		fx_vertex(i, pos[i][0], pos[i][1], 0.5f, 1, green);
+		memcpy(fx_vue(i) + 1, &rtai, 4);
+	}
+	CHECK_EQ(fx_draw(PRIM_TRILIST, (const unsigned[]){ 0, 1, 2, 2, 1, 3 }, 2, 3), 0);
+	int bad = 0, in0 = 0, in1 = 0;
+	for (int y = 0; y < S; y++)
+		for (int x = 0; x < S; x++) {
+			bool l0 = fx_px(PITCH, 4, x, y)[1] != 0, l1 = fx_px(PITCH, 4, x, y + S)[1] != 0;
+			in0 += l0;
+			in1 += l1;
+			/* the diagonal from (S, 0) to (0, S) splits them */
+			bad += l0 == l1 || (l0 && x + y + 1 > S) || (l1 && x + y + 1 < S);
+		}
+	CHECK_EQ(bad, 0);
+	CHECK(in0 > 100 && in1 > 100);
+}
+
 int main(void)
 {
 	fx_init();
@@ -121,6 +157,8 @@ int main(void)
 			for (int tile_mode = 0; tile_mode <= 3; tile_mode++)
 				if (tile_mode != 1)
 					one(simd16, &fmts[f], tile_mode);
+	layers_in_one_draw("1");
+	layers_in_one_draw("4");
 	fx_fini();
 	return test_exit();
 }
