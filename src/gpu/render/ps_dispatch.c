@@ -295,7 +295,7 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	}
 }
 
-static _Thread_local struct ps_job *running;
+static _Thread_local struct ps_job *running __attribute__((tls_model("initial-exec")));
 
 void ps_job_init(struct wm_draw *d, struct ps_job *j)
 {
