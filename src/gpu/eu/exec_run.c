@@ -11,8 +11,8 @@
 
 /* The abort flag of the command streamer running on this host thread
  * (exec.h): per host thread, as each engine runs its commands on its own. */
-static _Thread_local const uint32_t *abort_flag;
-static _Thread_local uint64_t *ended_count;
+static _Thread_local const uint32_t *abort_flag __attribute__((tls_model("initial-exec")));
+static _Thread_local uint64_t *ended_count __attribute__((tls_model("initial-exec")));
 
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 {

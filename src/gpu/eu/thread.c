@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "common/trace.h"
 #include "gpu/eu/thread.h"
@@ -31,13 +32,21 @@ void eu_thread_init(struct eu_thread *t, unsigned simd, uint32_t mask)
 	set_dispatch(t, simd, mask);
 }
 
+/* glibc's memset (wide vector stores): for these constant sizes GCC
+ * inlines a `rep stos`, whose start-up cost more than the clearing did
+ * (6% of a trivial pixel shader's time). */
+static void *(*volatile clear_bytes)(void *, int, size_t) = memset;
+
 void eu_thread_dispatch(struct eu_thread *t, unsigned simd, uint32_t mask)
 {
 	/* the architecture registers and everything after the register file
-	 * (about 1.6 KiB), not the 4 KiB of GRFs */
-	memset(t->regs + EU_ARF_BASE, 0, EU_REGS_BYTES - EU_ARF_BASE);
-	size_t rest = offsetof(struct eu_thread, acc_wide);
-	memset((char *)t + rest, 0, sizeof(*t) - rest);
+	 * but the fault text (about 1.4 KiB), not the 4 KiB of GRFs */
+	clear_bytes(t->regs + EU_ARF_BASE, 0, EU_REGS_BYTES - EU_ARF_BASE);
+	size_t rest = offsetof(struct eu_thread, acc_wide), text = offsetof(struct eu_thread, fault);
+	size_t after = offsetof(struct eu_thread, fault) + sizeof(t->fault);
+	clear_bytes((char *)t + rest, 0, text - rest);
+	t->fault[0] = 0;
+	clear_bytes((char *)t + after, 0, sizeof(*t) - after);
 	set_dispatch(t, simd, mask);
 }
 

@@ -22,49 +22,49 @@ static inline void put32(void *dst, uint32_t v)
 	memcpy(dst, &v, 4);
 }
 
-static void pack_rgba8_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_rgba8_unorm(const union fmt_value in[4], void *dst)
 {
 	put32(dst, unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[2].f, 255) << 16 |
 		   unorm(in[3].f, 255) << 24);
 }
 
-static void pack_bgra8_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_bgra8_unorm(const union fmt_value in[4], void *dst)
 {
 	put32(dst, unorm(in[2].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[0].f, 255) << 16 |
 		   unorm(in[3].f, 255) << 24);
 }
 
-static void pack_rgb10a2_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_rgb10a2_unorm(const union fmt_value in[4], void *dst)
 {
 	put32(dst, unorm(in[0].f, 1023) | unorm(in[1].f, 1023) << 10 |
 		   unorm(in[2].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
 }
 
-static void pack_bgr10a2_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_bgr10a2_unorm(const union fmt_value in[4], void *dst)
 {
 	put32(dst, unorm(in[2].f, 1023) | unorm(in[1].f, 1023) << 10 |
 		   unorm(in[0].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
 }
 
-static void pack_b5g6r5_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_b5g6r5_unorm(const union fmt_value in[4], void *dst)
 {
 	uint16_t v = (uint16_t)(unorm(in[2].f, 31) | unorm(in[1].f, 63) << 5 |
 				unorm(in[0].f, 31) << 11);
 	memcpy(dst, &v, 2);
 }
 
-static void pack_r8_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_r8_unorm(const union fmt_value in[4], void *dst)
 {
 	*(uint8_t *)dst = (uint8_t)unorm(in[0].f, 255);
 }
 
-static void pack_rg8_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_rg8_unorm(const union fmt_value in[4], void *dst)
 {
 	uint16_t v = (uint16_t)(unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8);
 	memcpy(dst, &v, 2);
 }
 
-static void pack_rgba16_unorm(const union fmt_value in[4], void *dst)
+static inline void pack_rgba16_unorm(const union fmt_value in[4], void *dst)
 {
 	uint16_t v[4];
 	for (int c = 0; c < 4; c++)
@@ -72,7 +72,7 @@ static void pack_rgba16_unorm(const union fmt_value in[4], void *dst)
 	memcpy(dst, v, 8);
 }
 
-static void pack_rgba16_float(const union fmt_value in[4], void *dst)
+static inline void pack_rgba16_float(const union fmt_value in[4], void *dst)
 {
 	uint16_t v[4];
 	for (int c = 0; c < 4; c++)
@@ -80,39 +80,135 @@ static void pack_rgba16_float(const union fmt_value in[4], void *dst)
 	memcpy(dst, v, 8);
 }
 
-static void pack_rg16_float(const union fmt_value in[4], void *dst)
+static inline void pack_rg16_float(const union fmt_value in[4], void *dst)
 {
 	uint16_t v[2] = { fmt_float_to_half(in[0].f), fmt_float_to_half(in[1].f) };
 	memcpy(dst, v, 4);
 }
 
-static void pack_r16_float(const union fmt_value in[4], void *dst)
+static inline void pack_r16_float(const union fmt_value in[4], void *dst)
 {
 	uint16_t v = fmt_float_to_half(in[0].f);
 	memcpy(dst, &v, 2);
 }
 
-static void copy_128(const union fmt_value in[4], void *dst)
+static inline void copy_128(const union fmt_value in[4], void *dst)
 {
 	memcpy(dst, in, 16);
 }
 
-static void copy_64(const union fmt_value in[4], void *dst)
+static inline void copy_64(const union fmt_value in[4], void *dst)
 {
 	memcpy(dst, in, 8);
 }
 
-static void copy_32(const union fmt_value in[4], void *dst)
+static inline void copy_32(const union fmt_value in[4], void *dst)
 {
 	memcpy(dst, in, 4);
 }
 
-static void pack_rgba8_uint(const union fmt_value in[4], void *dst)
+static inline void pack_rgba8_uint(const union fmt_value in[4], void *dst)
 {
 	uint8_t v[4];
 	for (int c = 0; c < 4; c++)
 		v[c] = (uint8_t)(in[c].u > 255 ? 255 : in[c].u);
 	memcpy(dst, v, 4);
+}
+
+/* The same packers eight elements at a time, from the render target write
+ * message's layout (channel c of element i: dword i of ch[c]): each
+ * element goes through its single-element packer, inlined, so the result
+ * is the same bit for bit; the loop is left to the compiler to vectorise. */
+#define PACK8(fn, bytes)                                                          \
+	static void fn##_8(const uint8_t *const ch[4], void *dst)                 \
+	{                                                                         \
+		for (unsigned i = 0; i < 8; i++) {                                \
+			union fmt_value in[4];                                    \
+			for (unsigned c = 0; c < 4; c++)                          \
+				memcpy(&in[c], ch[c] + 4 * i, 4);                 \
+			fn(in, (uint8_t *)dst + (bytes) * i);                     \
+		}                                                                 \
+	}
+
+/* RGBA8/BGRA8 UNORM on vectors of eight lanes (GCC vector extensions; AVX2
+ * where the host has it): unorm()'s operations lane by lane, the clamps
+ * as masks (a NaN compares false: 0), the product and the half in double,
+ * truncated, so the same bits as pack_rgba8_unorm(). */
+typedef float pk_v8f __attribute__((vector_size(32)));
+typedef int32_t pk_v8i __attribute__((vector_size(32)));
+typedef double pk_v8d __attribute__((vector_size(64)));
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void unorm8_8(const uint8_t *const ch[4], const unsigned shift[4], void *dst)
+{
+	const pk_v8f zero = { 0 }, one = zero + 1;
+	pk_v8i out = { 0 };
+	for (unsigned c = 0; c < 4; c++) {
+		pk_v8f f;
+		memcpy(&f, ch[c], sizeof(f));
+		pk_v8i x = (pk_v8i)f & (f > zero);                    /* NaN, <= 0 -> +0 */
+		pk_v8i below = (pk_v8f)x < one;
+		x = (x & below) | ((pk_v8i)one & ~below);             /* >= 1 -> 1 */
+		pk_v8d d = __builtin_convertvector((pk_v8f)x, pk_v8d) * 255.0 + 0.5;
+		out |= __builtin_convertvector(d, pk_v8i) << (int)shift[c];
+	}
+	memcpy(dst, &out, sizeof(out));
+}
+
+static void pack_rgba8_unorm_8(const uint8_t *const ch[4], void *dst)
+{
+	static const unsigned shift[4] = { 0, 8, 16, 24 };
+	unorm8_8(ch, shift, dst);
+}
+
+static void pack_bgra8_unorm_8(const uint8_t *const ch[4], void *dst)
+{
+	static const unsigned shift[4] = { 16, 8, 0, 24 };
+	unorm8_8(ch, shift, dst);
+}
+
+PACK8(pack_rgb10a2_unorm, 4)
+PACK8(pack_bgr10a2_unorm, 4)
+PACK8(pack_b5g6r5_unorm, 2)
+PACK8(pack_r8_unorm, 1)
+PACK8(pack_rg8_unorm, 2)
+PACK8(pack_rgba16_unorm, 8)
+PACK8(pack_rgba16_float, 8)
+PACK8(pack_rg16_float, 4)
+PACK8(pack_r16_float, 2)
+PACK8(copy_128, 16)
+PACK8(copy_64, 8)
+PACK8(copy_32, 4)
+PACK8(pack_rgba8_uint, 4)
+
+fmt_pack8_fn format_pack8_fast(uint32_t number)
+{
+	switch (number) {
+	case FMT_R8G8B8A8_UNORM: return pack_rgba8_unorm_8;
+	case FMT_B8G8R8A8_UNORM: return pack_bgra8_unorm_8;
+	case FMT_R10G10B10A2_UNORM: return pack_rgb10a2_unorm_8;
+	case FMT_B10G10R10A2_UNORM: return pack_bgr10a2_unorm_8;
+	case FMT_B5G6R5_UNORM: return pack_b5g6r5_unorm_8;
+	case FMT_R8_UNORM: return pack_r8_unorm_8;
+	case FMT_R8G8_UNORM: return pack_rg8_unorm_8;
+	case FMT_R16G16B16A16_UNORM: return pack_rgba16_unorm_8;
+	case FMT_R16G16B16A16_FLOAT: return pack_rgba16_float_8;
+	case FMT_R16G16_FLOAT: return pack_rg16_float_8;
+	case FMT_R16_FLOAT: return pack_r16_float_8;
+	case FMT_R32G32B32A32_FLOAT:
+	case FMT_R32G32B32A32_UINT:
+	case FMT_R32G32B32A32_SINT: return copy_128_8;
+	case FMT_R32G32_FLOAT:
+	case FMT_R32G32_UINT:
+	case FMT_R32G32_SINT: return copy_64_8;
+	case FMT_R32_FLOAT:
+	case FMT_R32_UINT:
+	case FMT_R32_SINT: return copy_32_8;
+	case FMT_R8G8B8A8_UINT: return pack_rgba8_uint_8;
+	default: return NULL;
+	}
 }
 
 fmt_pack_fn format_pack_fast(uint32_t number)

@@ -79,7 +79,10 @@ struct tlb_entry {
 	bool writable;            /* a write was allowed through this entry */
 };
 
-static _Thread_local struct tlb_entry tlb[TLB_ENTRIES];
+/* initial-exec: the library is loaded at start (preloaded or linked), so
+ * its thread-locals are at a fixed offset from the thread pointer, with
+ * no __tls_get_addr call per look-up (1.3% of bench_fill) */
+static _Thread_local struct tlb_entry tlb[TLB_ENTRIES] __attribute__((tls_model("initial-exec")));
 
 static uint64_t space_of(const struct gt_vm *vm)
 {

@@ -51,6 +51,19 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 {
 	const struct ps_pixels *px = &j->px;
 	bool persp = m < 3;
+	if (m % 3 == 0) {               /* at the centres: interpolate()'s */
+		const float (*w)[3] = persp ? px->persp : px->lin;
+		for (unsigned g = 0; g < n; g += 8, reg += 2) {
+			float b1[8], b2[8];
+			for (unsigned i = 0; i < 8; i++) {
+				b1[i] = w[first + g + i][1];
+				b2[i] = w[first + g + i][2];
+			}
+			memcpy(eu_grf(t, reg), b1, sizeof(b1));
+			memcpy(eu_grf(t, reg + 1), b2, sizeof(b2));
+		}
+		return reg;
+	}
 	for (unsigned g = 0; g < n; g += 8, reg += 2)
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
 			unsigned c = first + g + i;
@@ -191,10 +204,10 @@ static int build_payload(struct ps_job *j)
 	}
 	if (grf + 2 * prim->nattrs > EU_GRF_COUNT)
 		return wm_fault(d, "PS: %u attributes from g%u pass g127", prim->nattrs, grf);
-	for (unsigned k = 0; k < prim->nattrs; k++)
-		for (unsigned c = 0; c < 4; c++)
-			for (unsigned i = 0; i < 4; i++)
-				set_f(t, grf + 2 * k + c / 2, (c % 2) * 4 + i, prim->setup[k][c][i]);
+	/* attribute k: components 0-1 in g(grf + 2k), 2-3 in the next, four
+	 * floats each: setup[k] as it lies in memory */
+	if (prim->nattrs)
+		memcpy(eu_grf(t, grf), prim->setup, prim->nattrs * sizeof(prim->setup[0]));
 	return 0;
 }
 
@@ -249,10 +262,13 @@ int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, flo
 }
 
 /* The barycentrics, depth and w of each gathered pixel: at its centre,
- * depth and w at its sample under per-sample dispatch. */
-static void interpolate(const struct wm_state *st, const struct wm_prim *p,
+ * depth and w at its sample under per-sample dispatch. Depth only where
+ * the payload or a depth test after the PS reads it (rt_write.c), w only
+ * where the payload does. */
+static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 			struct ps_pixels *px)
 {
+	const struct wm_state *st = &d->st;
 	/* the centres, padded to whole chunks of bary_at_n */
 	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
 	for (unsigned c = 0; c < px->count; c++) {
@@ -262,6 +278,9 @@ static void interpolate(const struct wm_state *st, const struct wm_prim *p,
 	for (unsigned c = px->count; c % BARY_CHUNK; c++)
 		cx[c] = cy[c] = 0;
 	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
+	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
+	if (!need_z && !st->ps.uses_w)
+		return;
 	for (unsigned c = 0; c < px->count; c++) {
 		float lin[3], persp[3];
 		const float *l = px->lin[c];
@@ -276,7 +295,7 @@ static void interpolate(const struct wm_state *st, const struct wm_prim *p,
 	}
 }
 
-static _Thread_local struct ps_job *running;
+static _Thread_local struct ps_job *running __attribute__((tls_model("initial-exec")));
 
 void ps_job_init(struct wm_draw *d, struct ps_job *j)
 {
@@ -302,7 +321,7 @@ void ps_job_run(struct ps_job *j)
 {
 	struct ps_job *outer = running;
 	running = j;
-	interpolate(&j->d->st, &j->prim, &j->px);
+	interpolate(j->d, &j->prim, &j->px);
 	if (!build_payload(j)) {
 		enum eu_thread_state s = exec_run(j->t, j->d->kernel.prog, 0);
 		if (s == EU_THREAD_FAULT)
@@ -331,7 +350,8 @@ int ps_job_retire(struct wm_draw *d, struct ps_job *j)
 }
 
 /* Job j, whose pixels were gathered in place: its number, the
- * primitive when it changed, its bounds. */
+ * primitive when it changed, and on the pool its bounds (the pixel
+ * scoreboard's). */
 static void job_fill(struct wm_draw *d, struct ps_job *j)
 {
 	const struct ps_pixels *px = &j->px;
@@ -341,16 +361,21 @@ static void job_fill(struct wm_draw *d, struct ps_job *j)
 		memcpy(j->prim.setup, d->prim.setup, d->prim.nattrs * sizeof(d->prim.setup[0]));
 		j->prim_serial = d->prim_serial + 1;
 	}
-	j->x0 = j->y0 = INT32_MAX;
-	j->x1 = j->y1 = INT32_MIN;
+	if (!d->ring)
+		return;
+	int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
 	for (unsigned i = 0; i < px->count; i++) {
 		if (!(px->mask >> i & 1))
 			continue;
-		j->x0 = px->x[i] < j->x0 ? px->x[i] : j->x0;
-		j->y0 = px->y[i] < j->y0 ? px->y[i] : j->y0;
-		j->x1 = px->x[i] > j->x1 ? px->x[i] : j->x1;
-		j->y1 = px->y[i] > j->y1 ? px->y[i] : j->y1;
+		x0 = px->x[i] < x0 ? px->x[i] : x0;
+		y0 = px->y[i] < y0 ? px->y[i] : y0;
+		x1 = px->x[i] > x1 ? px->x[i] : x1;
+		y1 = px->y[i] > y1 ? px->y[i] : y1;
 	}
+	j->x0 = x0;
+	j->y0 = y0;
+	j->x1 = x1;
+	j->y1 = y1;
 }
 
 int ps_flush(struct wm_draw *d)
@@ -401,6 +426,7 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 	const struct wm_state *st = &d->st;
 	unsigned base = px->count;
 	unsigned mask = 0;
+	bool centre = sample < 0 && st->ms.samples <= 1;
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned c = base + i;
 		px->x[c] = x + (int32_t)(i & 1);
@@ -408,21 +434,25 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 		/* the slot's sample: its own under per-sample dispatch, else
 		 * the centre; the centroid: the centre when every sample is
 		 * covered, else the first covered sample (the slot's sample
-		 * under per-sample dispatch) */
-		double sx = 0.5, sy = 0.5;
-		if (sample >= 0) {
-			sx = wm_sample_x(st, (unsigned)sample);
-			sy = wm_sample_y(st, (unsigned)sample);
-		}
-		px->sx[c] = (float)sx;
-		px->sy[c] = (float)sy;
-		px->cx[c] = (float)sx;
-		px->cy[c] = (float)sy;
-		if (sample < 0) {
-			double cx, cy;
-			centroid_at(st, in[i], &cx, &cy);
-			px->cx[c] = (float)cx;
-			px->cy[c] = (float)cy;
+		 * under per-sample dispatch); with one sample both the centre */
+		if (centre) {
+			px->sx[c] = px->sy[c] = px->cx[c] = px->cy[c] = 0.5f;
+		} else {
+			double sx = 0.5, sy = 0.5;
+			if (sample >= 0) {
+				sx = wm_sample_x(st, (unsigned)sample);
+				sy = wm_sample_y(st, (unsigned)sample);
+			}
+			px->sx[c] = (float)sx;
+			px->sy[c] = (float)sy;
+			px->cx[c] = (float)sx;
+			px->cy[c] = (float)sy;
+			if (sample < 0) {
+				double cx, cy;
+				centroid_at(st, in[i], &cx, &cy);
+				px->cx[c] = (float)cx;
+				px->cy[c] = (float)cy;
+			}
 		}
 		/* barycentrics, depth and w: interpolate(), where the
 		 * thread runs */

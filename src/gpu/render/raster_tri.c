@@ -98,15 +98,20 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 	 * samples (E is linear: the pixel step and the sample offset that
 	 * make it least) says whether the quad is covered whole, without
 	 * testing its samples one by one. */
-	int64_t qmin[3], so[3][RASTER_MAX_SAMPLES];
+	/* Likewise the largest value says a quad is missed whole: the quads
+	 * of a row that some edge misses whole are not visited (half of a
+	 * triangle's bounding box). */
+	int64_t qmin[3], qmax[3], so[3][RASTER_MAX_SAMPLES];
 	for (int i = 0; i < 3; i++) {
 		int64_t sx = e[i].a * RASTER_ONE, sy = e[i].b * RASTER_ONE;
-		int64_t omin = INT64_MAX;
+		int64_t omin = INT64_MAX, omax = INT64_MIN;
 		for (unsigned s = 0; s < ns; s++) {
 			so[i][s] = e[i].a * sp->x[s] + e[i].b * sp->y[s];
 			omin = so[i][s] < omin ? so[i][s] : omin;
+			omax = so[i][s] > omax ? so[i][s] : omax;
 		}
 		qmin[i] = (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0) + omin;
+		qmax[i] = (sx > 0 ? sx : 0) + (sy > 0 ? sy : 0) + omax;
 	}
 	uint64_t all = ns == 16 ? 0xffff : (1u << ns) - 1;
 	all |= all << 16 | all << 32 | all << 48;
@@ -122,7 +127,24 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 			sx[i] = e[i].a * RASTER_ONE;
 			sy[i] = e[i].b * RASTER_ONE;
 		}
-		for (int32_t qx = qx0; qx <= r.x1; qx += 2) {
+		/* quads k = 0, 1, ... of the row (qx = qx0 + 2k) whose largest
+		 * value of every edge, row + qmax + k * step, is >= 0 */
+		int64_t kmin = 0, kmax = (r.x1 - qx0) / 2;
+		for (int i = 0; i < 3; i++) {
+			int64_t v = row[i] + qmax[i], step = 2 * sx[i];
+			if (step > 0 && v < 0)
+				kmin = (-v + step - 1) / step > kmin ? (-v + step - 1) / step : kmin;
+			else if (step < 0)
+				kmax = v < 0 ? -1 : v / -step < kmax ? v / -step : kmax;
+			else if (step == 0 && v < 0)
+				kmax = -1;
+		}
+		if (kmin > kmax)
+			continue;
+		for (int i = 0; i < 3; i++)
+			row[i] += kmin * 2 * sx[i];
+		int32_t qx_end = qx0 + 2 * (int32_t)kmax;
+		for (int32_t qx = qx0 + 2 * (int32_t)kmin; qx <= qx_end; qx += 2) {
 			bool whole = rows_inside && qx >= r.x0 && qx + 1 <= r.x1 &&
 				     row[0] + qmin[0] >= 0 && row[1] + qmin[1] >= 0 &&
 				     row[2] + qmin[2] >= 0;

@@ -27,6 +27,7 @@ struct rt_surface {
 	bool mcs;                  /* an MCS to keep consistent */
 	const struct fmt_info *fi;
 	fmt_pack_fn pack;          /* specialised packer, or NULL: format_pack */
+	fmt_pack8_fn pack8;        /* its eight-element form (NULL with pack) */
 	bool null;
 };
 
@@ -49,6 +50,7 @@ static int load_layout(struct wm_draw *d, struct rt_cache *rc, struct eu_thread 
 				       (unsigned long long)(d->st.surface_base + entry));
 	char why[160];
 	rc->bti = -1;
+	rc->view_slice = UINT32_MAX;
 	if (surface_layout_from_state(d->rs->info->gen, ss, l, why))
 		return eu_thread_fault(t, "RT write: %s", why);
 	rc->null = l->type == SURF_NULL;
@@ -66,6 +68,7 @@ static int load_layout(struct wm_draw *d, struct rt_cache *rc, struct eu_thread 
 				       "format", l->format, format_name(l->format));
 	l->cpp = fi->bpe / 8;
 	rc->pack = format_pack_fast(l->format);
+	rc->pack8 = format_pack8_fast(l->format);
 	if (l->tiling == SURFACE_TILE_W)
 		return eu_thread_fault(t, "RT write: W-tiled render target");
 	/* a multisampled target is written a sample at a time, each in its
@@ -103,11 +106,13 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 	rt->mcs = false;
 	rt->fi = NULL;
 	rt->pack = NULL;
+	rt->pack8 = NULL;
 	memset(&rt->v, 0, sizeof(rt->v));
 	if (rt->null)
 		return 0;
 	rt->fi = format_info(l->format);
 	rt->pack = rc->pack;
+	rt->pack8 = rc->pack8;
 	uint32_t rtai = j->prim.rt_array_index;
 	if (rtai > l->depth - 1)
 		rtai = 0;
@@ -115,6 +120,11 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 	rt->samples = l->samples > 1 ? l->samples : 1;
 	rt->slice = l->min_array + rtai;
 	rt->mcs = l->samples > 1 && l->aux_mode == SURFACE_AUX_MCS;
+	/* a single-sampled layer's view: once per slot and layer */
+	if (rt->samples == 1 && rc->view_slice == rt->slice) {
+		rt->v = rt->sv[0] = rc->view;
+		return 0;
+	}
 	for (uint32_t s = 0; s < rt->samples; s++) {
 		uint32_t x0, y0, slice;
 		surface_sample_position(l->msaa_layout, l->samples, 0, 0, rt->slice, s, &x0, &y0,
@@ -124,6 +134,10 @@ static int load_surface(struct ps_job *j, struct eu_thread *t, unsigned bti,
 					       l->mip_count_lod);
 	}
 	rt->v = rt->sv[0];
+	if (rt->samples == 1) {
+		rc->view = rt->v;
+		rc->view_slice = rt->slice;
+	}
 	return 0;
 }
 
@@ -226,15 +240,54 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, unsigned rti)
 {
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
-	return !rt->null && rt->pack && rt->samples == 1 && d->st.ms.samples == 1 &&
+	return !rt->null && rt->pack8 && rt->samples == 1 && d->st.ms.samples == 1 &&
 	       !b->enable && !b->logic_enable && !b->write_disable &&
 	       !d->st.alpha_test && !d->st.alpha_to_coverage && !d->st.alpha_to_one &&
 	       !d->st.ps.omask &&
 	       (d->early_depth || !depth_test_enabled(&d->st));
 }
 
-/* The enabled pixels of a message under span_writable(): each packed in
- * place, one translation per page. */
+/* The message's page of the target mapped for writing: host memory of
+ * the 4 KiB page at addr, or NULL (the write goes through vm_write). */
+struct span_page {
+	uint64_t page;
+	uint8_t *host;
+};
+
+static uint8_t *span_host(const struct gt_vm *vm, struct span_page *sp, uint64_t addr)
+{
+	if (addr >> 12 != sp->page) {
+		uint64_t avail;
+		sp->page = addr >> 12;
+		sp->host = vm_map(vm, addr & ~4095ull, true, &avail);
+		if (sp->host && avail != 4096)
+			sp->host = NULL;
+	}
+	return sp->host ? sp->host + (addr & 4095) : NULL;
+}
+
+/* Stores `bytes` packed bytes at offset off of the target. */
+static int span_store(struct ps_job *j, struct eu_thread *t, struct span_page *sp,
+		      uint64_t addr, const uint8_t *nv, unsigned bytes)
+{
+	struct wm_draw *d = j->d;
+	uint8_t *host = (addr & 4095) + bytes <= 4096 ? span_host(&d->env->vm, sp, addr) : NULL;
+	if (host) {
+		memcpy(host, nv, bytes);
+		return 0;
+	}
+	if (vm_write(&d->env->vm, addr, nv, bytes)) {
+		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
+		return eu_thread_fault(t, "%s", wm_fault_text(d));
+	}
+	return 0;
+}
+
+/* The enabled pixels of a message under span_writable(): eight at a time
+ * through the format's eight-element packer, then stored a subspan row
+ * (two pixels) at a time where the row's two elements are adjacent in
+ * memory (a pair starting at an even pixel of an OWord, X-tile row or
+ * linear row), one translation per 4 KiB page. */
 static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
 		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
 		      unsigned n, uint32_t enables, bool last_rt)
@@ -243,6 +296,7 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 	const struct ps_pixels *px = &j->px;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct fmt_info *fi = rt->fi;
+	const struct surface_view *v = &rt->v;
 	bool unorm = format_class(fi) == FMT_T_UNORM, snorm = format_class(fi) == FMT_T_SNORM;
 	/* a UNORM packer clamps to [0, 1] itself (NaN to 0), which a clamp to
 	 * [0, 1] or [-1, 1] first cannot change: pre-blend clamping matters
@@ -251,42 +305,62 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 	for (int c = 0; c < 4; c++)
 		all_unorm = all_unorm && (!fi->ch[c].bits || fi->ch[c].type == FMT_T_UNORM);
 	bool clamp = b->pre_clamp && !format_is_integer(fi) && !all_unorm;
-	uint64_t page = UINT64_MAX;
-	uint8_t *host = NULL;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned ch = first + i;
-		if (!(enables >> i & 1) || ch >= px->count)
+	/* lit pixels of the thread only */
+	if (first + n > px->count)
+		enables &= px->count > first ? (uint32_t)((1ull << (px->count - first)) - 1) : 0;
+	if (last_rt)
+		j->depth_passed += (uint64_t)__builtin_popcount(enables);  /* REG_PS_DEPTH_COUNT */
+	unsigned cpp = v->cpp;
+	/* pixels x (even) and x + 1 of a row are adjacent when the run of
+	 * consecutive bytes from an even element holds two elements */
+	uint64_t run = surface_row_run(v->tiling, 0);
+	bool pairs = v->x_offset % 2 == 0 && (run == UINT64_MAX || run % (2 * cpp) == 0);
+	struct span_page sp = { UINT64_MAX, NULL };
+	for (unsigned h = 0; h < n; h += 8) {
+		uint32_t e8 = enables >> h & 0xff;
+		if (!e8)
 			continue;
-		if (last_rt)
-			j->depth_passed++;      /* REG_PS_DEPTH_COUNT: once per pixel */
-		uint64_t off;
-		if (px->x[ch] < 0 || px->y[ch] < 0 ||
-		    !surface_view_offset(&rt->v, (uint32_t)px->x[ch], (uint32_t)px->y[ch], &off))
-			continue;                          /* outside: dropped */
-		union fmt_value v[4];
-		for (unsigned c = 0; c < 4; c++)
-			v[c].f = replicated ? reg_f(col[0], c) : reg_f(col[c] + (i / 8) * EU_REG_SIZE, i);
-		if (clamp) {
-			float f[4] = { v[0].f, v[1].f, v[2].f, v[3].f };
+		/* the eight pixels' channels, replicated or clamped as needed */
+		float loc[4][8];
+		const uint8_t *ch[4];
+		for (unsigned c = 0; c < 4; c++) {
+			ch[c] = replicated ? NULL : col[c] + (h / 8) * EU_REG_SIZE;
+			if (replicated || clamp) {
+				for (unsigned i = 0; i < 8; i++)
+					loc[c][i] = replicated ? reg_f(col[0], c) : reg_f(ch[c], i);
+				ch[c] = (const uint8_t *)loc[c];
+			}
+		}
+		for (unsigned i = 0; clamp && i < 8; i++) {
+			float f[4] = { loc[0][i], loc[1][i], loc[2][i], loc[3][i] };
 			om_clamp(f, b->clamp_range, unorm, snorm);
 			for (unsigned c = 0; c < 4; c++)
-				v[c].f = f[c];
+				loc[c][i] = f[c];
 		}
-		uint64_t addr = rt->v.base + off;
-		if (addr >> 12 != page) {
-			uint64_t avail;
-			host = vm_map(&d->env->vm, addr & ~4095ull, true, &avail);
-			page = host && avail == 4096 ? addr >> 12 : UINT64_MAX;
-		}
-		if (page != UINT64_MAX && (addr & 4095) + rt->v.cpp <= 4096) {
-			rt->pack(v, host + (addr & 4095));
-			continue;
-		}
-		uint8_t nv[16];
-		rt->pack(v, nv);
-		if (vm_write(&d->env->vm, addr, nv, rt->v.cpp)) {
-			wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
-			return eu_thread_fault(t, "%s", wm_fault_text(d));
+		uint8_t packed[8 * 16];
+		rt->pack8(ch, packed);
+		/* subspan rows: pixels i and i + 1 */
+		for (unsigned i = 0; i < 8; i += 2) {
+			unsigned two = e8 >> i & 3, c = first + h + i;
+			if (!two)
+				continue;
+			int32_t x = px->x[c], y = px->y[c];
+			uint64_t off;
+			if (two == 3 && pairs && x >= 0 && y >= 0 && !(x & 1) &&
+			    (uint32_t)x + 1 < v->width &&
+			    surface_view_offset(v, (uint32_t)x, (uint32_t)y, &off)) {
+				if (span_store(j, t, &sp, v->base + off, packed + i * cpp, 2 * cpp))
+					return -1;
+				continue;
+			}
+			for (unsigned k = 0; k < 2; k++) {
+				if (!(two >> k & 1) || px->x[c + k] < 0 || px->y[c + k] < 0 ||
+				    !surface_view_offset(v, (uint32_t)px->x[c + k], (uint32_t)px->y[c + k],
+							 &off))
+					continue;                  /* outside: dropped */
+				if (span_store(j, t, &sp, v->base + off, packed + (i + k) * cpp, cpp))
+					return -1;
+			}
 		}
 	}
 	return 0;

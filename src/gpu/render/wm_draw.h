@@ -53,6 +53,9 @@ struct rt_cache {
 	int bti;                   /* -1: none */
 	bool null;
 	fmt_pack_fn pack;          /* its format's specialised packer, or NULL */
+	fmt_pack8_fn pack8;        /* and its eight-element form */
+	uint32_t view_slice;       /* single-sampled: the slice `view` is of (UINT32_MAX: none) */
+	struct surface_view view;
 };
 
 /* One PS thread of a draw as it is handed to a host thread (ps_pool.c):

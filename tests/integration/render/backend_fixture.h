@@ -186,6 +186,16 @@ static void fx_reset(const char *ps, uint32_t format, uint32_t w, uint32_t h, ui
 	fx_target(format, w, h, pitch, 0);
 }
 
+/* The colour FS in SIMD16 (16 Pixel Dispatch Enable, dispatch GRF start
+ * 6): g0, g1, perspective barycentrics g2-g5, attribute 0 in g6-g7 */
+static const char fx_simd16_fs[] =
+	"pln(16)         g120<1>F        g6<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g122<1>F        g6.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g124<1>F        g7<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
+	"pln(16)         g126<1>F        g7.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
+	"sendc(16)       null<1>UW       g120<8,8,1>F    0x90031000\n"
+	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
+
 /* The window position of NDC (x, y) under fx_reset's viewport. */
 static inline double fx_win(double ndc, uint32_t size)
 {

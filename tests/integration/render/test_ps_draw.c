@@ -27,15 +27,6 @@
 #define H 16
 #define PITCH (W * 4)
 
-/* SIMD16: g0, g1, perspective barycentrics g2-g5, attribute 0 in g6-g7 */
-static const char simd16_fs[] =
-	"pln(16)         g120<1>F        g6<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
-	"pln(16)         g122<1>F        g6.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
-	"pln(16)         g124<1>F        g7<0,1,0>F      g2<8,8,1>F      { align1 1H };\n"
-	"pln(16)         g126<1>F        g7.4<0,1,0>F    g2<8,8,1>F      { align1 1H };\n"
-	"sendc(16)       null<1>UW       g120<8,8,1>F    0x90031000\n"
-	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
-
 /* SIMD32: g0, g1-g2 pixel info, barycentrics g3-g6 (pixels 0-15) and
  * g7-g10 (16-31), attribute 0 in g11-g12 */
 static const char simd32_fs[] =
@@ -106,7 +97,7 @@ static int draw_gradient(void)
 
 static void wide(bool simd32)
 {
-	fx_reset(simd32 ? simd32_fs : simd16_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	fx_reset(simd32 ? simd32_fs : fx_simd16_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
 	if (simd32)
 		REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "32 Pixel Dispatch Enable", 1 },
 		    { "Dispatch GRF Start Register For Constant/Setup Data 0", 11 });

@@ -5,7 +5,9 @@
  * format_pack(): over every channel of every format covered, edge values
  * (NaN, +-inf, +-0, denormals, 0.5 and the rounding midpoints k/max and
  * (k + 1/2)/max with their neighbours, the largest and smallest halves,
- * values just past them) and pseudo-random bit patterns. */
+ * values just past them) and pseudo-random bit patterns. The eight-element
+ * packers (format_pack8_fast) against the same spec and, bit for bit, the
+ * single-element ones, over the same inputs taken eight at a time. */
 #include <math.h>
 #include <string.h>
 
@@ -122,6 +124,43 @@ static void check(const struct layout *l, fmt_pack_fn fast, const union fmt_valu
 	CHECK(spec);
 }
 
+/* The eight elements in[0..7] through the eight-element packer, from
+ * registers laid out as the RT write message's (a register per channel,
+ * element i in dword i), each against the single-element packer and the
+ * spec; nothing written past the eight elements. */
+static void check8(const struct layout *l, fmt_pack_fn fast, fmt_pack8_fn fast8,
+		   const union fmt_value in[8][4])
+{
+	uint8_t reg[4][32], out[8 * 16 + 16];
+	const uint8_t *ch[4] = { reg[0], reg[1], reg[2], reg[3] };
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned c = 0; c < 4; c++)
+			memcpy(reg[c] + 4 * i, &in[i][c], 4);
+	memset(out, 0xa5, sizeof(out));
+	fast8(ch, out);
+	for (unsigned i = 0; i < 8; i++) {
+		uint8_t one[16], s[16];
+		fast(in[i], one);
+		spec_pack(l, in[i], s);
+		bool same = !memcmp(one, out + i * l->bytes, l->bytes);
+		bool spec = true;
+		for (unsigned o = 0; l->kind == HALF && o < l->bytes; o += 2)
+			spec = spec && (is_half_nan(s + o) ? is_half_nan(out + i * l->bytes + o) :
+					!memcmp(out + i * l->bytes + o, s + o, 2));
+		if (l->kind != HALF)
+			spec = !memcmp(out + i * l->bytes, s, l->bytes);
+		if ((!same || !spec) && failures++ < 10)
+			fprintf(stderr, "%s x8: element %u in %08x %08x %08x %08x: %02x%02x, "
+				"single %02x%02x, spec %02x%02x (bytes 1, 0)\n", format_name(l->fmt),
+				i, in[i][0].u, in[i][1].u, in[i][2].u, in[i][3].u,
+				out[i * l->bytes + 1], out[i * l->bytes], one[1], one[0], s[1], s[0]);
+		CHECK(same);
+		CHECK(spec);
+	}
+	for (unsigned b = 8 * l->bytes; b < sizeof(out); b++)
+		CHECK_EQ(out[b], 0xa5);
+}
+
 static float from_bits(uint32_t u)
 {
 	float f;
@@ -164,9 +203,12 @@ int main(void)
 	for (unsigned f = 0; f < sizeof(layouts) / sizeof(layouts[0]); f++) {
 		const struct layout *l = &layouts[f];
 		fmt_pack_fn fast = format_pack_fast(l->fmt);
+		fmt_pack8_fn fast8 = format_pack8_fast(l->fmt);
 		CHECK(fast != NULL);
-		if (!fast)
+		CHECK(fast8 != NULL);
+		if (!fast || !fast8)
 			continue;
+		union fmt_value in8[8][4];
 		covered++;
 		CHECK_EQ(format_info(l->fmt)->bpe, l->bytes * 8);
 		union fmt_value in[4];
@@ -175,6 +217,9 @@ int main(void)
 			for (int c = 0; c < 4; c++)
 				in[c].f = edges[(i + (unsigned)c * 7) % ne];
 			check(l, fast, in);
+			memcpy(in8[i % 8], in, sizeof(in));
+			if (i % 8 == 7)
+				check8(l, fast, fast8, in8);
 		}
 		/* pseudo-random bit patterns, and random floats in [-0.25, 1.25) */
 		for (unsigned i = 0; i < 20000; i++) {
@@ -185,11 +230,15 @@ int main(void)
 					in[c].f = (float)(seed >> 8) / (float)(1u << 24) * 1.5f - 0.25f;
 			}
 			check(l, fast, in);
+			memcpy(in8[i % 8], in, sizeof(in));
+			if (i % 8 == 7)
+				check8(l, fast, fast8, in8);
 		}
 	}
 	CHECK_EQ(covered, sizeof(layouts) / sizeof(layouts[0]));
 	/* formats left to the generic packer */
 	CHECK(format_pack_fast(FMT_R8G8B8A8_UNORM_SRGB) == NULL);
+	CHECK(format_pack8_fast(FMT_R8G8B8A8_UNORM_SRGB) == NULL);
 	CHECK(format_pack_fast(FMT_B8G8R8X8_UNORM) == NULL);
 	CHECK(format_pack_fast(FMT_R11G11B10_FLOAT) == NULL);
 	return test_exit();

@@ -263,6 +263,76 @@ static void whole_quads(void)
 	CHECK(whole > 1000);
 }
 
+/* Samples of a 4x pattern (offsets in 1/256 pixel, as raster_samples
+ * holds them), coverage recorded per sample. */
+static uint8_t sample_hits[H][W][4];
+static int empty_quads;
+
+static int count_samples(void *ctx, int32_t x, int32_t y, uint64_t cov)
+{
+	(void)ctx;
+	empty_quads += cov == 0;
+	for (unsigned p = 0; p < 4; p++)
+		for (unsigned s = 0; s < 4; s++) {
+			if (!(cov >> (16 * p + s) & 1))
+				continue;
+			int32_t px = x + (int32_t)(p & 1), py = y + (int32_t)(p >> 1);
+			if (px < 0 || py < 0 || px >= W || py >= H)
+				return 1;
+			sample_hits[py][px][s]++;
+		}
+	return 0;
+}
+
+/* Triangles with vertices on a lattice of 1/4 and 1/8 pixels, small and
+ * large (edges through many samples exactly, where the row's first and
+ * last visited quads are decided: raster_tri.c skips the quads an edge
+ * misses whole), at 4 samples a pixel and at the centre alone: every
+ * sample against the oracle, under scissors with odd and even bounds, and
+ * no quad reported without coverage. */
+static void lattice_samples(void)
+{
+	static const struct raster_samples four = { 4, { 96, 224, 32, 160 }, { 32, 96, 160, 224 } };
+	int mismatches = 0;
+	empty_quads = 0;
+	for (int t = 0; t < 600; t++) {
+		const struct raster_samples *sp = t % 2 ? &four : &raster_centre;
+		double span = t % 3 ? 2.0 * W : 12.0, unit = t % 4 < 2 ? 4.0 : 8.0;
+		struct win_vertex v[3];
+		for (int i = 0; i < 3; i++) {
+			double cx = frand(-8, W + 8), cy = frand(-8, H + 8);
+			if (i) {
+				cx = v[0].x + frand(-span, span);
+				cy = v[0].y + frand(-span, span);
+			}
+			v[i] = (struct win_vertex){ (float)(floor(cx * unit) / unit),
+						    (float)(floor(cy * unit) / unit), 0, 1 };
+		}
+		struct pixel_rect sc = { (int32_t)frand(0, 5), (int32_t)frand(0, 5),
+					 W - 1 - (int32_t)frand(0, 5), H - 1 - (int32_t)frand(0, 5) };
+		memset(sample_hits, 0, sizeof(sample_hits));
+		CHECK_EQ(raster_triangle_ms(&v[0], &v[1], &v[2], &sc, sp, count_samples, NULL), 0);
+		int64_t x[3], y[3];
+		for (int i = 0; i < 3; i++) {
+			x[i] = lrint(v[i].x * 256.0);
+			y[i] = lrint(v[i].y * 256.0);
+		}
+		for (int py = 0; py < H; py++)
+			for (int px = 0; px < W; px++)
+				for (unsigned s = 0; s < sp->n; s++) {
+					bool want = px >= sc.x0 && px <= sc.x1 && py >= sc.y0 &&
+						    py <= sc.y1 &&
+						    oracle(x, y, px * 256 + sp->x[s], py * 256 + sp->y[s]);
+					if (sample_hits[py][px][s] != want && mismatches++ < 5)
+						fprintf(stderr, "lattice triangle %d pixel %d,%d sample %u: "
+							"got %d want %d\n", t, px, py, s,
+							sample_hits[py][px][s], want);
+				}
+	}
+	CHECK_EQ(mismatches, 0);
+	CHECK_EQ(empty_quads, 0);
+}
+
 static void area_sign(void)
 {
 	/* y points down: right then down is clockwise on the screen */
@@ -278,5 +348,6 @@ int main(void)
 	clip_rect_and_shapes();
 	whole_quads();
 	area_sign();
+	lattice_samples();
 	return test_exit();
 }
