@@ -36,6 +36,7 @@ void request_put(struct gem_request *rq)
 	if (rq->objs != rq->objs_inline)
 		free(rq->objs);
 	free(rq->capture);
+	free(rq->capture_addr);
 	fence_put(rq->fence);
 	free(rq);
 }

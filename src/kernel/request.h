@@ -87,6 +87,7 @@ struct gem_request {
 	uint32_t pre_ctx_addr, post_ctx_addr;
 	bool pulse;                  /* a heartbeat pulse (heartbeat.c): no context, no batch */
 	struct gem_object **capture;
+	uint64_t *capture_addr;      /* their addresses in the context's PPGTT */
 	unsigned ncapture;
 
 	/* Fences to wait for before emission (references). */
