@@ -19,12 +19,17 @@
  * ring in its order and the engine restarts there.
  *
  * A preemption not acknowledged within preempt_timeout_ms of GPU time
- * (wall time less the engine thread's waits for a host CPU, as hangcheck
- * counts) resets the engine, the running request guilty (i915's
+ * (gpu_clock_tick: the engine thread's time on a host CPU) resets the engine, the running request guilty (i915's
  * "preemption time out"), where the engine can preempt. The model cannot stop a draw or a
  * dispatch midway (the hardware's object-level preemption): while EU
  * threads keep ending, the batch counts as yielding (the timeout starts
- * again) and runs on to its next arbitration point. */
+ * again) and runs on to its next arbitration point.
+ *
+ * The watchdog (i915.request_timeout_ms, 20 s, on every user context since
+ * Linux 5.14): a user request that has run that long (GPU time, as above;
+ * the model counts only while it executes, i915 from when it was ready)
+ * is cancelled: its fence gets -EINTR and the engine is reset past it, as
+ * i915_request_cancel's pulse does to a request that does not leave. */
 #include "kernel/request.h"
 
 #include <errno.h>
@@ -39,7 +44,7 @@
 void on_preempted(void *data, struct gt_engine *hw)
 {
 	struct rq_engine *e = data;
-	(void)hw;
+	TRACE(TRACE_GEM, "%s: stopped at an arbitration point", engine_name(engine_id(hw)));
 	__atomic_store_n(&e->preempted, true, __ATOMIC_RELEASE);
 	worker_wake(e->dev);
 }
@@ -106,31 +111,44 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 	engine_reset(e->hw, restart);
 }
 
+/* GPU time since the clock's last tick (none at its first): while the
+ * engine's host thread is runnable (executing commands), the time it ran;
+ * while it sleeps (a polling command), the wall time less its waits for a
+ * host CPU; none while a host thread compiles EU code. A loaded host
+ * (load average 20 on 2 cores here) slows the engine down; it does not
+ * make a batch refuse to yield. */
+static uint64_t gpu_clock_tick(struct rq_engine *e, struct gpu_clock *c, uint64_t now)
+{
+	struct engine_host_times t = { 0 };
+	bool known = engine_host_times(e->hw, &t);
+	uint64_t wall = c->tick_ns ? now - c->tick_ns : 0;
+	uint64_t ran = t.on_cpu_ns - c->cpu_ns, runq = t.runq_ns - c->runq_ns;
+	c->tick_ns = now;
+	c->cpu_ns = t.on_cpu_ns;
+	c->runq_ns = t.runq_ns;
+	if (!known)
+		return wall;
+	if (engine_host_compiling())
+		return 0;
+	if (t.runnable)
+		return ran < wall ? ran : wall;
+	return wall > runq ? wall - runq : 0;
+}
+
 /* The preempt timeout's window starts (again) now. */
 static void window_start(struct rq_engine *e, uint64_t now)
 {
-	struct engine_host_times t = { 0 };
-	engine_host_times(e->hw, &t);
-	e->preempt_since_ns = now;
 	e->preempt_arb = engine_arb_checks(e->hw);
-	e->preempt_cpu_ns = t.on_cpu_ns;
-	e->preempt_runq_ns = t.runq_ns;
+	e->preempt_gpu_ns = 0;
+	e->preempt_clock.tick_ns = 0;
+	gpu_clock_tick(e, &e->preempt_clock, now);
 }
 
-/* GPU time in the window: wall time less the time the engine's host
- * thread waited for a host CPU (as hangcheck counts it: a loaded host
- * slows the engine down, it does not make it refuse to yield); none
- * while it waits for one and has not run since. */
-static uint64_t window_gpu_ns(struct rq_engine *e, uint64_t now)
+/* *deadline <- the earlier of it (0: none) and t. */
+static void earlier(uint64_t *deadline, uint64_t t)
 {
-	uint64_t wall = now - e->preempt_since_ns;
-	struct engine_host_times t;
-	if (!engine_host_times(e->hw, &t))
-		return wall;
-	if (t.runnable && t.on_cpu_ns == e->preempt_cpu_ns)
-		return 0;
-	uint64_t runq = t.runq_ns - e->preempt_runq_ns;
-	return wall > runq ? wall - runq : 0;
+	if (!*deadline || t < *deadline)
+		*deadline = t;
 }
 
 static uint64_t ms_ns(uint64_t ms)
@@ -162,6 +180,17 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		pthread_mutex_unlock(&e->lock);
 		return 0;
 	}
+	/* The watchdog (i915's request_timeout_ms, armed on every user
+	 * context's requests): GPU time the running request has run,
+	 * preemptions included. */
+	uint64_t ran = gpu_clock_tick(e, &e->wd_clock, now);
+	if (running == e->wd_rq)
+		running->run_ns += ran;
+	e->wd_rq = running;
+	uint64_t expiry = ms_ns(params_request_timeout_ms());
+	bool expired = expiry && running->ctx && running->run_ns >= expiry && params_hangcheck();
+	if (expiry && running->ctx && !expired)
+		earlier(&deadline, now + (expiry - running->run_ns));
 	if (running->seqno != e->ts_seqno) {
 		e->ts_seqno = running->seqno;
 		e->ts_since_ns = now;
@@ -172,7 +201,7 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		if (y == SCHED_TIMESLICE && (!can_preempt || !slice))
 			y = SCHED_KEEP;
 		if (y == SCHED_TIMESLICE && now - e->ts_since_ns < slice) {
-			deadline = e->ts_since_ns + slice;
+			earlier(&deadline, e->ts_since_ns + slice);
 			y = SCHED_KEEP;
 		}
 		if (y != SCHED_KEEP) {
@@ -188,19 +217,31 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 	}
 	uint64_t limit = ms_ns(prop_get(&e->props.preempt_timeout_ms));
 	if (e->preempt_pending && can_preempt && limit) {
-		if (engine_arb_checks(e->hw) != e->preempt_arb || engine_host_compiling()) {
-			/* EU threads ending (a draw or dispatch the hardware
-			 * would preempt at its boundary), or the JIT's host time */
+		e->preempt_gpu_ns += gpu_clock_tick(e, &e->preempt_clock, now);
+		if (engine_arb_checks(e->hw) != e->preempt_arb) {
+			/* EU threads ending: a draw or dispatch the hardware
+			 * would preempt at its boundary */
 			window_start(e, now);
 		}
-		uint64_t gpu = window_gpu_ns(e, now);
+		uint64_t gpu = e->preempt_gpu_ns;
 		if (gpu >= limit && params_hangcheck())
 			timeout = true;
 		else
-			deadline = now + (limit - gpu);
+			earlier(&deadline, now + (limit - gpu));
 	}
 	uint32_t seqno = running->seqno;
+	if (expired && !running->error)
+		running->error = -EINTR;   /* i915_request_cancel(rq, -EINTR) */
 	pthread_mutex_unlock(&e->lock);
+	if (expired) {
+		/* i915 cancels with a pulse and resets the engine when the
+		 * request does not leave (intel_gt_handle_error, no capture) */
+		TRACE(TRACE_HANG, "%s: seqno %u ran for request_timeout_ms: cancelled",
+		      engine_name(e->id), seqno);
+		engine_hang_if_unchanged(e, "request timeout",
+					 &(const struct hang_sample){ .only_seqno = seqno });
+		return now + 1000000;
+	}
 	if (timeout) {
 		TRACE(TRACE_HANG, "%s: seqno %u did not yield within preempt_timeout_ms",
 		      engine_name(e->id), seqno);

@@ -86,6 +86,7 @@ struct gem_request {
 	uint64_t pre_lrc, pre_pml4, post_lrc, post_pml4;
 	uint32_t pre_ctx_addr, post_ctx_addr;
 	bool pulse;                  /* a heartbeat pulse (heartbeat.c): no context, no batch */
+	uint64_t run_ns;             /* GPU time it has run (the watchdog, preempt.c) */
 	struct gem_object **capture;
 	uint64_t *capture_addr;      /* their addresses in the context's PPGTT */
 	unsigned ncapture;
@@ -157,10 +158,13 @@ struct rq_engine {
 	bool preempt_pending;        /* engine_request_preemption asked */
 	bool preempt_timeslice;      /* ... for a timeslice, not a priority */
 	uint32_t preempt_seqno;      /* the request running when asked */
-	uint64_t preempt_since_ns, preempt_arb;
-	uint64_t preempt_cpu_ns, preempt_runq_ns; /* engine_host_times() then */
+	uint64_t preempt_arb;        /* engine_arb_checks() when the window started */
+	uint64_t preempt_gpu_ns;     /* GPU time in the preempt timeout's window */
+	struct gpu_clock { uint64_t tick_ns, cpu_ns, runq_ns; } preempt_clock, wd_clock;
 	uint32_t ts_seqno;           /* the running request the timeslice counts for */
 	uint64_t ts_since_ns;
+	/* The watchdog (preempt.c): the running request when last looked at. */
+	const struct gem_request *wd_rq;
 	/* Heartbeat (heartbeat.c; worker only). */
 	struct gem_request *pulse;   /* reference, until completed */
 	uint64_t pulse_ns;           /* emitted or last bumped */

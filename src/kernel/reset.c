@@ -201,7 +201,8 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		      banned ? ", context banned" : "");
 		if (banned)
 			skip_context(dev->requests, e, ctx, guilty);
-		guilty->error = -EIO;
+		if (!guilty->error)   /* a cancelled request keeps its -EINTR */
+			guilty->error = -EIO;
 		restart = guilty->tail;
 		__atomic_store_n(&e->hws[HWS_SEQNO_INDEX], guilty->seqno, __ATOMIC_RELEASE);
 	}

@@ -22,6 +22,8 @@
  *    after the pulse's preemption times out (preempt_timeout_ms 20; error
  *    state "preemption time out"); BDW's render engine (no preemption)
  *    after the pulse's last raise ("stopped heartbeat on rcs0").
+ *  - the watchdog (i915.request_timeout_ms, 20000 by default): with 0 a
+ *    spinner runs on; with 300 it is cancelled, without an error state.
  *  - sysfs properties: defaults 2500/640/1/100/8000, writable, out of
  *    range -EINVAL, preempt_timeout_ms absent on BDW's rcs0. */
 #include <stdbool.h>
@@ -236,6 +238,29 @@ static void check_file(const char *engine, const char *name, const char *expect)
 	free(v);
 }
 
+/* i915.request_timeout_ms: a request that runs that long is cancelled
+ * (i915_request_cancel, no error capture); 0 disables it. */
+static void watchdog(void)
+{
+	open_device("skl", 60000);
+	set_prop("rcs0", "heartbeat_interval_ms", "1000000");
+	CHECK_EQ(gtsim_param_write("request_timeout_ms", "0", 1), 0);
+	struct spinner s;
+	spin_start(&s, 0, I915_EXEC_RENDER, true);
+	sleep_ms(600);
+	CHECK(eb_busy(f, s.bb) != 0);          /* no watchdog */
+	CHECK_EQ(gtsim_param_write("request_timeout_ms", "300", 3), 0);
+	CHECK_EQ(eb_wait(f, s.bb, 5ll * 1000000000), 0);
+	char *state = gtsim_error_state(dev);
+	CHECK(state == NULL);
+	free(state);
+	CHECK_EQ(gtsim_param_write("request_timeout_ms", "20000", 5), 0);
+	s.cpu[COND_DW] = MI_BATCH_BUFFER_END;
+	eb_close(f, s.bb);
+	eb_close(f, s.out);
+	close_device();
+}
+
 static void sysfs_props(void)
 {
 	open_device("bdw", 0);
@@ -275,5 +300,6 @@ int main(void)
 	heartbeat_yielding();
 	heartbeat_stuck("skl", "preemption time out");
 	heartbeat_stuck("bdw", "stopped heartbeat on rcs0");
+	watchdog();
 	return test_exit();
 }
