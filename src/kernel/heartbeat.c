@@ -9,8 +9,11 @@
  * heartbeat"). So a batch that yields at arbitration points is never
  * reset, a batch that does not is reset after its preempt timeout
  * (preempt.c) where the engine can preempt, and after the pulse's last
- * interval where it cannot (BDW's render engine). heartbeat_interval_ms
- * 0 disables it; i915.enable_hangcheck=N keeps pulses but never resets. */
+ * interval where it cannot (BDW's render engine). The model cannot stop a
+ * draw or dispatch midway: while EU threads keep ending (or the JIT
+ * compiles) the last interval starts again instead of a reset, as the
+ * preempt timeout does. heartbeat_interval_ms 0 disables it;
+ * i915.enable_hangcheck=N keeps pulses but never resets. */
 #include "kernel/request.h"
 
 #include <limits.h>
@@ -62,10 +65,16 @@ uint64_t heartbeat_service(struct rq_engine *e, uint64_t now)
 		if (now - e->pulse_ns < interval)
 			return e->pulse_ns + interval;
 		e->pulse_ns = now;
+		uint64_t arb = engine_arb_checks(e->hw);
 		pthread_mutex_lock(&e->lock);
 		int prio = e->pulse->priority;
-		bool reset = prio >= PRIORITY_BARRIER;
-		if (!reset) {
+		/* EU threads ending since the last raise (a draw or dispatch,
+		 * which the hardware preempts at its boundary), or the JIT
+		 * compiling: progress the model cannot preempt, not a hang */
+		bool progress = arb != e->hb_arb || engine_host_compiling();
+		e->hb_arb = arb;
+		bool reset = prio >= PRIORITY_BARRIER && !progress;
+		if (!reset && prio < PRIORITY_BARRIER) {
 			int raised = prio < PRIORITY_NORMAL ? PRIORITY_NORMAL
 				     : prio < PRIORITY_HEARTBEAT ? PRIORITY_HEARTBEAT
 				     : PRIORITY_BARRIER;

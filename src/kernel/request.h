@@ -170,6 +170,7 @@ struct rq_engine {
 	uint64_t pulse_ns;           /* emitted or last bumped */
 	uint64_t hb_last_ns;         /* the last heartbeat */
 	uint64_t hb_serial;          /* e->serial after the last pulse's emission */
+	uint64_t hb_arb;             /* engine_arb_checks() at the pulse's last raise */
 };
 
 struct gem_requests {

@@ -102,6 +102,16 @@ struct gem_request *sched_pick(struct list_node *requests)
  * (emitted or queued) are candidates, as if unwound. */
 enum sched_yield sched_should_yield(struct list_node *requests, struct gem_request *running)
 {
+	/* Most often nothing behind it could go first (one context's
+	 * stream, or lower priorities): one pass, no picking. */
+	bool contender = false;
+	for (struct list_node *n = running->link.next; n != requests && !contender; n = n->next) {
+		const struct gem_request *rq = list_entry(n, struct gem_request, link);
+		contender = rq->priority > running->priority ||
+			    (rq->priority == running->priority && !must_follow(rq, running));
+	}
+	if (!contender)
+		return SCHED_KEEP;
 	struct gem_request *next = pick_from(requests, &running->link);
 	if (next && next != running)
 		return SCHED_PREEMPT;
