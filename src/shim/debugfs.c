@@ -196,7 +196,16 @@ struct gtsim_sw_timeline *debugfs_sw_timeline(int fd)
 	return tl;
 }
 
+/* fill: start with the text a read gives now (not for a write-only open,
+ * nor for a read-write reopen, which IGT makes only to write). */
+static int open_dynamic_fill(enum dyn_kind kind, const char *name, int flags, bool fill);
+
 static int open_dynamic(enum dyn_kind kind, const char *name, int flags)
+{
+	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) != O_WRONLY);
+}
+
+static int open_dynamic_fill(enum dyn_kind kind, const char *name, int flags, bool fill)
 {
 	int acc = flags & O_ACCMODE;
 	if (kind == DYN_SW_SYNC)
@@ -213,7 +222,7 @@ static int open_dynamic(enum dyn_kind kind, const char *name, int flags)
 	d->kind = kind;
 	d->writable = acc != O_RDONLY;
 	snprintf(d->name, sizeof(d->name), "%s", name);
-	char *text = acc == O_WRONLY ? NULL : read_now(kind, name);
+	char *text = fill ? read_now(kind, name) : NULL;
 	int fd = memfd_create("gtsim-debugfs", flags & O_CLOEXEC ? MFD_CLOEXEC : 0);
 	if (fd < 0 || fd >= MAX_FD) {
 		int err = fd < 0 ? errno : EMFILE;
@@ -288,7 +297,9 @@ int debugfs_reopen(const char *path, int flags)
 	pthread_mutex_unlock(&lock);
 	if (!d || kind == DYN_SW_SYNC)
 		return DEBUGFS_NOT_OURS;
-	return open_dynamic(kind, name, flags);
+	/* IGT reopens read-write to write (fprintf at offset 0): start
+	 * empty, so that what it writes is the whole store, as sysfs has it */
+	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) == O_RDONLY);
 }
 
 bool debugfs_is_ours(int fd)
