@@ -9,7 +9,9 @@
  *                    Gen12 (intel_uc.c uc_expand_default_options); no GuC
  *   request_timeout_ms 0600 uint, 20000 (CONFIG_DRM_I915_REQUEST_TIMEOUT):
  *                    a user request that has run this long is cancelled,
- *                    its fence -EINTR (i915's watchdog, preempt.c); 0: never */
+ *                    its fence -EINTR (i915's watchdog, preempt.c); 0: never.
+ *                    Read while the request runs (i915 fixes it for a
+ *                    context when the context is created) */
 #ifndef GTSIM_KERNEL_PARAMS_H
 #define GTSIM_KERNEL_PARAMS_H
 
