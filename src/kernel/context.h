@@ -91,6 +91,10 @@ struct gem_context *ctx_get(struct gem_context *ctx);
  * hangcheck off, are cancelled as i915's kill_context does (queued and
  * waiting ones skipped with -EIO, the executing one reset by the kernel
  * worker). dev->lock held. */
+/* The engine's heartbeat was turned off: requests of closed contexts on it
+ * are cancelled (context.c). */
+struct rq_engine;
+void engine_cancel_closed(struct rq_engine *e);
 void ctx_close(struct gem_context *ctx);
 void ctx_put(struct gem_context *ctx);
 /* A new reference to the file's context id, or NULL (i915: -ENOENT).

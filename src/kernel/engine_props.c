@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gtsim/gtsim.h"
+#include "kernel/context.h"
 #include "kernel/device.h"
 #include "kernel/request.h"
 
@@ -175,6 +176,8 @@ int gtsim_engine_file_write(struct gtsim_device *dev, const char *engine, const 
 		return -ENODEV;
 	__atomic_store_n((uint64_t *)((char *)&e->props + p->offset), (uint64_t)v,
 			 __ATOMIC_RELAXED);
+	if (!strcmp(p->name, "heartbeat_interval_ms") && v == 0)
+		engine_cancel_closed(e);   /* no heartbeat: closed contexts go */
 	worker_wake(dev);   /* new intervals take effect at once */
 	return 0;
 }

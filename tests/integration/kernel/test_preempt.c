@@ -24,6 +24,8 @@
  *    after the pulse's last raise ("stopped heartbeat on rcs0").
  *  - the watchdog (i915.request_timeout_ms, 20000 by default): with 0 a
  *    spinner runs on; with 300 it is cancelled, without an error state.
+ *  - heartbeat off: a closed persistent context's spinner is cancelled,
+ *    an open context's runs on.
  *  - sysfs properties: defaults 2500/640/1/100/8000, writable, out of
  *    range -EINVAL, preempt_timeout_ms absent on BDW's rcs0. */
 #include <stdbool.h>
@@ -265,6 +267,33 @@ static void watchdog(void)
 	close_device();
 }
 
+/* i915 (__execlists_schedule_in): a closed persistent context lives on
+ * while a heartbeat watches its engine; turning the heartbeat off makes it
+ * exiting and cancels its requests (-EIO), as IGT gem_ctx_persistence
+ * heartbeat-stop checks. A context not closed keeps running. */
+static void heartbeat_off_closed(void)
+{
+	open_device("skl", 60000);
+	uint32_t closed = eb_context_create(f), open_ctx = eb_context_create(f);
+	struct spinner a, b;
+	spin_start(&a, closed, I915_EXEC_BLT, true);
+	spin_start(&b, open_ctx, I915_EXEC_RENDER, true);
+	struct drm_i915_gem_context_destroy d = { .ctx_id = closed };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), 0);
+	sleep_ms(200);
+	CHECK(eb_busy(f, a.bb) != 0);          /* persistent: runs on */
+	set_prop("bcs0", "heartbeat_interval_ms", "0");
+	set_prop("rcs0", "heartbeat_interval_ms", "0");
+	CHECK_EQ(eb_wait(f, a.bb, 10ll * 1000000000), 0);   /* cancelled */
+	sleep_ms(200);
+	CHECK(eb_busy(f, b.bb) != 0);          /* not closed: runs on */
+	CHECK_EQ(spin_end(&b), 0);
+	a.cpu[COND_DW] = MI_BATCH_BUFFER_END;
+	eb_close(f, a.bb);
+	eb_close(f, a.out);
+	close_device();
+}
+
 static void sysfs_props(void)
 {
 	open_device("bdw", 0);
@@ -305,5 +334,6 @@ int main(void)
 	heartbeat_stuck("skl", "preemption time out");
 	heartbeat_stuck("bdw", "stopped heartbeat on rcs0");
 	watchdog();
+	heartbeat_off_closed();
 	return test_exit();
 }
