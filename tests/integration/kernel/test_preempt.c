@@ -294,6 +294,40 @@ static void heartbeat_off_closed(void)
 	close_device();
 }
 
+/* IGT gem_exec_reloc *-hang: an endless preemptible spinner writes X; an
+ * execbuf relocating into X waits for it (i915 waits before patching a
+ * busy object) until the watchdog cancels the spinner; the relocation is
+ * then written and the batch runs. */
+static void watchdog_reloc(void)
+{
+	open_device("skl", 0);
+	CHECK_EQ(gtsim_param_write("request_timeout_ms", "300", 3), 0);
+	for (int round = 0; round < 2; round++) {
+		struct spinner s;
+		spin_start(&s, 0, I915_EXEC_RENDER, true);
+		/* X = the spinner's out object: a batch ending at dword 0, a
+		 * relocation to itself at 4096 - 8 */
+		uint32_t bbe = MI_BATCH_BUFFER_END;
+		CHECK_EQ(eb_write(f, s.out, 0, &bbe, 4), 0);
+		struct drm_i915_gem_relocation_entry reloc = {
+			.target_handle = s.out, .offset = 4088,
+			.presumed_offset = ~0ull, .read_domains = I915_GEM_DOMAIN_INSTRUCTION };
+		struct drm_i915_gem_exec_object2 obj = { .handle = s.out, .offset = ~0ull,
+			.relocs_ptr = (uintptr_t)&reloc, .relocation_count = 1 };
+		struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj,
+						       .buffer_count = 1 };
+		CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), 0);
+		uint64_t written = 0;
+		CHECK_EQ(eb_read(f, s.out, 4088, &written, 8), 0);
+		CHECK_EQ(written, obj.offset);
+		s.cpu[COND_DW] = MI_BATCH_BUFFER_END;
+		eb_close(f, s.bb);
+		eb_close(f, s.out);
+	}
+	CHECK_EQ(gtsim_param_write("request_timeout_ms", "20000", 5), 0);
+	close_device();
+}
+
 static void sysfs_props(void)
 {
 	open_device("bdw", 0);
@@ -334,6 +368,7 @@ int main(void)
 	heartbeat_stuck("skl", "preemption time out");
 	heartbeat_stuck("bdw", "stopped heartbeat on rcs0");
 	watchdog();
+	watchdog_reloc();
 	heartbeat_off_closed();
 	return test_exit();
 }
