@@ -137,6 +137,18 @@ const char *gtsim_param_name(unsigned i, unsigned *mode);
 char *gtsim_param_read(const char *name);
 int gtsim_param_write(const char *name, const char *buf, size_t len);
 
+/* The engines' sysfs directories (/sys/class/drm/card0/engine/<name>/,
+ * kernel/engine_props.h): gtsim_engine_dir_name(i) names engine i (NULL
+ * past the end); gtsim_engine_file_name lists the files of engine i's
+ * directory on a device of generation gen (NULL past the end; some only
+ * where the engine can preempt; ".defaults/NAME" in the subdirectory);
+ * *_read and *_write as the debugfs ones (NULL or -errno). */
+const char *gtsim_engine_dir_name(unsigned i);
+const char *gtsim_engine_file_name(int gen, unsigned engine, unsigned i, unsigned *mode);
+char *gtsim_engine_file_read(struct gtsim_device *dev, const char *engine, const char *file);
+int gtsim_engine_file_write(struct gtsim_device *dev, const char *engine, const char *file,
+			    const char *buf, size_t len);
+
 /* Software sync timelines (the kernel's sw_sync, debugfs sync/sw_sync):
  * one per open of that file. gtsim_sw_sync_ioctl: SW_SYNC_IOC_CREATE_FENCE
  * (a sync_file fd of a fence signaled when the timeline reaches value),

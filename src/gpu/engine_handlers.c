@@ -37,9 +37,10 @@
 	[CMD_ID_MI_LOAD_REGISTER_REG] = mi_load_register_reg, \
 	[CMD_ID_MI_STORE_REGISTER_MEM] = mi_store_register_mem, \
 	[CMD_ID_MI_MATH] = mi_math, \
-	/* Arbitration (preemption) on/off and display flush suspension: \
-	 * gtsim neither preempts nor has a display, so they change nothing. */ \
-	[CMD_ID_MI_ARB_ON_OFF] = cs_no_effect, \
+	/* Arbitration points (cs/mi_arb.c): where the kernel may preempt. \
+	 * Display flush suspension: gtsim has no display, nothing changes. */ \
+	[CMD_ID_MI_ARB_CHECK] = mi_arb_check, \
+	[CMD_ID_MI_ARB_ON_OFF] = mi_arb_on_off, \
 	[CMD_ID_MI_SUSPEND_FLUSH] = cs_no_effect,
 
 /* 3D state the render pipeline reads from the recorded state when it

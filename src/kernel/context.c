@@ -65,43 +65,67 @@ void ctx_put(struct gem_context *ctx)
 }
 
 /* i915_gem_context.c kill_context/kill_engines: every request of ctx not
- * finished is cancelled; the one an engine executes is ended by a reset
- * (the worker's, as i915 resets an engine that its pulse cannot
- * preempt). */
+ * finished (ctx NULL: of every closed context) on e is cancelled; the one
+ * the engine executes is ended by a reset (the worker's, as i915 resets
+ * an engine that its pulse cannot preempt). */
+static void cancel_on(struct rq_engine *e, const struct gem_context *ctx)
+{
+	bool running = true;   /* the first unfinished emitted request */
+	pthread_mutex_lock(&e->lock);
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &e->requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (rq->signaled)
+			continue;
+		bool match = ctx ? rq->ctx == ctx
+				 : rq->ctx && __atomic_load_n(&rq->ctx->closed, __ATOMIC_RELAXED);
+		if (match && !request_completed(rq)) {
+			if (!rq->emitted)
+				rq->skip = true;
+			else if (running)
+				__atomic_store_n(&e->kill_seqno, rq->seqno, __ATOMIC_RELEASE);
+			else
+				ring_skip_batch(e, rq);
+			rq->error = -EIO;
+		}
+		running = false;
+	}
+	pthread_mutex_unlock(&e->lock);
+}
+
 static void kill_context(struct gem_context *ctx)
 {
 	struct gem_requests *r = ctx->dev->requests;
-	for (int i = 0; r && i < GT_NUM_ENGINES; i++) {
-		struct rq_engine *e = &r->engine[i];
-		bool running = true;   /* the first unfinished emitted request */
-		pthread_mutex_lock(&e->lock);
-		struct list_node *n, *t;
-		list_for_each_safe(n, t, &e->requests) {
-			struct gem_request *rq = list_entry(n, struct gem_request, link);
-			if (rq->signaled)
-				continue;
-			if (rq->ctx == ctx && !request_completed(rq)) {
-				if (!rq->emitted)
-					rq->skip = true;
-				else if (running)
-					__atomic_store_n(&e->kill_seqno, rq->seqno, __ATOMIC_RELEASE);
-				else
-					ring_skip_batch(e, rq);
-				rq->error = -EIO;
-			}
-			running = false;
-		}
-		pthread_mutex_unlock(&e->lock);
-	}
+	for (int i = 0; r && i < GT_NUM_ENGINES; i++)
+		cancel_on(&r->engine[i], ctx);
 	worker_wake(ctx->dev);
 }
+
+/* i915 (execlists __execlists_schedule_in): a closed context on an engine
+ * without a heartbeat is exiting, and its requests are cancelled (the
+ * heartbeat is what would have found it hung). */
+void engine_cancel_closed(struct rq_engine *e)
+{
+	cancel_on(e, NULL);
+	worker_wake(e->dev);
+}
+
+
 
 void ctx_close(struct gem_context *ctx)
 {
 	ctx->file = NULL;
 	ctx->closed = true;
-	if (!ctx->persistent || !params_hangcheck())
+	struct gem_requests *r = ctx->dev->requests;
+	if (!ctx->persistent || !params_hangcheck()) {
 		kill_context(ctx);
+	} else {
+		/* persistent: it lives on where a heartbeat watches it */
+		for (int i = 0; r && i < GT_NUM_ENGINES; i++)
+			if (!prop_get(&r->engine[i].props.heartbeat_interval_ms))
+				cancel_on(&r->engine[i], ctx);
+		worker_wake(ctx->dev);
+	}
 	ctx_put(ctx);
 }
 

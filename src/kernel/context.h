@@ -14,10 +14,16 @@ struct gem_vm;
 
 #define CTX_MAX_ENGINES 64   /* I915_EXEC_RING_MASK + 1 */
 
-/* I915_PARAM_HAS_SCHEDULER (i915_drm.h I915_SCHEDULER_CAP_*): enabled,
- * with priorities; no preemption (the model has none; i915 has none on
- * BDW's render engine either) and hence no semaphores. */
+/* I915_PARAM_HAS_SCHEDULER (i915_drm.h I915_SCHEDULER_CAP_*), as i915's
+ * set_scheduler_caps reports them (a cap only when every engine has it):
+ * enabled, with priorities; PREEMPTION on gen9 (preempt.c; BDW's render
+ * engine cannot preempt, so BDW has none). Not SEMAPHORES (the kernel
+ * waits for other engines on the CPU, and MI_SEMAPHORE_WAIT is no
+ * arbitration point in the model), hence no timeslicing cap for IGT
+ * either; not ENGINE_BUSY_STATS (no PMU). */
 #define SCHEDULER_CAPS (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY)
+#define SCHEDULER_CAPS_OF(gen) \
+	(SCHEDULER_CAPS | ((gen) >= 9 ? I915_SCHEDULER_CAP_PREEMPTION : 0))
 
 struct gem_context {
 	struct gtsim_device *dev;
@@ -85,6 +91,10 @@ struct gem_context *ctx_get(struct gem_context *ctx);
  * hangcheck off, are cancelled as i915's kill_context does (queued and
  * waiting ones skipped with -EIO, the executing one reset by the kernel
  * worker). dev->lock held. */
+/* The engine's heartbeat was turned off: requests of closed contexts on it
+ * are cancelled (context.c). */
+struct rq_engine;
+void engine_cancel_closed(struct rq_engine *e);
 void ctx_close(struct gem_context *ctx);
 void ctx_put(struct gem_context *ctx);
 /* A new reference to the file's context id, or NULL (i915: -ENOENT).

@@ -131,9 +131,9 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 		 * needs hangcheck (-EINVAL), cancelling at close needs
 		 * preempt-to-idle (-ENODEV without I915_SCHEDULER_CAP_PREEMPTION:
 		 * i915 lacks it on BDW, whose render engine cannot preempt;
-		 * SKL's i915 has it). gtsim cancels by resetting the engine,
-		 * as i915 does when its pulse cannot preempt, and reports no
-		 * preemption (it has none), so the rule follows the generation. */
+		 * SKL's i915 has it; SCHEDULER_CAPS_OF). gtsim cancels by
+		 * resetting the engine, as i915 does when its pulse cannot
+		 * preempt. */
 		if (p->value && !params_hangcheck())
 			return -EINVAL;
 		if (!p->value && file->dev->info->gen < 9)

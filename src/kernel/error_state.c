@@ -134,13 +134,17 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 		program_invocation_short_name, (int)getpid(), ctx ? ctx->priority : 0,
 		ctx ? ctx->guilty_count + 1 : 0, ctx ? ctx->active_count : 0);
 	fprintf(f, "  seqno %u, hw context %u\n", guilty->seqno, ctx ? ctx->hw_id : 0);
+	/* EXEC_OBJECT_CAPTURE objects at their PPGTT address, before the
+	 * engine's own buffers as i915 lists them (IGT gem_exec_capture
+	 * strips the text's trailing newline, so a buffer must not be last) */
+	for (unsigned i = 0; i < guilty->ncapture; i++)
+		dump_buffer(f, name, "user", guilty->capture_addr[i], guilty->capture[i]->map,
+			    guilty->capture[i]->size);
 	if (guilty->batch_obj)
 		dump_buffer(f, name, "gtt_offset", guilty->batch_addr - guilty->batch_offset,
 			    guilty->batch_obj->map, guilty->batch_obj->size);
 	dump_buffer(f, name, "ringbuffer", e->ring_ggtt, e->ring, RING_BYTES);
 	dump_buffer(f, name, "HW Status", e->hws_ggtt, (const void *)e->hws, GT_PAGE_SIZE);
-	for (unsigned i = 0; i < guilty->ncapture; i++)
-		dump_buffer(f, name, "user", 0, guilty->capture[i]->map, guilty->capture[i]->size);
 	fclose(f);
 	return text;
 }

@@ -101,8 +101,13 @@ static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 		vma_touch(eo->vma);
 		if (eo->flags & EXEC_OBJECT_CAPTURE) {
 			struct gem_object **c = realloc(rq->capture, (rq->ncapture + 1) * sizeof(*c));
-			if (c) {
+			uint64_t *a = c ? realloc(rq->capture_addr,
+						  (rq->ncapture + 1) * sizeof(*a)) : NULL;
+			if (c)
 				rq->capture = c;
+			if (a) {
+				rq->capture_addr = a;
+				a[rq->ncapture] = eo->vma->start;
 				c[rq->ncapture++] = obj;
 			}
 			obj->capture = true;

@@ -51,7 +51,7 @@ static int param_value(const struct gtsim_device *dev, int32_t param, int *value
 	case I915_PARAM_HAS_POOLED_EU: *value = 0; return 0;
 	case I915_PARAM_MIN_EU_IN_POOL: *value = 0; return 0;
 	case I915_PARAM_MMAP_GTT_VERSION: *value = MMAP_GTT_VERSION; return 0;
-	case I915_PARAM_HAS_SCHEDULER: *value = SCHEDULER_CAPS; return 0;
+	case I915_PARAM_HAS_SCHEDULER: *value = SCHEDULER_CAPS_OF(info->gen); return 0;
 	case I915_PARAM_MMAP_VERSION: *value = 1; return 0;
 	case I915_PARAM_SLICE_MASK: *value = (1 << info->num_slices) - 1; return 0;
 	case I915_PARAM_SUBSLICE_MASK:

@@ -121,6 +121,19 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 		.acthd = acthd, .seqno = seqno, .arb = arb, .moving = e->hc_moving });
 }
 
+/* Preemption, timeslices and the heartbeat (preempt.c, heartbeat.c):
+ * when the worker must run next for this engine, at the latest `at`. */
+static uint64_t sched_deadline(struct rq_engine *e, uint64_t now, uint64_t at)
+{
+	uint64_t d = preempt_service(e, now);
+	if (d && d < at)
+		at = d;
+	d = heartbeat_service(e, now);
+	if (d && d < at)
+		at = d;
+	return at;
+}
+
 static void *worker_main(void *arg)
 {
 	struct gtsim_device *dev = arg;
@@ -154,6 +167,9 @@ static void *worker_main(void *arg)
 							 &(const struct hang_sample){ .only_seqno = kill });
 		}
 		uint64_t now = (uint64_t)fence_now_ns();
+		uint64_t wake_at = next_tick;
+		for (int i = 0; i < GT_NUM_ENGINES; i++)
+			wake_at = sched_deadline(&r->engine[i], now, wake_at);
 		if (now >= next_tick) {
 			for (int i = 0; i < GT_NUM_ENGINES; i++)
 				hangcheck_engine(&r->engine[i], now, limit_ns);
@@ -162,6 +178,8 @@ static void *worker_main(void *arg)
 				pthread_mutex_unlock(&dev->lock);
 			}
 			next_tick = now + period_ns;
+			if (wake_at > next_tick)
+				wake_at = next_tick;
 		}
 
 		pthread_mutex_lock(&r->worker_lock);
@@ -171,13 +189,13 @@ static void *worker_main(void *arg)
 			/* Woken by any fence signaling (a dependency or a
 			 * completion freeing ring space) or worker_wake(). */
 			pthread_mutex_unlock(&r->worker_lock);
-			fence_wait_change(seq, (int64_t)next_tick);
+			fence_wait_change(seq, (int64_t)wake_at);
 			pthread_mutex_lock(&r->worker_lock);
 			continue;
 		}
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC, &ts);
-		uint64_t wait = next_tick > now ? next_tick - now : 0;
+		uint64_t wait = wake_at > now ? wake_at - now : 0;
 		uint64_t ns = (uint64_t)ts.tv_nsec + wait % 1000000000ull;
 		ts.tv_sec += (time_t)(wait / 1000000000ull + ns / 1000000000ull);
 		ts.tv_nsec = (long)(ns % 1000000000ull);

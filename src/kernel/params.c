@@ -18,7 +18,7 @@ struct i915_params i915_params = {
 	.enable_hangcheck = true,
 	.error_capture = true,
 	.enable_guc = 0,
-	.request_timeout_ms = 10000,
+	.request_timeout_ms = 20000,
 };
 
 enum param_type { P_INT, P_BOOL, P_UINT };

@@ -7,8 +7,11 @@
  *   error_capture    0600 bool, Y: N records no error state on a hang
  *   enable_guc       0400 int, 0: i915 sanitizes -1 (auto) to 0 before
  *                    Gen12 (intel_uc.c uc_expand_default_options); no GuC
- *   request_timeout_ms 0600 uint, 10000: accepted; the model has no
- *                    request timeout (a context close cancels at once) */
+ *   request_timeout_ms 0600 uint, 20000 (CONFIG_DRM_I915_REQUEST_TIMEOUT):
+ *                    a user request that has run this long is cancelled,
+ *                    its fence -EINTR (i915's watchdog, preempt.c); 0: never.
+ *                    Read while the request runs (i915 fixes it for a
+ *                    context when the context is created) */
 #ifndef GTSIM_KERNEL_PARAMS_H
 #define GTSIM_KERNEL_PARAMS_H
 
@@ -34,6 +37,11 @@ static inline int params_reset(void)
 static inline bool params_hangcheck(void)
 {
 	return __atomic_load_n(&i915_params.enable_hangcheck, __ATOMIC_RELAXED);
+}
+
+static inline unsigned params_request_timeout_ms(void)
+{
+	return __atomic_load_n(&i915_params.request_timeout_ms, __ATOMIC_RELAXED);
 }
 
 static inline bool params_error_capture(void)

@@ -36,6 +36,7 @@ void request_put(struct gem_request *rq)
 	if (rq->objs != rq->objs_inline)
 		free(rq->objs);
 	free(rq->capture);
+	free(rq->capture_addr);
 	fence_put(rq->fence);
 	free(rq);
 }
@@ -46,7 +47,8 @@ bool request_completed(const struct gem_request *rq)
 	       (rq->emitted && seqno_passed(engine_hws_seqno(rq->engine), rq->seqno));
 }
 
-struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
+/* A request with its fence, of no context yet. */
+static struct gem_request *request_alloc(struct rq_engine *e)
 {
 	struct gem_request *rq = calloc(1, sizeof(*rq));
 	if (!rq)
@@ -58,9 +60,17 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
 	}
 	rq->refcount = 1;
 	rq->engine = e;
+	list_init(&rq->link);
+	return rq;
+}
+
+struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
+{
+	struct gem_request *rq = request_alloc(e);
+	if (!rq)
+		return NULL;
 	rq->ctx = ctx_get(ctx);
 	rq->pml4 = ctx->vm->gt.pml4;
-	list_init(&rq->link);
 	return rq;
 }
 
@@ -88,6 +98,7 @@ uint32_t ring_space(struct rq_engine *e)
 static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 {
 	rq->seqno = ++e->next_seqno;
+	e->serial++;
 	ring_emit_request(e, rq);
 	rq->emitted = true;
 	TRACE(TRACE_GEM, "%s: request seqno %u (context %u) emitted at ring 0x%x..0x%x%s",
@@ -113,16 +124,21 @@ bool request_submit(struct gem_request *rq)
 		TRACE(TRACE_GEM, "%s: request queued (%u dependencies, %u ahead, priority %d)",
 		      engine_name(e->id), rq->ndeps, e->queued - 1, rq->priority);
 	}
+	/* A request that may take the engine from the running one (a higher
+	 * priority, or an equal one of another context: a timeslice) wakes
+	 * the worker, which decides (preempt.c). */
+	struct gem_request *running = engine_running_request(e);
+	bool contender = running && running != rq && rq->priority >= running->priority &&
+			 (rq->priority > running->priority || running->ctx != rq->ctx);
 	pthread_mutex_unlock(&e->lock);
-	if (!emitted)
+	if (!emitted || contender)
 		worker_wake(e->dev);
 	return emitted;
 }
 
-bool requests_emit_ready(struct rq_engine *e)
+bool requests_emit_ready_locked(struct rq_engine *e)
 {
-	bool emitted = false, remain;
-	pthread_mutex_lock(&e->lock);
+	bool emitted = false;
 	struct gem_request *rq;
 	while (e->queued && ring_space(e) >= REQUEST_MAX_BYTES &&
 	       (rq = sched_pick(&e->requests)) != NULL) {
@@ -133,6 +149,34 @@ bool requests_emit_ready(struct rq_engine *e)
 		e->queued--;
 		emitted = true;
 	}
+	return emitted;
+}
+
+struct gem_request *engine_running_request(struct rq_engine *e)
+{
+	if (list_empty(&e->requests))
+		return NULL;
+	struct gem_request *rq = list_entry(e->requests.next, struct gem_request, link);
+	return rq->emitted && !rq->signaled ? rq : NULL;
+}
+
+struct gem_request *request_create_kernel(struct rq_engine *e, int priority)
+{
+	struct gem_request *rq = request_alloc(e);
+	if (!rq)
+		return NULL;
+	rq->skip = true;
+	rq->pulse = true;
+	rq->priority = priority;
+	rq->objs = rq->objs_inline;
+	return rq;
+}
+
+bool requests_emit_ready(struct rq_engine *e)
+{
+	bool emitted, remain;
+	pthread_mutex_lock(&e->lock);
+	emitted = requests_emit_ready_locked(e);
 	remain = e->queued > 0;
 	pthread_mutex_unlock(&e->lock);
 	if (emitted)
@@ -451,7 +495,8 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 	list_init(&e->done);
 	if (!e->hw)
 		return -ENODEV;
-	struct engine_callbacks cb = { on_user_interrupt, on_fault, e };
+	struct engine_callbacks cb = { on_user_interrupt, on_fault, e, on_preempted };
+	engine_props_init(&e->props);
 	engine_set_callbacks(e->hw, &cb);
 	return 0;
 }
@@ -535,6 +580,8 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 		request_retire(rq);
 		request_put(rq);
 	}
+	request_put(e->pulse);
+	e->pulse = NULL;
 	obj_put(e->ring_obj);
 	obj_put(e->hws_obj);
 	lrc_engine_fini(e);

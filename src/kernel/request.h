@@ -30,6 +30,7 @@
 
 #include "gpu/gpu.h"
 #include "gtsim/gtsim.h"
+#include "kernel/engine_props.h"
 #include "kernel/list.h"
 #include "kernel/lrc.h"
 
@@ -43,8 +44,9 @@ struct gt_engine;
  * last completed seqno. */
 #define HWS_SEQNO_INDEX 0x30
 #define RING_BYTES (32 * 1024)
-/* Longest emission of one request, in bytes (two context image calls +
- * SET_CONTEXT + LRI + BB_START + breadcrumb, padded: 20 dwords). */
+/* Longest emission of one request, in bytes (MI_ARB_CHECK, two context
+ * image calls, SET_CONTEXT, LRI, MI_ARB_ON_OFF, BB_START, breadcrumb,
+ * MI_ARB_ON_OFF, padded: 24 dwords). */
 #define REQUEST_MAX_BYTES 96
 
 struct gem_request {
@@ -77,7 +79,16 @@ struct gem_request {
 	unsigned nobjs;
 	struct gem_object *objs_inline[4];
 	int priority;                /* the context's at submission (scheduling) */
+	/* Preemption (preempt.c): where a preempted batch resumes (0: at
+	 * batch_addr), and the engine's context state (e->last_*) before and
+	 * after this request's emission, restored when it is unwound. */
+	uint64_t resume_addr;
+	uint64_t pre_lrc, pre_pml4, post_lrc, post_pml4;
+	uint32_t pre_ctx_addr, post_ctx_addr;
+	bool pulse;                  /* a heartbeat pulse (heartbeat.c): no context, no batch */
+	uint64_t run_ns;             /* GPU time it has run (the watchdog, preempt.c) */
 	struct gem_object **capture;
+	uint64_t *capture_addr;      /* their addresses in the context's PPGTT */
 	unsigned ncapture;
 
 	/* Fences to wait for before emission (references). */
@@ -138,6 +149,28 @@ struct rq_engine {
 	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
+
+	/* sysfs properties (engine_props.h). */
+	struct engine_props props;
+	uint64_t serial;             /* emissions so far (i915's engine->serial; engine lock) */
+	/* Preemption (preempt.c; worker, engine lock for the request list). */
+	bool preempted;              /* the engine's preempted callback ran (atomic) */
+	bool preempt_pending;        /* engine_request_preemption asked */
+	bool preempt_timeslice;      /* ... for a timeslice, not a priority */
+	uint32_t preempt_seqno;      /* the request running when asked */
+	uint64_t preempt_arb;        /* engine_arb_checks() when the window started */
+	uint64_t preempt_gpu_ns;     /* GPU time in the preempt timeout's window */
+	struct gpu_clock { uint64_t tick_ns, cpu_ns, runq_ns; } preempt_clock, wd_clock;
+	uint32_t ts_seqno;           /* the running request the timeslice counts for */
+	uint64_t ts_since_ns;
+	/* The watchdog (preempt.c): the running request when last looked at. */
+	const struct gem_request *wd_rq;
+	/* Heartbeat (heartbeat.c; worker only). */
+	struct gem_request *pulse;   /* reference, until completed */
+	uint64_t pulse_ns;           /* emitted or last bumped */
+	uint64_t hb_last_ns;         /* the last heartbeat */
+	uint64_t hb_serial;          /* e->serial after the last pulse's emission */
+	uint64_t hb_arb;             /* engine_arb_checks() at the pulse's last raise */
 };
 
 struct gem_requests {
@@ -210,6 +243,25 @@ void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n);
 /* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);
 
+/* Emit whatever queued requests are ready, in the scheduler's order.
+ * Engine lock held; true when something was emitted. */
+bool requests_emit_ready_locked(struct rq_engine *e);
+/* The first emitted request not signaled yet (executing, or next to),
+ * or NULL. Engine lock held. */
+struct gem_request *engine_running_request(struct rq_engine *e);
+/* A kernel request with no context and no batch (a heartbeat pulse):
+ * only the breadcrumb. */
+struct gem_request *request_create_kernel(struct rq_engine *e, int priority);
+
+/* Preemption and timeslicing (preempt.c) and the heartbeat
+ * (heartbeat.c), run by the worker for each engine, no lock held; each
+ * returns when it next needs to run (fence_now_ns time, 0: not before
+ * something happens). */
+uint64_t preempt_service(struct rq_engine *e, uint64_t now);
+uint64_t heartbeat_service(struct rq_engine *e, uint64_t now);
+/* The engine's preempted callback (engine thread). */
+void on_preempted(void *data, struct gt_engine *hw);
+
 /* The kernel worker (hangcheck.c). */
 int worker_start(struct gtsim_device *dev);
 void worker_stop(struct gtsim_device *dev);
@@ -224,6 +276,7 @@ struct hang_sample {
 	uint64_t arb;        /* engine_arb_checks() */
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
 	uint32_t only_seqno; /* not 0: reset only while this request executes */
+	bool capture;        /* with only_seqno: a hang all the same (error state) */
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);

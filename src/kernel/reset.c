@@ -192,7 +192,7 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		struct gem_context *ctx = guilty->ctx;
 		/* A closed context's request is no hang: no error state (i915
 		 * resets for "context closure" with no error flag). */
-		if (params_error_capture() && !(seen && seen->only_seqno))
+		if (params_error_capture() && !(seen && seen->only_seqno && !seen->capture))
 			text = error_state_capture(e, guilty, why);
 		bool banned = ctx && mark_guilty(ctx);
 		TRACE(TRACE_HANG, "%s: reset: request seqno %u of context %u guilty (%s), "
@@ -201,7 +201,8 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		      banned ? ", context banned" : "");
 		if (banned)
 			skip_context(dev->requests, e, ctx, guilty);
-		guilty->error = -EIO;
+		if (!guilty->error)   /* a cancelled request keeps its -EINTR */
+			guilty->error = -EIO;
 		restart = guilty->tail;
 		__atomic_store_n(&e->hws[HWS_SEQNO_INDEX], guilty->seqno, __ATOMIC_RELEASE);
 	}
@@ -214,6 +215,8 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	if (text)
 		error_state_store(dev, text);
 
+	/* a preemption asked for the reset request is moot (preempt.c) */
+	engine_request_preemption(e->hw, false);
 	engine_reset(e->hw, restart);
 	__atomic_store_n(&e->fault, false, __ATOMIC_RELEASE);
 	dev->reset_count++;

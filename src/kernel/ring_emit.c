@@ -37,7 +37,7 @@
  * varies are whole dwords: the batch address (MI_BATCH_BUFFER_START's
  * address field lies in place in dwords 1-2) and the seqno (Data DWord 0). */
 struct request_tail_cmds {
-	uint32_t noop, user_interrupt;
+	uint32_t noop, user_interrupt, arb_check, arb_on, arb_off;
 	uint32_t bb_start[3];          /* address 0 */
 	uint32_t sdi[3];               /* seqno 0 */
 };
@@ -53,6 +53,12 @@ static void pack_tail_cmds(void)
 		EMIT(gen, &t->noop, n, MI_NOOP, 0);
 		n = 0;
 		EMIT(gen, &t->user_interrupt, n, MI_USER_INTERRUPT, 0);
+		n = 0;
+		EMIT(gen, &t->arb_check, n, MI_ARB_CHECK, 0);
+		n = 0;
+		EMIT(gen, &t->arb_on, n, MI_ARB_ON_OFF, .arbitration_enable = true);
+		n = 0;
+		EMIT(gen, &t->arb_off, n, MI_ARB_ON_OFF, .arbitration_enable = false);
 		n = 0;
 		/* Address Space Indicator 1: PPGTT (the batch is non-privileged) */
 		EMIT(gen, t->bb_start, n, MI_BATCH_BUFFER_START, .address_space_indicator = 1);
@@ -84,6 +90,12 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	const struct request_tail_cmds *t = tail_cmds_of(gen);
 
 	rq->head = e->emit;
+	rq->pre_lrc = e->last_lrc;
+	rq->pre_pml4 = e->last_pml4;
+	rq->pre_ctx_addr = e->last_ctx_addr;
+	/* An arbitration point before the request starts (i915's
+	 * emit_init_breadcrumb): a preemption stops here, between requests. */
+	dw[n++] = t->arb_check;
 	uint32_t ctx_addr = rq->ctx ? ctx_logical_addr(rq->ctx, rq->ctx_slot) : 0;
 	/* The kernel worker emits queued requests without dev->lock: only the
 	 * request and this engine (its lock held) are touched here, never the
@@ -100,7 +112,7 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 		EMIT(gen, dw, n, MI_SET_CONTEXT, .logical_context_address = ctx_addr,
 		     .reserved_must_be_1 = 1, .restore_inhibit = rq->ctx_first_use);
 	}
-	if (rq->pml4 != e->last_pml4) {
+	if (rq->ctx && rq->pml4 != e->last_pml4) {
 		/* two register/value pairs */
 		cmd_MI_LOAD_REGISTER_IMM_pack(gen, &dw[n], 5, &(struct cmd_MI_LOAD_REGISTER_IMM){ 0 });
 		cmd_MI_LOAD_REGISTER_IMM_register_offset_set(gen, &dw[n], 5, 0, base + RING_PDP_UDW(0));
@@ -110,9 +122,16 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 		n += 5;
 		e->last_pml4 = rq->pml4;
 	}
+	/* Arbitration in the batch where the engine can preempt (i915's
+	 * gen8_emit_bb_start; gen8_emit_bb_start_noarb on BDW's render
+	 * engine: "we keep arbitration disabled for gen8 batches"), enabled
+	 * again after the breadcrumb (emit_fini_breadcrumb). */
+	dw[n++] = engine_can_preempt(gen, e->id) ? t->arb_on : t->arb_off;
 	bb = n;
 	if (!rq->skip) {
-		uint64_t addr = rq->batch_addr & ((1ull << 48) - 4);
+		/* a preempted batch resumes after its arbitration point */
+		uint64_t addr = (rq->resume_addr ? rq->resume_addr : rq->batch_addr) &
+				((1ull << 48) - 4);
 		dw[n++] = t->bb_start[0];
 		dw[n++] = t->bb_start[1] | (uint32_t)addr;
 		dw[n++] = t->bb_start[2] | (uint32_t)(addr >> 32);
@@ -124,11 +143,15 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	dw[n++] = t->sdi[1];
 	dw[n++] = t->sdi[2] | rq->seqno;
 	dw[n++] = t->user_interrupt;
+	dw[n++] = t->arb_on;
 	if (n & 1)
 		dw[n++] = t->noop;
 	rq->bb_pos = (rq->head + bb * 4) & (RING_BYTES - 1);
 	ring_write(e, dw, n);
 	rq->tail = e->emit;
+	rq->post_lrc = e->last_lrc;
+	rq->post_pml4 = e->last_pml4;
+	rq->post_ctx_addr = e->last_ctx_addr;
 	rq->submit_ns = 0;
 	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
 }

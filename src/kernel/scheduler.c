@@ -17,8 +17,8 @@
  *   whole dependency chain);
  * - a request waiting on fences (in-fences, other engines) is passed by
  *   the ready ones.
- * Requests already in the ring are not preempted (the arbitration-point
- * preemption of i915 is not modelled; see docs/igt.md). */
+ * Requests already in the ring are unwound and picked again when the
+ * running one must give way (preempt.c: sched_should_yield). */
 #include "kernel/scheduler.h"
 
 #include "kernel/request.h"
@@ -47,10 +47,11 @@ struct list_node *sched_first_queued(struct list_node *requests)
 	return n;
 }
 
-/* The earliest queued request before rq that rq must follow, or NULL. */
-static struct gem_request *blocker(struct list_node *requests, struct gem_request *rq)
+/* The earliest request from `first` on, before rq, that rq must follow,
+ * or NULL. */
+static struct gem_request *blocker(struct list_node *first, struct gem_request *rq)
 {
-	for (struct list_node *n = sched_first_queued(requests); n != &rq->link; n = n->next) {
+	for (struct list_node *n = first; n != &rq->link; n = n->next) {
 		struct gem_request *p = list_entry(n, struct gem_request, link);
 		if (must_follow(rq, p))
 			return p;
@@ -58,9 +59,10 @@ static struct gem_request *blocker(struct list_node *requests, struct gem_reques
 	return NULL;
 }
 
-struct gem_request *sched_pick(struct list_node *requests)
+/* The request of the list from `first` on to run next: the highest
+ * priority first, through the chain of requests it must follow. */
+static struct gem_request *pick_from(struct list_node *requests, struct list_node *first)
 {
-	struct list_node *first = sched_first_queued(requests);
 	/* Candidates by priority, highest first: each pass takes the best
 	 * not yet tried (few requests are queued; quadratic is fine). */
 	int below = __INT_MAX__;
@@ -81,11 +83,71 @@ struct gem_request *sched_pick(struct list_node *requests)
 			if (rq->priority != best)
 				continue;
 			struct gem_request *root = rq, *b;
-			while ((b = blocker(requests, root)) != NULL)
+			while ((b = blocker(first, root)) != NULL)
 				root = b;   /* inherits rq's priority */
 			if (request_deps_ready(root))
 				return root;
 		}
 		below = best;
+	}
+}
+
+struct gem_request *sched_pick(struct list_node *requests)
+{
+	return pick_from(requests, sched_first_queued(requests));
+}
+
+/* Preemption (i915's need_preempt) and timeslicing (need_timeslice) as
+ * the scheduler sees them: the running request and everything behind it
+ * (emitted or queued) are candidates, as if unwound. */
+enum sched_yield sched_should_yield(struct list_node *requests, struct gem_request *running)
+{
+	/* Most often nothing behind it could go first (one context's
+	 * stream, or lower priorities): one pass, no picking. */
+	bool contender = false;
+	for (struct list_node *n = running->link.next; n != requests && !contender; n = n->next) {
+		const struct gem_request *rq = list_entry(n, struct gem_request, link);
+		contender = rq->priority > running->priority ||
+			    (rq->priority == running->priority && !must_follow(rq, running));
+	}
+	if (!contender)
+		return SCHED_KEEP;
+	struct gem_request *next = pick_from(requests, &running->link);
+	if (next && next != running)
+		return SCHED_PREEMPT;
+	/* an equal-priority request that does not have to wait for it */
+	for (struct list_node *n = running->link.next; n != requests; n = n->next) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (rq->priority != running->priority)
+			continue;
+		struct gem_request *root = rq, *b;
+		while ((b = blocker(&running->link, root)) != NULL)
+			root = b;
+		if (root != running && request_deps_ready(root))
+			return SCHED_TIMESLICE;
+	}
+	return SCHED_KEEP;
+}
+
+void sched_yield_running(struct list_node *requests, struct gem_request *running)
+{
+	/* running and, in order, every queued request that must follow it
+	 * (transitively) go behind the others */
+	struct list_node moved, *n, *t;
+	list_init(&moved);
+	list_for_each_safe(n, t, requests) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		bool follows = rq == running;
+		for (struct list_node *m = moved.next; !follows && m != &moved; m = m->next)
+			follows = must_follow(rq, list_entry(m, struct gem_request, link));
+		if (!follows)
+			continue;
+		list_del(&rq->link);
+		list_add_tail(&moved, &rq->link);
+	}
+	while (!list_empty(&moved)) {
+		struct list_node *m = moved.next;
+		list_del(m);
+		list_add_tail(requests, m);
 	}
 }

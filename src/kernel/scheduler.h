@@ -15,4 +15,15 @@ struct gem_request *sched_pick(struct list_node *requests);
 /* The list node of the first queued request (the list head if none). */
 struct list_node *sched_first_queued(struct list_node *requests);
 
+/* Should the running request (the first emitted, not signaled) give way?
+ * SCHED_PREEMPT: a request behind it (emitted or queued, ready) comes
+ * first by priority or inheritance; SCHED_TIMESLICE: one of the same
+ * priority that does not depend on it waits. */
+enum sched_yield { SCHED_KEEP, SCHED_PREEMPT, SCHED_TIMESLICE };
+enum sched_yield sched_should_yield(struct list_node *requests, struct gem_request *running);
+/* A timeslice ended: running (unwound, queued) and every queued request
+ * that must follow it go to the end of the list, so that its equals go
+ * first (i915 moves it behind the requests of its priority). */
+void sched_yield_running(struct list_node *requests, struct gem_request *running);
+
 #endif

@@ -23,16 +23,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "common/devinfo.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 
-enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC };
+enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC, DYN_ENGINE };
 
 struct dyn_file {
 	enum dyn_kind kind;
 	struct gtsim_sw_timeline *timeline;   /* DYN_SW_SYNC */
 	bool writable;
-	char name[64];
+	char name[64];          /* DYN_ENGINE: "<engine>/<file>" */
 	char *initial;          /* the text it was filled with (O_RDWR) */
 };
 
@@ -41,11 +42,38 @@ struct dyn_file {
 static struct dyn_file *table[MAX_FD];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The simulated device's generation (sysfs.c builds the tree for it). */
+static int device_gen(void)
+{
+	const struct gt_devinfo *info = devinfo_from_env();
+	return info ? info->gen : 8;
+}
+
+/* "<engine>/<file>" -> the file's permission bits, or -1. */
+static int engine_mode_of(const char *name)
+{
+	const char *slash = strchr(name, '/');
+	if (!slash)
+		return -1;
+	const char *e, *f;
+	unsigned mode;
+	for (unsigned i = 0; (e = gtsim_engine_dir_name(i)); i++) {
+		if (strncmp(e, name, (size_t)(slash - name)) || e[slash - name])
+			continue;
+		for (unsigned k = 0; (f = gtsim_engine_file_name(device_gen(), i, k, &mode)); k++)
+			if (!strcmp(f, slash + 1))
+				return (int)mode;
+	}
+	return -1;
+}
+
 /* name -> its permission bits, or -1 when not a file of that kind. */
 static int mode_of(enum dyn_kind kind, const char *name)
 {
 	unsigned mode;
 	const char *n;
+	if (kind == DYN_ENGINE)
+		return engine_mode_of(name);
 	for (unsigned i = 0; (n = kind == DYN_DEBUGFS ? gtsim_debugfs_name(i, &mode)
 						      : gtsim_param_name(i, &mode)); i++)
 		if (!strcmp(n, name))
@@ -69,6 +97,19 @@ static bool classify(const char *rel, enum dyn_kind *kind, const char **name)
 		*kind = DYN_SW_SYNC;
 		*name = "sw_sync";
 		return true;
+	}
+	/* card0's engine directories, by any of the paths that lead there */
+	static const char *const engine_dirs[] = {
+		"sys/devices/pci0000:00/0000:00:02.0/drm/card0/engine/",
+		"sys/class/drm/card0/engine/", "sys/dev/char/226:0/engine/",
+	};
+	for (unsigned i = 0; i < sizeof(engine_dirs) / sizeof(engine_dirs[0]); i++) {
+		size_t n = strlen(engine_dirs[i]);
+		if (!strncmp(rel, engine_dirs[i], n)) {
+			*kind = DYN_ENGINE;
+			*name = rel + n;
+			return mode_of(*kind, *name) >= 0;
+		}
 	}
 	if (!strncmp(rel, params, sizeof(params) - 1)) {
 		*kind = DYN_PARAM;
@@ -96,6 +137,12 @@ static char *read_now(enum dyn_kind kind, const char *name)
 	if (kind == DYN_PARAM)
 		return gtsim_param_read(name);
 	struct gtsim_device *dev = devnode_device();
+	if (dev && kind == DYN_ENGINE) {
+		char engine[16];
+		const char *slash = strchr(name, '/');
+		snprintf(engine, sizeof(engine), "%.*s", (int)(slash - name), name);
+		return gtsim_engine_file_read(dev, engine, slash + 1);
+	}
 	return dev ? gtsim_debugfs_read(dev, name) : NULL;
 }
 
@@ -149,7 +196,16 @@ struct gtsim_sw_timeline *debugfs_sw_timeline(int fd)
 	return tl;
 }
 
+/* fill: start with the text a read gives now (not for a write-only open,
+ * nor for a read-write reopen, which IGT makes only to write). */
+static int open_dynamic_fill(enum dyn_kind kind, const char *name, int flags, bool fill);
+
 static int open_dynamic(enum dyn_kind kind, const char *name, int flags)
+{
+	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) != O_WRONLY);
+}
+
+static int open_dynamic_fill(enum dyn_kind kind, const char *name, int flags, bool fill)
 {
 	int acc = flags & O_ACCMODE;
 	if (kind == DYN_SW_SYNC)
@@ -166,7 +222,7 @@ static int open_dynamic(enum dyn_kind kind, const char *name, int flags)
 	d->kind = kind;
 	d->writable = acc != O_RDONLY;
 	snprintf(d->name, sizeof(d->name), "%s", name);
-	char *text = acc == O_WRONLY ? NULL : read_now(kind, name);
+	char *text = fill ? read_now(kind, name) : NULL;
 	int fd = memfd_create("gtsim-debugfs", flags & O_CLOEXEC ? MFD_CLOEXEC : 0);
 	if (fd < 0 || fd >= MAX_FD) {
 		int err = fd < 0 ? errno : EMFILE;
@@ -219,9 +275,47 @@ int debugfs_open_at(int dirfd, const char *path, int flags)
 	return debugfs_open(full, flags);
 }
 
+/* /proc/self/fd/N or /dev/fd/N of one of these files (IGT's
+ * gem_engine_property_printf reopens the file read-write that way): a new
+ * open of the same file. */
+int debugfs_reopen(const char *path, int flags)
+{
+	const char *p = !strncmp(path, "/proc/self/fd/", 14) ? path + 14
+			: !strncmp(path, "/dev/fd/", 8) ? path + 8 : NULL;
+	if (!p)
+		return DEBUGFS_NOT_OURS;
+	char *end;
+	long fd = strtol(p, &end, 10);
+	if (end == p || *end || !debugfs_is_ours((int)fd))
+		return DEBUGFS_NOT_OURS;
+	pthread_mutex_lock(&lock);
+	struct dyn_file *d = table[fd];
+	enum dyn_kind kind = d ? d->kind : DYN_DEBUGFS;
+	char name[sizeof(d->name)];
+	if (d)
+		memcpy(name, d->name, sizeof(name));
+	pthread_mutex_unlock(&lock);
+	if (!d || kind == DYN_SW_SYNC)
+		return DEBUGFS_NOT_OURS;
+	/* IGT reopens read-write to write (fprintf at offset 0): start
+	 * empty, so that what it writes is the whole store, as sysfs has it */
+	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) == O_RDONLY);
+}
+
 bool debugfs_is_ours(int fd)
 {
 	return fd >= 0 && fd < MAX_FD && __atomic_load_n(&table[fd], __ATOMIC_RELAXED);
+}
+
+static int write_engine_file(const char *name, const char *buf, size_t len)
+{
+	struct gtsim_device *dev = devnode_device();
+	const char *slash = strchr(name, '/');
+	char engine[16];
+	if (!dev || !slash)
+		return -ENODEV;
+	snprintf(engine, sizeof(engine), "%.*s", (int)(slash - name), name);
+	return gtsim_engine_file_write(dev, engine, slash + 1, buf, len);
 }
 
 void debugfs_forget(int fd)
@@ -244,11 +338,11 @@ void debugfs_forget(int fd)
 	bool changed = len > 0 && (!d->initial || strlen(d->initial) != (size_t)len ||
 				   memcmp(d->initial, buf, (size_t)len));
 	if (changed) {
-		int ret = d->kind == DYN_PARAM
-				  ? gtsim_param_write(d->name, buf, (size_t)len)
-				  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
-									     buf, (size_t)len)
-						      : -ENODEV);
+		int ret = d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
+			  : d->kind == DYN_ENGINE ? write_engine_file(d->name, buf, (size_t)len)
+			  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
+								     buf, (size_t)len)
+					      : -ENODEV);
 		TRACE(TRACE_SHIM, "write %s %s: %.*s -> %d", d->kind == DYN_PARAM ? "param" : "debugfs",
 		      d->name, (int)(len > 40 ? 40 : len), buf, ret);
 	}

@@ -22,6 +22,9 @@ static int open_path(int dirfd, const char *path, int flags, mode_t mode,
 	int minor = devnode_minor_for_path(path);
 	if (minor >= 0)
 		return devnode_open(minor, flags);
+	int dyn = debugfs_reopen(path, flags);
+	if (dyn != DEBUGFS_NOT_OURS)
+		return dyn;
 	const char *p = sysfs_redirect(path, buf, sizeof(buf));
 	if (p != path)
 		TRACE(TRACE_SHIM, "open %s -> %s", path, p);

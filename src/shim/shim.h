@@ -137,6 +137,8 @@ bool sysfs_tree_exists(void);
 #define DEBUGFS_NOT_OURS (-2)
 int debugfs_open(const char *real_path, int flags);
 int debugfs_open_at(int dirfd, const char *path, int flags);
+/* /proc/self/fd/N (or /dev/fd/N) of such a file: a new open of it. */
+int debugfs_reopen(const char *path, int flags);
 bool debugfs_is_ours(int fd);
 void debugfs_forget(int fd);
 /* The sw_sync timeline behind fd (an open of sync/sw_sync), or NULL. */

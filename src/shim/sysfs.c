@@ -85,7 +85,7 @@ static const char *const dirs[] = {
 	"sys/module/i915/parameters", "sys/kernel/debug/sync",
 };
 
-#define NUM_FILES 96
+#define NUM_FILES 256
 static char file_names[NUM_FILES][128];
 static int num_files;
 
@@ -150,6 +150,8 @@ bool sysfs_is_bar0_fd(int fd)
 	return st.st_ino == bar0_ino && st.st_dev == bar0_dev && S_ISREG(st.st_mode);
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw);
+
 static void remove_tree(void)
 {
 	char path[512];
@@ -163,10 +165,8 @@ static void remove_tree(void)
 		if (root_path(path, sizeof(path), links[i][0]))
 			unlink(path);
 	}
-	for (int i = (int)(sizeof(dirs) / sizeof(dirs[0])) - 1; i >= 0; i--) {
-		if (root_path(path, sizeof(path), dirs[i]))
-			rmdir(path);
-	}
+	/* what is left (the engine directories) */
+	nftw(root, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
 	rmdir(root);
 }
 
@@ -313,6 +313,26 @@ static void write_dynamic_files(void)
 			chmod(path, mode);
 	}
 	write_text("sys/kernel/debug/sync/sw_sync", "");
+	/* card0/engine/<name>/ (i915's sysfs_engines.c) */
+	const struct gt_devinfo *info = devinfo_from_env();
+	int gen = info ? info->gen : 8;
+	const char *card0 = "sys/devices/pci0000:00/" PCI_SLOT "/drm/card0/engine";
+	if (root_path(path, sizeof(path), card0))
+		mkdir(path, 0755);
+	for (unsigned e = 0; (name = gtsim_engine_dir_name(e)); e++) {
+		snprintf(rel, sizeof(rel), "%s/%s", card0, name);
+		if (root_path(path, sizeof(path), rel))
+			mkdir(path, 0755);
+		snprintf(rel, sizeof(rel), "%s/%s/.defaults", card0, name);
+		if (root_path(path, sizeof(path), rel))
+			mkdir(path, 0755);
+		const char *file;
+		for (unsigned i = 0; (file = gtsim_engine_file_name(gen, e, i, &mode)); i++) {
+			snprintf(rel, sizeof(rel), "%s/%s/%s", card0, name, file);
+			if (write_text(rel, "") == 0 && root_path(path, sizeof(path), rel))
+				chmod(path, mode);
+		}
+	}
 	write_text("sys/devices/pci0000:00/" PCI_SLOT "/drm/card0/error", "");
 }
 

@@ -131,6 +131,13 @@ struct gt_engine {
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
 	 * dwords 1 and 2 hold them. */
 	uint32_t blt_clip_top_left, blt_clip_bottom_right;
+	/* Preemption (mi_arb.c): the kernel's request (atomic), MI_ARB_ON_OFF's
+	 * state (arbitration enabled), and where the engine stopped for it
+	 * (until engine_reset). */
+	uint32_t preempt_req;
+	bool arb_disabled;
+	bool preempted;
+	struct engine_preempt_point preempt_pt;
 	uint64_t arb_checks;         /* MI_ARB_CHECKs executed and EU threads ended
 				      * (atomic): arbitration points */
 	int host_tid;                /* the engine thread's Linux thread id (atomic;
@@ -187,6 +194,10 @@ static inline void cs_ring_prefetch_drop(struct gt_engine *e)
 {
 	e->rbuf_len = 0;
 }
+
+/* The engine stopped at an arbitration point for a preemption: tell the
+ * kernel (its callback), lock dropped meanwhile (mi_arb.c). */
+void cs_notify_preempted(struct gt_engine *e);
 
 /* Run commands until idle, stopped, reset or quit. Called with e->lock
  * held and e->running set by the caller. */

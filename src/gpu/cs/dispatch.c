@@ -59,10 +59,6 @@ enum cs_result cs_execute(struct gt_engine *e, const struct cmd_desc *d,
 		return cs_fault(e, "%s 0x%08x at 0x%llx: INSTPM disables 3D/media instructions "
 				"(0x%08x), which gtsim does not model", d->name, dw[0],
 				(unsigned long long)e->cmd_addr, cs_reg_read(e, e->base + REG_RING_INSTPM));
-	/* An arbitration point (the kernel's hangcheck counts them as
-	 * progress: i915's heartbeat would preempt there). */
-	if (d->id == CMD_ID_MI_ARB_CHECK)
-		__atomic_fetch_add(&e->arb_checks, 1, __ATOMIC_RELAXED);
 	const cs_handler *table = e->handlers;
 	cs_handler h = table && d->id < CMD_ID_COUNT ? table[d->id] : NULL;
 	if (h)

@@ -70,7 +70,7 @@ void engine_unpause(struct gt_engine *e)
 
 static bool has_work(const struct gt_engine *e)
 {
-	if (e->stopped || e->stop_ring || e->reset_req || e->quit ||
+	if (e->stopped || e->stop_ring || e->reset_req || e->quit || e->preempted ||
 	    __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
 		return false;
 	if (e->level != CS_RING)
@@ -304,6 +304,21 @@ bool engine_is_idle(struct gt_engine *e)
 	return idle;
 }
 
+void engine_request_preemption(struct gt_engine *e, bool on)
+{
+	__atomic_store_n(&e->preempt_req, on ? 1u : 0u, __ATOMIC_RELEASE);
+}
+
+bool engine_preempted(struct gt_engine *e, struct engine_preempt_point *pt)
+{
+	lock_engine(e);
+	bool stopped = e->preempted;
+	if (stopped && pt)
+		*pt = e->preempt_pt;
+	pthread_mutex_unlock(&e->lock);
+	return stopped;
+}
+
 bool engine_is_stopped(struct gt_engine *e, char *reason, size_t size)
 {
 	lock_engine(e);
@@ -431,6 +446,8 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	if (e->head >= cs_ring_size(e))
 		e->head = 0;
 	e->stopped = false;
+	e->preempted = false;
+	e->arb_disabled = false;
 	/* the reset clears MI_MODE's Stop Ring */
 	cs_reg_write(e, e->base + REG_RING_MI_MODE, REG_RING_MI_MODE_STOP_RING_MASK << 16);
 	e->fault_reason[0] = 0;

@@ -43,7 +43,29 @@ struct engine_callbacks {
 	 * engine_reset(). reason is a one-line description. */
 	void (*fault)(void *data, struct gt_engine *e, const char *reason);
 	void *data;
+	/* The engine stopped at an arbitration point because a preemption
+	 * was requested (engine_request_preemption); it stays stopped until
+	 * engine_reset(). Optional. */
+	void (*preempted)(void *data, struct gt_engine *e);
 };
+
+/* Preemption, as execlists submission drives it (a new ELSP write while
+ * a context runs): with the request set, the engine stops at its next
+ * arbitration point, an MI_ARB_CHECK executed while arbitration is
+ * enabled (MI_ARB_ON_OFF; enabled after a reset), in the ring or in a
+ * first-level batch (a second-level batch is not preempted: the model
+ * keeps no return address across a reset). The point is where execution
+ * resumes: the command after the MI_ARB_CHECK, in the ring (head) or in
+ * the batch (batch_addr, its address space). */
+struct engine_preempt_point {
+	bool in_batch;
+	bool ppgtt;
+	uint64_t batch_addr;
+	uint32_t head;
+};
+void engine_request_preemption(struct gt_engine *e, bool on);
+/* True (and the point) when stopped for a preemption. */
+bool engine_preempted(struct gt_engine *e, struct engine_preempt_point *pt);
 
 /* engine_name(), engine_mmio_base(), engine_of_reg(): common/devinfo.h */
 /* handlers: the engine's command handler table (CMD_ID_COUNT entries of

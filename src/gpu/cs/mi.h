@@ -16,6 +16,9 @@ MI_HANDLER(mi_conditional_batch_buffer_end);
 MI_HANDLER(mi_user_interrupt);
 MI_HANDLER(mi_report_head);
 MI_HANDLER(mi_semaphore_wait);
+/* mi_arb.c */
+MI_HANDLER(mi_arb_check);
+MI_HANDLER(mi_arb_on_off);
 /* mi_store.c */
 MI_HANDLER(mi_store_data_imm);
 MI_HANDLER(mi_store_data_index);

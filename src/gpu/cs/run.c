@@ -267,9 +267,9 @@ static void let_waiters_in(struct gt_engine *e)
 
 void cs_run(struct gt_engine *e)
 {
-	while (!e->quit && !e->reset_req && !e->stopped) {
+	while (!e->quit && !e->reset_req && !e->stopped && !e->preempted) {
 		let_waiters_in(e);
-		if (e->quit || e->reset_req || e->stopped)
+		if (e->quit || e->reset_req || e->stopped || e->preempted)
 			break;
 		/* MI_MODE Stop Ring: nothing runs until it is cleared or the
 		 * engine is reset (i915 sets it before a reset). */
@@ -287,8 +287,13 @@ void cs_run(struct gt_engine *e)
 			advance(e, e->cmd_len);
 			continue;
 		}
-		if (r == CS_JUMPED)
+		if (r == CS_JUMPED) {
+			if (e->preempted) {   /* stopped at an arbitration point */
+				cs_notify_preempted(e);
+				break;
+			}
 			continue;
+		}
 		if (r == CS_ABORTED)
 			break;
 		/* A GPU fault: the engine stops until engine_reset(). */

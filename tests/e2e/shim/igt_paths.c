@@ -17,6 +17,9 @@
  *    hang wedge the device (THROTTLE and execbuf -EIO, i915_wedged reads
  *    1) and writing i915_wedged with resets enabled recovers it;
  *    enable_guc is read-only (open for writing: EACCES);
+ *  - card0/engine/rcs0/ properties as IGT's gem_engine_property_printf
+ *    reads and writes them (a reopen through /proc/self/fd), i915's
+ *    defaults, .defaults/ read-only (sysfs_engines.c);
  *  - sync/sw_sync (IGT's lib/sw_sync.c): a fence at value N signals when
  *    INC brings the timeline to N, at once when it is there already, and
  *    with -ENOENT when the timeline is closed (drivers/dma-buf/sw_sync.c). */
@@ -321,8 +324,59 @@ static void check_sw_sync(void)
 	close(f2);
 }
 
+/* IGT's gem_engine_property_scanf/printf (lib/i915/gem_engine_topology.c):
+ * /sys/dev/char/226:0, openat "engine", openat "rcs0", openat the
+ * property read-only, then (to write) open("/proc/self/fd/N", O_RDWR) and
+ * close N; i915's sysfs_engines.c defaults (heartbeat_interval_ms 2500,
+ * .defaults/ read-only) and stores. */
+static int engine_attr(const char *attr, int mode)
+{
+	int dir = open("/sys/dev/char/226:0", O_RDONLY);
+	int engines = openat(dir, "engine", O_RDONLY);
+	int rcs = openat(engines, "rcs0", O_RDONLY);
+	int fd = openat(rcs, attr, O_RDONLY);
+	close(dir);
+	close(engines);
+	close(rcs);
+	if (fd < 0 || mode == O_RDONLY)
+		return fd;
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	int rw = open(path, mode);
+	close(fd);
+	return rw;
+}
+
+static void check_engine_sysfs(void)
+{
+	char buf[32] = "";
+	int fd = engine_attr("heartbeat_interval_ms", O_RDONLY);
+	CHECK(fd >= 0);
+	CHECK(read(fd, buf, sizeof(buf) - 1) > 0);
+	CHECK_STR(buf, "2500\n");
+	close(fd);
+	fd = engine_attr("heartbeat_interval_ms", O_RDWR);
+	CHECK(fd >= 0);
+	CHECK_EQ(write(fd, "250", 3), 3);
+	close(fd);
+	memset(buf, 0, sizeof(buf));
+	fd = engine_attr("heartbeat_interval_ms", O_RDONLY);
+	CHECK(read(fd, buf, sizeof(buf) - 1) > 0);
+	CHECK_STR(buf, "250\n");
+	close(fd);
+	memset(buf, 0, sizeof(buf));
+	fd = engine_attr(".defaults/heartbeat_interval_ms", O_RDONLY);
+	CHECK(fd >= 0 && read(fd, buf, sizeof(buf) - 1) > 0);
+	CHECK_STR(buf, "2500\n");
+	close(fd);
+	errno = 0;
+	CHECK_EQ(engine_attr(".defaults/heartbeat_interval_ms", O_WRONLY), -1);
+	CHECK_EQ(access("/sys/class/drm/card0/engine/bcs0/preempt_timeout_ms", R_OK), 0);
+}
+
 int main(void)
 {
+	check_engine_sysfs();
 	check_reopen();
 	check_master();
 	check_drop_caches();

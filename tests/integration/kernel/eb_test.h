@@ -136,4 +136,16 @@ static inline uint32_t eb_context_create(struct gtsim_file *f)
 	return c.ctx_id;
 }
 
+/* A context of the given I915_CONTEXT_PARAM_PRIORITY (above 0 needs
+ * CAP_SYS_NICE). */
+static inline uint32_t eb_context_priority(struct gtsim_file *f, int prio)
+{
+	uint32_t ctx = eb_context_create(f);
+	struct drm_i915_gem_context_param p = { .ctx_id = ctx,
+		.param = I915_CONTEXT_PARAM_PRIORITY, .value = (uint64_t)(int64_t)prio };
+	if (gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p))
+		return 0xffffffff;
+	return ctx;
+}
+
 #endif

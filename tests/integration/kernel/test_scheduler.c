@@ -42,10 +42,8 @@ static uint32_t *cpu_map(uint32_t handle)
 
 static uint32_t ctx_with_priority(int prio)
 {
-	uint32_t ctx = eb_context_create(f);
-	struct drm_i915_gem_context_param p = { .ctx_id = ctx,
-		.param = I915_CONTEXT_PARAM_PRIORITY, .value = (uint64_t)(int64_t)prio };
-	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p), 0);
+	uint32_t ctx = eb_context_priority(f, prio);
+	CHECK(ctx != 0xffffffff);
 	return ctx;
 }
 

@@ -31,7 +31,7 @@ struct harness {
 	uint32_t tail[GT_NUM_ENGINES];
 	uint32_t *ring[GT_NUM_ENGINES];
 	uint32_t *hws[GT_NUM_ENGINES];
-	int faults, interrupts;
+	int faults, interrupts, preempted;
 	char fault_reason[200];
 };
 
@@ -101,6 +101,12 @@ static inline void *h_ptr(struct harness *h, bool ggtt, uint64_t va)
 	return vm_map(&vm, va, true, &avail);
 }
 
+static inline void h_on_preempted(void *data, struct gt_engine *e)
+{
+	(void)e;
+	__atomic_add_fetch(&((struct harness *)data)->preempted, 1, __ATOMIC_SEQ_CST);
+}
+
 static inline void h_on_fault(void *data, struct gt_engine *e, const char *reason)
 {
 	struct harness *h = data;
@@ -129,7 +135,7 @@ static inline void h_init(struct harness *h, int gen, bool sync)
 	if (!h->gpu)
 		abort();
 	h->pml4 = h_page(h, &h->pml4_pa);
-	struct engine_callbacks cb = { h_on_interrupt, h_on_fault, h };
+	struct engine_callbacks cb = { h_on_interrupt, h_on_fault, h, h_on_preempted };
 	for (int i = 0; i < GT_NUM_ENGINES; i++) {
 		uint32_t base = h_base((enum gt_engine_id)i);
 		uint32_t ring = H_RING_GGTT + (uint32_t)i * 0x10000u;

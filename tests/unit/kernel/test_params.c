@@ -255,8 +255,28 @@ static void test_drm_core(struct gtsim_file *f)
 	CHECK_STR(uniq, "0000:00:02.0");
 }
 
+/* i915's set_scheduler_caps reports a cap when every engine has it: on
+ * SKL every engine can preempt (can_preempt: gen > 8), on BDW the render
+ * engine cannot (the table above). */
+static void test_scheduler_caps_skl(void)
+{
+	struct gtsim_config cfg = { .device = "skl", .sync = 1 };
+	struct gtsim_device *dev = gtsim_device_create(&cfg);
+	CHECK(dev != NULL);
+	if (!dev)
+		return;
+	struct gtsim_file *f = gtsim_open(dev);
+	int v = 0;
+	CHECK_EQ(test_getparam(f, I915_PARAM_HAS_SCHEDULER, &v), 0);
+	CHECK_EQ(v, I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY |
+		    I915_SCHEDULER_CAP_PREEMPTION);
+	gtsim_close(f);
+	gtsim_device_destroy(dev);
+}
+
 int main(void)
 {
+	test_scheduler_caps_skl();
 	struct gtsim_device *dev = test_device(0, 0);
 	struct gtsim_file *f = gtsim_open(dev);
 	CHECK(f != NULL);

@@ -1,0 +1,60 @@
+/* Arbitration points (BDW/SKL PRM vol. 2a, MI_ARB_CHECK and
+ * MI_ARB_ON_OFF; vol. 7 "Preemption"): with execlists, a context is
+ * preempted only where arbitration is allowed, at an MI_ARB_CHECK while
+ * MI_ARB_ON_OFF has arbitration enabled; the context resumes after it.
+ * The kernel model asks for a preemption (engine_request_preemption);
+ * at such a point the engine stops, records where it resumes and tells
+ * the kernel, which rewrites the ring and restarts it (engine_reset). */
+#include "gpu/cs/cs.h"
+
+#include "common/trace.h"
+#include "gpu/cs/mi.h"
+
+MI_HANDLER(mi_arb_on_off)
+{
+	struct cmd_MI_ARB_ON_OFF c;
+	cmd_MI_ARB_ON_OFF_unpack(e->gpu->info->gen, dw, len, &c);
+	e->arb_disabled = !c.arbitration_enable;
+	return CS_NEXT;
+}
+
+MI_HANDLER(mi_arb_check)
+{
+	(void)d; (void)dw;
+	/* An arbitration point passed, where arbitration is enabled (the
+	 * kernel's hangcheck counts them as progress: the heartbeat can
+	 * preempt there). */
+	if (!e->arb_disabled)
+		__atomic_fetch_add(&e->arb_checks, 1, __ATOMIC_RELAXED);
+	if (!__atomic_load_n(&e->preempt_req, __ATOMIC_ACQUIRE) || e->arb_disabled ||
+	    e->level == CS_BATCH2 || (e->level == CS_BATCH1 && !e->bb[CS_BATCH1].ppgtt))
+		return CS_NEXT;
+	/* The command completes; the engine stops after it. */
+	if (e->level == CS_RING) {
+		if (e->next_head < e->head)
+			e->head_wraps++;
+		e->head = e->next_head;
+		e->preempt_pt = (struct engine_preempt_point){ .head = e->head };
+	} else {
+		e->bb[e->level].addr += len * 4ull;
+		e->preempt_pt = (struct engine_preempt_point){
+			.in_batch = true, .ppgtt = e->bb[e->level].ppgtt,
+			.batch_addr = e->bb[e->level].addr, .head = e->head };
+	}
+	e->preempted = true;
+	TRACE(TRACE_CS, "%s: preempted at an arbitration point, resumes at %s 0x%llx", e->name,
+	      e->preempt_pt.in_batch ? "batch" : "ring HEAD",
+	      (unsigned long long)(e->preempt_pt.in_batch ? e->preempt_pt.batch_addr
+							  : e->preempt_pt.head));
+	return CS_JUMPED;
+}
+
+void cs_notify_preempted(struct gt_engine *e)
+{
+	struct engine_callbacks cb = e->cb;
+	if (!cb.preempted)
+		return;
+	pthread_mutex_unlock(&e->lock);
+	cb.preempted(cb.data, e);
+	pthread_mutex_lock(&e->lock);
+}
