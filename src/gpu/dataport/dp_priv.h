@@ -70,9 +70,15 @@ struct dp_surface {
 	uint64_t base;              /* graphics address offsets are added to */
 	uint64_t size;              /* bytes from base in bounds */
 	uint8_t *host;              /* SLM */
-	/* DP_SPACE_SURFACE: the state, interpreted */
-	struct surface_layout l;
+	/* DP_SPACE_SURFACE: the state, interpreted (the unit's memo entry,
+	 * valid while the message runs); NULL for the other spaces */
+	struct surface_layout *l;
 	const struct fmt_info *fi;
+	/* typed access: the view of the level and slice addressed last
+	 * (view_valid false until the first) */
+	bool view_valid;
+	uint32_t view_level, view_slice;
+	struct surface_view view;
 };
 
 /* The message in flight. */
@@ -178,7 +184,7 @@ int dp_atomic_slot(struct dp_msg *m, const struct dp_surface *s, uint64_t off, b
  * c (U, V, R, LOD: buffers U; 1D U and V the array index; 2D and cube
  * U, V and R the layer; 3D U, V, R) of a surface made ready by
  * dp_surface_typed; *oob when they lie outside it. */
-int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t c[4],
+int dp_typed_offset(struct dp_msg *m, struct dp_surface *s, const uint32_t c[4],
 		    uint64_t *off, bool *oob);
 /* The slots a typed message's header enables (M0.7 15:0, the upper half
  * for the upper slot group); every slot without a header. */

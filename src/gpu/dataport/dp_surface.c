@@ -9,6 +9,27 @@
 
 #include "gpu/dataport/dp_priv.h"
 
+/* The layout of the state ss: from the unit's memo when the same 16
+ * dwords were decoded before (decoding is a pure function of them). */
+static struct surface_layout *decode_state(struct dp_msg *m, const uint32_t ss[16])
+{
+	struct dp_unit *u = m->u;
+	const unsigned n = sizeof(u->memo) / sizeof(u->memo[0]);
+	for (unsigned i = 0; i < n; i++)
+		if (u->memo[i].valid && !memcmp(u->memo[i].ss, ss, sizeof(u->memo[i].ss)))
+			return &u->memo[i].l;
+	char why[160];
+	struct dp_surface_memo *e = &u->memo[u->memo_next++ % n];
+	e->valid = false;
+	if (surface_layout_from_state(u->gen, ss, &e->l, why)) {
+		dp_fail(m, "binding table entry %u: %s", m->bti, why);
+		return NULL;
+	}
+	e->valid = true;
+	memcpy(e->ss, ss, sizeof(e->ss));
+	return &e->l;
+}
+
 static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 {
 	const struct dp_unit *u = m->u;
@@ -23,14 +44,13 @@ static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 	if (vm_read(&u->vm, u->surface_base + entry, ss, sizeof(ss)))
 		return dp_fail(m, "page fault reading SURFACE_STATE at 0x%llx",
 			       (unsigned long long)(u->surface_base + entry));
-	char why[160];
-	if (surface_layout_from_state(u->gen, ss, &s->l, why))
-		return dp_fail(m, "binding table entry %u: %s", m->bti, why);
-	s->base = s->l.base;
-	s->fi = format_info(s->l.format);
-	switch (s->l.type) {
+	if (!(s->l = decode_state(m, ss)))
+		return -1;
+	s->base = s->l->base;
+	s->fi = format_info(s->l->format);
+	switch (s->l->type) {
 	case SURF_BUFFER:
-		s->size = (uint64_t)s->l.width * s->l.pitch;
+		s->size = (uint64_t)s->l->width * s->l->pitch;
 		break;
 	case SURF_NULL:
 		/* a null surface: every access is out of bounds (reads 0,
@@ -43,7 +63,7 @@ static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 		s->size = 0;
 		break;
 	default:
-		return dp_fail(m, "binding table entry %u: surface type %u", m->bti, s->l.type);
+		return dp_fail(m, "binding table entry %u: surface type %u", m->bti, s->l->type);
 	}
 	return 0;
 }
@@ -92,16 +112,17 @@ int dp_surface_typed(struct dp_msg *m, struct dp_surface *s)
 {
 	if (s->space != DP_SPACE_SURFACE)
 		return dp_fail(m, "typed access to BTI %u, which is not a surface", s->bti);
-	if (s->l.type == SURF_NULL)
+	if (s->l->type == SURF_NULL)
 		return 0;
 	if (!s->fi || !s->fi->supported || s->fi->bpe % 8 || s->fi->bpe > 128)
 		return dp_fail(m, "surface format %u (%s) is not implemented for typed access",
-			       s->l.format, format_name(s->l.format));
-	if (s->l.samples > 1)
+			       s->l->format, format_name(s->l->format));
+	if (s->l->samples > 1)
 		return dp_fail(m, "typed access to a multisampled surface is not implemented");
-	s->l.cpp = s->fi->bpe / 8;
+	/* a function of the format, so the same for every user of the memo */
+	s->l->cpp = s->fi->bpe / 8;
 	/* images are bounded by their coordinates (dp_typed_offset) */
-	if (s->l.type != SURF_BUFFER)
+	if (s->l->type != SURF_BUFFER)
 		s->size = UINT64_MAX;
 	return 0;
 }
@@ -195,8 +216,8 @@ void dp_tr_surface(struct dp_msg *m, const struct dp_surface *s)
 		dp_tr(m, "a64");
 		break;
 	default:
-		dp_tr(m, "bti %u type %u %s 0x%llx size %llu", s->bti, s->l.type,
-		      format_name(s->l.format), (unsigned long long)s->base,
+		dp_tr(m, "bti %u type %u %s 0x%llx size %llu", s->bti, s->l->type,
+		      format_name(s->l->format), (unsigned long long)s->base,
 		      (unsigned long long)s->size);
 	}
 }
