@@ -110,6 +110,7 @@ int dp_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	m.bti = msg->desc & 0xff;
 	m.ctrl = (msg->desc >> 8) & 0x3f;
 	m.oob = 0;
+	m.map_host = NULL;
 	m.tracing = trace_on(TRACE_DP);
 	m.trn = 0;
 	m.tr[0] = 0;

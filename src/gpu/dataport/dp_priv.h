@@ -90,6 +90,12 @@ struct dp_msg {
 	unsigned bti;               /* descriptor 7:0 */
 	unsigned ctrl;              /* descriptor 13:8: message-specific control */
 	uint32_t oob;               /* slots with an out-of-bounds access */
+	/* the 4 KB page of graphics memory the message mapped last
+	 * (dp_surface.c): its address and host bytes, writable or not; a
+	 * message's slots mostly hit one page */
+	uint64_t map_page;
+	uint8_t *map_host;
+	bool map_write;
 	bool tracing;
 	size_t trn;
 	char tr[1024];              /* the trace line's details */

@@ -144,6 +144,28 @@ static int page_fault(struct dp_msg *m, const struct dp_surface *s, uint64_t off
 		       (unsigned long long)(s->base + off), s->bti, (unsigned long long)off);
 }
 
+/* The host bytes of [va, va + len) when they lie in one 4 KB page of
+ * graphics memory: through the page the message mapped last, or a new
+ * mapping (a GPU page is one host page, as gpu/mem's translation cache
+ * has it). NULL when they cross a page or the page does not map: the
+ * caller then copies through vm_read/vm_write, which fault. */
+static uint8_t *msg_map(struct dp_msg *m, uint64_t va, unsigned len, bool write)
+{
+	uint64_t page = va & ~4095ull, in = va & 4095;
+	if (in + len > 4096)
+		return NULL;
+	if (m->map_host && m->map_page == page && (m->map_write || !write))
+		return m->map_host + in;
+	uint64_t avail = 0;
+	uint8_t *p = vm_map(&m->u->vm, va, write, &avail);
+	if (!p || avail < len)
+		return NULL;
+	m->map_page = page;
+	m->map_host = p - in;
+	m->map_write = write;
+	return p;
+}
+
 int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *dst, unsigned len,
 	    bool *oob)
 {
@@ -157,7 +179,10 @@ int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *ds
 		memcpy(dst, s->host + off, len);
 		return 0;
 	}
-	if (vm_read(&m->u->vm, s->base + off, dst, len))
+	uint8_t *p = msg_map(m, s->base + off, len, false);
+	if (p)
+		memcpy(dst, p, len);
+	else if (vm_read(&m->u->vm, s->base + off, dst, len))
 		return page_fault(m, s, off, false);
 	return 0;
 }
@@ -173,7 +198,10 @@ int dp_write(struct dp_msg *m, const struct dp_surface *s, uint64_t off, const v
 		memcpy(s->host + off, src, len);
 		return 0;
 	}
-	if (vm_write(&m->u->vm, s->base + off, src, len))
+	uint8_t *p = msg_map(m, s->base + off, len, true);
+	if (p)
+		memcpy(p, src, len);
+	else if (vm_write(&m->u->vm, s->base + off, src, len))
 		return page_fault(m, s, off, true);
 	return 0;
 }
