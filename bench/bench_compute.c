@@ -14,8 +14,6 @@
  * one prints "wrong result", a child that fails "failed". The ratio is
  * gtsim SKL / llvmpipe with one thread, per CPU-second. */
 #define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/glcorearb.h>
 #include <limits.h>
 #include <stdint.h>
@@ -26,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench_child.h"
+#include "bench_gl43.h"
 
 #define N (1u << 20)
 
@@ -115,15 +114,9 @@ static double measure(GLuint groups, GLuint local, GLuint sum_buf, int *runs, do
 
 static int child(void)
 {
-	EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-	if (!d || !eglInitialize(d, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
-		return 77;
-	const EGLint cattr[] = { EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
-				 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-				 EGL_NONE };
-	EGLContext c = eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-	if (c == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c))
-		return 77;
+	int skip = bench_gl43_context();
+	if (skip)
+		return skip;
 	GLuint bufs[2];
 	glGenBuffers(2, bufs);
 	uint32_t *data = malloc(4 * N);
@@ -171,16 +164,6 @@ static int child(void)
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
-static void figure(char *buf, size_t n, int rc, int parsed, double v)
-{
-	if (rc || parsed != 4)
-		snprintf(buf, n, "failed");
-	else if (v <= 0)
-		snprintf(buf, n, "wrong result");
-	else
-		snprintf(buf, n, "%.3g", v);
-}
-
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--child"))
@@ -222,7 +205,8 @@ int main(int argc, char **argv)
 			int k = 2 * u + s;
 			char f[4][32], ratio[32] = "-";
 			for (int i = 0; i < 4; i++)
-				figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][k]);
+				bench_figure(f[i], sizeof(f[i]), !rc[i] && parsed[i] == 4, v[i][k], 1,
+					     "%.3g");
 			if (!rc[1] && !rc[2] && parsed[1] == 4 && parsed[2] == 4 && v[1][k] > 0 &&
 			    v[2][k] > 0)
 				snprintf(ratio, sizeof(ratio), "%.4f", v[1][k] / v[2][k]);

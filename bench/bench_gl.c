@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench_child.h"
+#include "bench_gl43.h"
 
 #define SIZE 256
 #define GS_POINTS 1024
@@ -132,15 +133,9 @@ static void draw_points(void *ctx) { (void)ctx; glDrawArrays(GL_POINTS, 0, GS_PO
 static void draw_patches(void *ctx) { (void)ctx; glDrawArrays(GL_PATCHES, 0, 4 * TESS_PATCHES); }
 static int child(void)
 {
-	EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-	if (!d || !eglInitialize(d, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
-		return 77;
-	const EGLint cattr[] = { EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
-				 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-				 EGL_NONE };
-	EGLContext c = eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-	if (c == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c))
-		return 77;
+	int skip = bench_gl43_context();
+	if (skip)
+		return skip;
 	GLuint fbo, rb, vao, vb;
 	glGenFramebuffers(1, &fbo);
 	glBindFramebuffer(GL_FRAMEBUFFER, fbo);

@@ -9,23 +9,8 @@
  * Shared Local Memory Size 1 is 4 KB on Gen8 and 1 KB on Gen9 (PRM
  * INTERFACE_DESCRIPTOR_DATA). The walker runs on BDW, then on SKL, into
  * one trace. */
-#include <stdio.h>
-#include <unistd.h>
-
-#include "common/trace.h"
 #include "fixture.h"
-
-static char *slurp(const char *path)
-{
-	FILE *in = fopen(path, "r");
-	if (!in)
-		return NULL;
-	static char buf[1 << 16];
-	size_t n = fread(buf, 1, sizeof(buf) - 1, in);
-	buf[n] = 0;
-	fclose(in);
-	return buf;
-}
+#include "trace_capture.h"
 
 /* The occurrences of s in text. */
 static unsigned count(const char *text, const char *s)
@@ -56,20 +41,14 @@ static void run(const char *dev)
 int main(void)
 {
 	char path[] = "/tmp/gtsim-gpgpu-trace-XXXXXX";
-	int fd = mkstemp(path);
-	CHECK(fd >= 0);
-	if (fd < 0)
+	if (trace_capture_start(path, "gpgpu")) {
+		CHECK(!"no trace file");
 		return test_exit();
-	close(fd);
-	setenv("GTSIM_TRACE_FILE", path, 1);
-	setenv("GTSIM_TRACE", "gpgpu", 1);
-	trace_init_from_env();
+	}
 	run("bdw");
 	run("skl");
-	fflush(trace_stream());
-
-	const char *t = slurp(path);
-	unlink(path);
+	static char buf[1 << 16];
+	const char *t = trace_capture_read(path, buf, sizeof(buf));
 	CHECK(t != NULL);
 	if (!t)
 		return test_exit();
