@@ -18,7 +18,6 @@
 
 #include "gpu/mem/mem.h"
 #include "gpu/eu/send.h"
-#include "gpu/surface/surface.h"
 
 /* What the dispatcher of a thread gives the data port (the hardware passes
  * the binding table pointer with the thread; the scratch offset comes in
@@ -38,15 +37,6 @@ struct dp_unit {
 	/* the thread group's shared local memory (compute); NULL: none */
 	uint8_t *slm;
 	uint32_t slm_size;
-	/* the RENDER_SURFACE_STATEs decoded last (dp_surface.c), each keyed
-	 * by its 16 dwords as read from memory: a state that changes is
-	 * decoded again. Private to the data port. */
-	struct dp_surface_memo {
-		bool valid;
-		uint32_t ss[16];
-		struct surface_layout l;
-	} memo[4];
-	unsigned memo_next;
 };
 
 /* Fill a unit from the stage's state; no scratch and no SLM. */

@@ -70,8 +70,9 @@ struct dp_surface {
 	uint64_t base;              /* graphics address offsets are added to */
 	uint64_t size;              /* bytes from base in bounds */
 	uint8_t *host;              /* SLM */
-	/* DP_SPACE_SURFACE: the state, interpreted (the unit's memo entry,
-	 * valid while the message runs); NULL for the other spaces */
+	/* DP_SPACE_SURFACE: the state, interpreted (an entry of the host
+	 * thread's memo in dp_surface.c, valid while the message runs); NULL
+	 * for the other spaces */
 	struct surface_layout *l;
 	const struct fmt_info *fi;
 	/* typed access: the view of the level and slice addressed last

@@ -9,23 +9,35 @@
 
 #include "gpu/dataport/dp_priv.h"
 
-/* The layout of the state ss: from the unit's memo when the same 16
- * dwords were decoded before (decoding is a pure function of them). */
+/* The RENDER_SURFACE_STATEs this host thread decoded last, each keyed by
+ * the generation and its 16 dwords as read from memory (decoding is a
+ * pure function of them, so a state rewritten in place is decoded again).
+ * Per host thread: the PS threads of a draw share one dp_unit and run on
+ * several host threads (render/ps_pool.c). */
+#define MEMO_ENTRIES 4
+static __thread struct dp_surface_memo {
+	int gen;                    /* 0: empty */
+	uint32_t ss[16];
+	struct surface_layout l;
+} memo[MEMO_ENTRIES];
+static __thread unsigned memo_next;
+
+/* The layout of the state ss, valid until this host thread's next
+ * message: from the memo, or decoded into it. */
 static struct surface_layout *decode_state(struct dp_msg *m, const uint32_t ss[16])
 {
-	struct dp_unit *u = m->u;
-	const unsigned n = sizeof(u->memo) / sizeof(u->memo[0]);
-	for (unsigned i = 0; i < n; i++)
-		if (u->memo[i].valid && !memcmp(u->memo[i].ss, ss, sizeof(u->memo[i].ss)))
-			return &u->memo[i].l;
+	const int gen = m->u->gen;
+	for (unsigned i = 0; i < MEMO_ENTRIES; i++)
+		if (memo[i].gen == gen && !memcmp(memo[i].ss, ss, sizeof(memo[i].ss)))
+			return &memo[i].l;
 	char why[160];
-	struct dp_surface_memo *e = &u->memo[u->memo_next++ % n];
-	e->valid = false;
-	if (surface_layout_from_state(u->gen, ss, &e->l, why)) {
+	struct dp_surface_memo *e = &memo[memo_next++ % MEMO_ENTRIES];
+	e->gen = 0;
+	if (surface_layout_from_state(gen, ss, &e->l, why)) {
 		dp_fail(m, "binding table entry %u: %s", m->bti, why);
 		return NULL;
 	}
-	e->valid = true;
+	e->gen = gen;
 	memcpy(e->ss, ss, sizeof(e->ss));
 	return &e->l;
 }
