@@ -42,6 +42,20 @@ static inline int bench_run_child(char *const *argv, const char *const *env, cha
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* One table cell: "failed" when the child failed or printed fewer
+ * figures than expected (ok false), "wrong result" for a figure of 0 (its
+ * check failed), else v / scale in the format fmt. */
+static inline void bench_figure(char *buf, size_t n, int ok, double v, double scale,
+				const char *fmt)
+{
+	if (!ok)
+		snprintf(buf, n, "failed");
+	else if (v <= 0)
+		snprintf(buf, n, "wrong result");
+	else
+		snprintf(buf, n, fmt, v / scale);
+}
+
 /* This executable's path into self and the gtsim tool beside it
  * (build/tools/gtsim from build/bench/) into gtsim; -1 on failure. */
 static inline int bench_paths(char self[PATH_MAX], char gtsim[PATH_MAX + 32])

@@ -149,16 +149,6 @@ static int child(void)
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
-static void figure(char *buf, size_t n, int rc, int parsed, double v)
-{
-	if (rc || parsed != 4)
-		snprintf(buf, n, "failed");
-	else if (v <= 0)
-		snprintf(buf, n, "wrong result");
-	else
-		snprintf(buf, n, "%.2f", v / 1e6);
-}
-
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--child"))
@@ -204,7 +194,8 @@ int main(int argc, char **argv)
 			int k = 2 * u + s;
 			char f[4][32], ratio[2][32];
 			for (int i = 0; i < 4; i++)
-				figure(f[i], sizeof(f[i]), rc[i], parsed[i], v[i][k]);
+				bench_figure(f[i], sizeof(f[i]), !rc[i] && parsed[i] == 4, v[i][k], 1e6,
+					     "%.2f");
 			/* gtsim / llvmpipe, each with one thread and with one per core */
 			for (int i = 0; i < 2; i++) {
 				snprintf(ratio[i], sizeof(ratio[i]), "-");

@@ -1,4 +1,4 @@
-/* The geometry and compute figures of issues 11 and 12, gtsim beside
+/* The geometry figures of issue 11, gtsim beside
  * llvmpipe in the same run: the same OpenGL 4.3 core program runs once
  * through iris on gtsim (`gtsim run --device=skl`) and once on llvmpipe
  * (LIBGL_ALWAYS_SOFTWARE=1), each in a child process, on a 256x256 RGBA8
@@ -6,14 +6,10 @@
  *  - gs: 1024 points, each amplified by a geometry shader into a 64-vertex
  *    triangle strip (62 triangles of a few pixels): primitives per second;
  *  - tess: 256 quad patches tessellated at level 8 (128 triangles each):
- *    primitives per second;
- *  - saxpy: y = a * x + y over 1 M floats in an SSBO, local size 64:
- *    invocations per second;
- *  - reduce: a shared-memory tree reduction of 1 M uints in groups of 256,
- *    atomicAdd of each group's sum: invocations per second.
- * Each result is checked (a pixel of the first strip and of the first
- * patch, an element of y, the sum): a wrong one prints "wrong result", a
- * child that fails prints "failed".
+ *    primitives per second.
+ * The compute figures of issue 12 are bench_compute's. Each result is
+ * checked (a pixel of the first strip and of the first patch): a wrong
+ * one prints "wrong result", a child that fails prints "failed".
  * Each figure is the best of 3 timed repetitions after a warm-up, timed
  * around glFinish. */
 #define GL_GLEXT_PROTOTYPES 1
@@ -30,13 +26,13 @@
 #include <unistd.h>
 
 #include "bench_child.h"
+#include "bench_gl43.h"
 
 #define SIZE 256
 #define GS_POINTS 1024
 #define GS_VERTS 64
 #define TESS_PATCHES 256
 #define TESS_LEVEL 8
-#define N (1u << 20)
 
 static double now(void)
 {
@@ -106,31 +102,6 @@ static const char tes_src[] =
 	"  gl_Position = mix(a, b, gl_TessCoord.y);\n"
 	"}\n";
 
-static const char saxpy_src[] =
-	"#version 430 core\n"
-	"layout(local_size_x = 64) in;\n"
-	"layout(std430, binding = 0) buffer X { float x[]; };\n"
-	"layout(std430, binding = 1) buffer Y { float y[]; };\n"
-	"uniform float a;\n"
-	"void main() { uint i = gl_GlobalInvocationID.x; y[i] = a * x[i] + y[i]; }\n";
-
-static const char reduce_src[] =
-	"#version 430 core\n"
-	"layout(local_size_x = 256) in;\n"
-	"layout(std430, binding = 0) buffer V { uint v[]; };\n"
-	"layout(std430, binding = 1) buffer S { uint sum; };\n"
-	"shared uint part[256];\n"
-	"void main() {\n"
-	"  uint l = gl_LocalInvocationID.x;\n"
-	"  part[l] = v[gl_GlobalInvocationID.x];\n"
-	"  barrier();\n"
-	"  for (uint s = 128u; s > 0u; s >>= 1) {\n"
-	"    if (l < s) part[l] += part[l + s];\n"
-	"    barrier();\n"
-	"  }\n"
-	"  if (l == 0u) atomicAdd(sum, part[0]);\n"
-	"}\n";
-
 typedef void (*workload)(void *ctx);
 
 /* Best of 3 timed runs after one warm-up: seconds. */
@@ -160,27 +131,11 @@ static int colored(int x, int y)
 
 static void draw_points(void *ctx) { (void)ctx; glDrawArrays(GL_POINTS, 0, GS_POINTS); }
 static void draw_patches(void *ctx) { (void)ctx; glDrawArrays(GL_PATCHES, 0, 4 * TESS_PATCHES); }
-static void run_saxpy(void *ctx) { (void)ctx; glDispatchCompute(N / 64, 1, 1); }
-static void run_reduce(void *ctx)
-{
-	GLuint *sum_buf = ctx;
-	GLuint zero = 0;
-	glBindBuffer(GL_SHADER_STORAGE_BUFFER, *sum_buf);
-	glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &zero);
-	glDispatchCompute(N / 256, 1, 1);
-}
-
 static int child(void)
 {
-	EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-	if (!d || !eglInitialize(d, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
-		return 77;
-	const EGLint cattr[] = { EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
-				 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-				 EGL_NONE };
-	EGLContext c = eglCreateContext(d, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-	if (c == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c))
-		return 77;
+	int skip = bench_gl43_context();
+	if (skip)
+		return skip;
 	GLuint fbo, rb, vao, vb;
 	glGenFramebuffers(1, &fbo);
 	glBindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -234,54 +189,9 @@ static int child(void)
 	int ok_tess = colored(8, 8);
 	free(pts);
 
-	GLuint bufs[2];
-	glGenBuffers(2, bufs);
-	float *data = malloc(sizeof(float) * N);
-	if (!data)
-		return 1;
-	for (unsigned i = 0; i < N; i++)
-		data[i] = (float)(i & 255);
-	for (int b = 0; b < 2; b++) {
-		glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[b]);
-		glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof(float) * N, data, GL_DYNAMIC_COPY);
-		glBindBufferBase(GL_SHADER_STORAGE_BUFFER, (GLuint)b, bufs[b]);
-	}
-	const char *sx[] = { saxpy_src };
-	const GLenum cs_t[] = { GL_COMPUTE_SHADER };
-	GLuint sp = program(cs_t, sx, 1);
-	glUseProgram(sp);
-	glUniform1f(glGetUniformLocation(sp, "a"), 2.0f);
-	double t_saxpy = best(run_saxpy, NULL);
-	/* four runs of y = 2x + y from y = x: y = 9x */
-	float y5 = 0;
-	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
-	glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 20, 4, &y5);
-	int ok_saxpy = y5 == 45.0f;
-
-	uint32_t *u = (uint32_t *)data;
-	uint64_t want = 0;
-	for (unsigned i = 0; i < N; i++) {
-		u[i] = i % 1000;
-		want += u[i];
-	}
-	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[0]);
-	glBufferData(GL_SHADER_STORAGE_BUFFER, 4 * N, u, GL_DYNAMIC_COPY);
-	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
-	glBufferData(GL_SHADER_STORAGE_BUFFER, 4, NULL, GL_DYNAMIC_COPY);
-	glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, bufs[0]);
-	glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bufs[1]);
-	const char *rd[] = { reduce_src };
-	glUseProgram(program(cs_t, rd, 1));
-	double t_reduce = best(run_reduce, &bufs[1]);
-	GLuint got = 0;
-	glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[1]);
-	glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &got);
-	free(data);
 	/* a figure of 0: the result was wrong */
-	printf("%.4g %.4g %.4g %.4g\n",
-	       ok_gs ? (double)GS_POINTS * (GS_VERTS - 2) / t_gs : 0,
-	       ok_tess ? (double)TESS_PATCHES * 2 * TESS_LEVEL * TESS_LEVEL / t_tess : 0,
-	       ok_saxpy ? (double)N / t_saxpy : 0, got == (GLuint)want ? (double)N / t_reduce : 0);
+	printf("%.4g %.4g\n", ok_gs ? (double)GS_POINTS * (GS_VERTS - 2) / t_gs : 0,
+	       ok_tess ? (double)TESS_PATCHES * 2 * TESS_LEVEL * TESS_LEVEL / t_tess : 0);
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
@@ -300,21 +210,19 @@ int main(int argc, char **argv)
 					      "LIBGL_ALWAYS_SOFTWARE", "1", NULL };
 	int rg = bench_run_child(gt_argv, gt_env, gt, sizeof(gt));
 	int rl = bench_run_child(lp_argv, lp_env, lp, sizeof(lp));
-	double g[4] = { 0 }, l[4] = { 0 };
-	int ng = sscanf(gt, "%lf %lf %lf %lf", &g[0], &g[1], &g[2], &g[3]);
-	int nl = sscanf(lp, "%lf %lf %lf %lf", &l[0], &l[1], &l[2], &l[3]);
-	static const char *const names[4] = {
+	double g[2] = { 0 }, l[2] = { 0 };
+	int ng = sscanf(gt, "%lf %lf", &g[0], &g[1]);
+	int nl = sscanf(lp, "%lf %lf", &l[0], &l[1]);
+	static const char *const names[2] = {
 		"gs: 1024 points -> 64-vertex strips (prims/s)",
 		"tess: 256 quad patches at level 8 (prims/s)",
-		"saxpy: 1M invocations (invocations/s)",
-		"reduce: 1M, shared memory + barriers (invocations/s)",
 	};
 	printf("%-52s %14s %14s\n", "", "gtsim (SKL)", "llvmpipe");
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 2; i++) {
 		char a[32] = "failed", b[32] = "failed";
-		if (ng == 4 && rg == 0)
+		if (ng == 2 && rg == 0)
 			snprintf(a, sizeof(a), g[i] > 0 ? "%.3g" : "wrong result", g[i]);
-		if (nl == 4 && rl == 0)
+		if (nl == 2 && rl == 0)
 			snprintf(b, sizeof(b), l[i] > 0 ? "%.3g" : "wrong result", l[i]);
 		printf("%-52s %14s %14s\n", names[i], a, b);
 	}

@@ -100,10 +100,20 @@ int dp_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		return eu_thread_fault(t, "ip 0x%x: %s %s (type 0x%x, desc 0x%08x) is not "
 				       "implemented by the data port", msg->ip,
 				       sfid_name(msg->sfid), mi->name, type, msg->desc);
-	struct dp_msg m = {
-		.u = u, .t = t, .s = msg, .info = mi, .bti = msg->desc & 0xff,
-		.ctrl = (msg->desc >> 8) & 0x3f, .tracing = trace_on(TRACE_DP),
-	};
+	/* fields set one by one: an initializer would clear the 1 KB trace
+	 * buffer on every message */
+	struct dp_msg m;
+	m.u = u;
+	m.t = t;
+	m.s = msg;
+	m.info = mi;
+	m.bti = msg->desc & 0xff;
+	m.ctrl = (msg->desc >> 8) & 0x3f;
+	m.oob = 0;
+	m.map_host = NULL;
+	m.tracing = trace_on(TRACE_DP);
+	m.trn = 0;
+	m.tr[0] = 0;
 	int ret = mi->fn(&m);
 	if (m.tracing)
 		trace_printf(TRACE_DP, "ip 0x%04x %s %s%s: mask 0x%x oob 0x%x %s", msg->ip,

@@ -199,7 +199,7 @@ int dp_typed_atomic(struct dp_msg *m)
 	struct dp_surface s;
 	if (dp_surface_open(m, &s) || dp_surface_typed(m, &s))
 		return -1;
-	if (s.l.type != SURF_NULL && s.fi->bpe != 32)
+	if (s.l->type != SURF_NULL && s.fi->bpe != 32)
 		return dp_fail(m, "atomic on a %u-bit format (%s)", s.fi->bpe, s.fi->name);
 	uint64_t off[8];
 	uint8_t skip[8];   /* 0: do, 1: masked by the header, 2: out of bounds */

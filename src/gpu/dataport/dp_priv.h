@@ -70,9 +70,16 @@ struct dp_surface {
 	uint64_t base;              /* graphics address offsets are added to */
 	uint64_t size;              /* bytes from base in bounds */
 	uint8_t *host;              /* SLM */
-	/* DP_SPACE_SURFACE: the state, interpreted */
-	struct surface_layout l;
+	/* DP_SPACE_SURFACE: the state, interpreted (an entry of the host
+	 * thread's memo in dp_surface.c, valid while the message runs); NULL
+	 * for the other spaces */
+	struct surface_layout *l;
 	const struct fmt_info *fi;
+	/* typed access: the view of the level and slice addressed last
+	 * (view_valid false until the first) */
+	bool view_valid;
+	uint32_t view_level, view_slice;
+	struct surface_view view;
 };
 
 /* The message in flight. */
@@ -84,6 +91,12 @@ struct dp_msg {
 	unsigned bti;               /* descriptor 7:0 */
 	unsigned ctrl;              /* descriptor 13:8: message-specific control */
 	uint32_t oob;               /* slots with an out-of-bounds access */
+	/* the 4 KB page of graphics memory the message mapped last
+	 * (dp_surface.c): its address and host bytes, writable or not; a
+	 * message's slots mostly hit one page */
+	uint64_t map_page;
+	uint8_t *map_host;
+	bool map_write;
 	bool tracing;
 	size_t trn;
 	char tr[1024];              /* the trace line's details */
@@ -178,7 +191,7 @@ int dp_atomic_slot(struct dp_msg *m, const struct dp_surface *s, uint64_t off, b
  * c (U, V, R, LOD: buffers U; 1D U and V the array index; 2D and cube
  * U, V and R the layer; 3D U, V, R) of a surface made ready by
  * dp_surface_typed; *oob when they lie outside it. */
-int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t c[4],
+int dp_typed_offset(struct dp_msg *m, struct dp_surface *s, const uint32_t c[4],
 		    uint64_t *off, bool *oob);
 /* The slots a typed message's header enables (M0.7 15:0, the upper half
  * for the upper slot group); every slot without a header. */

@@ -9,6 +9,39 @@
 
 #include "gpu/dataport/dp_priv.h"
 
+/* The RENDER_SURFACE_STATEs this host thread decoded last, each keyed by
+ * the generation and its 16 dwords as read from memory (decoding is a
+ * pure function of them, so a state rewritten in place is decoded again).
+ * Per host thread: the PS threads of a draw share one dp_unit and run on
+ * several host threads (render/ps_pool.c). */
+#define MEMO_ENTRIES 4
+static __thread struct dp_surface_memo {
+	int gen;                    /* 0: empty */
+	uint32_t ss[16];
+	struct surface_layout l;
+} memo[MEMO_ENTRIES];
+static __thread unsigned memo_next;
+
+/* The layout of the state ss, valid until this host thread's next
+ * message: from the memo, or decoded into it. */
+static struct surface_layout *decode_state(struct dp_msg *m, const uint32_t ss[16])
+{
+	const int gen = m->u->gen;
+	for (unsigned i = 0; i < MEMO_ENTRIES; i++)
+		if (memo[i].gen == gen && !memcmp(memo[i].ss, ss, sizeof(memo[i].ss)))
+			return &memo[i].l;
+	char why[160];
+	struct dp_surface_memo *e = &memo[memo_next++ % MEMO_ENTRIES];
+	e->gen = 0;
+	if (surface_layout_from_state(gen, ss, &e->l, why)) {
+		dp_fail(m, "binding table entry %u: %s", m->bti, why);
+		return NULL;
+	}
+	e->gen = gen;
+	memcpy(e->ss, ss, sizeof(e->ss));
+	return &e->l;
+}
+
 static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 {
 	const struct dp_unit *u = m->u;
@@ -23,14 +56,13 @@ static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 	if (vm_read(&u->vm, u->surface_base + entry, ss, sizeof(ss)))
 		return dp_fail(m, "page fault reading SURFACE_STATE at 0x%llx",
 			       (unsigned long long)(u->surface_base + entry));
-	char why[160];
-	if (surface_layout_from_state(u->gen, ss, &s->l, why))
-		return dp_fail(m, "binding table entry %u: %s", m->bti, why);
-	s->base = s->l.base;
-	s->fi = format_info(s->l.format);
-	switch (s->l.type) {
+	if (!(s->l = decode_state(m, ss)))
+		return -1;
+	s->base = s->l->base;
+	s->fi = format_info(s->l->format);
+	switch (s->l->type) {
 	case SURF_BUFFER:
-		s->size = (uint64_t)s->l.width * s->l.pitch;
+		s->size = (uint64_t)s->l->width * s->l->pitch;
 		break;
 	case SURF_NULL:
 		/* a null surface: every access is out of bounds (reads 0,
@@ -43,7 +75,7 @@ static int open_binding_table(struct dp_msg *m, struct dp_surface *s)
 		s->size = 0;
 		break;
 	default:
-		return dp_fail(m, "binding table entry %u: surface type %u", m->bti, s->l.type);
+		return dp_fail(m, "binding table entry %u: surface type %u", m->bti, s->l->type);
 	}
 	return 0;
 }
@@ -92,16 +124,17 @@ int dp_surface_typed(struct dp_msg *m, struct dp_surface *s)
 {
 	if (s->space != DP_SPACE_SURFACE)
 		return dp_fail(m, "typed access to BTI %u, which is not a surface", s->bti);
-	if (s->l.type == SURF_NULL)
+	if (s->l->type == SURF_NULL)
 		return 0;
 	if (!s->fi || !s->fi->supported || s->fi->bpe % 8 || s->fi->bpe > 128)
 		return dp_fail(m, "surface format %u (%s) is not implemented for typed access",
-			       s->l.format, format_name(s->l.format));
-	if (s->l.samples > 1)
+			       s->l->format, format_name(s->l->format));
+	if (s->l->samples > 1)
 		return dp_fail(m, "typed access to a multisampled surface is not implemented");
-	s->l.cpp = s->fi->bpe / 8;
+	/* a function of the format, so the same for every user of the memo */
+	s->l->cpp = s->fi->bpe / 8;
 	/* images are bounded by their coordinates (dp_typed_offset) */
-	if (s->l.type != SURF_BUFFER)
+	if (s->l->type != SURF_BUFFER)
 		s->size = UINT64_MAX;
 	return 0;
 }
@@ -123,6 +156,28 @@ static int page_fault(struct dp_msg *m, const struct dp_surface *s, uint64_t off
 		       (unsigned long long)(s->base + off), s->bti, (unsigned long long)off);
 }
 
+/* The host bytes of [va, va + len) when they lie in one 4 KB page of
+ * graphics memory: through the page the message mapped last, or a new
+ * mapping (a GPU page is one host page, as gpu/mem's translation cache
+ * has it). NULL when they cross a page or the page does not map: the
+ * caller then copies through vm_read/vm_write, which fault. */
+static uint8_t *msg_map(struct dp_msg *m, uint64_t va, unsigned len, bool write)
+{
+	uint64_t page = va & ~4095ull, in = va & 4095;
+	if (in + len > 4096)
+		return NULL;
+	if (m->map_host && m->map_page == page && (m->map_write || !write))
+		return m->map_host + in;
+	uint64_t avail = 0;
+	uint8_t *p = vm_map(&m->u->vm, va, write, &avail);
+	if (!p || avail < len)
+		return NULL;
+	m->map_page = page;
+	m->map_host = p - in;
+	m->map_write = write;
+	return p;
+}
+
 int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *dst, unsigned len,
 	    bool *oob)
 {
@@ -136,7 +191,10 @@ int dp_read(struct dp_msg *m, const struct dp_surface *s, uint64_t off, void *ds
 		memcpy(dst, s->host + off, len);
 		return 0;
 	}
-	if (vm_read(&m->u->vm, s->base + off, dst, len))
+	uint8_t *p = msg_map(m, s->base + off, len, false);
+	if (p)
+		memcpy(dst, p, len);
+	else if (vm_read(&m->u->vm, s->base + off, dst, len))
 		return page_fault(m, s, off, false);
 	return 0;
 }
@@ -152,7 +210,10 @@ int dp_write(struct dp_msg *m, const struct dp_surface *s, uint64_t off, const v
 		memcpy(s->host + off, src, len);
 		return 0;
 	}
-	if (vm_write(&m->u->vm, s->base + off, src, len))
+	uint8_t *p = msg_map(m, s->base + off, len, true);
+	if (p)
+		memcpy(p, src, len);
+	else if (vm_write(&m->u->vm, s->base + off, src, len))
 		return page_fault(m, s, off, true);
 	return 0;
 }
@@ -195,8 +256,8 @@ void dp_tr_surface(struct dp_msg *m, const struct dp_surface *s)
 		dp_tr(m, "a64");
 		break;
 	default:
-		dp_tr(m, "bti %u type %u %s 0x%llx size %llu", s->bti, s->l.type,
-		      format_name(s->l.format), (unsigned long long)s->base,
+		dp_tr(m, "bti %u type %u %s 0x%llx size %llu", s->bti, s->l->type,
+		      format_name(s->l->format), (unsigned long long)s->base,
 		      (unsigned long long)s->size);
 	}
 }

@@ -22,10 +22,10 @@ uint32_t dp_typed_header_mask(struct dp_msg *m, unsigned header, bool high)
 	return (high ? m07 >> 8 : m07) & 0xff;
 }
 
-int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t c[4],
+int dp_typed_offset(struct dp_msg *m, struct dp_surface *s, const uint32_t c[4],
 		    uint64_t *off, bool *oob)
 {
-	const struct surface_layout *l = &s->l;
+	const struct surface_layout *l = s->l;
 	*oob = true;
 	if (l->type == SURF_NULL)
 		return 0;
@@ -80,10 +80,17 @@ int dp_typed_offset(struct dp_msg *m, const struct dp_surface *s, const uint32_t
 	default:
 		return dp_fail(m, "typed access to surface type %u", l->type);
 	}
-	struct surface_view v;
+	/* the lanes of a message mostly share a level and slice */
+	if (!s->view_valid || s->view_level != level || s->view_slice != slice) {
+		if (slice > UINT32_MAX ||
+		    surface_view_of(l, (uint32_t)level, (uint32_t)slice, &s->view))
+			return 0;
+		s->view_valid = true;
+		s->view_level = (uint32_t)level;
+		s->view_slice = (uint32_t)slice;
+	}
 	uint64_t o;
-	if (surface_view_of(l, (uint32_t)level, (uint32_t)slice, &v) ||
-	    !surface_view_offset(&v, c[0], y, &o))
+	if (!surface_view_offset(&s->view, c[0], y, &o))
 		return 0;
 	*off = o;
 	*oob = false;
@@ -116,7 +123,7 @@ int dp_typed_rw(struct dp_msg *m)
 	      cmask & 1 ? "" : "R", cmask & 2 ? "" : "G", cmask & 4 ? "" : "B",
 	      cmask & 8 ? "" : "A");
 	uint32_t slots = dp_slots(m, 8) & dp_typed_header_mask(m, h, group == 2);
-	unsigned bytes = s.l.type == SURF_NULL ? 0 : s.fi->bpe / 8;
+	unsigned bytes = s.l->type == SURF_NULL ? 0 : s.fi->bpe / 8;
 	for (unsigned i = 0; i < 8; i++) {
 		if (!(slots >> i & 1))
 			continue;

@@ -55,6 +55,7 @@ struct fmt_info {
 	bool shared_exp;            /* R9G9B9E5_SHAREDEXP */
 	uint8_t kind;               /* enum fmt_swizzle_kind */
 	bool raw32;                 /* RGBA channels of 32-bit FLOAT/UINT/SINT: copied */
+	bool integer;               /* format_is_integer(), worked out once */
 	struct fmt_channel ch[4];   /* R, G, B, A (L/I stored in R) */
 };
 

@@ -120,6 +120,21 @@ static void parse(struct fmt_info *fi)
 	}
 }
 
+/* Every present channel UINT or SINT (and at least one). */
+static bool integer_channels(const struct fmt_info *fi)
+{
+	bool any = false;
+	for (int c = 0; c < 4; c++) {
+		uint8_t t = fi->ch[c].type;
+		if (t == FMT_T_NONE || t == FMT_T_X)
+			continue;
+		if (t != FMT_T_UINT && t != FMT_T_SINT)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 static void build_table(void)
 {
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -127,6 +142,7 @@ static void build_table(void)
 		fi->name = names[i].name;
 		fi->number = names[i].number;
 		parse(fi);
+		fi->integer = integer_channels(fi);
 		fi->bw = fi->bh = 1;
 		format_compressed_describe(fi);
 	}
@@ -146,18 +162,10 @@ const char *format_name(uint32_t number)
 	return fi ? fi->name : "?";
 }
 
+
 bool format_is_integer(const struct fmt_info *fi)
 {
-	bool any = false;
-	for (int c = 0; c < 4; c++) {
-		uint8_t t = fi->ch[c].type;
-		if (t == FMT_T_NONE || t == FMT_T_X)
-			continue;
-		if (t != FMT_T_UINT && t != FMT_T_SINT)
-			return false;
-		any = true;
-	}
-	return any;
+	return fi->integer;
 }
 
 uint8_t format_class(const struct fmt_info *fi)

@@ -80,6 +80,12 @@ int format_pack(const struct fmt_info *fi, const union fmt_value in[4], void *ds
 	if (!fi || !fi->supported || fi->shared_exp || fi->ch[0].type == FMT_T_PASSTHRU)
 		return -1;
 	uint8_t *p = dst;
+	if (fi->raw32) {
+		/* 32-bit FLOAT/UINT/SINT channels in order: encode() is the
+		 * identity on them */
+		memcpy(p, in, fi->bpe / 8);
+		return 0;
+	}
 	for (int c = 0; c < 4; c++) {
 		const struct fmt_channel *ch = &fi->ch[c];
 		if (ch->bits && ch->type != FMT_T_X)

@@ -101,15 +101,15 @@ int format_unpack(const struct fmt_info *fi, const void *src, union fmt_value ou
 		memcpy(out, p, bytes);
 		return 0;
 	}
-	bool integer = format_is_integer(fi);
 	if (fi->raw32) {
 		/* R32..R32G32B32A32 FLOAT/UINT/SINT: the dwords themselves */
 		unsigned n = fi->bpe / 32;
 		memcpy(out, p, n * 4);
 		for (unsigned c = n; c < 4; c++)
-			out[c].u = c < 3 ? 0 : integer ? 1 : 0x3f800000u;
+			out[c].u = c < 3 ? 0 : format_is_integer(fi) ? 1 : 0x3f800000u;
 		return 0;
 	}
+	bool integer = format_is_integer(fi);
 	for (int c = 0; c < 4; c++) {
 		const struct fmt_channel *ch = &fi->ch[c];
 		if (ch->bits && ch->type != FMT_T_X)

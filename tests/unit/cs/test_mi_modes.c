@@ -7,7 +7,6 @@
  *    plus BB_OFFSET (engine base + 0x158);
  *  - PIPE_CONTROL with LRI Post-Sync Operation writes the low dword of
  *    Immediate Data to the register at Address, not memory;
- *  - MI_ATOMIC with inline data: DWord and QWord read-modify-writes;
  *  - XY_SRC_COPY_BLT: a linear 32bpp SRCCOPY, with the byte mask;
  *  - a command of the engine's table without an implementation is a GPU
  *    fault naming it, its header and address; a hardware no-op is not;
@@ -26,8 +25,6 @@
 #define PC_POST_SYNC_IMM (1u << 14)
 #define PC_POST_SYNC_TIMESTAMP (3u << 14)
 #define PC_LRI_POST_SYNC (1u << 23)
-#define MI_ATOMIC(op, qword) \
-	(0x17800009u | (uint32_t)(op) << 8 | 1u << 18 | (uint32_t)(qword) << 19)
 #define XY_SRC_COPY_BLT 0x54c00008u
 #define MI_ARB_CHECK 0x02800000u
 
@@ -126,61 +123,6 @@ static void test_lri_post_sync(void)
 	CHECK_EQ(h.faults, 1);
 	CHECK(strstr(h.fault_reason, "PIPE_CONTROL with LRI post-sync") != NULL);
 	CHECK(strstr(h.fault_reason, "not implemented in gtsim") != NULL);
-	h_fini(&h);
-}
-
-/* One MI_ATOMIC on the dword (or qword) at mem holding old; the new value. */
-static uint64_t atomic(struct harness *h, uint32_t op, bool qword, uint64_t old,
-		       uint64_t src1, uint64_t src2)
-{
-	uint64_t mem = 0x400000;
-	uint32_t init[2] = { (uint32_t)old, (uint32_t)(old >> 32) };
-	h_write(h, false, mem, init, 2);
-	uint32_t c[] = { MI_ATOMIC(op, qword), (uint32_t)mem, 0,
-			 (uint32_t)src1, (uint32_t)src2, (uint32_t)(src1 >> 32),
-			 (uint32_t)(src2 >> 32), 0, 0, 0, 0 };
-	h_emit(h, ENGINE_RCS, c, 11);
-	h_run(h, ENGINE_RCS);
-	return h_read64(h, false, mem);
-}
-
-static void test_atomic(void)
-{
-	struct harness h;
-	h_init(&h, 8, true);
-	h_ppgtt_map(&h, 0x400000);
-	/* DWord operations: the upper dword (0xaaaaaaaa) is never touched. */
-	const uint64_t hi = 0xaaaaaaaa00000000ull;
-	CHECK_EQ(atomic(&h, 0x01, false, hi | 0xf0f0, 0xff00, 0), hi | 0xf000);       /* AND */
-	CHECK_EQ(atomic(&h, 0x02, false, hi | 0xf0f0, 0x0f0f, 0), hi | 0xffff);       /* OR */
-	CHECK_EQ(atomic(&h, 0x03, false, hi | 0xf0f0, 0xffff, 0), hi | 0x0f0f);       /* XOR */
-	CHECK_EQ(atomic(&h, 0x04, false, hi | 7, 0x1234, 0), hi | 0x1234);            /* MOVE */
-	CHECK_EQ(atomic(&h, 0x05, false, hi | 0xffffffff, 0, 0), hi);                 /* INC wraps */
-	CHECK_EQ(atomic(&h, 0x06, false, hi | 0, 0, 0), hi | 0xffffffff);             /* DEC */
-	CHECK_EQ(atomic(&h, 0x07, false, hi | 100, 5, 0), hi | 105);                  /* ADD */
-	CHECK_EQ(atomic(&h, 0x08, false, hi | 100, 10, 0), hi | 90);                  /* SUB */
-	CHECK_EQ(atomic(&h, 0x09, false, hi | 100, 1000, 0), hi | 900);               /* RSUB */
-	CHECK_EQ(atomic(&h, 0x0a, false, hi | 5, 0xffffffff, 0), hi | 5);             /* IMAX(5, -1) */
-	CHECK_EQ(atomic(&h, 0x0b, false, hi | 5, 0xffffffff, 0), hi | 0xffffffff);    /* IMIN */
-	CHECK_EQ(atomic(&h, 0x0c, false, hi | 5, 0xffffffff, 0), hi | 0xffffffff);    /* UMAX */
-	CHECK_EQ(atomic(&h, 0x0d, false, hi | 5, 0xffffffff, 0), hi | 5);             /* UMIN */
-	CHECK_EQ(atomic(&h, 0x0e, false, hi | 7, 7, 42), hi | 42);                    /* CMP_WR hit */
-	CHECK_EQ(atomic(&h, 0x0e, false, hi | 7, 8, 42), hi | 7);                     /* CMP_WR miss */
-	CHECK_EQ(atomic(&h, 0x0f, false, hi | 3, 0, 0), hi | 2);                      /* PREDEC */
-	/* QWord operations (opcode + 0x20, Data Size QWORD). */
-	CHECK_EQ(atomic(&h, 0x27, true, 0xffffffffull, 1, 0), 0x100000000ull);       /* ADD8B */
-	CHECK_EQ(atomic(&h, 0x28, true, 0, 1, 0), 0xffffffffffffffffull);             /* SUB8B */
-	CHECK_EQ(atomic(&h, 0x2a, true, 1, 0x8000000000000000ull, 0), 1);             /* IMAX8B */
-	CHECK_EQ(atomic(&h, 0x2e, true, 0x123456789ull, 0x123456789ull, 0xabcdef0123ull),
-		 0xabcdef0123ull);                                                     /* CMP_WR8B */
-	CHECK_EQ(h.faults, 0);
-	/* Operands from the GPRs (Inline Data clear) are not modelled. */
-	uint32_t c[] = { MI_ATOMIC(0x07, false) & ~(1u << 18), 0x400000, 0, 0, 0, 0, 0, 0, 0,
-			 0, 0 };
-	h_emit(&h, ENGINE_RCS, c, 11);
-	h_run(&h, ENGINE_RCS);
-	CHECK_EQ(h.faults, 1);
-	CHECK(strstr(h.fault_reason, "MI_ATOMIC with operands from the GPRs 0x17800709") != NULL);
 	h_fini(&h);
 }
 
@@ -365,7 +307,6 @@ int main(void)
 	test_deltas_equal();
 	test_add_offset();
 	test_lri_post_sync();
-	test_atomic();
 	test_blt_copy(3);
 	test_blt_copy(1);
 	test_not_implemented();

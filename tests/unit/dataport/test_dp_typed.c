@@ -288,6 +288,52 @@ static void test_headers(void)
 	fx_fini(&f);
 }
 
+/* The same binding table entry, its RENDER_SURFACE_STATE rewritten in
+ * place between two messages of one unit: the second message sees the new
+ * base and format (the data port may keep decoded states only while their
+ * bytes are unchanged). R32_FLOAT texels are stored bit for bit: a NaN
+ * payload and a denormal survive a write and a read. */
+static void test_state_rewritten(int gen)
+{
+	struct fixture f;
+	fx_init(&f, gen);
+	struct fx_surf s = { .type = 4, .format = FX_R32_UINT, .width = 8, .pitch = 4,
+			     .base = FX_DATA };
+	fx_surface(&f, 0, &s);
+	for (unsigned i = 0; i < 8; i++) {
+		fx_dw(&f, FX_DATA)[i] = 0x100 + i;
+		fx_dw(&f, FX_DATA + 64)[i] = 0x200 + i;
+	}
+	header(&f, 0xff);
+	for (unsigned i = 0; i < 8; i++)
+		fx_set(&f, FX_PAYLOAD + 1, i, i);
+	/* read R (11:8 = 0b1110) */
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 2, 1, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), 0x100 + i);
+	s.base = FX_DATA + 64;
+	s.format = FX_R32_FLOAT;
+	fx_surface(&f, 0, &s);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 2, 1, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), 0x200 + i);
+	/* width 4 now: slots 4..7 out of bounds, read as 0 */
+	s.width = 4;
+	fx_surface(&f, 0, &s);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(5, GRP_LO | 0xe, 0), 8, 2, 1, true, 0xff), 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_get(&f, FX_RESP, i), i < 4 ? 0x200 + i : 0);
+	/* float bits: quiet NaN with payload, smallest denormal, -0 */
+	const uint32_t bits[4] = { 0x7fc12345u, 0x00000001u, 0x80000000u, 0x3f800000u };
+	for (unsigned i = 0; i < 8; i++)
+		fx_set(&f, FX_PAYLOAD + 2, i, bits[i % 4]);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(13, GRP_LO | 0xe, 0), 8, 3, 0, true, 0xff),
+		 0);
+	for (unsigned i = 0; i < 8; i++)
+		CHECK_EQ(fx_dw(&f, FX_DATA + 64)[i], i < 4 ? bits[i] : 0x200 + i);
+	fx_fini(&f);
+}
+
 int main(void)
 {
 	test_unorm(8);
@@ -301,5 +347,7 @@ int main(void)
 	test_3d_view();
 	test_1d_array_level();
 	test_headers();
+	test_state_rewritten(8);
+	test_state_rewritten(9);
 	return test_exit();
 }
