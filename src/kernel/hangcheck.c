@@ -89,7 +89,7 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 	/* An arbitration point passed is progress too: i915's heartbeat
 	 * would preempt the batch there and find the engine alive (IGT's
 	 * spinners loop through MI_ARB_CHECK until the CPU ends them). */
-	uint64_t arb = engine_arb_checks(e->hw);
+	uint64_t arb = engine_progress_marks(e->hw);
 	if (!e->hc_since_ns || seqno != e->hc_seqno || arb != e->hc_arb) {
 		e->hc_acthd = acthd;
 		e->hc_seqno = seqno;

@@ -140,7 +140,7 @@ struct rq_engine {
 	/* Hangcheck (hangcheck.c). */
 	uint64_t hc_acthd;
 	uint32_t hc_seqno;
-	uint64_t hc_arb;           /* engine_arb_checks() at the last sample */
+	uint64_t hc_arb;           /* engine_progress_marks() at the last sample */
 	uint64_t hc_since_ns;
 	uint64_t hc_gpu_ns;          /* GPU time since hc_since_ns (hangcheck.c) */
 	uint64_t hc_tick_ns;         /* the last sample's time */
@@ -273,7 +273,7 @@ void engine_hang(struct rq_engine *e, const char *why);
 struct hang_sample {
 	uint64_t acthd;
 	uint32_t seqno;
-	uint64_t arb;        /* engine_arb_checks() */
+	uint64_t arb;        /* engine_progress_marks() */
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
 	uint32_t only_seqno; /* not 0: reset only while this request executes */
 	bool capture;        /* with only_seqno: a hang all the same (error state) */

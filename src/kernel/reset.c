@@ -161,7 +161,7 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	bool stale = seen && (seen->only_seqno ?
 		!running || running->seqno != seen->only_seqno :
 		(!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
-		engine_hws_seqno(e) != seen->seqno || engine_arb_checks(e->hw) != seen->arb);
+		engine_hws_seqno(e) != seen->seqno || engine_progress_marks(e->hw) != seen->arb);
 	if (stale) {
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));

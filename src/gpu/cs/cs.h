@@ -140,6 +140,8 @@ struct gt_engine {
 	struct engine_preempt_point preempt_pt;
 	uint64_t arb_checks;         /* MI_ARB_CHECKs executed and EU threads ended
 				      * (atomic): arbitration points */
+	uint64_t arb_passes_off;     /* MI_ARB_CHECKs executed with arbitration off
+				      * (atomic): progress for the hangcheck only */
 	int host_tid;                /* the engine thread's Linux thread id (atomic;
 				      * 0 until it runs): engine_host_runq_ns() */
 

@@ -362,6 +362,12 @@ uint64_t engine_commands(struct gt_engine *e)
 	return n;
 }
 
+uint64_t engine_progress_marks(struct gt_engine *e)
+{
+	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED) +
+	       __atomic_load_n(&e->arb_passes_off, __ATOMIC_RELAXED);
+}
+
 uint64_t engine_arb_checks(struct gt_engine *e)
 {
 	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED);

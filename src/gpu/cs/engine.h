@@ -118,6 +118,10 @@ uint64_t engine_commands(struct gt_engine *e);
 /* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
  * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);
+/* The hangcheck's progress marks: arbitration points and the MI_ARB_CHECKs
+ * passed with arbitration off (an IGT spinner on BDW's render engine loops
+ * through them: it runs, it is not hung); lock-free. */
+uint64_t engine_progress_marks(struct gt_engine *e);
 /* The engine's host thread as the host scheduler sees it: its time on a
  * host CPU, its time runnable but waiting for one (other host processes
  * had it: host load, no GPU time), and whether it is runnable now. False

@@ -26,6 +26,8 @@ MI_HANDLER(mi_arb_check)
 	 * preempt there). */
 	if (!e->arb_disabled)
 		__atomic_fetch_add(&e->arb_checks, 1, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(&e->arb_passes_off, 1, __ATOMIC_RELAXED);
 	if (!__atomic_load_n(&e->preempt_req, __ATOMIC_ACQUIRE) || e->arb_disabled ||
 	    e->level == CS_BATCH2 || (e->level == CS_BATCH1 && !e->bb[CS_BATCH1].ppgtt))
 		return CS_NEXT;

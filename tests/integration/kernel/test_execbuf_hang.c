@@ -173,17 +173,17 @@ int main(void)
 	for (int i = 0; i < 1000 && !engine_acthd(rcs->hw); i++)
 		usleep(1000);
 	struct hang_sample stale = { engine_acthd(rcs->hw) + 4, engine_hws_seqno(rcs),
-				     engine_arb_checks(rcs->hw), false, 0, false };
+				     engine_progress_marks(rcs->hw), false, 0, false };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
 	stale = (struct hang_sample){ engine_acthd(rcs->hw), engine_hws_seqno(rcs) - 1,
-				      engine_arb_checks(rcs->hw), false, 0, false };
+				      engine_progress_marks(rcs->hw), false, 0, false };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
 	struct hang_sample now = { engine_acthd(rcs->hw), engine_hws_seqno(rcs),
-				   engine_arb_checks(rcs->hw), false, 0, false };
+				   engine_progress_marks(rcs->hw), false, 0, false };
 	engine_hang_if_unchanged(rcs, "test: current sample", &now);
 	CHECK_EQ(eb_wait(f, hang_bb, 5ll * 1000000000), 0);
 	check_fence_signals(fd);
