@@ -70,6 +70,8 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 	cov = wm_coverage(&st->ms, cov);
 	if (d->prim.stippled)
 		cov &= wm_stipple_quad_mask(st, x, y);
+	if (d->prim.line_stippled)
+		cov &= wm_line_stipple_mask(st, &d->prim.ls, x, y);
 	if (!cov)
 		return 0;
 	if (!d->dispatch) {            /* depth/stencil only, each covered sample */
@@ -156,6 +158,7 @@ static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
 		}
 	if (fill == 1) {
 		float zo = depth_offset(d, p->v, st->depth_offset_wire);
+		d->line_stipple_s = 0;    /* each triangle's edges restart it */
 		for (unsigned k = 0; k < 3 && !d->fault; k++)
 			if (edges >> k & 1)
 				line(d, c[k], c[(k + 1) % 3], pv, back, zo, NULL);
@@ -224,6 +227,7 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	}
 	p->is_point = false;
 	p->stippled = st->poly_stipple;
+	p->line_stippled = false;
 	p->z_offset = depth_offset(d, p->v, st->depth_offset);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	if (orig) {
@@ -249,6 +253,7 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	p->back_facing = false;
 	p->is_point = false;
 	p->stippled = false;
+	p->line_stippled = false;
 	p->z_offset = 0;
 	p->bary_mapped = false;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
@@ -275,11 +280,14 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->v[2] = a;
 	p->v[2].x -= dy / len;
 	p->v[2].y += dx / len;
-	if (d->st.aa_lines || d->st.line_stipple) {
-		wm_fault(d, "%s is not modelled", d->st.aa_lines ?
-			 "3DSTATE_RASTER Antialiasing Enable (antialiased lines)" :
-			 "3DSTATE_WM Line Stipple Enable");
+	if (d->st.aa_lines) {
+		wm_fault(d, "3DSTATE_RASTER Antialiasing Enable (antialiased lines) is not modelled");
 		return;
+	}
+	p->line_stippled = d->st.line_stipple;
+	if (p->line_stippled) {
+		wm_line_stipple_begin(&p->ls, a.x, a.y, b.x, b.y, d->line_stipple_s);
+		d->line_stipple_s += wm_line_stipple_count(a.x, a.y, b.x, b.y);
 	}
 	p->back_facing = back_facing;
 	p->is_point = false;
@@ -319,6 +327,7 @@ static void point(struct wm_draw *d, const struct clip_vertex *c, const struct c
 	p->back_facing = back_facing;
 	p->is_point = true;
 	p->stippled = false;
+	p->line_stippled = false;
 	p->z_offset = z_offset;
 	p->bary_mapped = false;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
@@ -478,6 +487,11 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			l = &v[1];
 		struct clip_vertex pv = l[st->pv_line ? 1 : 0];
 		unsigned m;
+		/* the stipple restarts at each line of a list and at a strip's
+		 * or loop's first segment; LINESTRIP_CONT goes on from the last */
+		bool cont = topo == PRIM_LINESTRIP_CONT || topo == PRIM_LINESTRIP_CONT_BF;
+		if (topo == PRIM_LINELIST || topo == PRIM_LINELIST_ADJ || (d->rs->prim_first && !cont))
+			d->line_stipple_s = 0;
 		enum clip_result r = clip_polygon(&st->clip, l, 2, out, &m);
 		if (r != CLIP_REJECT) {
 			d->cl_out++;

@@ -32,6 +32,8 @@ struct wm_prim {
 	 * the original primitive, GL 4.6 section 13.5.1). */
 	bool bary_mapped;
 	float bmap[2][3][3];
+	bool line_stippled;        /* a line under the line stipple */
+	struct line_stipple ls;
 	unsigned nattrs;
 	/* last: a job copies the fields before it and setup[] up to nattrs */
 	float setup[WM_MAX_SBE_ATTRS][4][4]; /* per attribute, component: a1-a0, a2-a0, 0, a0 */
@@ -129,6 +131,7 @@ struct wm_draw {
 	struct ps_job *job;        /* the inline job (no pool) */
 	struct ps_ring *ring;      /* PS threads on the host pool (ps_pool.c), or NULL */
 	uint64_t prim_serial;      /* bumped at each primitive's end */
+	uint32_t line_stipple_s;   /* the stipple counter at the next line's start */
 	struct wm_prim prim;
 	struct ps_pixels *px;      /* where the next thread's pixels gather: its job's */
 	uint64_t ps_threads, ps_pixels;
