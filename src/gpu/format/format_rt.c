@@ -1,7 +1,9 @@
 /* Formats the render cache writes as render targets (PRM vol. 2d
  * "SURFACE_FORMAT" / vol. 7 "Render Target Write": the formats marked
- * render-target capable; one more on Gen9). Depth, typeless, X-channel
- * (other than B8G8R8X8/B5G5R5X1), luminance/intensity, compressed,
+ * render-target capable; two more on Gen9: A4B4G4R4_UNORM and
+ * R16G16B16X16_FLOAT, which iris's clears of GL_RGB16F use). Depth,
+ * typeless, X-channel (other than B8G8R8X8/B5G5R5X1 and, on Gen9,
+ * R16G16B16X16_FLOAT), luminance/intensity, compressed,
  * palette and 96-bit formats are not render targets. */
 #include "gpu/format/format.h"
 
@@ -30,6 +32,7 @@ bool format_rt_supported(uint32_t number, int gen)
 #undef RT_CASE
 		return true;
 	case FMT_A4B4G4R4_UNORM:
+	case FMT_R16G16B16X16_FLOAT:   /* "Render Target Surface Types [SKL+]" */
 		return gen >= 9;
 	default:
 		return false;

@@ -3,8 +3,11 @@
  * primitive against each plane a vertex is outside of. Distances are
  * computed in homogeneous clip space, so the attributes of a new vertex
  * are interpolated linearly there (which is perspective-correct once
- * divided). The x/y planes are the guard band's; anything clipped only by
- * the viewport's own x/y edges is left to the rasterizer's clip rectangle. */
+ * divided); each vertex also carries its weights in the input primitive
+ * (bw), from which the set-up recovers the original primitive's
+ * barycentrics, perspective and noperspective (wm_draw.c). The x/y
+ * planes are the guard band's; anything clipped only by the viewport's
+ * own x/y edges is left to the rasterizer's clip rectangle. */
 #include <string.h>
 
 #include "gpu/render/raster.h"
@@ -48,6 +51,8 @@ static void lerp_vertex(const struct clip_params *p, const struct clip_vertex *a
 		o->pos[i] = a->pos[i] + t * (b->pos[i] - a->pos[i]);
 	for (int i = 0; i < 8; i++)
 		o->dist[i] = a->dist[i] + t * (b->dist[i] - a->dist[i]);
+	for (int i = 0; i < 3; i++)
+		o->bw[i] = a->bw[i] + t * (b->bw[i] - a->bw[i]);
 	for (unsigned k = 0; k < p->nattrs && k < CLIP_MAX_ATTRS; k++)
 		for (int i = 0; i < 4; i++)
 			o->attr[k][i] = a->attr[k][i] + t * (b->attr[k][i] - a->attr[k][i]);
@@ -113,6 +118,9 @@ enum clip_result clip_polygon(const struct clip_params *p, const struct clip_ver
 	if (all_out)
 		return CLIP_REJECT;
 	memcpy(out, in, n * sizeof(*in));
+	for (unsigned v = 0; v < n; v++)
+		for (unsigned i = 0; i < 3; i++)
+			out[v].bw[i] = i == v;
 	*nout = n;
 	if (!any_out)
 		return CLIP_ACCEPT;

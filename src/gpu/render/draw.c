@@ -229,6 +229,7 @@ static int to_back_end(struct prim_stage *s, const struct vue_prim *p)
 				   offsetof(struct draw_ctx, back_end)))->rs;
 	rs->prim_reordered = p->reordered;
 	rs->prim_hidden_edges = p->hidden_edges;
+	rs->prim_first = p->first;
 	rs->prim_id = p->prim_id;
 	if (rs->prim_sink)
 		rs->prim_sink(rs->prim_ctx, p->topology, p->vue, p->n);

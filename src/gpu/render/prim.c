@@ -67,7 +67,7 @@ static int emit_hidden(struct prim_asm *pa, const uint32_t *h, unsigned n, uint8
 {
 	struct vue_prim p = { .topology = pa->topology, .stream = pa->stream,
 			      .prim_id = pa->prim_id++, .n = n, .reordered = pa->reordered,
-			      .hidden_edges = hidden };
+			      .hidden_edges = hidden, .first = pa->run_prims++ == 0 };
 	pa->reordered = false;
 	for (unsigned i = 0; i < n; i++)
 		p.vue[i] = h[i];
@@ -197,5 +197,6 @@ int prim_end(struct prim_asm *pa)
 	if (pa->topology == PRIM_POLYGON)
 		r = polygon_end(pa);
 	pa->seen = 0;
+	pa->run_prims = 0;
 	return r;
 }

@@ -67,13 +67,17 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 	for (unsigned g = 0; g < n; g += 8, reg += 2)
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
 			unsigned c = first + g + i;
-			float lin[3], per[3];
+			float lin[3], per[3], o[3];
 			const float *b = persp ? px->persp[c] : px->lin[c];
 			if (m % 3 && c < px->count) {   /* centroid, sample: at their positions */
 				bool cen = m % 3 == 1;
 				bary_at(&j->prim.bary, px->x[c] + (double)(cen ? px->cx[c] : px->sx[c]),
 					px->y[c] + (double)(cen ? px->cy[c] : px->sy[c]), lin, per);
 				b = persp ? per : lin;
+			}
+			if (j->prim.bary_mapped) {
+				wm_prim_bary(&j->prim, !persp, b, o);
+				b = o;
 			}
 			set_f(t, reg, i, b[1]);
 			set_f(t, reg + 1, i, b[2]);
@@ -255,7 +259,8 @@ int ps_pi_weights(void *ctx, unsigned slot, float dx, float dy, bool linear, flo
 		return -1;
 	float lin[3], persp[3];
 	bary_at(&j->prim.bary, j->px.x[slot] + 0.5 + dx, j->px.y[slot] + 0.5 + dy, lin, persp);
-	const float *w = linear ? lin : persp;
+	float w[3];
+	wm_prim_bary(&j->prim, linear, linear ? lin : persp, w);
 	b[0] = w[1];
 	b[1] = w[2];
 	return 0;

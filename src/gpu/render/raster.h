@@ -22,6 +22,12 @@ struct clip_vertex {
 	float pos[4];
 	float dist[8];
 	float attr[CLIP_MAX_ATTRS][4];
+	/* weights of the primitive's input vertices (up to 3) that make this
+	 * one in clip space: 1 for itself on input, interpolated with the
+	 * attributes, so a clip-generated vertex knows where it lies in the
+	 * original primitive (the setup then interpolates in the original:
+	 * wm_draw.c, noperspective attributes) */
+	float bw[3];
 	/* the edge from this vertex to the next of its polygon is a boundary
 	 * (drawn in wireframe and point fill modes); clipping clears it on
 	 * the edges it creates along a plane */

@@ -199,6 +199,7 @@ struct render_state {
 	bool prim_reordered;
 	/* its edges that are no polygon boundary (stage.h vue_prim) */
 	uint8_t prim_hidden_edges;
+	bool prim_first;           /* vue_prim.first of the primitive */
 	/* The VF's edge flags (VERTEX_ELEMENT_STATE Edge Flag Enable): bit h
 	 * set when the vertex in VS URB handle h has its flag off; used when
 	 * vf_edge_flags (an edge-flag element, the VS's VUEs reaching the

@@ -38,6 +38,9 @@ struct vue_prim {
 	 * vertex k to vertex k + 1 mod 3): the inner edges of a POLYGON's fan,
 	 * which wireframe and point fill modes do not draw */
 	uint8_t hidden_edges;
+	/* the first primitive of its run (a strip's or loop's first segment:
+	 * where the line stipple restarts) */
+	bool first;
 	uint32_t vue[VUE_PRIM_MAX]; /* VUE_REF()s, in the order the topology gives */
 };
 
@@ -70,6 +73,7 @@ struct prim_asm {
 	uint32_t poly[3];
 	uint8_t poly_hidden;
 	uint64_t prims;    /* primitives emitted */
+	uint32_t run_prims; /* primitives emitted in the current run */
 };
 void prim_begin(struct prim_asm *pa, uint32_t topology, bool trailing, struct prim_stage *next);
 int prim_vertex(struct prim_asm *pa, uint32_t vue);

@@ -115,11 +115,15 @@ struct wm_state {
 	bool scissor_enable;
 	/* 3DSTATE_RASTER Front/Back Face Fill Mode (0 solid, 1 wireframe,
 	 * 2 point: wm_draw.c draws the boundary edges or vertices),
-	 * Antialiasing Enable (lines), Smooth Point Enable; 3DSTATE_WM Line
-	 * Stipple Enable: the back end faults on a primitive that needs one
-	 * of the last three (wm_draw.c) */
+	 * Antialiasing Enable (lines), Smooth Point Enable: the back end
+	 * faults on a primitive that needs one of the last two (wm_draw.c) */
 	uint8_t fill_front, fill_back;
-	bool aa_lines, smooth_points, line_stipple;
+	bool aa_lines, smooth_points;
+	/* 3DSTATE_WM Line Stipple Enable, 3DSTATE_LINE_STIPPLE's pattern and
+	 * repeat count (wm_stipple.c) */
+	bool line_stipple;
+	uint16_t line_pattern;
+	uint32_t line_repeat;
 	/* 3DSTATE_WM Polygon Stipple Enable, 3DSTATE_POLY_STIPPLE_PATTERN
 	 * and _OFFSET (wm_stipple.c) */
 	bool poly_stipple;
@@ -198,6 +202,23 @@ int wm_stipple_load(struct wm_state *w, int gen, const struct cs_state *st, char
  * y + (p >> 1), 16 coverage bits each), the bits the polygon stipple lets
  * through. */
 uint64_t wm_stipple_quad_mask(const struct wm_state *w, int32_t x, int32_t y);
+/* Line stipple (wm_stipple.c): a line's stipple from its window end
+ * points a -> b, the stipple counter s at its first fragment. */
+struct line_stipple {
+	bool xmajor;
+	float start;               /* a's major coordinate */
+	float dir;                 /* +1 or -1 along the major axis */
+	uint32_t s0;
+};
+void wm_line_stipple_begin(struct line_stipple *ls, float ax, float ay, float bx, float by,
+			   uint32_t s0);
+/* The fragments the line a -> b counts (pixel centres in [a, b) along
+ * its major axis): the counter of a strip's next segment goes on from
+ * s0 plus this. */
+uint32_t wm_line_stipple_count(float ax, float ay, float bx, float by);
+/* Of a quad at (x, y), the coverage bits of the pixels the stipple keeps. */
+uint64_t wm_line_stipple_mask(const struct wm_state *w, const struct line_stipple *ls,
+			      int32_t x, int32_t y);
 
 int wm_depth_state_load(struct depth_state *d, int gen, const struct cs_state *state,
 			uint32_t samples, char *why);

@@ -70,6 +70,8 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 	cov = wm_coverage(&st->ms, cov);
 	if (d->prim.stippled)
 		cov &= wm_stipple_quad_mask(st, x, y);
+	if (d->prim.line_stippled)
+		cov &= wm_line_stipple_mask(st, &d->prim.ls, x, y);
 	if (!cov)
 		return 0;
 	if (!d->dispatch) {            /* depth/stencil only, each covered sample */
@@ -129,7 +131,8 @@ static struct win_vertex to_window(const struct wm_draw *d, const struct clip_ve
 }
 
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		 const struct clip_vertex *pv, bool back_facing, float z_offset);
+		 const struct clip_vertex *pv, bool back_facing, float z_offset,
+		 const struct clip_vertex *orig);
 static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
 		  bool back_facing, float z_offset);
 
@@ -155,9 +158,10 @@ static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
 		}
 	if (fill == 1) {
 		float zo = depth_offset(d, p->v, st->depth_offset_wire);
+		d->line_stipple_s = 0;    /* each triangle's edges restart it */
 		for (unsigned k = 0; k < 3 && !d->fault; k++)
 			if (edges >> k & 1)
-				line(d, c[k], c[(k + 1) % 3], pv, back, zo);
+				line(d, c[k], c[(k + 1) % 3], pv, back, zo, NULL);
 	} else if (fill == 2) {
 		float zo = depth_offset(d, p->v, st->depth_offset_point);
 		for (unsigned k = 0; k < 3 && !d->fault; k++)
@@ -168,10 +172,39 @@ static void unfilled(struct wm_draw *d, const struct clip_vertex *const c[3],
 	}
 }
 
+/* The setup of a piece c[0..2] of the clipped primitive orig[0..n) (n 3,
+ * or 2 for a line, whose third setup vertex is its first): attributes
+ * from the original vertices, as the SF reads them, and the barycentric
+ * map from the piece's vertices' weights in the original (wm_prim). A
+ * point's screen-space weights are its clip-space weights by the original
+ * vertices' w, normalised (no divide: w is 1). */
+static void clipped_setup(struct wm_draw *d, const struct clip_vertex *const c[3],
+			  const struct clip_vertex *orig, unsigned n, const struct clip_vertex *pv)
+{
+	struct wm_prim *p = &d->prim;
+	p->bary_mapped = true;
+	for (unsigned i = 0; i < 3; i++) {
+		float *per = p->bmap[0][i], *lin = p->bmap[1][i];
+		double sum = 0, w[3] = { 1, 1, 1 };
+		for (unsigned k = 0; k < 3; k++) {
+			per[k] = k < n ? c[i]->bw[k] : 0;
+			if (d->st.persp_divide && k < n)
+				w[k] = orig[k].pos[3];
+			sum += per[k] * w[k];
+		}
+		for (unsigned k = 0; k < 3; k++)
+			lin[k] = sum != 0 && isfinite(sum) ? (float)(per[k] * w[k] / sum) : per[k];
+	}
+	const float (*rows[3])[4] = { orig[0].attr, orig[1].attr, orig[n == 3 ? 2 : 0].attr };
+	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+}
+
 /* One triangle after clipping; edges: its boundary edges (bit k: vertex k
- * to k + 1 mod 3). */
+ * to k + 1 mod 3); orig: the three vertices of the primitive it is a
+ * piece of when the clipper cut it, else NULL. */
 static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		     const struct clip_vertex *c2, const struct clip_vertex *pv, unsigned edges)
+		     const struct clip_vertex *c2, const struct clip_vertex *pv, unsigned edges,
+		     const struct clip_vertex *orig)
 {
 	struct wm_prim *p = &d->prim;
 	const struct wm_state *st = &d->st;
@@ -194,10 +227,16 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	}
 	p->is_point = false;
 	p->stippled = st->poly_stipple;
+	p->line_stippled = false;
 	p->z_offset = depth_offset(d, p->v, st->depth_offset);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
-	const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
-	attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	if (orig) {
+		clipped_setup(d, (const struct clip_vertex *const[3]){ c0, c1, c2 }, orig, 3, pv);
+	} else {
+		p->bary_mapped = false;
+		const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
+		attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	}
 	raster_triangle_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_prim_end(d);
 }
@@ -214,7 +253,9 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	p->back_facing = false;
 	p->is_point = false;
 	p->stippled = false;
+	p->line_stippled = false;
 	p->z_offset = 0;
+	p->bary_mapped = false;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
 	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
@@ -222,8 +263,10 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	ps_prim_end(d);
 }
 
+/* orig: the line's two vertices when the clipper cut it, else NULL. */
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
-		 const struct clip_vertex *pv, bool back_facing, float z_offset)
+		 const struct clip_vertex *pv, bool back_facing, float z_offset,
+		 const struct clip_vertex *orig)
 {
 	struct wm_prim *p = &d->prim;
 	struct win_vertex a = to_window(d, c0), b = to_window(d, c1);
@@ -237,19 +280,27 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->v[2] = a;
 	p->v[2].x -= dy / len;
 	p->v[2].y += dx / len;
-	if (d->st.aa_lines || d->st.line_stipple) {
-		wm_fault(d, "%s is not modelled", d->st.aa_lines ?
-			 "3DSTATE_RASTER Antialiasing Enable (antialiased lines)" :
-			 "3DSTATE_WM Line Stipple Enable");
+	if (d->st.aa_lines) {
+		wm_fault(d, "3DSTATE_RASTER Antialiasing Enable (antialiased lines) is not modelled");
 		return;
+	}
+	p->line_stippled = d->st.line_stipple;
+	if (p->line_stippled) {
+		wm_line_stipple_begin(&p->ls, a.x, a.y, b.x, b.y, d->line_stipple_s);
+		d->line_stipple_s += wm_line_stipple_count(a.x, a.y, b.x, b.y);
 	}
 	p->back_facing = back_facing;
 	p->is_point = false;
 	p->stippled = false;
 	p->z_offset = z_offset;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
-	const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
-	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	if (orig) {
+		clipped_setup(d, (const struct clip_vertex *const[3]){ c0, c1, c0 }, orig, 2, pv);
+	} else {
+		p->bary_mapped = false;
+		const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
+		attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
+	}
 	raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, &d->st.ms.pattern,
 		       quad_fn, d);
 	ps_prim_end(d);
@@ -276,7 +327,9 @@ static void point(struct wm_draw *d, const struct clip_vertex *c, const struct c
 	p->back_facing = back_facing;
 	p->is_point = true;
 	p->stippled = false;
+	p->line_stippled = false;
 	p->z_offset = z_offset;
+	p->bary_mapped = false;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	/* z and 1/w constant over the point */
 	for (int i = 0; i < 3; i++) {
@@ -331,7 +384,8 @@ static void clipped_triangle_pv(struct wm_draw *d, struct clip_vertex *v,
 	for (unsigned i = 1; i + 1 < n && !d->fault; i++) {
 		unsigned edges = (i == 1 && out[0].edge) | (unsigned)out[i].edge << 1 |
 				 (unsigned)(i + 2 == n && out[n - 1].edge) << 2;
-		triangle(d, &out[0], &out[i], &out[i + 1], &pv, edges);
+		triangle(d, &out[0], &out[i], &out[i + 1], &pv, edges,
+			 r == CLIP_CLIPPED ? v : NULL);
 	}
 }
 
@@ -433,9 +487,15 @@ static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 			l = &v[1];
 		struct clip_vertex pv = l[st->pv_line ? 1 : 0];
 		unsigned m;
-		if (clip_polygon(&st->clip, l, 2, out, &m) != CLIP_REJECT) {
+		/* the stipple restarts at each line of a list and at a strip's
+		 * or loop's first segment; LINESTRIP_CONT goes on from the last */
+		bool cont = topo == PRIM_LINESTRIP_CONT || topo == PRIM_LINESTRIP_CONT_BF;
+		if (topo == PRIM_LINELIST || topo == PRIM_LINELIST_ADJ || (d->rs->prim_first && !cont))
+			d->line_stipple_s = 0;
+		enum clip_result r = clip_polygon(&st->clip, l, 2, out, &m);
+		if (r != CLIP_REJECT) {
 			d->cl_out++;
-			line(d, &out[0], &out[1], &pv, false, 0);
+			line(d, &out[0], &out[1], &pv, false, 0, r == CLIP_CLIPPED ? l : NULL);
 		}
 		break;
 	}

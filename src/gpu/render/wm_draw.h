@@ -23,9 +23,34 @@ struct wm_prim {
 	float point_size;
 	float z_offset;            /* polygon offset added to every depth */
 	uint32_t rt_array_index;   /* VUE header DWord 1 of the primitive */
+	/* A piece of a clipped primitive: setup[] is the original primitive's
+	 * and the payload's barycentrics are in it, computed from those b[] in
+	 * the piece as sum_i b[i] bmap[linear][i][k] -- perspective ones with
+	 * the clip-space weights of the piece's vertices, linear ones with
+	 * their screen-space weights (3DSTATE_CLIP Non-Perspective Barycentric
+	 * Enable: noperspective attributes stay linear in screen space across
+	 * the original primitive, GL 4.6 section 13.5.1). */
+	bool bary_mapped;
+	float bmap[2][3][3];
+	bool line_stippled;        /* a line under the line stipple */
+	struct line_stipple ls;
 	unsigned nattrs;
+	/* last: a job copies the fields before it and setup[] up to nattrs */
 	float setup[WM_MAX_SBE_ATTRS][4][4]; /* per attribute, component: a1-a0, a2-a0, 0, a0 */
 };
+
+/* The barycentrics of the payload (in the original primitive) from the
+ * piece's b. */
+static inline void wm_prim_bary(const struct wm_prim *p, bool linear, const float b[3], float out[3])
+{
+	if (!p->bary_mapped) {
+		out[0] = b[0], out[1] = b[1], out[2] = b[2];
+		return;
+	}
+	const float (*m)[3] = p->bmap[linear];
+	for (int k = 0; k < 3; k++)
+		out[k] = b[0] * m[0][k] + b[1] * m[1][k] + b[2] * m[2][k];
+}
 
 /* The pixels of one PS thread. */
 struct ps_pixels {
@@ -109,6 +134,7 @@ struct wm_draw {
 	struct ps_job *job;        /* the inline job (no pool) */
 	struct ps_ring *ring;      /* PS threads on the host pool (ps_pool.c), or NULL */
 	uint64_t prim_serial;      /* bumped at each primitive's end */
+	uint32_t line_stipple_s;   /* the stipple counter at the next line's start */
 	struct wm_prim prim;
 	struct ps_pixels *px;      /* where the next thread's pixels gather: its job's */
 	uint64_t ps_threads, ps_pixels;

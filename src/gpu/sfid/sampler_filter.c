@@ -79,18 +79,23 @@ static unsigned filter_dims(const struct smp_surface *s)
 	return s->l.type == SURF_1D || s->l.type == SURF_BUFFER ? 1 : s->l.type == SURF_3D ? 3 : 2;
 }
 
-/* The array layer (absolute) the lookup reads; 3D surfaces: 0. */
+/* The array layer (absolute) the lookup reads; 3D surfaces: 0. The
+ * array index rounds to the nearest integer, ties to even (the rule of
+ * Vulkan's and D3D's samplers, layer = clamp(roundEven(a), 0, d - 1); GL's
+ * floor(a + 1/2) differs only at ties): blorp samples a 1D array's layer
+ * with v = 0.5, the centre of its one row, and reads layer 0 of its view
+ * (piglit fbo-generatemipmap-array on SKL read the next layer). */
 static uint32_t lookup_layer(const struct smp_surface *s, const struct smp_lookup *q)
 {
 	if (s->l.type == SURF_CUBE) {
 		uint32_t cubes = s->l.array ? s->l.depth : 1;
-		double a = floor(sane(q->r) + 0.5);
+		double a = nearbyint(sane(q->r));
 		uint32_t ai = a < 0 ? 0 : a >= cubes ? cubes - 1 : (uint32_t)a;
 		return s->l.min_array + ai * 6 + (uint32_t)(q->face < 0 ? 0 : q->face);
 	}
 	if (!s->l.array || s->l.type == SURF_3D)
 		return s->l.min_array;
-	double a = floor(sane(s->l.type == SURF_1D ? q->v : q->r) + 0.5);
+	double a = nearbyint(sane(s->l.type == SURF_1D ? q->v : q->r));
 	uint32_t l = a < 0 ? 0 : a >= s->l.depth ? s->l.depth - 1 : (uint32_t)a;
 	return s->l.min_array + l;
 }

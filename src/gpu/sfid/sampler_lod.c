@@ -63,13 +63,23 @@ float smp_lod_from_gradients(const struct smp_surface *s, const struct smp_sampl
 
 /* The gradients of a subspan: channels 4k..4k+3 are the pixels (0,0),
  * (1,0), (0,1), (1,1); x from the upper pair, y from the left pair (the
- * hardware's coarse derivatives). */
+ * hardware's coarse derivatives). A cube map's are the differences of
+ * the directions projected on one face: that of channel ch's own
+ * direction. A subspan at a face's corner or edge has pixels whose
+ * directions pick other faces; projecting on the face of its first pixel
+ * -- a helper outside the drawn face, say -- gave a footprint several
+ * times too large (piglit fbo-cubemap: the corner pixel of each face's
+ * square read the next level). */
 static void subspan_gradients(const struct smp_surface *s, const struct smp_msg_in *in,
 			      unsigned ch, float dx[3], float dy[3])
 {
 	unsigned b = ch & ~3u;
 	float c0[3], c1[3], c2[3];
-	int face = smp_coords(s, in, b, c0, -1);
+	int face = -1;
+	if (s->l.type == SURF_CUBE)
+		face = smp_cube_select(smp_in_f(in, P_U, ch), smp_in_f(in, P_V, ch),
+				       smp_in_f(in, P_R, ch));
+	smp_coords(s, in, b, c0, face);
 	smp_coords(s, in, b + 1, c1, face);
 	smp_coords(s, in, b + 2, c2, face);
 	for (int k = 0; k < 3; k++) {

@@ -258,6 +258,7 @@ static int fx_draw(uint32_t topo, const unsigned *prims, unsigned nprims, unsign
 			uint32_t h[6];
 			for (unsigned k = 0; k < per; k++)
 				h[k] = fx_handle(prims[p * per + k]);
+			fx_rs->prim_first = p == 0;     /* one run: vue_prim.first */
 			fx_rs->prim_sink(fx_rs->prim_ctx, topo, h, per);
 		}
 	}

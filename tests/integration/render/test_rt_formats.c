@@ -159,10 +159,11 @@ static void faults(void)
 	CHECK(draw_square() < 0);
 	/* formats that are no render target formats (PRM's render target
 	 * column): compressed, depth, X-channel, luminance, 96-bit; and
-	 * A4B4G4R4_UNORM on Gen8 only */
+	 * A4B4G4R4_UNORM and R16G16B16X16_FLOAT on Gen8 only */
 	static const uint32_t not_rt[] = { FMT_BC1_UNORM, FMT_R24_UNORM_X8_TYPELESS,
 					   FMT_R32G32B32X32_FLOAT, FMT_L8A8_UNORM,
-					   FMT_R32G32B32_FLOAT, FMT_A4B4G4R4_UNORM };
+					   FMT_R32G32B32_FLOAT, FMT_A4B4G4R4_UNORM,
+					   FMT_R16G16B16X16_FLOAT };
 	for (size_t k = 0; k < sizeof(not_rt) / sizeof(not_rt[0]); k++) {
 		fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, W * 4);
 		fx_target(not_rt[k], W, H, W * 4, 0);
@@ -177,10 +178,30 @@ static void faults(void)
 	CHECK(format_rt_supported(FMT_B8G8R8X8_UNORM, 8));
 }
 
+/* Gen9 renders R16G16B16X16_FLOAT (the PRM's "Render Target Surface
+ * Types [SKL+]"; iris clears GL_RGB16F through it): R, G, B as halves
+ * (0x3400, 0x3800, 0x3a00, as R16G16B16A16_FLOAT's above); X is unused
+ * and not checked. */
+static void gen9_formats(void)
+{
+	fx_gen = 9;
+	fx_reset(gtdrv_color_fs, FMT_R16G16B16X16_FLOAT, W, H, W * 8);
+	CHECK_EQ(draw_square(), 0);
+	static const uint8_t want[6] = { 0x00, 0x34, 0x00, 0x38, 0x00, 0x3a };
+	int bad = 0;
+	for (int i = 0; i < W * H; i++)
+		bad += memcmp(fx_mem + FX_RT + 8 * i, want, 6) != 0;
+	CHECK_EQ(bad, 0);
+	CHECK(format_rt_supported(FMT_R16G16B16X16_FLOAT, 9));
+	CHECK(!format_rt_supported(FMT_R16G16B16X16_FLOAT, 8));
+	fx_gen = 8;
+}
+
 int main(void)
 {
 	fx_init();
 	each_format();
+	gen9_formats();
 	tiled_targets();
 	write_masks();
 	outside_dropped();

@@ -60,8 +60,16 @@ int main(void)
 		if (near(out[i].pos[0], 1) && near(out[i].pos[1], 0.5f) && near(out[i].attr[0][0], 3))
 			found |= 2;
 		CHECK(out[i].pos[0] <= out[i].pos[3] + 1e-6f);
+		/* the weights of the input vertices: 1 for an input vertex
+		 * kept, (1/2, 1/2, 0) and (0, 1/2, 1/2) for the two new ones */
+		if (near(out[i].pos[0], 0) && near(out[i].pos[1], 0))
+			found |= 4 * (near(out[i].bw[0], 1) && near(out[i].bw[1], 0) && near(out[i].bw[2], 0));
+		if (near(out[i].pos[0], 1) && near(out[i].pos[1], 0))
+			found |= 8 * (near(out[i].bw[0], 0.5f) && near(out[i].bw[1], 0.5f) && near(out[i].bw[2], 0));
+		if (near(out[i].pos[0], 1) && near(out[i].pos[1], 0.5f))
+			found |= 16 * (near(out[i].bw[0], 0) && near(out[i].bw[1], 0.5f) && near(out[i].bw[2], 0.5f));
 	}
-	CHECK_EQ(found, 3);
+	CHECK_EQ(found, 31);
 
 	/* near plane (OGL z >= -w) and D3D (z >= 0) */
 	in[0] = vtx(0, 0, -2, 1, 0);

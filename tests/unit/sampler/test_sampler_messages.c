@@ -217,6 +217,52 @@ static void test_cube_seamless(struct fixture *f)
 	CHECK_NEAR(fx_get_f(f, FX_RESP, 0), 10 / 255.0f);
 }
 
+/* The implicit LOD of a cube map at a face's corner: a subspan whose
+ * pixel 3 is the face +X's corner texel centre and whose pixels 0-2 are
+ * helpers beyond its edges, their directions normalised to a major
+ * component of 1 as Mesa gives them (so pixel 0's ties y and z, which
+ * picks another face). Pixel 3's LOD: the differences of the four
+ * directions projected on ITS face (+X: s = -z / x, t = -y / x, OpenGL
+ * table 8.19; u = (s + 1) / 2), rho = max(|(du/dx, dv/dx)|, |(du/dy,
+ * dv/dy)|) * 32 (eq. 8.6): one texel a pixel, LOD 0. Projected on pixel
+ * 0's face it was 0.52 (piglit fbo-cubemap: the corner pixel read the
+ * next level). */
+static void test_cube_corner_lod(struct fixture *f)
+{
+	struct fx_surf c = { .type = 3, .format = 199, .width = 32, .height = 32, .pitch = 128,
+			     .qpitch = 52, .mip_count = 5, .base = 0x20000 };
+	fx_surface(f, 6, &c);
+	fx_sampler(f, 7, &(struct fx_samp){ .mip = 3, .max_lod = 14 });
+	f->unit.pixel_shader = true;
+	const double a = 1.0 / 32;     /* half a texel in s, t */
+	/* (i, j): column and row of the face, -1 outside: s = -1 + (2i+1) a */
+	double dir[4][3];
+	for (unsigned p = 0; p < 4; p++) {
+		int i = (int)(p & 1) - 1, j = (int)(p >> 1) - 1;  /* 0: (-1, -1), 3: (0, 0) */
+		double sc = -1 + (2 * i + 1) * a, tc = -1 + (2 * j + 1) * a;
+		double v[3] = { 1, -tc, -sc };      /* x, y = -t, z = -s */
+		double m = fmax(fabs(v[0]), fmax(fabs(v[1]), fabs(v[2])));
+		for (int k = 0; k < 3; k++)
+			dir[p][k] = v[k] / m;
+	}
+	eu_thread_init(f->t, 8, 0x0f);
+	for (unsigned p = 0; p < 4; p++)
+		for (unsigned k = 0; k < 3; k++)
+			fx_set_f(f, FX_PAYLOAD + k, p, (float)dir[p][k]);
+	CHECK_EQ(fx_send(f, fx_desc(6, 7, SMP_LOD, 8), 8, 3, 2, false, 0x0f), 0);
+	/* oracle: the projections on +X */
+	double u[4], v[4];
+	for (unsigned p = 0; p < 4; p++) {
+		u[p] = (-dir[p][2] / dir[p][0] + 1) / 2;
+		v[p] = (-dir[p][1] / dir[p][0] + 1) / 2;
+	}
+	double rx = hypot(u[1] - u[0], v[1] - v[0]) * 32, ry = hypot(u[2] - u[0], v[2] - v[0]) * 32;
+	double expect = round(log2(fmax(rx, ry)) * 256) / 256;
+	CHECK(fabs(expect) < 0.02);         /* the hand computation above */
+	CHECK(fabs(fx_get_f(f, FX_RESP + 1, 3) - expect) < 1e-4);
+	f->unit.pixel_shader = false;
+}
+
 /* ---- multisample ---- */
 
 static void test_multisample(struct fixture *f)
@@ -301,6 +347,7 @@ int main(void)
 	test_shadow(&f);
 	test_gather_po(&f);
 	test_cube_seamless(&f);
+	test_cube_corner_lod(&f);
 	test_multisample(&f);
 	fx_fini(&f);
 	return test_exit();

@@ -268,6 +268,18 @@ static void test_array_sample(struct fixture *f)
 		CHECK_NEAR(fx_get_f(f, FX_RESP + 1, ch), 1 / 255.0f);
 		CHECK_NEAR(fx_get_f(f, FX_RESP + 2, ch), 3 / 255.0f);
 	}
+	/* ties round to even (Vulkan's and D3D's layer = roundEven(r)):
+	 * 0.5 -> 0, 1.5 -> 2, -0.5 -> 0, 2.5 -> 2; GL's floor(r + 1/2) would
+	 * read layer 1 for 0.5 */
+	const float ties[4] = { 0.5f, 1.5f, -0.5f, 2.5f };
+	const unsigned tie_want[4] = { 0, 2, 0, 2 };
+	for (unsigned ch = 0; ch < 4; ch++)
+		fx_set_f(f, FX_PAYLOAD + 2, ch, ties[ch]);
+	CHECK_EQ(fx_send(f, fx_desc(2, 0, SMP_SAMPLE, 8), 8, 3, 4, false, 0x0f), 0);
+	for (unsigned ch = 0; ch < 4; ch++)
+		CHECK_NEAR(fx_get_f(f, FX_RESP, ch), (200 + tie_want[ch]) / 255.0f);
+	for (unsigned ch = 0; ch < 4; ch++)
+		fx_set_f(f, FX_PAYLOAD + 2, ch, r[ch]);
 	/* Minimum Array Element 1, two layers: r = 0 -> 1, r = 5 -> 2 */
 	CHECK_EQ(fx_send(f, fx_desc(3, 0, SMP_SAMPLE, 8), 8, 3, 4, false, 0x0f), 0);
 	CHECK_NEAR(fx_get_f(f, FX_RESP, 2), 202 / 255.0f);
