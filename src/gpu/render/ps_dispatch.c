@@ -51,7 +51,7 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 {
 	const struct ps_pixels *px = &j->px;
 	bool persp = m < 3;
-	if (m % 3 == 0) {               /* at the centres: interpolate()'s */
+	if (m % 3 == 0 && !j->prim.bary_mapped) {   /* at the centres: interpolate()'s */
 		const float (*w)[3] = persp ? px->persp : px->lin;
 		for (unsigned g = 0; g < n; g += 8, reg += 2) {
 			float b1[8], b2[8];
