@@ -53,27 +53,35 @@ uint32_t gs_alloc_entry(struct gs_stage *gs)
 	return (p->start * 8192 + e * p->size * 64) / 64;
 }
 
+const uint8_t *gs_input_rows(struct gs_stage *gs, uint32_t ref)
+{
+	struct render_state *rs = gs->rs;
+	uint32_t first_row = rs->gs.read_offset * 2, nrows = rs->gs.read_length * 2;
+	const char *why = "";
+	const uint8_t *vue = urb_entry_bytes(&rs->urb_space, vue_ref_handle(ref),
+					     vue_ref_byte_offset(ref) + first_row * 16, nrows * 16,
+					     &why);
+	if (!vue)
+		render_set_fault(rs, "GS: reading rows %u..%u of input VUE 0x%x: %s", first_row,
+				 first_row + nrows - 1, vue_ref_handle(ref), why);
+	return vue;
+}
+
 /* The input vertices' rows from Read Offset, pushed for each channel. */
 static int push_vertices(struct gs_stage *gs, struct eu_thread *t, unsigned grf,
 			 const struct vue_prim *const *chan, unsigned nchan)
 {
 	struct render_state *rs = gs->rs;
 	const struct gs_state *st = &rs->gs;
-	uint32_t first_row = st->read_offset * 2, nrows = st->read_length * 2;
+	uint32_t nrows = st->read_length * 2;
 	if (grf + gs->nverts * nrows * 4 > EU_GRF_COUNT)
 		return render_set_fault(rs, "GS: %u URB rows of %u vertices from g%u pass g127",
 					nrows, gs->nverts, grf);
 	for (unsigned c = 0; c < nchan && nrows; c++)
 		for (unsigned v = 0; v < gs->nverts; v++) {
-			uint32_t ref = chan[c]->vue[v];
-			const char *why = "";
-			const uint8_t *vue = urb_entry_bytes(&rs->urb_space, vue_ref_handle(ref),
-							     vue_ref_byte_offset(ref) + first_row * 16,
-							     nrows * 16, &why);
+			const uint8_t *vue = gs_input_rows(gs, chan[c]->vue[v]);
 			if (!vue)
-				return render_set_fault(rs, "GS: reading rows %u..%u of input VUE "
-							"0x%x: %s", first_row, first_row + nrows - 1,
-							vue_ref_handle(ref), why);
+				return -1;
 			for (uint32_t r = 0; r < nrows; r++)
 				for (unsigned k = 0; k < 4; k++) {
 					uint32_t x;

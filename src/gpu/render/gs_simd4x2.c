@@ -30,7 +30,7 @@ static int push_rows(struct gs_stage *gs, struct eu_thread *t, unsigned grf,
 {
 	struct render_state *rs = gs->rs;
 	const struct gs_state *st = &rs->gs;
-	uint32_t first_row = st->read_offset * 2, nrows = st->read_length * 2;
+	uint32_t nrows = st->read_length * 2;
 	unsigned rows = gs->nverts * nrows;
 	unsigned regs = dual_instance ? (rows + 1) / 2 : rows;
 	if (grf + regs > EU_GRF_COUNT)
@@ -38,15 +38,9 @@ static int push_rows(struct gs_stage *gs, struct eu_thread *t, unsigned grf,
 					nrows, gs->nverts, grf);
 	for (unsigned s = 0; s < (dual_instance ? 1 : n) && nrows; s++)
 		for (unsigned v = 0; v < gs->nverts; v++) {
-			uint32_t ref = obj[s]->vue[v];
-			const char *why = "";
-			const uint8_t *vue = urb_entry_bytes(&rs->urb_space, vue_ref_handle(ref),
-							     vue_ref_byte_offset(ref) + first_row * 16,
-							     nrows * 16, &why);
+			const uint8_t *vue = gs_input_rows(gs, obj[s]->vue[v]);
 			if (!vue)
-				return render_set_fault(rs, "GS: reading rows %u..%u of input VUE "
-							"0x%x: %s", first_row, first_row + nrows - 1,
-							vue_ref_handle(ref), why);
+				return -1;
 			for (uint32_t r = 0; r < nrows; r++) {
 				unsigned a = v * nrows + r;
 				unsigned reg = grf + (dual_instance ? a / 2 : a);

@@ -24,6 +24,10 @@ struct gs_stage {
 };
 
 
+/* The Read Length x 2 rows from Read Offset x 2 of input VUE ref, or NULL
+ * after a GPU fault naming why. */
+const uint8_t *gs_input_rows(struct gs_stage *gs, uint32_t ref);
+
 /* The next output entry of the GS partition's ring. */
 uint32_t gs_alloc_entry(struct gs_stage *gs);
 
