@@ -60,7 +60,7 @@ check: test-deps
 # tests/e2e/opencl): its test runs from the plain build, so that CI runs it
 # instead of counting a skip.
 check-unsanitized: build
-	meson test -C $(BUILD_DIR) --print-errorlogs opencl-compute-skl
+	meson test -C $(BUILD_DIR) --print-errorlogs opencl-compute-skl opencl-clinfo-skl
 
 # Does $(FUZZ_CC) link a libFuzzer target? (Debian: the clang package.)
 HAVE_LIBFUZZER = $(FUZZ_CC) -fsanitize=fuzzer fuzz/libfuzzer_probe.c -o /dev/null >/dev/null 2>&1
