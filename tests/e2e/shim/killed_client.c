@@ -274,14 +274,23 @@ static void kill_case(const char *mode)
 	CHECK(fgets(line, sizeof(line), v_out) != NULL);
 	CHECK_EQ(sscanf(line, "ready %d", &vpid), 1);
 	usleep(300 * 1000);   /* into the blocking call (execbuf: the ring fills) */
-	/* its main thread blocked in the ioctl: sleeping, not running */
-	char path[64], stat[256] = "", state = '?';
+	/* its main thread blocked in the ioctl: sleeping, not running. The
+	 * interruptible waits wake at least every 100 ms to look at the fence
+	 * (kernel/sync/fence.c), so one sample may catch it running: it must
+	 * be seen asleep within 50 samples 10 ms apart (a thread spinning in
+	 * the call never is). */
+	char path[64], state = '?';
 	snprintf(path, sizeof(path), "/proc/%d/stat", vpid);
-	FILE *sf = fopen(path, "r");
-	if (sf && fgets(stat, sizeof(stat), sf) && strrchr(stat, ')'))
-		state = strrchr(stat, ')')[2];
-	if (sf)
-		fclose(sf);
+	for (int tries = 0; tries < 50 && state != 'S'; tries++) {
+		char stat[256] = "";
+		FILE *sf = fopen(path, "r");
+		if (sf && fgets(stat, sizeof(stat), sf) && strrchr(stat, ')'))
+			state = strrchr(stat, ')')[2];
+		if (sf)
+			fclose(sf);
+		if (state != 'S')
+			usleep(10 * 1000);
+	}
 	printf("%s: victim's main thread state %c before the kill\n", mode, state);
 	CHECK_EQ(state, 'S');
 	double t0 = now_ms();
