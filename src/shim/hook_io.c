@@ -155,10 +155,11 @@ static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, of
 	if (!(flags & MAP_ANONYMOUS) && sysfs_is_bar0_fd(fd))
 		return bar_mmio_map(addr, len, prot, flags, off);
 	struct stat st;
-	if (!(flags & MAP_ANONYMOUS) && shim_is_dmabuf(fd) && !fstat(fd, &st)) {
+	if (!(flags & MAP_ANONYMOUS) && devnode_device() && shim_is_dmabuf(fd) && !fstat(fd, &st)) {
 		/* dma_buf_mmap_internal(): pages past the buffer are -EINVAL (an
 		 * exported object's memfd is the object's size; the model's own
-		 * mmap of it, with dev->lock held, also comes here) */
+		 * mmap of it, with dev->lock held, also comes here). Only in a
+		 * process with a device: the readlink stays off other mmaps. */
 		uint64_t pages = (len + 4095) / 4096;
 		if (off < 0 || (uint64_t)off / 4096 + pages > (uint64_t)st.st_size / 4096) {
 			errno = EINVAL;

@@ -43,13 +43,6 @@ uint8_t *urb_entry_bytes(const struct urb_space *u, uint32_t handle, uint32_t of
 	return NULL;
 }
 
-static uint32_t reg_dw(const uint8_t *reg, unsigned i)
-{
-	uint32_t v;
-	memcpy(&v, reg + 4 * i, 4);
-	return v;
-}
-
 int urb_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 {
 	const struct urb_space *u = ctx;
@@ -82,9 +75,9 @@ int urb_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	for (unsigned c = 0; c < 8; c++) {
 		if (!((msg->mask >> c) & 1))
 			continue;
-		uint32_t handle = reg_dw(handles, c) & 0xffff;
-		uint32_t row = global + (offsets ? reg_dw(offsets, c) : 0);
-		uint32_t cmask = masks ? (reg_dw(masks, c) >> 16) & 0xff : 0xff;
+		uint32_t handle = urb_reg_dw(handles, c) & 0xffff;
+		uint32_t row = global + (offsets ? urb_reg_dw(offsets, c) : 0);
+		uint32_t cmask = masks ? (urb_reg_dw(masks, c) >> 16) & 0xff : 0xff;
 		const char *why = "";
 		uint8_t *p = urb_entry_bytes(u, handle, row * 16, ndata * 4, &why);
 		if (!p)

@@ -6,6 +6,7 @@
 #define GTSIM_SFID_URB_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "gpu/eu/send.h"
 
@@ -25,6 +26,14 @@ struct urb_space {
  * when the handle is not the start of an entry or the range leaves it. */
 uint8_t *urb_entry_bytes(const struct urb_space *u, uint32_t handle, uint32_t off,
 			 uint32_t n, const char **why);
+
+/* DWord i of a message register. */
+static inline uint32_t urb_reg_dw(const uint8_t *reg, unsigned i)
+{
+	uint32_t v;
+	memcpy(&v, reg + 4 * i, 4);
+	return v;
+}
 
 /* sfid_handler for EU_SFID_URB; ctx is a struct urb_space. SIMD8 write and
  * read (opcodes 7, 8) with global offset, per-slot offsets and channel

@@ -18,13 +18,6 @@
 #include "common/trace.h"
 #include "gpu/sfid/urb.h"
 
-static uint32_t dw(const uint8_t *reg, unsigned i)
-{
-	uint32_t v;
-	memcpy(&v, reg + 4 * i, 4);
-	return v;
-}
-
 int urb_simd4x2_write(const struct urb_space *u, struct eu_thread *t, const struct eu_send *msg,
 		      bool hword)
 {
@@ -44,13 +37,13 @@ int urb_simd4x2_write(const struct urb_space *u, struct eu_thread *t, const stru
 		return eu_thread_fault(t, "ip 0x%x: %s without data (mlen %u)", msg->ip, name,
 				       msg->mlen);
 	unsigned rows = msg->mlen - 1u, unit_rows = hword ? 2 : 1;
-	uint32_t masks = (dw(m0, 5) >> 8) & 0xff;
+	uint32_t masks = (urb_reg_dw(m0, 5) >> 8) & 0xff;
 	for (unsigned s = 0; s < 2; s++) {
 		unsigned enables = (msg->mask >> (4 * s)) & (masks >> (4 * s)) & 0xf;
 		if (!enables)
 			continue;
-		uint32_t handle = dw(m0, s) & 0xffff;
-		uint32_t row = (global + (per_slot ? dw(m0, 3 + s) : 0)) * unit_rows;
+		uint32_t handle = urb_reg_dw(m0, s) & 0xffff;
+		uint32_t row = (global + (per_slot ? urb_reg_dw(m0, 3 + s) : 0)) * unit_rows;
 		const char *why = "";
 		uint8_t *p = urb_entry_bytes(u, handle, row * 16, rows * 16, &why);
 		if (!p)
@@ -66,7 +59,8 @@ int urb_simd4x2_write(const struct urb_space *u, struct eu_thread *t, const stru
 	}
 	TRACE(TRACE_SEND, "urb: SIMD4x2 %s offset %u%s, %u rows, handles 0x%x 0x%x, "
 	      "masks 0x%02x, exec mask 0x%x", hword ? "HWord write" : "OWord write", global,
-	      per_slot ? " per-slot" : "", rows, dw(m0, 0) & 0xffff, dw(m0, 1) & 0xffff, masks,
+	      per_slot ? " per-slot" : "", rows, urb_reg_dw(m0, 0) & 0xffff,
+	      urb_reg_dw(m0, 1) & 0xffff, masks,
 	      msg->mask);
 	return 0;
 }

@@ -49,18 +49,27 @@ static uint8_t pattern(uint64_t linear, unsigned salt)
 	return (uint8_t)(linear * 7 + (linear >> 9) + salt);
 }
 
-/* Writes through the GTT land detiled: byte (x, y) of the view at the
- * PRM's tiled address of the object. */
-static void write_through_fence(struct gtsim_file *f, uint32_t mode, enum ref_tiling ref,
-				uint32_t stride)
+/* A new object tiled (mode, stride), every byte l of its GTT view written
+ * with pattern(l, salt), the map gone again. */
+static uint32_t filled_through_fence(struct gtsim_file *f, uint32_t mode, uint32_t stride,
+				     unsigned salt)
 {
 	uint32_t h = eb_create(f, SIZE);
 	CHECK_EQ(set_tiling(f, h, mode, stride), 0);
 	uint8_t *gtt = map_gtt(f, h, PROT_READ | PROT_WRITE);
 	CHECK_EQ(set_domain_gtt(f, h), 0);
 	for (uint64_t l = 0; l < SIZE; l++)
-		gtt[l] = pattern(l, 1);
+		gtt[l] = pattern(l, salt);
 	unmap(gtt);
+	return h;
+}
+
+/* Writes through the GTT land detiled: byte (x, y) of the view at the
+ * PRM's tiled address of the object. */
+static void write_through_fence(struct gtsim_file *f, uint32_t mode, enum ref_tiling ref,
+				uint32_t stride)
+{
+	uint32_t h = filled_through_fence(f, mode, stride, 1);
 	uint8_t *raw = malloc(SIZE);
 	CHECK_EQ(eb_read(f, h, 0, raw, SIZE), 0);
 	unsigned bad = 0;
@@ -198,13 +207,7 @@ static void retile_existing_map(struct gtsim_file *f)
 static void cpu_map_after_gtt_writes(struct gtsim_file *f)
 {
 	enum { STRIDE = 1024 };
-	uint32_t h = eb_create(f, SIZE);
-	CHECK_EQ(set_tiling(f, h, I915_TILING_X, STRIDE), 0);
-	uint8_t *gtt = map_gtt(f, h, PROT_READ | PROT_WRITE);
-	CHECK_EQ(set_domain_gtt(f, h), 0);
-	for (uint64_t l = 0; l < SIZE; l++)
-		gtt[l] = pattern(l, 5);
-	unmap(gtt);
+	uint32_t h = filled_through_fence(f, I915_TILING_X, STRIDE, 5);
 	struct drm_i915_gem_mmap mm = { .handle = h, .size = SIZE, .flags = I915_MMAP_WC };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_MMAP, &mm), 0);
 	const uint8_t *cpu = (const uint8_t *)(uintptr_t)mm.addr_ptr;
