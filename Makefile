@@ -11,7 +11,7 @@ TEST_PKGS  = libigc-tools intel-gpu-tools libdrm-intel1 mesa-utils \
              libgl1-mesa-dri libegl1 libgles2 libegl-mesa0 libgbm1 python3 \
              libegl-dev libgles-dev piglit clang libopengl-dev llvm-15-dev \
              mesa-vulkan-drivers libvulkan-dev glslang-tools intel-opencl-icd \
-             ocl-icd-opencl-dev
+             ocl-icd-opencl-dev clinfo
 
 # NINJAFLAGS=-j2 limits build jobs on a shared machine.
 BUILD_DIR ?= build
