@@ -74,6 +74,9 @@ static void check_engine(struct gtsim_device *dev, unsigned i)
 	CHECK_EQ(submit_bad(bad, cases[i].flag, cases[i].dw, cases[i].n), 0);
 	CHECK_EQ(submit_store(good, cases[i].flag, value), 0);
 	CHECK_EQ(eb_wait(f, target, 5ll * 1000000000), 0);
+	/* the bad batch too: with timeslicing (SKL) the good context may run
+	 * while the bad one waits at its request's first MI_ARB_CHECK */
+	CHECK_EQ(eb_wait(f, bad_bb, 5ll * 1000000000), 0);
 	CHECK_EQ(eb_read32(f, target, 4 * (value & 15)), value);
 	CHECK_EQ(batches_active(bad), 1);
 	CHECK_EQ(batches_active(good), 0);
