@@ -16,6 +16,10 @@
 #include "test.h"
 
 static const char *gtsim;
+/* A TMPDIR of this test's own: error states in a shared /tmp are pruned
+ * to the newest 16 by whichever process writes the next one, so a test
+ * running beside this one could remove a file before it is read. */
+static char tmpdir[] = "/tmp/gtsim-test-exec-dirXXXXXX";
 
 struct run {
 	int status;
@@ -25,8 +29,8 @@ struct run {
 static void run_exec(const char *path, const char *args, struct run *r)
 {
 	char cmd[1024];
-	snprintf(cmd, sizeof(cmd), "GTSIM_HANGCHECK_MS=100 %s exec %s %s 2>/dev/null", gtsim,
-		 path, args);
+	snprintf(cmd, sizeof(cmd), "TMPDIR=%s GTSIM_HANGCHECK_MS=100 %s exec %s %s 2>/dev/null",
+		 tmpdir, gtsim, path, args);
 	memset(r, 0, sizeof(*r));
 	FILE *p = popen(cmd, "r");
 	CHECK(p != NULL);
@@ -78,6 +82,8 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		test_skip("usage: test_cs_exec_cli GTSIM");
 	gtsim = argv[1];
+	CHECK(mkdtemp(tmpdir) != NULL);
+	unsetenv("GTSIM_ERROR_STATE");
 	char path[] = "/tmp/gtsim-test-execXXXXXX";
 	int fd = mkstemp(path);
 	CHECK(fd >= 0);
@@ -143,5 +149,6 @@ int main(int argc, char **argv)
 	run_exec("/nonexistent/batch.bin", "", &r);
 	CHECK_EQ(r.status, 2);
 	unlink(path);
+	CHECK_EQ(rmdir(tmpdir), 0);
 	return test_exit();
 }
