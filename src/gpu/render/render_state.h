@@ -13,6 +13,7 @@
 #include "gpu/eu/send.h"
 #include "gpu/format/format.h"
 #include "gpu/render/render.h"
+#include "gpu/sfid/gateway.h"
 #include "gpu/sfid/pi.h"
 #include "gpu/render/stage.h"
 #include "gpu/render/te_state.h"
@@ -40,6 +41,7 @@ struct render_units {
 	struct wm_draw *rt;            /* render-target writes: the PS's draw */
 	struct dp_unit *dp;            /* the data ports: the stage's surfaces, scratch */
 	struct pi_unit *pi;            /* the pixel interpolator: the PS's pixels */
+	struct gateway_group *gateway; /* barriers: the HS instances of a patch */
 };
 
 /* SFID -> unit, per stage (sfid_wiring.c): the one place that says which

@@ -31,6 +31,11 @@ static int to_render_target(void *units, struct eu_thread *t, const struct eu_se
 	return rt_write_handler(((struct render_units *)units)->rt, t, msg);
 }
 
+static int to_gateway(void *units, struct eu_thread *t, const struct eu_send *msg)
+{
+	return gateway_sfid_handler(((struct render_units *)units)->gateway, t, msg);
+}
+
 void render_dp_unit(struct render_state *rs, const struct render_env *env, struct dp_unit *u,
 		    enum render_stage st, uint64_t scratch_base, uint32_t scratch_space)
 {
@@ -67,6 +72,7 @@ const struct sfid_table render_sfids[RS_NUM_STAGES] = {
 	} },
 	[RS_HS] = { .fn = {
 		[EU_SFID_URB] = to_urb,                   /* patch entry, control points */
+		[EU_SFID_GATEWAY] = to_gateway,           /* barriers between instances */
 		[EU_SFID_SAMPLER] = to_sampler,
 		[EU_SFID_DP_CC] = to_data_port,
 		[EU_SFID_DP_DC0] = to_data_port,

@@ -147,14 +147,18 @@ static int shade_and_emit(struct tess_draw *td, uint32_t patch, unsigned first, 
 	struct render_state *rs = td->rs;
 	const struct te_output *o = td->te;
 	unsigned pv = o->prim_vertices;
-	for (unsigned i = 0; i < npts; i += 8) {
-		unsigned n = npts - i < 8 ? npts - i : 8;
+	/* 3DSTATE_DS Dispatch Mode: SIMD4X2 two points a thread, else 8 */
+	bool simd4x2 = rs->tess.ds.dispatch_mode == 0;
+	unsigned per_thread = simd4x2 ? 2 : 8;
+	for (unsigned i = 0; i < npts; i += per_thread) {
+		unsigned n = npts - i < per_thread ? npts - i : per_thread;
 		uint32_t h[8];
 		for (unsigned k = 0; k < n; k++) {
 			h[k] = ring_entry(&rs->urb[RS_DS], &td->ds_next);
 			td->handle[pts[i + k]] = h[k];
 		}
-		if (ds_run_points(td, patch, pts + i, h, n))
+		if (simd4x2 ? ds_run_points_simd4x2(td, patch, pts + i, h, n) :
+			      ds_run_points(td, patch, pts + i, h, n))
 			return -1;
 		for (unsigned k = 0; trace_on(TRACE_URB) && k < n; k++)
 			vue_trace(rs, h[k], pts[i + k]);
@@ -213,14 +217,11 @@ static int domain_points(struct tess_draw *td, uint32_t patch)
 	return 0;
 }
 
-static int patch(struct tess_draw *td, const uint32_t *icp, unsigned n)
+/* The TE and the DS for a patch whose HS threads have ended. */
+static int tessellate(struct tess_draw *td, uint32_t ph, unsigned n)
 {
 	struct render_state *rs = td->rs;
 	const struct te_state *te = &rs->tess.te;
-	const struct urb_partition *hp = &rs->urb[RS_HS];
-	uint32_t ph = ring_entry(hp, &td->hs_next);
-	if (hs_run_patch(td, ph, icp, n))
-		return -1;
 	const char *why = "";
 	const uint8_t *hdr = urb_entry_bytes(&rs->urb_space, ph, 0, 32, &why);
 	if (!hdr)
@@ -237,6 +238,48 @@ static int patch(struct tess_draw *td, const uint32_t *icp, unsigned n)
 	      td->te->nindices / (td->te->prim_vertices ? td->te->prim_vertices : 1));
 	td->patches++;
 	return domain_points(td, ph);
+}
+
+/* 8_PATCH: the HS threads of the patches collected, then each patch on
+ * through the TE and the DS in order, with its own primitive ID. */
+static int run_pending(struct tess_draw *td)
+{
+	unsigned np = td->npending;
+	if (!np)
+		return 0;
+	td->npending = 0;
+	if (hs_run_8_patch(td, td->pending, np, td->pending_n))
+		return -1;
+	uint32_t prim_id = td->primitive_id;
+	int r = 0;
+	for (unsigned c = 0; !r && c < np; c++) {
+		td->primitive_id = td->pending[c].prim_id;
+		r = tessellate(td, td->pending[c].handle, td->pending_n);
+	}
+	td->primitive_id = prim_id;
+	return r;
+}
+
+static int patch(struct tess_draw *td, const uint32_t *icp, unsigned n)
+{
+	struct render_state *rs = td->rs;
+	const struct urb_partition *hp = &rs->urb[RS_HS];
+	uint32_t ph = ring_entry(hp, &td->hs_next);
+	if (rs->tess.hs.dispatch_mode != HS_DISPATCH_8_PATCH) {
+		if (hs_run_patch(td, ph, icp, n))
+			return -1;
+		return tessellate(td, ph, n);
+	}
+	/* up to 8 patches a thread, as many as the HS partition holds at once */
+	unsigned batch = hp->entries < 8 ? hp->entries : 8;
+	if (td->npending && td->pending_n != n && run_pending(td))
+		return -1;
+	struct hs_patch *p = &td->pending[td->npending++];
+	p->handle = ph;
+	p->prim_id = td->primitive_id;
+	memcpy(p->icp, icp, n * sizeof(icp[0]));
+	td->pending_n = n;
+	return td->npending == batch ? run_pending(td) : 0;
 }
 
 /* The stage's input: the primitive assembler's patches only. */
@@ -261,10 +304,16 @@ static int patch_in(struct prim_stage *s, const struct vue_prim *p)
 	return 0;
 }
 
-/* Each patch went through at once: only the next stages have work. */
+/* 8_PATCH's collected patches, then the next stages' work. */
 static int patch_flush(struct prim_stage *s)
 {
 	struct tess_draw *td = (struct tess_draw *)((char *)s - offsetof(struct tess_draw, input));
+	if (td->failed)
+		return -1;
+	if (run_pending(td)) {
+		td->failed = true;
+		return -1;
+	}
 	return td->next->flush ? td->next->flush(td->next) : 0;
 }
 
@@ -307,16 +356,20 @@ static int check_state(struct render_state *rs)
 		return render_set_fault(rs, "3DSTATE_TE: reserved %s %u", t->te.domain > 2 ?
 					"TE Domain" : "Partitioning", t->te.domain > 2 ?
 					t->te.domain : t->te.partitioning);
-	if (gen >= 9 && t->hs.dispatch_mode != 0)
-		return render_set_fault(rs, "3DSTATE_HS: Dispatch Mode %s is not implemented",
-					t->hs.dispatch_mode == 1 ? "DUAL_PATCH" : "8_PATCH");
+	if (gen >= 9 && t->hs.dispatch_mode == HS_DISPATCH_DUAL_PATCH)
+		return render_set_fault(rs, "3DSTATE_HS: Dispatch Mode DUAL_PATCH is not "
+					"implemented");
+	if (gen >= 9 && t->hs.dispatch_mode > HS_DISPATCH_8_PATCH)
+		return render_set_fault(rs, "3DSTATE_HS: reserved Dispatch Mode %u",
+					t->hs.dispatch_mode);
 	if (t->hs.read_length)
 		return render_set_fault(rs, "3DSTATE_HS: pushed vertex data (Vertex URB Entry "
 					"Read Length %u) is not implemented", t->hs.read_length);
-	if (t->ds.dispatch_mode == 0 || t->ds.dispatch_mode > (gen >= 9 ? 2u : 1u))
-		return render_set_fault(rs, "3DSTATE_DS: Dispatch Mode %u (%s) is not "
-					"implemented", t->ds.dispatch_mode,
-					t->ds.dispatch_mode ? "reserved" : "SIMD4X2");
+	if (t->ds.dispatch_mode > (gen >= 9 ? 2u : 1u))
+		return render_set_fault(rs, "3DSTATE_DS: reserved Dispatch Mode %u",
+					t->ds.dispatch_mode);
+	if (t->hs.instances > HS_MAX_INSTANCES)
+		return render_set_fault(rs, "3DSTATE_HS: %u instances", t->hs.instances);
 	const struct urb_partition *hp = &rs->urb[RS_HS], *dp = &rs->urb[RS_DS];
 	if (!hp->entries || hp->size * 64 < 32)
 		return render_set_fault(rs, "3DSTATE_URB_HS: %u entries of %u bytes: no room for "
@@ -346,6 +399,14 @@ int tess_draw_begin(struct render_state *rs, const struct render_env *env,
 		tess_draw_end(rs, td, NULL);
 		return -1;
 	}
+	for (unsigned i = 0; i < rs->tess.hs.instances; i++) {
+		td->hs_thread[i] = aligned_alloc(64, sizeof(struct eu_thread));
+		if (!td->hs_thread[i]) {
+			render_set_fault(rs, "tessellation: out of memory");
+			tess_draw_end(rs, td, NULL);
+			return -1;
+		}
+	}
 	if (tess_kernel_load(td, &td->hs, rs->tess.hs.ksp, "HS", RS_HS) ||
 	    tess_kernel_load(td, &td->ds, rs->tess.ds.ksp, "DS", RS_DS)) {
 		tess_draw_end(rs, td, NULL);
@@ -374,6 +435,8 @@ int tess_draw_end(struct render_state *rs, struct tess_draw *td, struct tess_cou
 	      (unsigned long long)td->ds_points, (unsigned long long)td->prims);
 	tess_kernel_free(&td->hs);
 	tess_kernel_free(&td->ds);
+	for (unsigned i = 0; i < HS_MAX_INSTANCES; i++)
+		free(td->hs_thread[i]);
 	free(td->te);
 	free(td->stamp);
 	free(td->handle);

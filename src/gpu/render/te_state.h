@@ -24,10 +24,14 @@ struct tess_consts {              /* 3DSTATE_CONSTANT_HS / _DS */
 	uint64_t addr[4];
 };
 
+enum hs_dispatch_mode {           /* 3DSTATE_HS Dispatch Mode (gen9) */
+	HS_DISPATCH_SINGLE_PATCH = 0, HS_DISPATCH_DUAL_PATCH = 1, HS_DISPATCH_8_PATCH = 2,
+};
+
 struct hs_state {
 	bool enable, stats, vertex_handles, primitive_id;
 	uint32_t instances;       /* Instance Count + 1 */
-	uint32_t dispatch_mode;   /* gen9: 0 SINGLE_PATCH, 1 DUAL, 2 8_PATCH */
+	uint32_t dispatch_mode;   /* gen9: enum hs_dispatch_mode; gen8 SINGLE_PATCH */
 	uint64_t ksp;
 	uint32_t read_offset, read_length, grf_start;
 	uint32_t scratch_space;

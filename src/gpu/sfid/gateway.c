@@ -61,6 +61,10 @@ int gateway_sfid_handler(void *ctx, struct eu_thread *t, const struct eu_send *m
 		return eu_thread_fault(t, "ip 0x%x: gateway barrier message names barrier 0x%x, "
 				       "the thread's group has 0x%x", msg->ip, dw2 & mask,
 				       g->barrier_id & mask);
+	/* Barrier Count Enable (m0.2 bit 15): the count in bits 14:9 replaces
+	 * the group's (Mesa's TCS barrier sends the number of HS instances) */
+	if (dw2 & (1u << 15))
+		g->expected = (dw2 >> 9) & 0x3f;
 	g->arrived++;
 	TRACE(TRACE_GPGPU, "gateway: barrier 0x%x: %u of %u threads arrived",
 	      dw2 & mask, g->arrived, g->expected);

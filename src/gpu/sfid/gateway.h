@@ -5,7 +5,10 @@
  * on n0 (`wait n0`, which suspends it: eu/thread.h EU_THREAD_WAIT). When
  * the last of the group's threads has arrived, the gateway notifies every
  * thread of the group (n0.0 counts one more notification) and the waiting
- * ones become runnable again; their owner (gpgpu/) resumes them.
+ * ones become runnable again; their owner (gpgpu/, or the HS instances of
+ * a patch in render/hs_dispatch.c) resumes them. With Barrier Count Enable
+ * (payload dword 2 bit 15) the message's count (bits 14:9) is the number
+ * of threads to wait for.
  *
  * The other gateway messages (open/close gateway, forward message,
  * timestamp, update gateway state, MMIO read/write) are faults naming

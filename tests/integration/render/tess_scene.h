@@ -1,0 +1,153 @@
+/* The scene of the tessellation draw tests (test_tess_draw.c,
+ * test_tess_modes.c): a kernel buffer with the VS, HS, DS and PS at fixed
+ * offsets, dynamic state for seed 000's back end into a 32 x 32 RGBA8
+ * linear target, a vertex buffer, and a buffer for register stores. */
+#ifndef GTSIM_TEST_TESS_SCENE_H
+#define GTSIM_TEST_TESS_SCENE_H
+
+#include <i915_drm.h>
+#include <linux/sync_file.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drv/pipeline.h"
+#include "drv/seed_shaders.h"
+#include "gpu/eu/asm.h"
+#include "gpu/format/format.h"
+#include "kernel/sync/fence.h"
+#include "test.h"
+
+#define W 32u
+#define H 32u
+#define PITCH (W * 4)
+#define RT_BYTES (PITCH * H)
+#define VS_OFFSET 0x0
+#define HS_OFFSET 0x400
+#define DS_OFFSET 0x800
+#define FS_OFFSET 0xc00
+#define DYN_SF_CLIP 0x0
+#define DYN_CC_VP 0x40
+#define DYN_BLEND 0x80
+#define DYN_CC 0xc0
+#define SURF_RSS 0x40
+#define PATCHLIST_3 (32 + 2)
+
+enum { R32G32B32A32_FLOAT = 0 };
+
+struct scene {
+	struct gtdrv drv;
+	struct gtdrv_bo kernel, dyn, surf, vbo, rt, res;
+};
+
+static inline void upload(struct scene *sc, uint32_t at, const char *text)
+{
+	struct eu_asm_result res;
+	if (eu_assemble(sc->drv.gen, text, strlen(text), "test.asm", &res)) {
+		fprintf(stderr, "%s\n", res.error);
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->kernel, at, res.bytes, res.len), 0);
+	eu_asm_result_free(&res);
+}
+
+/* The buffers; vbo holds `verts` (at most 4096 bytes); the VS and PS are
+ * seed 000's (position through, the VUE's colour row interpolated). */
+static inline void scene_init(struct scene *sc, struct gtsim_file *file, const char *device,
+			      const void *verts, size_t verts_bytes, const char *hs_text,
+			      const char *ds_text)
+{
+	gtdrv_init(&sc->drv, file, devinfo_lookup(device));
+	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->res };
+	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
+		CHECK_EQ(gtdrv_bo_alloc(&sc->drv, bos[i], 4096), 0);
+	int gen = sc->drv.gen, r = 0;
+	uint32_t dyn[64] = { 0 }, surf[32] = { 0 };
+	r |= cmd_SF_CLIP_VIEWPORT_pack(gen, dyn + DYN_SF_CLIP / 4, 16, &(const struct cmd_SF_CLIP_VIEWPORT){
+		.viewport_matrix_element_m00 = W / 2.0f, .viewport_matrix_element_m11 = H / 2.0f,
+		.viewport_matrix_element_m22 = 0.5f, .viewport_matrix_element_m30 = W / 2.0f,
+		.viewport_matrix_element_m31 = H / 2.0f, .viewport_matrix_element_m32 = 0.5f,
+		.x_min_clip_guardband = -1, .x_max_clip_guardband = 1,
+		.y_min_clip_guardband = -1, .y_max_clip_guardband = 1,
+		.x_min_viewport = 0, .x_max_viewport = W - 1,
+		.y_min_viewport = 0, .y_max_viewport = H - 1 });
+	r |= cmd_CC_VIEWPORT_pack(gen, dyn + DYN_CC_VP / 4, 2, &(const struct cmd_CC_VIEWPORT){
+		.minimum_depth = 0, .maximum_depth = 1 });
+	surf[0] = SURF_RSS;
+	r |= cmd_RENDER_SURFACE_STATE_pack(gen, surf + SURF_RSS / 4, 16,
+		&(const struct cmd_RENDER_SURFACE_STATE){
+		.surface_type = 1, .surface_format = FMT_R8G8B8A8_UNORM,
+		.width = W - 1, .height = H - 1, .surface_pitch = PITCH - 1, .tile_mode = 0 });
+	CHECK_EQ(r, 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->dyn, 0, dyn, sizeof(dyn)), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->surf, 0, surf, sizeof(surf)), 0);
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->vbo, 0, verts, verts_bytes), 0);
+	static uint8_t zero[RT_BYTES];
+	CHECK_EQ(gtdrv_bo_write(&sc->drv, &sc->rt, 0, zero, sizeof(zero)), 0);
+	upload(sc, VS_OFFSET, gtdrv_green_vs);
+	upload(sc, HS_OFFSET, hs_text);
+	upload(sc, DS_OFFSET, ds_text);
+	upload(sc, FS_OFFSET, gtdrv_color_fs);
+}
+
+static inline void scene_fini(struct scene *sc)
+{
+	struct gtdrv_bo *bos[] = { &sc->kernel, &sc->dyn, &sc->surf, &sc->vbo, &sc->rt, &sc->res };
+	for (size_t i = 0; i < sizeof(bos) / sizeof(bos[0]); i++)
+		gtdrv_bo_free(&sc->drv, bos[i]);
+}
+
+static inline int emit_surface_base(struct gtdrv_batch *b, struct scene *sc)
+{
+	int gen = sc->drv.gen;
+	uint32_t len = GTDRV_CMD_LEN(b, STATE_BASE_ADDRESS);
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	const struct cmd_STATE_BASE_ADDRESS sba = {
+		.surface_state_base_address_modify_enable = true,
+		.surface_state_base_address = sc->surf.offset };
+	gtdrv_cmd_reloc(b, cmd_STATE_BASE_ADDRESS_surface_state_base_address_bit(gen), &sc->surf,
+			I915_GEM_DOMAIN_INSTRUCTION, 0);
+	return gtdrv_cmd_end(b, "STATE_BASE_ADDRESS", cmd_STATE_BASE_ADDRESS_pack(gen, dw, len, &sba));
+}
+
+/* The back end of seed 000's square: viewport onto the target, no
+ * culling, attribute 0 = VUE row 2 interpolated by the PS into RT 0. */
+static inline int emit_back_end(struct gtdrv_batch *b)
+{
+	int r = 0;
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_CLIP, .clip_enable = true, .guardband_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_SF, .viewport_transform_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_RASTER, .cull_mode = 1, .viewport_z_clip_test_enable = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
+			       .sf_clip_viewport_pointer = DYN_SF_CLIP);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_VIEWPORT_STATE_POINTERS_CC, .cc_viewport_pointer = DYN_CC_VP);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_BLEND_STATE_POINTERS, .blend_state_pointer = DYN_BLEND,
+			       .blend_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_CC_STATE_POINTERS, .color_calc_state_pointer = DYN_CC,
+			       .color_calc_state_pointer_valid = true);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_DRAWING_RECTANGLE, .clipped_drawing_rectangle_x_max = W - 1,
+			       .clipped_drawing_rectangle_y_max = H - 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_SBE, .vertex_urb_entry_read_offset = 1,
+			       .vertex_urb_entry_read_length = 1, .number_of_sf_output_attributes = 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_WM, .barycentric_interpolation_mode = 1);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS, .kernel_start_pointer_0 = FS_OFFSET,
+			       ._8_pixel_dispatch_enable = true,
+			       .dispatch_grf_start_register_for_constant_setup_data_0 = 4,
+			       .binding_table_entry_count = 1, .maximum_number_of_threads_per_psd = 63);
+	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true, .attribute_enable = true);
+	return r ? r : GTDRV_EMIT(b, 3DSTATE_BINDING_TABLE_POINTERS_PS, .pointer_to_ps_binding_table = 0);
+}
+
+static inline int sync_file_status(int fd)
+{
+	struct sync_file_info info = { 0 };
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return 0;
+	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+	close(fd);
+	return info.status;
+}
+
+#endif
