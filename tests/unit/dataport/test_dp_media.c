@@ -1,7 +1,9 @@
 /* Media block write and read (data cache 1 types 10 and 4) against
  * hand-computed surface bytes: the rows of a block at their register pitch
  * (16-byte rows two to a register, 3-byte rows at a 4-byte pitch), the
- * linear address y * pitch + x, a Y-tiled surface (the PRM's Y-major tile
+ * linear address y * pitch + x, the surface's Width in DWords (an R8
+ * surface of Width 16 is 64 bytes wide, as IGT and Intel's VA driver bind
+ * media surfaces), a Y-tiled surface (the PRM's Y-major tile
  * formula written below: 128-byte x 32-row tiles of 16-byte columns), a
  * block partly out of bounds (writes drop the bytes past Width x cpp and
  * Height even where the pitch has room; reads return the nearest pixel,
@@ -40,24 +42,25 @@ static uint8_t *mem(struct fixture *f, uint32_t addr)
 	return f->mem + addr;
 }
 
-/* IGT's media_fill block: 16 x 16 bytes of an R8 surface of 64 x 64,
- * pitch 64 (8 data registers, two rows each). */
+/* IGT's media_fill block: 16 x 16 bytes of an R8 surface of Width 16
+ * (DWords: 64 bytes) x 64 rows, pitch 64 (8 data registers, two rows
+ * each), at x = 32..47: past 16 pixels, inside 16 DWords. */
 static void test_linear_write(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 64, .height = 64,
+	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 16, .height = 64,
 			     .pitch = 64, .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	memset(mem(&f, FX_DATA), 0xee, 64 * 64);
-	header(&f, 16, 32, 16, 16);
+	header(&f, 32, 32, 16, 16);
 	for (unsigned b = 0; b < 256; b++)
 		set_byte(&f, b, (uint8_t)b);
 	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(MB_WRITE, 0, 0), 8, 9, 0, true, 0xff), 0);
 	for (unsigned y = 0; y < 64; y++)
 		for (unsigned x = 0; x < 64; x++) {
-			bool in = x >= 16 && x < 32 && y >= 32 && y < 48;
-			uint8_t want = in ? (uint8_t)((y - 32) * 16 + (x - 16)) : 0xee;
+			bool in = x >= 32 && x < 48 && y >= 32 && y < 48;
+			uint8_t want = in ? (uint8_t)((y - 32) * 16 + (x - 32)) : 0xee;
 			CHECK_EQ(mem(&f, FX_DATA)[y * 64 + x], want);
 		}
 	/* 3-byte rows sit at a 4-byte register pitch: 5 rows = 20 bytes, one
@@ -72,6 +75,16 @@ static void test_linear_write(int gen)
 			CHECK_EQ(mem(&f, FX_DATA)[(2 + r) * 64 + 1 + b], 0x80 + r * 4 + b);
 		CHECK_EQ(mem(&f, FX_DATA)[(2 + r) * 64 + 4], 0xee);
 	}
+	/* IGT's gpgpu_fill: a 16 x 1 block sent with 2 data registers (a
+	 * SIMD16 mov of the colour): the first 16 bytes land, nothing else */
+	header(&f, 16, 60, 16, 1);
+	for (unsigned b = 0; b < 64; b++)
+		set_byte(&f, b, 0x4c);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(MB_WRITE, 0, 0), 8, 3, 0, true, 0xff), 0);
+	for (unsigned x = 0; x < 64; x++) {
+		CHECK_EQ(mem(&f, FX_DATA)[60 * 64 + x], x >= 16 && x < 32 ? 0x4c : 0xee);
+		CHECK_EQ(mem(&f, FX_DATA)[61 * 64 + x], 0xee);
+	}
 	/* and read back: the padding byte of each row reads 0 */
 	header(&f, 1, 2, 3, 5);
 	fx_fill_resp(&f, 1, 0xdeadbeef);
@@ -81,14 +94,15 @@ static void test_linear_write(int gen)
 	fx_fini(&f);
 }
 
-/* Partly outside: an R8 surface 24 pixels wide in a 64-byte pitch, 6 rows.
+/* Partly outside: an R8 surface 6 DWords (24 bytes) wide in a 64-byte
+ * pitch, 6 rows.
  * A 16 x 4 block at (16, 4): bytes 16..23 of rows 4 and 5 land, the rest
  * (x 24..31: inside the pitch, outside the surface; rows 6, 7) is dropped. */
 static void test_write_out_of_bounds(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 24, .height = 6,
+	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 6, .height = 6,
 			     .pitch = 64, .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	memset(mem(&f, FX_DATA), 0xee, 64 * 10);
@@ -143,6 +157,17 @@ static void test_read_clamp(int gen)
 	static const uint8_t want[8] = { 14, 15, 12, 13, 14, 15, 12, 13 };
 	for (unsigned b = 0; b < 8; b++)
 		CHECK_EQ(resp_byte(&f, b), want[b]);
+	/* R8, Width 1 DWord: 4 bytes; 8 bytes at (2, 0): bytes 2, 3, then
+	 * byte 3 (the last pixel) again */
+	struct fx_surf s8 = { .type = 1, .format = R8_UNORM, .width = 1, .height = 3,
+			      .pitch = 32, .base = FX_DATA };
+	fx_surface(&f, 1, &s8);
+	header(&f, 2, 0, 8, 1);
+	fx_fill_resp(&f, 1, 0xdeadbeef);
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(MB_READ, 0, 1), 8, 1, 1, true, 0xff), 0);
+	static const uint8_t want8[8] = { 2, 3, 3, 3, 3, 3, 3, 3 };
+	for (unsigned b = 0; b < 8; b++)
+		CHECK_EQ(resp_byte(&f, b), want8[b]);
 	fx_fini(&f);
 }
 
@@ -159,8 +184,8 @@ static void test_tiled(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	/* R8 256 x 64, pitch 256: 2 x 2 tiles, 16 KB */
-	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 256, .height = 64,
+	/* R8 256 bytes (Width 64 DWords) x 64, pitch 256: 2 x 2 tiles, 16 KB */
+	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 64, .height = 64,
 			     .pitch = 256, .tiling = 3, .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	memset(mem(&f, FX_DATA), 0xee, 16384);
@@ -194,7 +219,7 @@ static void test_faults(int gen)
 {
 	struct fixture f;
 	fx_init(&f, gen);
-	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 64, .height = 64,
+	struct fx_surf s = { .type = 1, .format = R8_UNORM, .width = 16, .height = 64,
 			     .pitch = 64, .base = FX_DATA };
 	fx_surface(&f, 0, &s);
 	fx_buffer(&f, 1, FX_DATA, 256);
