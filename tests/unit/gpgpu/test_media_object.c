@@ -7,9 +7,10 @@
  * URB Entry Read Offset (register 1 of 2 loaded), R2 the indirect data
  * (20 bytes from Indirect Object Base + Indirect Data Start Address, the
  * rest of the register 0), R3 the inline data. Two objects run in command
- * order, each one thread: R0 and the dispatch mask at dispatch; and the
- * faults by name (pipeline, children, thread synchronization, CURBE
- * bounds, descriptor not loaded). */
+ * order, each one thread: R0 and the dispatch mask at dispatch; Use
+ * Scoreboard without the VFE's scoreboard changes nothing; and the faults
+ * by name (pipeline, children, thread synchronization, Scoreboard Enable,
+ * CURBE bounds, descriptor not loaded). */
 #include "fixture.h"
 
 #define SURF 0x20000u              /* the R8 surface: 64 x 16 bytes */
@@ -98,13 +99,14 @@ static void setup(struct fixture *fx, unsigned pipeline)
 /* MEDIA_OBJECT with 20 bytes of indirect data and 8 inline dwords: X, Y,
  * then 0x11111111 * k. */
 static int media_object(struct fixture *fx, uint32_t x, uint32_t y, bool children,
-			bool sync)
+			bool sync, bool scoreboard)
 {
 	uint32_t len = 6 + 8;           /* DWords 0..5, the inline data from 6 */
 	CHECK_EQ(cmd_MEDIA_OBJECT_pack(fx->gen, fx->dw, len, &(const struct cmd_MEDIA_OBJECT){
 			.interface_descriptor_offset = 0, .indirect_data_length = 20,
 			.indirect_data_start_address = INDIRECT, .children_present = children,
-			.thread_synchronization = sync }), 0);
+			.thread_synchronization = sync, .use_scoreboard = scoreboard,
+			.scoreboard_x = 3, .scoredboard_y = 4, .scoreboard_mask = 0xff }), 0);
 	uint32_t *inl = fx->dw + len - 8;
 	inl[0] = x;
 	inl[1] = y;
@@ -147,8 +149,10 @@ static void test_objects(const char *dev)
 	gpgpu_set_thread_hook(fx.gs, hook, &seen);
 	setup(&fx, 1);
 	memset(fx.host + SURF, 0xee, 64 * 16);
-	CHECK_EQ(media_object(&fx, 32, 2, false, false), 0);
-	CHECK_EQ(media_object(&fx, 0, 9, false, false), 0);
+	CHECK_EQ(media_object(&fx, 32, 2, false, false, false), 0);
+	/* Use Scoreboard counts only with MEDIA_VFE_STATE's Scoreboard
+	 * Enable (PRM MEDIA_OBJECT): off here, the object runs as any */
+	CHECK_EQ(media_object(&fx, 0, 9, false, false, true), 0);
 	if (gpgpu_fault(fx.gs)[0])
 		printf("%s: %s\n", dev, gpgpu_fault(fx.gs));
 	for (uint32_t y = 0; y < 16; y++)
@@ -175,27 +179,31 @@ static void test_faults(const char *dev)
 	fx_init(&fx, dev);
 	/* the GPGPU pipeline selected */
 	setup(&fx, 2);
-	CHECK_EQ(media_object(&fx, 0, 0, false, false), -1);
+	CHECK_EQ(media_object(&fx, 0, 0, false, false, false), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "MEDIA_OBJECT with the GPGPU pipeline") != NULL);
 	fx_fini(&fx);
 
 	fx_init(&fx, dev);
 	setup(&fx, 1);
-	CHECK_EQ(media_object(&fx, 0, 0, true, false), -1);
+	CHECK_EQ(media_object(&fx, 0, 0, true, false, false), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "Children Present") != NULL);
-	CHECK_EQ(media_object(&fx, 0, 0, false, true), -1);
+	CHECK_EQ(media_object(&fx, 0, 0, false, true, false), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "Thread Synchronization") != NULL);
 	/* the CURBE's register 2 was never loaded (2 registers) */
 	const struct cmd_INTERFACE_DESCRIPTOR_DATA id = {
 		.constant_urb_entry_read_offset = 2, .constant_urb_entry_read_length = 1 };
 	fx_load_id(&fx, &id);
-	CHECK_EQ(media_object(&fx, 0, 0, false, false), -1);
+	CHECK_EQ(media_object(&fx, 0, 0, false, false, false), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "CURBE bytes 64..96") != NULL);
+	/* the scoreboard itself is not implemented: Scoreboard Enable faults */
+	CHECK_EQ(FX_EXEC(&fx, MEDIA_VFE_STATE, .maximum_number_of_threads = 0,
+			 .curbe_allocation_size = 2, .scoreboard_enable = true), -1);
+	CHECK(strstr(gpgpu_fault(fx.gs), "Scoreboard Enable is not implemented") != NULL);
 	/* interface descriptor 0 of none */
 	CHECK_EQ(FX_EXEC(&fx, MEDIA_INTERFACE_DESCRIPTOR_LOAD,
 			 .interface_descriptor_total_length = 0,
 			 .interface_descriptor_data_start_address = FX_IDD), 0);
-	CHECK_EQ(media_object(&fx, 0, 0, false, false), -1);
+	CHECK_EQ(media_object(&fx, 0, 0, false, false, false), -1);
 	CHECK(strstr(gpgpu_fault(fx.gs), "interface descriptor 0 of the 0 loaded") != NULL);
 	fx_fini(&fx);
 }
