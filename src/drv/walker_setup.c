@@ -55,7 +55,8 @@ int gtdrv_walker_emit_state(struct gtdrv_batch *b, struct gtdrv_walker_setup *s)
 	/* the base addresses (instruction and dynamic state at the setup's
 	 * buffers), then the GPGPU pipeline */
 	int r = gtdrv_emit_3d_begin(b, &s->kernel, &s->dyn);
-	r = r ? r : GTDRV_EMIT(b, PIPELINE_SELECT, .mask_bits = 3, .pipeline_selection = 2);
+	r = r ? r : GTDRV_EMIT(b, PIPELINE_SELECT, .mask_bits = 3,
+			       .pipeline_selection = s->media ? 1 : 2);
 	r = r ? r : GTDRV_EMIT(b, MEDIA_VFE_STATE, .maximum_number_of_threads = 55,
 			       .number_of_urb_entries = 2, .urb_entry_allocation_size = 2,
 			       .curbe_allocation_size = 2);
@@ -88,5 +89,21 @@ int gtdrv_walker_emit_dispatch(struct gtdrv_batch *b, struct gtdrv_walker_setup 
 			       .thread_group_id_z_dimension = w->indirect ? 1 : w->groups[2],
 			       .right_execution_mask = w->right_mask ? w->right_mask : 0xffffffff,
 			       .bottom_execution_mask = 0xffffffff);
+	return r ? r : GTDRV_EMIT(b, MEDIA_STATE_FLUSH, 0);
+}
+
+int gtdrv_walker_emit_media_object(struct gtdrv_batch *b, struct gtdrv_walker_setup *s,
+				   unsigned kernel, const uint32_t *inline_dw, unsigned n)
+{
+	if (kernel >= s->nkernels || n > 8)
+		return -EINVAL;
+	const int gen = b->drv->gen;
+	uint32_t len = 6 + n;       /* DWords 0..5 (PRM), the inline data from 6 */
+	uint32_t *dw = gtdrv_cmd_start(b, len);
+	int packed = cmd_MEDIA_OBJECT_pack(gen, dw, len, &(const struct cmd_MEDIA_OBJECT){
+		.interface_descriptor_offset = kernel });
+	for (unsigned i = 0; i < n && !packed; i++)
+		packed = cmd_MEDIA_OBJECT_inline_data_set(gen, dw, len, i, inline_dw[i]);
+	int r = gtdrv_cmd_end(b, "MEDIA_OBJECT", packed);
 	return r ? r : GTDRV_EMIT(b, MEDIA_STATE_FLUSH, 0);
 }

@@ -6,8 +6,9 @@
  * MEDIA_INTERFACE_DESCRIPTOR_LOAD) and one or more dispatches
  * (gtdrv_walker_emit_dispatch: GPGPU_WALKER, direct or with its
  * dimensions from GPGPU_DISPATCHDIMX/Y/Z as iris's
- * glDispatchComputeIndirect, and MEDIA_STATE_FLUSH). Used by tests and
- * the walker fuzz target. */
+ * glDispatchComputeIndirect, and MEDIA_STATE_FLUSH), or with the media
+ * pipeline selected MEDIA_OBJECTs. Used by tests and the walker fuzz
+ * target. */
 #ifndef GTSIM_DRV_WALKER_SETUP_H
 #define GTSIM_DRV_WALKER_SETUP_H
 
@@ -28,6 +29,8 @@ struct gtdrv_walker_kernel {
 
 struct gtdrv_walker_setup {
 	struct gtdrv *drv;
+	bool media;                   /* emit_state selects the media pipeline
+				       * (for MEDIA_OBJECT), not GPGPU */
 	struct gtdrv_bo kernel, dyn, out;   /* out: 4 KB, zeroed, for the caller */
 	uint32_t curbe_bytes;
 	unsigned nkernels;
@@ -55,5 +58,10 @@ struct gtdrv_walker {
 
 int gtdrv_walker_emit_dispatch(struct gtdrv_batch *b, struct gtdrv_walker_setup *s,
 			       const struct gtdrv_walker *w);
+
+/* MEDIA_OBJECT of interface descriptor `kernel` with n (at most 8) inline
+ * dwords, then MEDIA_STATE_FLUSH (the media pipeline: s->media). */
+int gtdrv_walker_emit_media_object(struct gtdrv_batch *b, struct gtdrv_walker_setup *s,
+				   unsigned kernel, const uint32_t *inline_dw, unsigned n);
 
 #endif

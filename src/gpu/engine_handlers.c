@@ -90,6 +90,7 @@
 	[CMD_ID_MEDIA_INTERFACE_DESCRIPTOR_LOAD] = gpgpu_cs_command, \
 	[CMD_ID_MEDIA_STATE_FLUSH] = gpgpu_cs_command, \
 	[CMD_ID_GPGPU_WALKER] = gpgpu_cs_command, \
+	[CMD_ID_MEDIA_OBJECT] = gpgpu_cs_command, \
 	[CMD_ID_GPGPU_CSR_BASE_ADDRESS] = cs_record_state,
 
 /* PIPELINE_SELECT and STATE_BASE_ADDRESS are state of both pipelines. */

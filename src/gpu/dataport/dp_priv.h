@@ -165,6 +165,7 @@ int dp_a64_atomic(struct dp_msg *m);
 int dp_a64_atomic_float(struct dp_msg *m);
 int dp_a64_oword_block(struct dp_msg *m);
 int dp_fence(struct dp_msg *m);                /* dp_fence.c */
+int dp_media_block(struct dp_msg *m);          /* dp_media.c */
 
 /* dp_untyped.c: reads or writes the channels (cmask bits set = skipped)
  * of every slot at addr[slot] (+ 4 per channel), the layout of the untyped

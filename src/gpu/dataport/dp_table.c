@@ -4,8 +4,8 @@
  * and _PORT1_*, GFX8/9_DATAPORT_DC_PORT1_A64_*). The constant cache (SFID
  * 9) takes the read messages of data cache 0 under the same numbers.
  * Entries without a handler are messages Mesa's Gen8/9 3D and compute
- * stages do not emit (SIMD4x2 forms of the vec4 back end, media block,
- * dual block); they fault by name. */
+ * stages do not emit (SIMD4x2 forms of the vec4 back end, dual block,
+ * atomic counters); they fault by name. */
 #include "gpu/dataport/dp_priv.h"
 
 #define G89 (DP_GEN8 | DP_GEN9)
@@ -35,12 +35,12 @@ static const struct dp_msg_info msgs[] = {
 	{ "untyped surface read", DC1, 1, G89, dp_untyped_rw },
 	{ "untyped atomic", DC1, 2, G89, dp_untyped_atomic },
 	{ "untyped atomic SIMD4x2", DC1, 3, G89, NULL },
-	{ "media block read", DC1, 4, G89, NULL },
+	{ "media block read", DC1, 4, G89, dp_media_block },
 	{ "typed surface read", DC1, 5, G89, dp_typed_rw },
 	{ "typed atomic", DC1, 6, G89, dp_typed_atomic },
 	{ "typed atomic SIMD4x2", DC1, 7, G89, NULL },
 	{ "untyped surface write", DC1, 9, G89, dp_untyped_rw },
-	{ "media block write", DC1, 10, G89, NULL },
+	{ "media block write", DC1, 10, G89, dp_media_block },
 	{ "atomic counter", DC1, 11, G89, NULL },
 	{ "atomic counter SIMD4x2", DC1, 12, G89, NULL },
 	{ "typed surface write", DC1, 13, G89, dp_typed_rw },

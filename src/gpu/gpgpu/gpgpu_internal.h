@@ -49,8 +49,18 @@ int gpgpu_set_fault(struct gpgpu_state *gs, const char *fmt, ...)
 int gpgpu_state_command(struct gpgpu_state *gs, const struct gpgpu_env *env,
 			const struct cmd_desc *d, const uint32_t *dw, uint32_t len);
 
-/* One walker's fixed part, shared by its groups (walker.c). */
+/* One walker's fixed part, shared by its groups (walker.c); a
+ * MEDIA_OBJECT is a walk of one group of one thread (media_object.c). */
 struct gpgpu_walk {
+	const char *cmd;              /* the command, for faults */
+	/* the payload of a thread: gpgpu_payload, or media_payload for a
+	 * MEDIA_OBJECT (media_object.c) */
+	void (*payload)(const struct gpgpu_state *gs, const struct gpgpu_walk *w,
+			struct eu_thread *t, const uint32_t group[3], unsigned index,
+			uint32_t barrier_id);
+	const uint32_t *inline_data;  /* MEDIA_OBJECT: its inline dwords */
+	unsigned inline_dw;
+	uint32_t indirect_len;        /* bytes of indirect data */
 	struct cmd_INTERFACE_DESCRIPTOR_DATA id;
 	struct exec_prog *prog;
 	unsigned simd;                /* 8, 16, 32 */
@@ -74,6 +84,11 @@ extern const struct sfid_table gpgpu_sfids;
 
 /* The execution mask of thread `index` of a group (payload.c). */
 uint32_t gpgpu_thread_mask(const struct gpgpu_walk *w, unsigned index);
+/* R0.3 sampler state pointer | scratch space, R0.4 binding table pointer,
+ * R0.5 scratch pointer | FFTID: the part of R0 compute and media threads
+ * share (payload.c). */
+void gpgpu_payload_r0_state(const struct gpgpu_state *gs, const struct gpgpu_walk *w,
+			    struct eu_thread *t, unsigned index);
 /* Fill thread t's payload registers: R0, then the CURBE data (payload.c;
  * the walker checked that they fit). */
 void gpgpu_payload(const struct gpgpu_state *gs, const struct gpgpu_walk *w, struct eu_thread *t,
@@ -84,8 +99,17 @@ int gpgpu_run_group(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		    struct gpgpu_walk *w, const uint32_t group[3], struct gpgpu_units *u,
 		    struct eu_thread **threads);
 
+/* Run the groups start..end (exclusive) of a set-up walk with its
+ * kernel loaded: the units, SLM and thread storage around
+ * gpgpu_run_group (walker.c). */
+int gpgpu_walk_run(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgpu_walk *w,
+		   const uint32_t start[3], const uint32_t end[3]);
+
 /* GPGPU_WALKER (walker.c). */
 int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		 const uint32_t *dw, uint32_t len);
+/* MEDIA_OBJECT (media_object.c). */
+int gpgpu_media_object(struct gpgpu_state *gs, const struct gpgpu_env *env,
+		       const uint32_t *dw, uint32_t len);
 
 #endif

@@ -45,10 +45,10 @@ static int deadlock(struct gpgpu_state *gs, const struct gpgpu_walk *w, const ui
 			at += (size_t)snprintf(list + at, sizeof(list) - at, "%s%u@%u",
 					       at ? " " : "", i, threads[i]->ip);
 	}
-	return gpgpu_set_fault(gs, "GPU hang: GPGPU_WALKER thread group (%u,%u,%u): %u of %u "
+	return gpgpu_set_fault(gs, "GPU hang: %s thread group (%u,%u,%u): %u of %u "
 			       "threads wait forever (thread@instruction number: %s%s), %u ended; "
-			       "barrier: %u of %u threads arrived", group[0], group[1], group[2],
-			       waiting, w->threads, list, waiting > 8 ? " ..." : "", ended,
+			       "barrier: %u of %u threads arrived", w->cmd, group[0], group[1],
+			       group[2], waiting, w->threads, list, waiting > 8 ? " ..." : "", ended,
 			       u->gateway.arrived, u->gateway.expected);
 }
 
@@ -58,7 +58,7 @@ static void dispatch(struct gpgpu_state *gs, struct gpgpu_walk *w, const uint32_
 	for (unsigned i = 0; i < w->threads; i++) {
 		struct eu_thread *t = threads[i];
 		eu_thread_init(t, w->simd, gpgpu_thread_mask(w, i));
-		gpgpu_payload(gs, w, t, group, i, barrier_id);
+		(w->payload ? w->payload : gpgpu_payload)(gs, w, t, group, i, barrier_id);
 		t->sfids = &gpgpu_sfids;
 		t->sfid_units = u;
 		t->user = gs;
@@ -89,7 +89,7 @@ int gpgpu_run_group(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	unsigned ended = 0;
 	bool *waited = calloc(w->threads, sizeof(bool));
 	if (!waited)
-		return gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
+		return gpgpu_set_fault(gs, "%s: out of memory", w->cmd);
 	int r = 0;
 	while (!r && ended < w->threads) {
 		bool ran = false;

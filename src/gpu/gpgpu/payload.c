@@ -31,17 +31,23 @@ uint32_t gpgpu_thread_mask(const struct gpgpu_walk *w, unsigned index)
 	return mask;
 }
 
-void gpgpu_payload(const struct gpgpu_state *gs, const struct gpgpu_walk *w, struct eu_thread *t,
-		   const uint32_t group[3], unsigned index, uint32_t barrier_id)
+void gpgpu_payload_r0_state(const struct gpgpu_state *gs, const struct gpgpu_walk *w,
+			    struct eu_thread *t, unsigned index)
 {
 	/* the thread's scratch slot: its place in the group (one group runs
 	 * at a time) */
 	uint64_t scratch = gs->scratch_base + (uint64_t)index * gs->scratch_per_thread;
-	eu_grf_set_ud(t, 0, 1, group[0]);
-	eu_grf_set_ud(t, 0, 2, barrier_id);
 	eu_grf_set_ud(t, 0, 3, (w->id.sampler_state_pointer & ~31u) | (gs->scratch_space & 15));
 	eu_grf_set_ud(t, 0, 4, w->id.binding_table_pointer & ~31u);
 	eu_grf_set_ud(t, 0, 5, ((uint32_t)scratch & ~1023u) | (index & 1023));
+}
+
+void gpgpu_payload(const struct gpgpu_state *gs, const struct gpgpu_walk *w, struct eu_thread *t,
+		   const uint32_t group[3], unsigned index, uint32_t barrier_id)
+{
+	eu_grf_set_ud(t, 0, 1, group[0]);
+	eu_grf_set_ud(t, 0, 2, barrier_id);
+	gpgpu_payload_r0_state(gs, w, t, index);
 	eu_grf_set_ud(t, 0, 6, group[1]);
 	eu_grf_set_ud(t, 0, 7, group[2]);
 	size_t cross = w->cross_regs * 32u, per = w->per_regs * 32u;

@@ -185,5 +185,7 @@ int gpgpu_command(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	gs->fault[0] = 0;
 	if (d->id == CMD_ID_GPGPU_WALKER)
 		return gpgpu_walker(gs, env, dw, len);
+	if (d->id == CMD_ID_MEDIA_OBJECT)
+		return gpgpu_media_object(gs, env, dw, len);
 	return gpgpu_state_command(gs, env, d, dw, len);
 }

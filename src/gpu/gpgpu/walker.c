@@ -109,18 +109,18 @@ static void count_invocations(const struct gpgpu_env *env, uint64_t n)
 			   regs_get64(env->regs, REG_CS_INVOCATION_COUNT) + n);
 }
 
-static int walk(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgpu_walk *w,
-		const uint32_t start[3], const uint32_t end[3])
+int gpgpu_walk_run(struct gpgpu_state *gs, const struct gpgpu_env *env, struct gpgpu_walk *w,
+		   const uint32_t start[3], const uint32_t end[3])
 {
 	struct eu_thread **threads = calloc(w->threads, sizeof(*threads));
 	struct gpgpu_units u = { 0 };
 	uint8_t *slm = w->slm_size ? malloc(w->slm_size) : NULL;
 	int r = 0;
 	if (!threads || (w->slm_size && !slm))
-		r = gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
+		r = gpgpu_set_fault(gs, "%s: out of memory", w->cmd);
 	for (unsigned i = 0; !r && i < w->threads; i++)
 		if (!(threads[i] = aligned_alloc(64, sizeof(struct eu_thread))))
-			r = gpgpu_set_fault(gs, "GPGPU_WALKER: out of memory");
+			r = gpgpu_set_fault(gs, "%s: out of memory", w->cmd);
 	if (!r) {
 		sampler_unit_init(&u.sampler, gs->gen, &env->vm, gs->sba.surface, gs->sba.dynamic,
 				  w->id.binding_table_pointer, w->id.sampler_state_pointer, false);
@@ -183,7 +183,7 @@ static int walk_groups(struct gpgpu_state *gs, const struct gpgpu_env *env,
 	w->prog = eu_kernel_load(gs->gen, &env->vm, kaddr, "CS", why, sizeof(why));
 	if (!w->prog)
 		return gpgpu_set_fault(gs, "GPGPU_WALKER: %s", why);
-	int r = walk(gs, env, w, start, end);
+	int r = gpgpu_walk_run(gs, env, w, start, end);
 	exec_prog_free(w->prog);
 	/* CS_INVOCATION_COUNT (PRM vol. 2c): the compute shader invocations,
 	 * here the enabled channels of every dispatched thread */
@@ -200,7 +200,7 @@ int gpgpu_walker(struct gpgpu_state *gs, const struct gpgpu_env *env,
 		TRACE(TRACE_GPGPU, "walker %llu: predicated off", (unsigned long long)gs->walkers++);
 		return 0;
 	}
-	struct gpgpu_walk w = { 0 };
+	struct gpgpu_walk w = { .cmd = "GPGPU_WALKER" };
 	int r = setup(gs, env, &v, &w);
 	if (!r)
 		r = walk_groups(gs, env, &v, &w);

@@ -79,6 +79,9 @@ struct surface_layout {
 	uint32_t rt_view_extent;    /* Render Target View Extent */
 	uint32_t x_offset, y_offset; /* X/Y Offset, elements */
 	uint8_t scs[4];             /* shader channel selects R, G, B, A */
+	/* the media block messages' rows (data port, dp_media.c): Vertical
+	 * Line Stride and its Offset (field mode), Media Boundary Pixel Mode */
+	uint8_t vline_stride, vline_offset, media_boundary;
 	/* aux surface */
 	uint8_t aux_mode;           /* enum surface_aux_mode */
 	uint64_t aux_base;

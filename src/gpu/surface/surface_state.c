@@ -94,6 +94,9 @@ int surface_layout_from_state(int gen, const uint32_t ss[16], struct surface_lay
 	l->rt_view_extent = v.render_target_view_extent;
 	l->x_offset = v.x_offset * 4;
 	l->y_offset = v.y_offset * 4;
+	l->vline_stride = (uint8_t)v.vertical_line_stride;
+	l->vline_offset = (uint8_t)v.vertical_line_stride_offset;
+	l->media_boundary = (uint8_t)v.media_boundary_pixel_mode;
 	l->scs[0] = (uint8_t)v.shader_channel_select_red;
 	l->scs[1] = (uint8_t)v.shader_channel_select_green;
 	l->scs[2] = (uint8_t)v.shader_channel_select_blue;

@@ -8,9 +8,9 @@ static void test_unimplemented(void)
 {
 	struct fixture f;
 	fx_init(&f, 9);
-	/* data cache 1 type 4: media block read */
-	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(4, 0, 0), 8, 1, 1, true, 0xff), -1);
-	CHECK(strstr(f.t->fault, "media block read") != NULL);
+	/* data cache 1 type 11: atomic counter */
+	CHECK_EQ(fx_send(&f, EU_SFID_DP_DC1, fx_desc(11, 0, 0), 8, 1, 1, true, 0xff), -1);
+	CHECK(strstr(f.t->fault, "atomic counter") != NULL);
 	CHECK(strstr(f.t->fault, "not implemented") != NULL);
 	CHECK_EQ(f.t->state, EU_THREAD_FAULT);
 	/* OWord dual block read on the constant cache */
