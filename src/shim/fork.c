@@ -137,9 +137,10 @@ int fork_privatize_memory(void)
 	if (err)
 		return err;
 	/* Descriptors sharing an inode (an object and its dma-buf) follow the
-	 * first one, which holds the copy by then. */
-	struct { ino_t ino; int fd; } done[1024];
-	unsigned ndone = 0, copied = 0;
+	 * first one, which holds the copy by then. As many as the process has
+	 * (IGT's gem_softpin evict-single-offset forks with 1025 objects). */
+	struct done { ino_t ino; int fd; } *done = NULL;
+	unsigned ndone = 0, cap = 0, copied = 0;
 	DIR *dir = opendir("/proc/self/fd");
 	if (!dir) {
 		free(maps);
@@ -163,9 +164,15 @@ int fork_privatize_memory(void)
 				err = -errno;
 			continue;
 		}
-		if (ndone == sizeof(done) / sizeof(done[0])) {
-			err = -ENOSPC;
-			break;
+		if (ndone == cap) {
+			unsigned ncap = cap ? 2 * cap : 256;
+			struct done *nd = realloc(done, ncap * sizeof(*nd));
+			if (!nd) {
+				err = -ENOMEM;
+				break;
+			}
+			done = nd;
+			cap = ncap;
 		}
 		err = privatize(fd, name, &st, maps, nmaps);
 		done[ndone].ino = st.st_ino;
@@ -173,6 +180,7 @@ int fork_privatize_memory(void)
 		copied++;
 	}
 	closedir(dir);
+	free(done);
 	free(maps);
 	TRACE(TRACE_SHIM, "fork child %d: %u object memfds copied (%d)", (int)getpid(), copied, err);
 	return err;

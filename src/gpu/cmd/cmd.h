@@ -88,6 +88,9 @@ struct cmd_desc {
 	uint32_t len_mask;            /* DWord Length field in dw0, 0: fixed */
 	uint8_t bias;                 /* total dwords = DWord Length + bias */
 	uint16_t length;              /* default/fixed total length, dwords */
+	/* shortest total length the hardware accepts; the dwords it leaves
+	 * out read as zero (docs/cmd.md `minlength`) */
+	uint16_t min_length;
 	uint8_t engines;              /* CMD_* bits; 0 for structures */
 	uint8_t priv;                 /* enum cmd_priv */
 	/* CMD_PRIV_GGTT: the bool/enum fields selecting the GGTT (NULL: none) */

@@ -49,6 +49,7 @@ class Desc:
         self.match = self.mask = self.len_mask = 0
         self.bias = 0
         self.length = 0
+        self.min_length = 0       # shortest total length accepted (0: length)
         self.engines = []
         self.priv = 'none'
         self.priv_fields = []
@@ -181,12 +182,15 @@ def parse(path, gens):
             d.length = parse_int(t[1], where)
             d.len_mask = 0
             d.bias = 0
+            d.min_length = 0
             i = 2
             while i < len(t):
                 if t[i] == 'dwordlength':
                     d.len_mask = parse_int(t[i + 1], where)
                 elif t[i] == 'bias':
                     d.bias = parse_int(t[i + 1], where)
+                elif t[i] == 'minlength':
+                    d.min_length = parse_int(t[i + 1], where)
                 else:
                     raise DescError(f'{where}: unexpected {t[i]}')
                 i += 2
@@ -289,6 +293,9 @@ def check(g):
         for pf in d.priv_fields:
             if not any(f.name == pf for f in d.fields):
                 raise DescError(f'{d.where}: privilege field "{pf}" is not a field of {d.name}')
+        if d.min_length and not (d.len_mask and d.bias <= d.min_length < d.length):
+            raise DescError(f'{d.where}: minlength of {d.name} must lie in [bias, length) '
+                            'of a variable-length command')
         if d.kind == 'command' and d.mask & 0xffff:
             raise DescError(f'{d.where}: header mask of {d.name} must only cover bits 31:16')
     # no two commands of an engine match the same header
@@ -377,7 +384,7 @@ def emit_tables(gens, out):
                                             'CMD_F_MASKED' if d.masked else ''] if x) or '0'
             return (f'\t{{ .name = {cstr(d.name)}, .id = {kind_id}, .match = 0x{match:08x}, '
                     f'.mask = 0x{d.mask:08x}, .len_mask = 0x{d.len_mask:x}, .bias = {d.bias}, '
-                    f'.length = {d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_fields = {pf}, '
+                    f'.length = {d.length}, .min_length = {d.min_length or d.length}, .engines = {eng}, .priv = {PRIV[d.priv]}, .priv_fields = {pf}, '
                     f'.flags = {flags}, .num_fields = {len(d.fields)}, .fields = {fl} }},')
         w(f'static const struct cmd_desc {p}_structs[{max(len(structs), 1)}] = {{')
         for d in structs:

@@ -141,5 +141,9 @@ MI_HANDLER(mi_pipe_control)
 	case 3: v = timestamp(e); break;
 	default: return CS_NEXT;
 	}
-	return mi_write(e, d, ggtt, addr, &v, 8);
+	/* The QWord goes to a QWord-aligned address: bit 2 of Address is
+	 * dropped (IGT's gem_pipe_control_store_loop sets it, the gen4-7
+	 * "global GTT" bit, and on BDW/SKL reads its value at the aligned
+	 * address). */
+	return mi_write(e, d, ggtt, addr & ~7ull, &v, 8);
 }

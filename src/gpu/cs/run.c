@@ -185,15 +185,13 @@ static void trace_command(struct gt_engine *e, const struct cmd_desc *d,
 	trace_unlock();
 }
 
-/* A length shorter than the table's fixed length is bad, except that
- * MI_FLUSH_DW may leave out the upper dword of its immediate data. */
+/* A length shorter than the shortest the table allows (its `minlength`,
+ * else its usual length) is bad. */
 static bool too_short(const struct cmd_desc *d, uint32_t len)
 {
 	if (len < d->bias)
 		return true;
-	if (!d->len_mask || !d->length || len >= d->length)
-		return false;
-	return !(len + 1 == d->length && d->id == CMD_ID_MI_FLUSH_DW);
+	return d->len_mask && d->min_length && len < d->min_length;
 }
 
 /* Fetch and execute the command at the current position. */

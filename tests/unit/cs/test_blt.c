@@ -11,6 +11,7 @@
 #include "cs_harness.h"
 #include "tiling_ref.h"
 #include "gpu/cs/cs.h"
+#include "gpu/blt/blt_surface.h"
 
 #define XY_COLOR_BLT 0x54000005u
 #define XY_SRC_COPY_BLT 0x54c00008u
@@ -310,8 +311,37 @@ static void test_faults(void)
 	}
 }
 
+/* Every raster operation on 21 bytes (two 8-byte words and a tail), with
+ * and without pattern and source, against the ROP3 definition: result bit
+ * = bit (pattern << 2 | source << 1 | destination) of the rop. */
+static void test_rop_table(void)
+{
+	uint8_t pat[21], src[21], dst[21], out[21];
+	for (unsigned i = 0; i < 21; i++) {
+		pat[i] = (uint8_t)(0x5a + 37 * i);
+		src[i] = (uint8_t)(0xc3 ^ 91 * i);
+		dst[i] = (uint8_t)(0x0f + 113 * i);
+	}
+	unsigned bad = 0;
+	for (unsigned rop = 0; rop < 256; rop++)
+		for (unsigned with = 0; with < 4; with++) {
+			const uint8_t *p = with & 1 ? pat : NULL, *sr = with & 2 ? src : NULL;
+			memcpy(out, dst, sizeof(out));
+			blt_rop((uint8_t)rop, p, sr, out, sizeof(out));
+			for (unsigned i = 0; i < 21; i++)
+				for (unsigned b = 0; b < 8; b++) {
+					unsigned pb = p ? p[i] >> b & 1 : 0, sb = sr ? sr[i] >> b & 1 : 0;
+					unsigned db = dst[i] >> b & 1;
+					unsigned want = rop >> (pb << 2 | sb << 1 | db) & 1;
+					bad += (unsigned)(out[i] >> b & 1) != want;
+				}
+		}
+	CHECK_EQ(bad, 0);
+}
+
 int main(void)
 {
+	test_rop_table();
 	test_color();
 	test_copy_rops();
 	test_copy_overlap();
