@@ -487,7 +487,11 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 				       "integer render target (the PRM requires it disabled)");
 	if (!aa && span_writable(d, &rt, rti))
 		return write_span(j, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
-	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c;
+	/* "If Pixel Shader outputs oMask, AlphaToCoverage is disabled in
+	 * hardware, regardless of the state setting for this feature" (SKL
+	 * PRM vol. 7 "Alpha Coverage", quoted by Mesa, which then folds alpha
+	 * to coverage into the oMask it writes) */
+	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c && !omask;
 	unsigned ns = d->st.ms.samples;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
