@@ -408,11 +408,14 @@ int exec_store(struct eu_thread *t, const struct exec_op *op,
 			continue;
 		union exec_val cv;
 		bool cf;
+		/* the flag tests the value written, after .sat: the PRM's
+		 * post_zero bit "reflects whether the final result is zero
+		 * after all the clamping" (KBL PRM vol. 7 "Assigning
+		 * Conditional Flags"; its note that the signals are "before
+		 * the .sat" is contradicted by hardware, as Mesa's
+		 * brw_fs_cmod_propagation.cpp records from tests on GPUs, and
+		 * Mesa emits mad.sat.nz relying on it) */
 		raw[i] = from_dom(op, &m, v[i], dom, op->inst.saturate, &cv, &cf);
-		/* PRM "Assigning Conditional Mods": the flag comes from the
-		 * result before .sat */
-		if (op->writes_flag && op->inst.saturate)
-			from_dom(op, &m, v[i], dom, false, &cv, &cf);
 		if (op->writes_flag && cond_holds(cond, cv, cf))
 			flag_bits |= 1u << i;
 		if (acc) {

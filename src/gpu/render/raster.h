@@ -133,6 +133,31 @@ int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, flo
 int raster_point_ms(const struct win_vertex *v, float size, const struct pixel_rect *clip,
 		    const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
 
+/* Antialiased lines and smooth points (raster_aa.c): the primitive's
+ * shape and AA regions, from which each pixel's coverage is computed. */
+enum raster_aa_kind { RASTER_AA_NONE, RASTER_AA_LINE, RASTER_AA_POINT };
+struct raster_aa {
+	uint8_t kind;              /* enum raster_aa_kind */
+	float x, y;                /* line: its first end point; point: the centre */
+	float ux, uy;              /* line: the unit vector from the first end to the second */
+	float len;                 /* line: its length */
+	float half;                /* half the line width, the point's radius */
+	float region, cap;         /* AA region widths of the sides (point: the circle) and end caps */
+};
+/* a -> b of the given width; region: 3DSTATE_WM Line Antialiasing Region
+ * Width, cap: 3DSTATE_SF Line End Cap Antialiasing Region Width (pixels). */
+void raster_aa_line(struct raster_aa *aa, const struct win_vertex *a,
+		    const struct win_vertex *b, float width, float region, float cap);
+/* The circle of diameter size centred on c. */
+void raster_aa_point(struct raster_aa *aa, const struct win_vertex *c, float size, float region);
+/* The coverage (0..1) at window position (x, y): 1 for RASTER_AA_NONE. */
+float raster_aa_coverage(const struct raster_aa *aa, double x, double y);
+/* Every sample where the coverage may be above 0 (z and 1/w of the corners
+ * from like): the callback drops the pixels whose coverage is 0. */
+int raster_aa_ms(const struct raster_aa *aa, const struct win_vertex *like,
+		 const struct pixel_rect *clip, const struct raster_samples *sp,
+		 raster_cov_fn fn, void *ctx);
+
 /* Triangle with the top-left fill rule (PRM "Rasterization Rules"): a
  * pixel is covered when its center is inside, or on a top or left edge.
  * Returns the callback's nonzero value, or 0. */

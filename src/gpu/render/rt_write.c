@@ -481,9 +481,17 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	}
 	if (d->st.ps.fast_clear)
 		return 0;
-	if (span_writable(d, &rt, rti))
+	bool aa = j->prim.aa_alpha;
+	if (aa && !rt.null && format_is_integer(rt.fi))
+		return eu_thread_fault(t, "RT write: antialiased line or smooth point coverage on an "
+				       "integer render target (the PRM requires it disabled)");
+	if (!aa && span_writable(d, &rt, rti))
 		return write_span(j, t, &rt, rti, col[0], sub == 1, first, n, enables, last_rt);
-	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c;
+	/* "If Pixel Shader outputs oMask, AlphaToCoverage is disabled in
+	 * hardware, regardless of the state setting for this feature" (SKL
+	 * PRM vol. 7 "Alpha Coverage", quoted by Mesa, which then folds alpha
+	 * to coverage into the oMask it writes) */
+	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c && !omask;
 	unsigned ns = d->st.ms.samples;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
@@ -499,9 +507,14 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			if (nsrc == 2)
 				src1[c] = reg_f(col[1][c] + (i / 8) * EU_REG_SIZE, i);
 		}
+		/* an antialiased line's or smooth point's coverage multiplies
+		 * the alpha (raster_aa.c) before the alpha test and blending */
+		float aa_cov = aa ? raster_aa_coverage(&j->prim.aa, px->x[ch] + 0.5,
+						       px->y[ch] + 0.5) : 1.0f;
+		src[3] *= aa_cov;
 		/* alpha test and alpha to coverage on render target 0's alpha:
 		 * source 0 alpha when the message carries it */
-		float a0 = alpha0 ? reg_f(alpha0 + (i / 8) * EU_REG_SIZE, i) : src[3];
+		float a0 = alpha0 ? reg_f(alpha0 + (i / 8) * EU_REG_SIZE, i) * aa_cov : src[3];
 		if (d->st.alpha_test && !om_alpha_test(d->st.alpha_func, a0, d->st.alpha_ref))
 			continue;
 		uint32_t cov = px->cov[ch];

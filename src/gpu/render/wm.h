@@ -115,10 +115,15 @@ struct wm_state {
 	bool scissor_enable;
 	/* 3DSTATE_RASTER Front/Back Face Fill Mode (0 solid, 1 wireframe,
 	 * 2 point: wm_draw.c draws the boundary edges or vertices),
-	 * Antialiasing Enable (lines), Smooth Point Enable: the back end
-	 * faults on a primitive that needs one of the last two (wm_draw.c) */
+	 * Antialiasing Enable (lines), Smooth Point Enable (raster_aa.c) */
 	uint8_t fill_front, fill_back;
 	bool aa_lines, smooth_points;
+	/* 3DSTATE_WM Line Antialiasing Region Width, 3DSTATE_SF Line End Cap
+	 * Antialiasing Region Width (pixels), AA Line Distance Mode
+	 * (AALINEDISTANCE_TRUE), and whether 3DSTATE_AA_LINE_PARAMETERS
+	 * holds zeros (the legacy coverage computation, the one modelled) */
+	float aa_region, aa_cap_region;
+	bool aa_distance_true, aa_params_legacy;
 	/* 3DSTATE_WM Line Stipple Enable, 3DSTATE_LINE_STIPPLE's pattern and
 	 * repeat count (wm_stipple.c) */
 	bool line_stipple;

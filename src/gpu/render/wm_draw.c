@@ -63,10 +63,60 @@ static uint64_t wm_coverage(const struct ms_state *ms, uint64_t cov)
 	return cov & (m | m << 16 | m << 32 | m << 48);
 }
 
+static bool ms_raster(const struct wm_state *st)
+{
+	return st->ms.samples > 1 && st->ms.raster;
+}
+
+/* The AA coverage rule modelled: AALINEDISTANCE_TRUE and the legacy
+ * computation (3DSTATE_AA_LINE_PARAMETERS all zeros, which Mesa sends);
+ * true with a fault otherwise. */
+static bool aa_unmodelled(struct wm_draw *d)
+{
+	if (!d->st.aa_distance_true) {
+		wm_fault(d, "3DSTATE_RASTER Antialiasing Enable / Smooth Point Enable with "
+			 "3DSTATE_SF AA Line Distance Mode 0 (not AALINEDISTANCE_TRUE) is not modelled");
+		return true;
+	}
+	if (!d->st.aa_params_legacy) {
+		wm_fault(d, "3DSTATE_RASTER Antialiasing Enable / Smooth Point Enable with a nonzero "
+			 "3DSTATE_AA_LINE_PARAMETERS slope or bias is not modelled");
+		return true;
+	}
+	return false;
+}
+
+/* Of an antialiased primitive's quad at (x, y), the coverage bits kept:
+ * the pixels whose coverage at the centre is above 0, or (a smooth point
+ * under multisample rasterization) the samples inside its circle. */
+static uint64_t aa_quad_mask(const struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
+{
+	const struct wm_prim *p = &d->prim;
+	const struct wm_state *st = &d->st;
+	uint64_t keep = 0;
+	for (unsigned i = 0; i < 4; i++) {
+		double px = x + (int32_t)(i & 1), py = y + (int32_t)(i >> 1);
+		if (p->aa_alpha) {
+			if (raster_aa_coverage(&p->aa, px + 0.5, py + 0.5) > 0)
+				keep |= 0xffffull << (16 * i);
+			continue;
+		}
+		for (unsigned s = 0; s < st->ms.samples; s++) {
+			double sx = px + wm_sample_x(st, s) - p->aa.x;
+			double sy = py + wm_sample_y(st, s) - p->aa.y;
+			if (sx * sx + sy * sy <= (double)p->aa.half * p->aa.half)
+				keep |= 1ull << (16 * i + s);
+		}
+	}
+	return cov & keep;
+}
+
 static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 {
 	struct wm_draw *d = ctx;
 	const struct wm_state *st = &d->st;
+	if (d->prim.aa.kind)
+		cov = aa_quad_mask(d, x, y, cov);
 	cov = wm_coverage(&st->ms, cov);
 	if (d->prim.stippled)
 		cov &= wm_stipple_quad_mask(st, x, y);
@@ -228,6 +278,8 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 	p->is_point = false;
 	p->stippled = st->poly_stipple;
 	p->line_stippled = false;
+	p->aa.kind = RASTER_AA_NONE;
+	p->aa_alpha = false;
 	p->z_offset = depth_offset(d, p->v, st->depth_offset);
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	if (orig) {
@@ -254,6 +306,8 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	p->is_point = false;
 	p->stippled = false;
 	p->line_stippled = false;
+	p->aa.kind = RASTER_AA_NONE;
+	p->aa_alpha = false;
 	p->z_offset = 0;
 	p->bary_mapped = false;
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
@@ -280,10 +334,16 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->v[2] = a;
 	p->v[2].x -= dy / len;
 	p->v[2].y += dx / len;
-	if (d->st.aa_lines) {
-		wm_fault(d, "3DSTATE_RASTER Antialiasing Enable (antialiased lines) is not modelled");
+	if (d->st.aa_lines && aa_unmodelled(d))
 		return;
-	}
+	/* an antialiased line: not under multisample rasterization (GL
+	 * ignores LINE_SMOOTH there) nor with Line Width 0, which the PRM
+	 * makes the thinnest non-antialiased line (Mesa's iris quotes it) */
+	p->aa_alpha = d->st.aa_lines && !ms_raster(&d->st) && d->st.line_width > 0;
+	p->aa.kind = RASTER_AA_NONE;
+	if (p->aa_alpha)
+		raster_aa_line(&p->aa, &a, &b, d->st.line_width, d->st.aa_region,
+			       d->st.aa_cap_region);
 	p->line_stippled = d->st.line_stipple;
 	if (p->line_stippled) {
 		wm_line_stipple_begin(&p->ls, a.x, a.y, b.x, b.y, d->line_stipple_s);
@@ -301,8 +361,11 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 		const float (*rows[3])[4] = { c0->attr, c1->attr, c0->attr };
 		attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	}
-	raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip, &d->st.ms.pattern,
-		       quad_fn, d);
+	if (p->aa_alpha)
+		raster_aa_ms(&p->aa, &a, &d->clip, &d->st.ms.pattern, quad_fn, d);
+	else
+		raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip,
+			       &d->st.ms.pattern, quad_fn, d);
 	ps_prim_end(d);
 }
 
@@ -320,10 +383,14 @@ static void point(struct wm_draw *d, const struct clip_vertex *c, const struct c
 	p->v[0] = v; p->v[0].x -= h; p->v[0].y -= h;
 	p->v[1] = v; p->v[1].x += h; p->v[1].y -= h;
 	p->v[2] = v; p->v[2].x -= h; p->v[2].y += h;
-	if (d->st.smooth_points) {
-		wm_fault(d, "Smooth Point Enable (antialiased points) is not modelled");
+	/* a smooth point: its circle's coverage in alpha, or under
+	 * multisample rasterization the samples inside the circle */
+	if (d->st.smooth_points && aa_unmodelled(d))
 		return;
-	}
+	p->aa.kind = RASTER_AA_NONE;
+	p->aa_alpha = d->st.smooth_points && !ms_raster(&d->st);
+	if (d->st.smooth_points)
+		raster_aa_point(&p->aa, &v, size, d->st.aa_region);
 	p->back_facing = back_facing;
 	p->is_point = true;
 	p->stippled = false;
@@ -339,7 +406,10 @@ static void point(struct wm_draw *d, const struct clip_vertex *c, const struct c
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c->attr, c->attr, c->attr };
 	attr_setup(p, &d->st.sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
+	if (p->aa_alpha)
+		raster_aa_ms(&p->aa, &v, &d->clip, &d->st.ms.pattern, quad_fn, d);
+	else
+		raster_point_ms(&v, size, &d->clip, &d->st.ms.pattern, quad_fn, d);
 	ps_prim_end(d);
 }
 

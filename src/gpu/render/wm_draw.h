@@ -34,6 +34,12 @@ struct wm_prim {
 	float bmap[2][3][3];
 	bool line_stippled;        /* a line under the line stipple */
 	struct line_stipple ls;
+	/* an antialiased line or smooth point (raster_aa.c): aa_alpha, its
+	 * pixels' coverage multiplies their source alpha (rt_write.c); else
+	 * (a smooth point under multisample rasterization) the samples
+	 * outside its circle are not covered */
+	struct raster_aa aa;
+	bool aa_alpha;
 	unsigned nattrs;
 	/* last: a job copies the fields before it and setup[] up to nattrs */
 	float setup[WM_MAX_SBE_ATTRS][4][4]; /* per attribute, component: a1-a0, a2-a0, 0, a0 */

@@ -37,6 +37,7 @@ RENDER_RECORDED(3DSTATE_CLEAR_PARAMS)
 RENDER_RECORDED(3DSTATE_MULTISAMPLE)
 RENDER_RECORDED(3DSTATE_SAMPLE_PATTERN)
 RENDER_RECORDED(3DSTATE_SAMPLE_MASK)
+RENDER_RECORDED(3DSTATE_AA_LINE_PARAMETERS)
 
 #define BLEND_STATE_DWORDS (1 + 2 * WM_MAX_RT) /* one dword, two per RT */
 
@@ -106,6 +107,16 @@ static int load_clip_sf(struct wm_state *w, int gen, const struct cs_state *st, 
 	w->point_width_from_state = sf.point_width_source;
 	w->last_pixel = sf.last_pixel_enable;
 	w->smooth_points = sf.smooth_point_enable;
+	/* region widths: 0.5, 1, 2, 4 pixels */
+	w->aa_cap_region = 0.5f * (float)(1u << (sf.line_end_cap_antialiasing_region_width & 3));
+	w->aa_distance_true = sf.aa_line_distance_mode;
+	struct cmd_3DSTATE_AA_LINE_PARAMETERS aap;
+	recorded_3DSTATE_AA_LINE_PARAMETERS(gen, st, &aap);
+	w->aa_params_legacy = !(aap.aa_coverage_slope | aap.aa_coverage_bias |
+				aap.aa_coverage_endcap_slope | aap.aa_coverage_endcap_bias |
+				aap.aa_point_coverage_slope | aap.aa_point_coverage_bias |
+				aap.aa_point_coverage_endcap_slope |
+				aap.aa_point_coverage_endcap_bias);
 	w->pv_tri = (uint8_t)sf.triangle_strip_list_provoking_vertex_select;
 	w->pv_line = (uint8_t)sf.line_strip_list_provoking_vertex_select;
 	w->pv_fan = (uint8_t)sf.triangle_fan_provoking_vertex_select;
@@ -291,6 +302,7 @@ static void load_wm_ps(struct wm_state *w, int gen, const struct cs_state *st)
 	w->wm_stats = wm.statistics_enable;
 	w->force_dispatch = wm.force_thread_dispatch_enable;
 	w->line_stipple = wm.line_stipple_enable;
+	w->aa_region = 0.5f * (float)(1u << (wm.line_antialiasing_region_width & 3));
 	w->force_kill = wm.force_kill_pixel_enable;
 
 	struct ps_state *p = &w->ps;

@@ -306,6 +306,39 @@ static void test_omask(void)
 	check_samples("oMask", 4, omask_covered);
 }
 
+/* Each of the 4 samples: green with alpha a where expect says covered,
+ * else untouched. */
+static void check_green_alpha(bool (*expect)(unsigned, int, int, unsigned), uint8_t a)
+{
+	int bad = 0;
+	for (unsigned s = 0; s < 4; s++)
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++) {
+				const uint8_t *p = rt_sample(x, y, s);
+				bool in = expect(4, x, y, s);
+				bad += in ? (p[1] != 255 || p[3] != a) : memcmp(p, old8, 4) != 0;
+			}
+	CHECK_EQ(bad, 0);
+}
+
+/* "If Pixel Shader outputs oMask, AlphaToCoverage is disabled in
+ * hardware, regardless of the state setting" (SKL PRM vol. 7 "Alpha
+ * Coverage"; Mesa relies on it, folding alpha to coverage into the oMask
+ * it writes, and sends no source 0 alpha to the other targets): with
+ * alpha 0 and alpha to coverage on, oMask's samples 0 and 2 are still
+ * written, on Gen8 and Gen9. Before, alpha 0 dropped every sample
+ * (piglit sample-mask-mrt-alpha-to-coverage-combinations). */
+static void test_omask_a2c(int gen)
+{
+	fx_gen = gen;
+	ms_reset(omask_fs, FMT_R8G8B8A8_UNORM, 4);
+	REC("3DSTATE_PS_EXTRA", { "oMask Present to Render Target", 1 });
+	PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Alpha To Coverage Enable", 1 });
+	static const float transparent_green[4] = { 0, 1, 0, 0 };
+	CHECK_EQ(draw_tri(transparent_green, 0.5f), 0);
+	check_green_alpha(omask_covered, 0);
+}
+
 /* Alpha to coverage: alpha 0.6 over 4 samples covers floor(0.6 * 4 +
  * 1/2) = 2 samples, the first two (gtsim's rule, docs/backend.md). */
 static bool a2c_covered(unsigned n, int x, int y, unsigned s)
@@ -320,15 +353,7 @@ static void test_a2c(void)
 	PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Alpha To Coverage Enable", 1 });
 	static const float c[4] = { 0, 1, 0, 0.6f };
 	CHECK_EQ(draw_tri(c, 0.5f), 0);
-	int bad = 0;
-	for (unsigned s = 0; s < 4; s++)
-		for (int y = 0; y < H; y++)
-			for (int x = 0; x < W; x++) {
-				const uint8_t *p = rt_sample(x, y, s);
-				bool in = a2c_covered(4, x, y, s);
-				bad += in ? (p[1] != 255 || p[3] != 153) : memcmp(p, old8, 4) != 0;
-			}
-	CHECK_EQ(bad, 0);
+	check_green_alpha(a2c_covered, 153);
 }
 
 /* gl_SampleID as Mesa computes it (brw_fs.cpp): g1.0's byte read by every
@@ -527,6 +552,8 @@ int main(void)
 	test_sample_mask();
 	test_mcs();
 	test_omask();
+	test_omask_a2c(8);
+	test_omask_a2c(9);
 	test_a2c();
 	test_mismatch();
 	test_pi_all();

@@ -16,9 +16,10 @@
  *       not reach the back end (render_state.vf_edge_flags off: a GS or
  *       tessellation in between; the fill modes and the VS's edge flags
  *       are modelled: render-fill-modes),
- *   (g) a line with 3DSTATE_RASTER Antialiasing Enable, or with
- *       3DSTATE_WM Line Stipple Enable,
- *   (h) a point with Smooth Point Enable,
+ *   (g) a line with 3DSTATE_RASTER Antialiasing Enable under 3DSTATE_SF
+ *       AA Line Distance Mode 0 (Manhattan distance; the true distance is
+ *       modelled: render-aa-lines), or with 3DSTATE_WM Line Stipple Enable,
+ *   (h) a point with Smooth Point Enable under that distance mode,
  *   (i) a RECTLIST under the polygon stipple.
  * Cases (f) to (h) fault only on the primitives concerned: a triangle
  * with smooth lines and points enabled renders.

@@ -294,15 +294,32 @@ static void test_cmp_sel_flags(void)
 	eu_thread_set_flags(&th, 0);
 	run1(z);
 	CHECK_EQ(eu_thread_flags(&th), 0x4);
-	/* with .sat the flag sees the value before saturation (PRM
-	 * "Assigning Conditional Mods"): -0.5 is written as 0 but is < 0 */
+	/* with .sat the flag sees the saturated value written (the PRM's
+	 * post_zero "after all the clamping"; Mesa's cmod propagation notes
+	 * hardware applies conditional modifiers after saturation):
+	 * -0.5 is written as 0, which is not < 0 */
 	struct eu_inst sl = i2(EU_OP_ADD, 1, gd(15, EU_TYPE_F), immf(-1.0f), immf(0.5f));
 	sl.saturate = true;
 	sl.cond = EU_COND_L;
 	eu_thread_set_flags(&th, 0);
 	run1(sl);
 	CHECK(rf(&th, 15, 0) == 0.0f);
-	CHECK_EQ(eu_thread_flags(&th), 1);
+	CHECK_EQ(eu_thread_flags(&th), 0);
+	/* Mesa's mad.sat.nz (the alpha of piglit's
+	 * sample-mask-mrt-alpha-to-coverage check shader): -1 + 0 * x
+	 * saturates to 0, so .nz is false; 2.5 saturates to 1, .nz true */
+	static const struct { float a, written; uint64_t flag; } nz[] = {
+		{ -1.5f, 0.0f, 0 }, { 2.0f, 1.0f, 1 },
+	};
+	for (unsigned k = 0; k < 2; k++) {
+		struct eu_inst sn = i2(EU_OP_ADD, 1, gd(15, EU_TYPE_F), immf(nz[k].a), immf(0.5f));
+		sn.saturate = true;
+		sn.cond = EU_COND_NZ;
+		eu_thread_set_flags(&th, 0);
+		run1(sn);
+		CHECK(rf(&th, 15, 0) == nz[k].written);
+		CHECK_EQ(eu_thread_flags(&th), nz[k].flag);
+	}
 	/* csel: src2 .g 0 ? src0 : src1 (align16 3-src form) */
 	struct eu_inst cs = i3(EU_OP_CSEL, 8, gd(14, EU_TYPE_F), immf(1.0f), immf(2.0f), g(2, EU_TYPE_F));
 	cs.cond = EU_COND_G;
