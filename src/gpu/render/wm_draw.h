@@ -104,12 +104,12 @@ struct ps_job {
 	bool have_rt0;
 	bool faulted;              /* fault: the draw's, given at retirement */
 	char fault[200];
-	/* pool: the bounds of its lit pixels, the jobs before it that
-	 * overlap them (the pixel scoreboard), and its completion */
-	int32_t x0, y0, x1, y1;
+	/* pool: its position in the ring, the jobs before it that share a
+	 * tile of its lit pixels (the pixel scoreboard), its completion */
+	uint64_t pos;
 	unsigned ndeps;
-	uint64_t deps[PS_RING_MAX];
-	uint64_t done_seq;         /* atomic: seq + 1 of the last job of this slot that ended */
+	uint64_t deps[2 * PS_MAX_PIXELS / 4]; /* two tiles a subspan at most */
+	uint64_t done_seq;         /* atomic: pos + 1 of the last job of this slot that ended */
 };
 
 struct ps_ring;
