@@ -466,9 +466,9 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 		for (unsigned s = 0; d->early_depth && s < n; s++) {
 			if (!(in[i] >> s & 1))
 				continue;
-			float z = wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
-			if (n == 1)                /* the pixel centre, as the PS sees it */
-				z = wm_prim_z(p, px + 0.5, py + 0.5);
+			/* one sample: the pixel centre, as the PS sees it */
+			float z = n == 1 ? wm_prim_z(p, px + 0.5, py + 0.5) :
+				  wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
 			if (!depth_stencil_sample(d, px, py, s, z, p->back_facing, -1))
 				pass[i] &= (uint16_t)~(1u << s);
 		}

@@ -193,8 +193,8 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov);
  * EQUAL test against a clear to the same value failed at some pixels). */
 static inline float wm_prim_z(const struct wm_prim *p, double x, double y)
 {
-	float lin[3], persp[3];
-	bary_at(&p->bary, x, y, lin, persp);
+	float lin[3];
+	bary_lin_at(&p->bary, x, y, lin);
 	double z0 = p->v[0].z;
 	return (float)(z0 + lin[1] * ((double)p->v[1].z - z0) + lin[2] * ((double)p->v[2].z - z0)) +
 	       p->z_offset;
