@@ -354,33 +354,16 @@ int ps_job_retire(struct wm_draw *d, struct ps_job *j)
 	return 0;
 }
 
-/* Job j, whose pixels were gathered in place: its number, the
- * primitive when it changed, and on the pool its bounds (the pixel
- * scoreboard's). */
+/* Job j, whose pixels were gathered in place: its number and the
+ * primitive when it changed. */
 static void job_fill(struct wm_draw *d, struct ps_job *j)
 {
-	const struct ps_pixels *px = &j->px;
 	j->seq = d->ps_threads;
 	if (j->prim_serial != d->prim_serial + 1) {
 		memcpy(&j->prim, &d->prim, offsetof(struct wm_prim, setup));
 		memcpy(j->prim.setup, d->prim.setup, d->prim.nattrs * sizeof(d->prim.setup[0]));
 		j->prim_serial = d->prim_serial + 1;
 	}
-	if (!d->ring)
-		return;
-	int32_t x0 = INT32_MAX, y0 = INT32_MAX, x1 = INT32_MIN, y1 = INT32_MIN;
-	for (unsigned i = 0; i < px->count; i++) {
-		if (!(px->mask >> i & 1))
-			continue;
-		x0 = px->x[i] < x0 ? px->x[i] : x0;
-		y0 = px->y[i] < y0 ? px->y[i] : y0;
-		x1 = px->x[i] > x1 ? px->x[i] : x1;
-		y1 = px->y[i] > y1 ? px->y[i] : y1;
-	}
-	j->x0 = x0;
-	j->y0 = y0;
-	j->x1 = x1;
-	j->y1 = y1;
 }
 
 int ps_flush(struct wm_draw *d)
@@ -483,9 +466,9 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 		for (unsigned s = 0; d->early_depth && s < n; s++) {
 			if (!(in[i] >> s & 1))
 				continue;
-			float z = wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
-			if (n == 1)                /* the pixel centre, as the PS sees it */
-				z = wm_prim_z(p, px + 0.5, py + 0.5);
+			/* one sample: the pixel centre, as the PS sees it */
+			float z = n == 1 ? wm_prim_z(p, px + 0.5, py + 0.5) :
+				  wm_prim_z(p, px + wm_sample_x(st, s), py + wm_sample_y(st, s));
 			if (!depth_stencil_sample(d, px, py, s, z, p->back_facing, -1))
 				pass[i] &= (uint16_t)~(1u << s);
 		}

@@ -37,27 +37,36 @@
 #define MAX_THREADS 64
 #define SPINS 4              /* looks before a host thread sleeps */
 #define PAUSES 32            /* spin-wait pauses between two looks */
+#define SB_TILE_SHIFT 3      /* the scoreboard's tiles: 8x8 pixels */
+#define SB_ENTRIES 4096      /* tiles hashed into this many entries */
 
+/* Counters of ring positions, never reset (a worker comparing `taken`
+ * with a stale `queued` of an earlier draw then never takes a job that
+ * is not queued yet): a job's position is the draw's base + its number. */
 struct ps_ring {
 	struct ps_job *jobs;
 	unsigned nslots;
-	uint64_t queued;     /* threads handed out: [0, queued) (under the lock) */
-	uint64_t taken;      /* the next one a host thread runs (under the lock) */
+	uint64_t base;       /* the position of the draw's thread 0 */
+	uint64_t draw;       /* draws served, this one included */
+	uint64_t queued;     /* atomic: positions handed out are [.., queued) */
+	uint64_t taken;      /* atomic: the next one a host thread runs (CAS) */
 	uint64_t retired;    /* merged back into the draw (rasterizing thread) */
 	const uint32_t *abort_flag;
 	uint64_t *ended;
+	/* the pixel scoreboard: per hashed 8x8 tile, the position + 1 of the
+	 * last job with a lit pixel there (rasterizing thread only) */
+	uint64_t last[SB_ENTRIES];
 };
 
 static struct {
-	pthread_mutex_t lock;
+	pthread_mutex_t lock;      /* only to sleep and to wake */
 	pthread_cond_t work;       /* a job handed out */
 	pthread_cond_t done;       /* a job ended */
-	unsigned started;          /* workers running */
-	unsigned idle;             /* workers waiting on `work` */
-	unsigned waiting;          /* host threads waiting on `done` */
-	uint64_t wake_seq;         /* the least job they wait for (UINT64_MAX: none) */
-	bool busy;                 /* a draw holds the workers */
-	struct wm_draw *draw;      /* the draw they serve */
+	unsigned started;          /* workers running (under the lock) */
+	unsigned idle;             /* atomic: workers asleep on `work` */
+	unsigned waiting;          /* atomic: host threads asleep on `done` */
+	uint64_t wake_seq;         /* the least job they wait for, UINT64_MAX: none (lock) */
+	bool busy;                 /* a draw holds the workers (lock) */
 	struct ps_ring ring;       /* its slots (kept across draws) */
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER,
 	   .done = PTHREAD_COND_INITIALIZER, .wake_seq = UINT64_MAX };
@@ -83,7 +92,6 @@ static void after_fork_child(void)
 	pool.started = pool.idle = pool.waiting = 0;
 	pool.wake_seq = UINT64_MAX;
 	pool.busy = false;
-	pool.draw = NULL;
 }
 
 static void at_fork(void)
@@ -132,50 +140,106 @@ static void pause_a_little(void)
 	}
 }
 
-/* Waits until job seq has ended: a short spin, then asleep on `done`,
- * which every job's end signals (run_ordered). */
-static void wait_done(struct ps_ring *r, uint64_t seq)
+/* Waits until the job at position pos has ended: a short spin, then
+ * asleep on `done`. The waiter counts itself before it looks and the
+ * job's end stores before it looks at the count (both fenced), so one
+ * of them sees the other: no wake-up is lost. */
+static void wait_done(struct ps_ring *r, uint64_t pos)
 {
 	for (unsigned spin = 0; spin < SPINS; spin++) {
-		if (job_done(r, seq))
+		if (job_done(r, pos))
 			return;
 		pause_a_little();
 	}
 	pthread_mutex_lock(&pool.lock);
-	while (!job_done(r, seq)) {
-		pool.waiting++;
-		pool.wake_seq = seq < pool.wake_seq ? seq : pool.wake_seq;
+	__atomic_add_fetch(&pool.waiting, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	while (!job_done(r, pos)) {
+		pool.wake_seq = pos < pool.wake_seq ? pos : pool.wake_seq;
 		pthread_cond_wait(&pool.done, &pool.lock);
-		pool.waiting--;
 	}
+	__atomic_sub_fetch(&pool.waiting, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&pool.lock);
 }
 
-/* Runs job j once every earlier job it overlaps has ended, then wakes
- * whoever waits for a job's end. */
+/* The EU thread a host thread runs the pool's jobs on: its own, so that
+ * the 5 KiB of registers and state a job writes stay in the cache of the
+ * core that runs it (slot-owned ones moved between the cores at every
+ * job: two host threads cost twice the CPU per pixel of one). Cleared
+ * whole at its first job of each draw (`fresh`), as the inline job. */
+struct runner {
+	struct eu_thread *t;
+	uint64_t draw;             /* the draw it last ran a job of */
+};
+
+static _Thread_local struct runner runner __attribute__((tls_model("initial-exec")));
+static pthread_key_t runner_key;
+static pthread_once_t runner_once = PTHREAD_ONCE_INIT;
+
+static void runner_free(void *t)
+{
+	free(t);
+}
+
+static void runner_key_make(void)
+{
+	if (pthread_key_create(&runner_key, runner_free))
+		runner_key = 0;
+}
+
+/* This host thread's EU thread for job j (NULL: out of memory). */
+static struct eu_thread *runner_thread(const struct ps_ring *r, struct ps_job *j)
+{
+	if (!runner.t) {
+		pthread_once(&runner_once, runner_key_make);
+		runner.t = aligned_alloc(64, sizeof(struct eu_thread));
+		if (!runner.t)
+			return NULL;
+		/* freed when the host thread ends */
+		pthread_setspecific(runner_key, runner.t);
+		runner.draw = 0;
+	}
+	j->fresh = runner.draw != r->draw;
+	runner.draw = r->draw;
+	return runner.t;
+}
+
+/* Runs job j once every earlier job it overlaps has ended; wakes the
+ * sleepers once a job as late as the least one waited for ends (they
+ * wait again if theirs has not). No lock unless someone sleeps. */
 static void run_ordered(struct ps_ring *r, struct ps_job *j)
 {
+	uint64_t pos = j->pos;
 	for (unsigned i = 0; i < j->ndeps; i++)
 		wait_done(r, j->deps[i]);
+	struct eu_thread *slot_t = j->t, *own = runner_thread(r, j);
+	if (own)
+		j->t = own;
 	ps_job_run(j);
-	__atomic_store_n(&j->done_seq, j->seq + 1, __ATOMIC_RELEASE);
-	/* the waiters check done_seq and note what they wait for under the
-	 * lock; they are woken once a job as late as the least of those
-	 * ends, and wait again if theirs has not */
+	j->t = slot_t;
+	__atomic_store_n(&j->done_seq, pos + 1, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&pool.waiting, __ATOMIC_RELAXED))
+		return;
 	pthread_mutex_lock(&pool.lock);
-	if (pool.waiting && j->seq >= pool.wake_seq) {
+	if (pos >= pool.wake_seq) {
 		pool.wake_seq = UINT64_MAX;
 		pthread_cond_broadcast(&pool.done);
 	}
 	pthread_mutex_unlock(&pool.lock);
 }
 
-/* The next job of the served draw, under the lock (NULL: none). */
-static struct ps_job *take(struct ps_ring *r)
+/* The next queued job, taken without a lock (NULL: none queued). */
+static struct ps_job *try_take(struct ps_ring *r)
 {
-	if (!pool.draw || r->taken == r->queued)
-		return NULL;
-	return &r->jobs[r->taken++ % r->nslots];
+	uint64_t q = __atomic_load_n(&r->queued, __ATOMIC_ACQUIRE);
+	uint64_t t = __atomic_load_n(&r->taken, __ATOMIC_RELAXED);
+	while (t < q) {
+		if (__atomic_compare_exchange_n(&r->taken, &t, t + 1, true, __ATOMIC_ACQ_REL,
+						__ATOMIC_RELAXED))
+			return &r->jobs[t % r->nslots];
+	}
+	return NULL;
 }
 
 static void *worker(void *arg)
@@ -183,30 +247,31 @@ static void *worker(void *arg)
 	(void)arg;
 	struct ps_ring *r = &pool.ring;
 	unsigned spins = 0;
-	pthread_mutex_lock(&pool.lock);
 	for (;;) {
-		struct ps_job *j = take(r);
-		if (!j && pool.draw && spins < SPINS) {
+		struct ps_job *j = try_take(r);
+		if (!j && spins < SPINS) {
 			/* more are likely soon: a sleep and a wake-up cost more
 			 * than a short PS thread */
 			spins++;
-			pthread_mutex_unlock(&pool.lock);
 			pause_a_little();
-			pthread_mutex_lock(&pool.lock);
 			continue;
 		}
 		if (!j) {
-			pool.idle++;
-			pthread_cond_wait(&pool.work, &pool.lock);
-			pool.idle--;
+			pthread_mutex_lock(&pool.lock);
+			__atomic_add_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
+			__atomic_thread_fence(__ATOMIC_SEQ_CST);
+			j = try_take(r);
+			if (!j)
+				pthread_cond_wait(&pool.work, &pool.lock);
+			__atomic_sub_fetch(&pool.idle, 1, __ATOMIC_RELAXED);
+			pthread_mutex_unlock(&pool.lock);
 			spins = 0;
-			continue;
+			if (!j)
+				continue;
 		}
 		spins = 0;
 		exec_watch_abort(r->abort_flag, r->ended);
-		pthread_mutex_unlock(&pool.lock);
 		run_ordered(r, j);
-		pthread_mutex_lock(&pool.lock);
 	}
 	return NULL;
 }
@@ -257,73 +322,98 @@ void ps_pool_attach(struct wm_draw *d)
 	if (!pool.busy && grow(threads)) {
 		struct ps_ring *r = &pool.ring;
 		pool.busy = true;
-		pool.draw = d;
-		r->queued = r->taken = r->retired = 0;
+		/* every job of the last draw was taken, ended and retired */
+		r->base = r->retired = r->queued;
+		r->draw++;
 		exec_watched_abort(&r->abort_flag, &r->ended);
-		for (unsigned i = 0; i < r->nslots; i++) {
+		for (unsigned i = 0; i < r->nslots; i++)
 			ps_job_init(d, &r->jobs[i]);
-			r->jobs[i].done_seq = 0;
-		}
 		d->ring = r;
-		d->px = &r->jobs[0].px;
+		d->px = &r->jobs[r->base % r->nslots].px;
 	}
 	pthread_mutex_unlock(&pool.lock);
 }
 
-/* Waits for job seq (running one itself meanwhile) and merges it. */
+/* Waits for the oldest job (running queued ones itself meanwhile) and
+ * merges it. */
 static void retire_one(struct wm_draw *d, struct ps_ring *r)
 {
-	uint64_t seq = r->retired;
-	while (!job_done(r, seq)) {
-		/* run the queued jobs meanwhile; then wait for the ones
-		 * the workers hold */
-		pthread_mutex_lock(&pool.lock);
-		struct ps_job *j = take(r);
-		uint64_t last = r->queued - 1;
-		pthread_mutex_unlock(&pool.lock);
+	uint64_t pos = r->retired;
+	while (!job_done(r, pos)) {
+		struct ps_job *j = try_take(r);
 		if (!j) {
 			/* every queued job is held by a worker: sleep until a
 			 * quarter of the ring has ended (not a wake-up per
 			 * job), or the last queued one */
-			uint64_t batch = seq + r->nslots / 4;
+			uint64_t last = __atomic_load_n(&r->queued, __ATOMIC_RELAXED) - 1;
+			uint64_t batch = pos + r->nslots / 4;
 			wait_done(r, batch < last ? batch : last);
 			continue;
 		}
 		run_ordered(r, j);
 	}
-	ps_job_retire(d, &r->jobs[seq % r->nslots]);
+	ps_job_retire(d, &r->jobs[pos % r->nslots]);
 	r->retired++;
 }
 
 struct ps_job *ps_pool_slot(struct wm_draw *d)
 {
 	struct ps_ring *r = d->ring;
-	uint64_t seq = d->ps_threads;
-	while (r->retired + r->nslots <= seq)
+	uint64_t pos = r->base + d->ps_threads;
+	while (r->retired + r->nslots <= pos)
 		retire_one(d, r);
-	return &r->jobs[seq % r->nslots];
+	return &r->jobs[pos % r->nslots];
 }
 
-static bool overlap(const struct ps_job *a, const struct ps_job *b)
+/* The scoreboard entry of the 8x8 tile of pixel (x, y). */
+static unsigned sb_entry(int32_t x, int32_t y)
 {
-	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 && b->y0 <= a->y1;
+	uint32_t tx = (uint32_t)x >> SB_TILE_SHIFT, ty = (uint32_t)y >> SB_TILE_SHIFT;
+	return (tx * 0x9e3779b1u ^ ty * 0x85ebca77u) >> 7 & (SB_ENTRIES - 1);
+}
+
+/* Job j depends on the last earlier job with a lit pixel in a tile of
+ * one of its lit subspans, if that one has not ended; each such job
+ * waited in turn for the one before it there, so every earlier job
+ * sharing a pixel with j ends before j starts. Two tiles in one entry
+ * only order more jobs than needed. */
+static void add_deps(struct ps_ring *r, struct ps_job *j)
+{
+	const struct ps_pixels *px = &j->px;
+	j->ndeps = 0;
+	for (unsigned b = 0; b < px->count; b += 4) {
+		if (!(px->mask >> b & 15))
+			continue;
+		/* a subspan's corners: one tile unless it straddles tiles */
+		unsigned e[2] = { sb_entry(px->x[b], px->y[b]), sb_entry(px->x[b + 3], px->y[b + 3]) };
+		for (unsigned k = 0; k < (e[0] == e[1] ? 1u : 2u); k++) {
+			uint64_t last = r->last[e[k]];
+			r->last[e[k]] = j->pos + 1;
+			if (!last || last - 1 == j->pos || job_done(r, last - 1))
+				continue;
+			unsigned i = 0;
+			while (i < j->ndeps && j->deps[i] != last - 1)
+				i++;
+			if (i == j->ndeps)
+				j->deps[j->ndeps++] = last - 1;
+		}
+	}
 }
 
 void ps_pool_submit(struct wm_draw *d, struct ps_job *j)
 {
 	struct ps_ring *r = d->ring;
-	j->ndeps = 0;
-	for (uint64_t s = r->retired; s < j->seq; s++) {
-		const struct ps_job *o = &r->jobs[s % r->nslots];
-		if (overlap(o, j) && !job_done(r, s))
-			j->deps[j->ndeps++] = s;
-	}
-	pthread_mutex_lock(&pool.lock);
-	r->queued = j->seq + 1;
+	j->pos = r->base + j->seq;
+	add_deps(r, j);
+	__atomic_store_n(&r->queued, j->pos + 1, __ATOMIC_RELEASE);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* a sleeping worker is woken for a batch, not for each thread */
-	if (pool.idle && r->queued - r->taken >= r->nslots / 4)
+	if (__atomic_load_n(&pool.idle, __ATOMIC_RELAXED) &&
+	    j->pos + 1 - __atomic_load_n(&r->taken, __ATOMIC_RELAXED) >= r->nslots / 4) {
+		pthread_mutex_lock(&pool.lock);
 		pthread_cond_signal(&pool.work);
-	pthread_mutex_unlock(&pool.lock);
+		pthread_mutex_unlock(&pool.lock);
+	}
 }
 
 int ps_pool_detach(struct wm_draw *d)
@@ -332,7 +422,6 @@ int ps_pool_detach(struct wm_draw *d)
 	while (r->retired < r->queued)
 		retire_one(d, r);
 	pthread_mutex_lock(&pool.lock);
-	pool.draw = NULL;
 	pool.busy = false;
 	pthread_mutex_unlock(&pool.lock);
 	d->ring = NULL;

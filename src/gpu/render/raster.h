@@ -197,6 +197,9 @@ struct bary_setup {
 void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 		const struct win_vertex *v1, const struct win_vertex *v2);
 void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3]);
+/* bary_at's linear weights alone (the same operations: the same bits),
+ * without the three divisions of the perspective ones: for depth. */
+void bary_lin_at(const struct bary_setup *s, double x, double y, float lin[3]);
 #define BARY_CHUNK 4
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float (*lin)[3], float (*persp)[3]);

@@ -235,12 +235,29 @@ void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const do
 	}
 }
 
-void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3])
+/* The linear weights in double, the definition both below share. */
+static void lin_d(const struct bary_setup *s, double x, double y, double l[3])
 {
 	double px = x - s->x0, py = y - s->y0;
-	double l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
-	double l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
-	double l0 = 1.0 - l1 - l2;
+	l[1] = (px * s->e2y - s->e2x * py) * s->inv_area;
+	l[2] = (s->e1x * py - px * s->e1y) * s->inv_area;
+	l[0] = 1.0 - l[1] - l[2];
+}
+
+void bary_lin_at(const struct bary_setup *s, double x, double y, float lin[3])
+{
+	double l[3];
+	lin_d(s, x, y, l);
+	lin[0] = (float)l[0];
+	lin[1] = (float)l[1];
+	lin[2] = (float)l[2];
+}
+
+void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float persp[3])
+{
+	double l[3];
+	lin_d(s, x, y, l);
+	double l0 = l[0], l1 = l[1], l2 = l[2];
 	lin[0] = (float)l0;
 	lin[1] = (float)l1;
 	lin[2] = (float)l2;

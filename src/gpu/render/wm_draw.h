@@ -110,12 +110,12 @@ struct ps_job {
 	bool have_rt0;
 	bool faulted;              /* fault: the draw's, given at retirement */
 	char fault[200];
-	/* pool: the bounds of its lit pixels, the jobs before it that
-	 * overlap them (the pixel scoreboard), and its completion */
-	int32_t x0, y0, x1, y1;
+	/* pool: its position in the ring, the jobs before it that share a
+	 * tile of its lit pixels (the pixel scoreboard), its completion */
+	uint64_t pos;
 	unsigned ndeps;
-	uint64_t deps[PS_RING_MAX];
-	uint64_t done_seq;         /* atomic: seq + 1 of the last job of this slot that ended */
+	uint64_t deps[2 * PS_MAX_PIXELS / 4]; /* two tiles a subspan at most */
+	uint64_t done_seq;         /* atomic: pos + 1 of the last job of this slot that ended */
 };
 
 struct ps_ring;
@@ -199,8 +199,8 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov);
  * EQUAL test against a clear to the same value failed at some pixels). */
 static inline float wm_prim_z(const struct wm_prim *p, double x, double y)
 {
-	float lin[3], persp[3];
-	bary_at(&p->bary, x, y, lin, persp);
+	float lin[3];
+	bary_lin_at(&p->bary, x, y, lin);
 	double z0 = p->v[0].z;
 	return (float)(z0 + lin[1] * ((double)p->v[1].z - z0) + lin[2] * ((double)p->v[2].z - z0)) +
 	       p->z_offset;

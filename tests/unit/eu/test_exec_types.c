@@ -269,6 +269,60 @@ static void test_send(void)
 	CHECK_EQ(r.calls, 2);
 }
 
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#define DAZ_FTZ 0x8040u                 /* MXCSR bits 6 (DAZ) and 15 (FTZ) */
+static unsigned handler_csr;
+
+static int note_csr(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	(void)ctx; (void)t; (void)m;
+	handler_csr = _mm_getcsr();
+	return 0;
+}
+
+/* The host's SSE mode around a thread with sends: the handler runs in
+ * plain IEEE (DAZ and FTZ clear), the EU's instructions after a send
+ * flush denormals again (cr0's reset state), and once the thread ends
+ * with an EOT send the host has the mode it had before, whichever it was
+ * (exec_send leaves the restore after an EOT to exec_run). */
+static void test_send_host_mode(void)
+{
+	const struct sfid_table tab = { .fn = { [EU_SFID_DP_DC0] = note_csr } };
+	unsigned host = _mm_getcsr();
+	for (unsigned pass = 0; pass < 2; pass++) {
+		unsigned before = pass ? host | DAZ_FTZ : host & ~DAZ_FTZ;
+		_mm_setcsr(before);
+		/* send; add g20 = g10 + g11 (denormal + 0); send EOT */
+		struct eu_inst prog[3];
+		prog[0] = i2(EU_OP_SEND, 8, null_dst(EU_TYPE_UD), g(3, EU_TYPE_UD), g(3, EU_TYPE_UD));
+		prog[0].sfid = EU_SFID_DP_DC0;
+		prog[0].desc = 1u << 25;
+		prog[1] = i2(EU_OP_ADD, 8, g(20, EU_TYPE_F), g(10, EU_TYPE_F), g(11, EU_TYPE_F));
+		prog[2] = prog[0];
+		prog[2].eot = true;
+		eu_thread_init(&th, 8, 0xff);
+		th.sfids = &tab;
+		for (unsigned i = 0; i < 8; i++) {
+			setud(&th, 10, i, 1);            /* the smallest denormal */
+			setud(&th, 11, i, 0);
+			setud(&th, 20, i, 0xdeadbeef);
+		}
+		handler_csr = 0xffffffffu;
+		CHECK(run_prog(&th, prog, 3) == EU_THREAD_DONE);
+		CHECK_EQ(handler_csr & DAZ_FTZ, 0u);
+		CHECK_EQ(rud(&th, 20, 0), 0u);           /* flushed: +0 */
+		CHECK_EQ(rud(&th, 20, 7), 0u);
+		CHECK_EQ((unsigned)_mm_getcsr(), before);
+	}
+	_mm_setcsr(host);
+}
+#else
+static void test_send_host_mode(void)
+{
+}
+#endif
+
 static const uint8_t *seen[4];
 static uint8_t seen_mlen, seen_ex;
 
@@ -370,6 +424,7 @@ int main(void)
 	test_q_hf();
 	test_indirect_vxh_arf();
 	test_send();
+	test_send_host_mode();
 	test_split_send();
 	return test_exit();
 }

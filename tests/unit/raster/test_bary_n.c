@@ -4,7 +4,8 @@
  * product with the reciprocal area, in double), l0 = 1 - l1 - l2, and the
  * perspective weights l_i * rhw_i over their sum, the linear ones where
  * that sum is 0. Bit for bit, for random triangles (some with rhw 0 or of
- * mixed signs) and every count of points from 1 to 32. */
+ * mixed signs) and every count of points from 1 to 32; bary_at and
+ * bary_lin_at (the linear weights alone, for depth) at each point too. */
 #include <stdint.h>
 #include <string.h>
 
@@ -42,7 +43,7 @@ static void oracle(const struct win_vertex v[3], double x, double y, float lin[3
 
 int main(void)
 {
-	unsigned mismatches = 0, zero_sums = 0;
+	unsigned mismatches = 0, lin_mismatches = 0, zero_sums = 0;
 	for (int tri = 0; tri < 400; tri++) {
 		struct win_vertex v[3];
 		for (int k = 0; k < 3; k++) {
@@ -71,6 +72,14 @@ int main(void)
 			zero_sums += tri % 7 == 0 && tri % 5 != 0;
 			mismatches += memcmp(wl, lin[i], sizeof(wl)) != 0 ||
 				      memcmp(wp, persp[i], sizeof(wp)) != 0;
+			/* the linear weights alone (depth's) and one point
+			 * at a time: the same bits */
+			float ol[3], sl[3], sp[3];
+			memset(ol, 0xcd, sizeof(ol));
+			bary_lin_at(&s, x[i], y[i], ol);
+			bary_at(&s, x[i], y[i], sl, sp);
+			lin_mismatches += memcmp(wl, ol, sizeof(wl)) != 0;
+			mismatches += memcmp(wl, sl, sizeof(wl)) != 0 || memcmp(wp, sp, sizeof(wp)) != 0;
 		}
 		/* nothing past the n points is written */
 		uint8_t cd[12];
@@ -79,6 +88,7 @@ int main(void)
 			CHECK(!memcmp(lin[n], cd, 12) && !memcmp(persp[n], cd, 12));
 	}
 	CHECK_EQ(mismatches, 0);
+	CHECK_EQ(lin_mismatches, 0);
 	CHECK(zero_sums > 0);
 	return test_exit();
 }
