@@ -143,7 +143,8 @@ void mmap_gtt_retile(struct gem_object *obj);
  * Called with dev->lock held; drops it while waiting. In wait.c. */
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
 /* The same where i915 waits with I915_WAIT_INTERRUPTIBLE (GEM_WAIT,
- * SET_DOMAIN, PREAD/PWRITE): -GTSIM_ERESTARTSYS once a client's signal
+ * SET_DOMAIN, PREAD/PWRITE, execbuf's eviction and relocation waits):
+ * -GTSIM_ERESTARTSYS once a client's signal
  * handler ran (include/gtsim/gtsim.h). */
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
 

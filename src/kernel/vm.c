@@ -232,9 +232,11 @@ static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, boo
 
 /* Waits for one object the GPU still uses among the unpinned vmas of vm
  * overlapping [lo, hi): i915 evicts busy vmas too (after the idle ones),
- * and unbinding one waits for the GPU. dev->lock is dropped meanwhile, so
- * whether it waited tells the caller to look at the address space again. */
-static bool wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
+ * and unbinding one waits for the GPU, interruptibly (i915_vma_sync ->
+ * i915_active_wait, TASK_INTERRUPTIBLE: -ERESTARTSYS). dev->lock is
+ * dropped meanwhile, so 1 (it waited) tells the caller to look at the
+ * address space again; 0: nothing busy there; or the wait's error. */
+static int wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 {
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &vm->nodes) {
@@ -244,12 +246,12 @@ static bool wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 		struct gem_object *obj = obj_get(vma->obj);
 		TRACE(TRACE_GEM, "evict: waiting for busy object %p at 0x%llx", (void *)obj,
 		      (unsigned long long)vma->start);
-		obj_wait_rendering(obj, true, -1);
+		int err = obj_wait_rendering_interruptible(obj, true, -1);
 		requests_retire(vm->dev);
 		obj_put(obj);
-		return true;
+		return err ? err : 1;
 	}
-	return false;
+	return 0;
 }
 
 static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
@@ -327,9 +329,12 @@ int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, uns
 		if (vma->pin_count)
 			return -ENOSPC;
 		if (obj_is_active(obj) && (flags & PIN_WAIT)) {
-			/* moved while the GPU uses it: unbinding waits */
-			obj_wait_rendering(obj, true, -1);
+			/* moved while the GPU uses it: unbinding waits
+			 * (interruptibly, as wait_for_busy) */
+			int err = obj_wait_rendering_interruptible(obj, true, -1);
 			requests_retire(vm->dev);
+			if (err)
+				return err;
 			return vma_bind_padded(vm, obj, pad, flags, offset, alignment, out);
 		}
 		evict(vma, "misplaced");
@@ -341,9 +346,13 @@ int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, uns
 	if (flags & PIN_OFFSET_FIXED)
 		wanted = (struct range){ offset, offset + size };
 	while ((ret = choose_start(vm, size, flags, offset, align, &start)) == -ENOSPC &&
-	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT) &&
-	       wait_for_busy(vm, wanted.lo, wanted.hi))
-		;
+	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT)) {
+		int waited = wait_for_busy(vm, wanted.lo, wanted.hi);
+		if (waited <= 0) {
+			ret = waited < 0 ? waited : ret;
+			break;
+		}
+	}
 	if (ret)
 		return ret;
 	vma = calloc(1, sizeof(*vma));
