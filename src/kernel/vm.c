@@ -81,6 +81,8 @@ int vma_unbind(struct gem_vma *vma)
 	list_del(&vma->vm_link);
 	list_del(&vma->lru_link);
 	list_del(&vma->obj_link);
+	if (vm->hole_hint && vma->start <= vm->hole_hint->start)
+		vm->hole_hint = NULL;   /* a gap may open in the run */
 	vm->bound_bytes -= vma->size;
 	TRACE(TRACE_GEM, "unbind %s: object %p from 0x%llx (%llu bytes)",
 	      vm->is_ggtt ? "ggtt" : "ppgtt", (void *)vma->obj,
@@ -156,8 +158,19 @@ static bool find_hole(struct gem_vm *vm, struct range r, uint64_t size, uint64_t
 {
 	uint64_t gap_lo = 0;
 	bool found = false;
-	struct list_node *n, *t;
-	list_for_each_safe(n, t, &vm->nodes) {
+	struct list_node *n = vm->nodes.next;
+	/* First fit: below the end of the gap-free run from the first node
+	 * only the gap before that node can hold it. */
+	bool hinted = !high && !skip_marked;
+	bool run = hinted;   /* still in the gap-free run from the first node */
+	if (hinted && vm->hole_hint) {
+		struct gem_vma *first = list_entry(n, struct gem_vma, vm_link);
+		if (fit_in_gap(0, first->start, r, size, align, false, start))
+			return true;
+		n = vm->hole_hint->vm_link.next;
+		gap_lo = vm->hole_hint->start + vm->hole_hint->size;
+	}
+	for (; n != &vm->nodes; n = n->next) {
 		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
 		if (skip_marked && vma->scan_mark)
 			continue;
@@ -166,6 +179,10 @@ static bool find_hole(struct gem_vm *vm, struct range r, uint64_t size, uint64_t
 			if (!high)
 				return true;
 		}
+		if (run && n != vm->nodes.next && gap_lo != vma->start)
+			run = false;
+		if (run)
+			vm->hole_hint = vma;
 		gap_lo = vma->start + vma->size;
 	}
 	return fit_in_gap(gap_lo, vm->total, r, size, align, high, start) || found;
@@ -219,6 +236,8 @@ static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, boo
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &vm->nodes) {
 		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (vma->start >= start + size)
+			break;   /* sorted: nothing further overlaps */
 		if (overlaps(vma, start, start + size) && (noevict || !evictable(vma)))
 			return -ENOSPC;
 	}
@@ -257,9 +276,13 @@ static int wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
 {
 	struct list_node *n, *t;
-	list_for_each_safe(n, t, &vm->nodes)
-		if (overlaps(list_entry(n, struct gem_vma, vm_link), start, start + size))
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (vma->start >= start + size)
+			break;   /* sorted: nothing further overlaps */
+		if (overlaps(vma, start, start + size))
 			return true;
+	}
 	return false;
 }
 
@@ -293,14 +316,15 @@ static int choose_start(struct gem_vm *vm, uint64_t size, unsigned flags,
 	return evict_something(vm, r, size, align, high, start);
 }
 
+/* From the end: a new node most often goes last (first fit after a
+ * gap-free run, or an address above the others). */
 static void insert_sorted(struct gem_vm *vm, struct gem_vma *vma)
 {
-	struct list_node *pos = &vm->nodes, *n, *t;
-	list_for_each_safe(n, t, &vm->nodes) {
-		if (list_entry(n, struct gem_vma, vm_link)->start > vma->start)
-			break;
-		pos = n;
-	}
+	struct list_node *pos = vm->nodes.prev;
+	while (pos != &vm->nodes && list_entry(pos, struct gem_vma, vm_link)->start > vma->start)
+		pos = pos->prev;
+	if (pos == &vm->nodes)
+		vm->hole_hint = NULL;   /* a new first node: the run starts again */
 	list_insert_after(pos, &vma->vm_link);
 }
 
