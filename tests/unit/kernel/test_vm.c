@@ -348,6 +348,7 @@ static void test_first_fit_many(struct gtsim_device *dev, struct gtsim_file *fil
 	obj_put(z);
 	obj_put(w);
 	free(o);
+	ctx_put(ctx);
 	pthread_mutex_unlock(&dev->lock);
 }
 
