@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel/request.h"
 
@@ -31,7 +32,10 @@ void obj_drop_reader(struct gem_object *obj, struct gem_request *rq)
 	for (unsigned i = 0; i < obj->nreaders; i++) {
 		if (obj->readers[i] != rq)
 			continue;
-		obj->readers[i] = obj->readers[--obj->nreaders];
+		/* kept in submission order: requests mostly retire oldest
+		 * first, so the next one is found at once */
+		memmove(&obj->readers[i], &obj->readers[i + 1],
+			(--obj->nreaders - i) * sizeof(*obj->readers));
 		request_put(rq);
 		if (!obj->nreaders) {   /* idle: give the memory back */
 			free(obj->readers);

@@ -98,12 +98,16 @@ void sched_raise_signalers(struct gtsim_device *dev, struct gem_request *rq)
 	struct work w = { 0 };
 	for (unsigned i = 0; i < rq->ndeps; i++)
 		push_signalers(r, rq->deps[i], &w);
-	/* on its own engine (every request there is earlier): what it must
-	 * follow, when of a lower priority (most often none is) */
+	/* on its own engine (every request there is earlier): the queued
+	 * ones it must follow, when of a lower priority (most often none
+	 * is); from the end, where the queued ones are, so that a long run
+	 * of emitted requests costs nothing per submission */
 	struct rq_engine *e = rq->engine;
 	pthread_mutex_lock(&e->lock);
-	for (struct list_node *n = e->requests.next; n != &e->requests; n = n->next) {
+	for (struct list_node *n = e->requests.prev; n != &e->requests; n = n->prev) {
 		struct gem_request *p = list_entry(n, struct gem_request, link);
+		if (p->emitted)
+			break;
 		if (p->priority < rq->priority && !p->signaled && sched_must_follow(rq, p))
 			push(&w, p);
 	}
