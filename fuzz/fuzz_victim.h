@@ -46,7 +46,7 @@ static inline void victim_init(struct victim *v, struct gtsim_device *dev)
 	struct drm_i915_gem_wait w = { .bo_handle = v->batch, .timeout_ns = -1 };
 	if (gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_PWRITE, &p1) ||
 	    gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_PWRITE, &p2) ||
-	    gtsim_ioctl(v->file, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ||
+	    gtsim_ioctl_retry(v->file, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ||
 	    gtsim_ioctl_retry(v->file, DRM_IOCTL_I915_GEM_WAIT, &w))
 		abort();
 }

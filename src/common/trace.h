@@ -1,6 +1,7 @@
 /* Trace categories, switched on by GTSIM_TRACE=cat1,cat2,... (or "all"),
  * in the spirit of INTEL_DEBUG. Output goes to stderr, or to the file named
- * by GTSIM_TRACE_FILE. Each line starts with the category in brackets. */
+ * by GTSIM_TRACE_FILE (appended, at most GTSIM_TRACE_MAX bytes, then a
+ * marker line: trace.c). Each line starts with the category in brackets. */
 #ifndef GTSIM_TRACE_H
 #define GTSIM_TRACE_H
 
@@ -34,6 +35,16 @@ enum trace_cat {
 };
 
 extern uint32_t trace_mask;
+
+/* The trace file's bound without GTSIM_TRACE_MAX, and the bytes kept
+ * under the bound for the marker line. */
+#define TRACE_MAX_DEFAULT (256ull << 20)
+#define TRACE_MARKER_ROOM 160
+
+/* GTSIM_TRACE_MAX's value: bytes, or with a K, M or G suffix; NULL or
+ * empty gives TRACE_MAX_DEFAULT; 0 when malformed or under
+ * TRACE_MARKER_ROOM. */
+uint64_t trace_parse_max(const char *s);
 
 /* Parse a comma separated list of category names ("all" selects every
  * category). Returns 0, or -1 naming the unknown category on stderr. */

@@ -30,10 +30,10 @@ int i915_gem_busy_ioctl(struct gtsim_file *file, void *arg)
 	}
 	requests_retire(dev);
 	uint32_t busy = 0;
-	for (int e = 0; e < GT_NUM_ENGINES; e++) {
-		struct gem_request *rq = obj->last_read[e];
-		if (rq && !request_completed(rq))
-			busy |= read_flag((enum gt_engine_id)e);
+	for (unsigned i = 0; i < obj->nreaders; i++) {
+		struct gem_request *rq = obj->readers[i];
+		if (!request_completed(rq))
+			busy |= read_flag(rq->engine->id);
 	}
 	struct gem_request *w = obj->last_write;
 	if (w && !request_completed(w))

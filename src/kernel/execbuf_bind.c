@@ -80,11 +80,17 @@ int eb_reserve(struct execbuf *eb)
 {
 	struct gem_vm *vm = eb->ctx->vm;
 	/* First what has a fixed place or already sits where it may stay, so
-	 * that binding the others cannot evict them. */
-	for (unsigned pass = 0; pass < 2; pass++) {
+	 * that binding the others cannot evict them; then, as i915's
+	 * eb_reserve orders its unbound list, the objects confined below
+	 * 4 GiB (no EXEC_OBJECT_SUPPORTS_48B_ADDRESS) before the others, which
+	 * would otherwise fill that zone first (gem_exec_capture many-4K:
+	 * 1.5 million 48-bit objects, then a batch without the flag). */
+	for (unsigned pass = 0; pass < 3; pass++) {
 		for (unsigned i = 0; i < eb->count; i++) {
 			struct eb_object *eo = &eb->eo[i];
 			if (eo->vma)
+				continue;
+			if (pass == 1 && (eb->exec[i].flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS))
 				continue;
 			if (pass == 0) {
 				uint64_t offset;

@@ -134,11 +134,13 @@ int eb_relocate(struct execbuf *eb)
 		err = check_relocs(eb, i, &rl[i], &todo);
 	if (!err && todo) {
 		/* Objects the GPU still reads are waited for before their
-		 * contents change (i915 stalls here too). */
-		for (unsigned i = 0; i < eb->count; i++)
+		 * contents change, interruptibly as i915's reloc_kmap ->
+		 * i915_gem_object_prepare_write: a signal ends the call with
+		 * -ERESTARTSYS before any relocation is written. */
+		for (unsigned i = 0; i < eb->count && !err; i++)
 			if (rl[i].n && obj_is_active(eb->eo[i].obj))
-				obj_wait_rendering(eb->eo[i].obj, true, -1);
-		for (unsigned i = 0; i < eb->count; i++)
+				err = obj_wait_rendering_interruptible(eb->eo[i].obj, true, -1);
+		for (unsigned i = 0; i < eb->count && !err; i++)
 			apply_relocs(eb, i, &rl[i]);
 	}
 	for (unsigned i = 0; i < eb->count; i++) {

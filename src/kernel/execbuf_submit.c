@@ -19,6 +19,7 @@
 #include "kernel/context.h"
 #include "kernel/object.h"
 #include "kernel/request.h"
+#include "kernel/scheduler.h"
 #include "kernel/sync/fence.h"
 #include "kernel/vm.h"
 
@@ -65,8 +66,8 @@ static int collect_deps(struct execbuf *eb, struct gem_request *rq)
 			continue;
 		err = add_request_dep(rq, eo->obj->last_write, &cap);
 		if (eo->flags & EB_WRITE)
-			for (int e = 0; e < GT_NUM_ENGINES && !err; e++)
-				err = add_request_dep(rq, eo->obj->last_read[e], &cap);
+			for (unsigned r = 0; r < eo->obj->nreaders && !err; r++)
+				err = add_request_dep(rq, eo->obj->readers[r], &cap);
 	}
 	return err;
 }
@@ -83,15 +84,20 @@ static void set_tracker(struct gem_request **slot, struct gem_request *rq)
 static int move_to_active(struct execbuf *eb, struct gem_request *rq)
 {
 	const unsigned few = sizeof(rq->objs_inline) / sizeof(rq->objs_inline[0]);
-	rq->objs = eb->count <= few ? rq->objs_inline : malloc(eb->count * sizeof(*rq->objs));
-	if (!rq->objs)
-		return -ENOMEM;
+	if (eb->count > few) {
+		rq->objs = malloc(eb->count * sizeof(*rq->objs));
+		rq->objs_write = malloc(eb->count * sizeof(*rq->objs_write));
+		if (!rq->objs || !rq->objs_write)
+			return -ENOMEM;
+	}
 	for (unsigned i = 0; i < eb->count; i++) {
 		struct eb_object *eo = &eb->eo[i];
 		struct gem_object *obj = eo->obj;
+		if (obj_add_reader(obj, rq))
+			return -ENOMEM;
 		obj_active_get(obj);
+		rq->objs_write[rq->nobjs] = eo->flags & EB_WRITE;
 		rq->objs[rq->nobjs++] = obj;
-		set_tracker(&obj->last_read[eb->engine], rq);
 		if (eo->flags & EB_WRITE) {
 			set_tracker(&obj->last_write, rq);
 			obj->write_domain = I915_GEM_DOMAIN_RENDER;
@@ -170,6 +176,7 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 		eb->ctx->rcs_images |= bit;
 	}
 	unsigned ndeps = rq->ndeps;
+	sched_raise_signalers(eb->dev, rq);
 	if (request_submit(rq))
 		*kick = e;
 	TRACE(TRACE_GEM, "execbuf: %s seqno %u, context %u, batch at 0x%llx (+%llu bytes), "

@@ -69,12 +69,14 @@ struct gem_object {
 	struct gtt_view *gtt_view; /* GTT mappings of the tiled object (gtt_fence.h) */
 
 	/* --- owned by execbuf (request.c, execbuf*.c, wait.c, busy) ---
-	 * Last request that read the object on each engine and the last one
-	 * that wrote it (each holds its own reference on the request, NULL when
-	 * none or retired). active_count: outstanding requests using the
+	 * Every request using the object not yet retired (readers, in no
+	 * particular order: obj_readers.c) and the last one that wrote it
+	 * (each holds its own reference on the request; NULL when none or
+	 * retired). active_count: outstanding requests using the
 	 * object; while > 0 the object holds one extra refcount (taken with
 	 * obj_active_get()) and is never evicted. Domains as i915 tracks them. */
-	struct gem_request *last_read[GT_NUM_ENGINES];
+	struct gem_request **readers;
+	unsigned nreaders, readers_cap;
 	struct gem_request *last_write;
 	unsigned active_count;
 	uint32_t read_domains, write_domain;
@@ -143,9 +145,18 @@ void mmap_gtt_retile(struct gem_object *obj);
  * Called with dev->lock held; drops it while waiting. In wait.c. */
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
 /* The same where i915 waits with I915_WAIT_INTERRUPTIBLE (GEM_WAIT,
- * SET_DOMAIN, PREAD/PWRITE): -GTSIM_ERESTARTSYS once a client's signal
+ * SET_DOMAIN, PREAD/PWRITE, execbuf's eviction and relocation waits):
+ * -GTSIM_ERESTARTSYS once a client's signal
  * handler ran (include/gtsim/gtsim.h). */
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
+
+/* The readers list (obj_readers.c), dev->lock held. add: rq takes a
+ * reference there (-ENOMEM); drop: rq leaves it (nothing if absent);
+ * pending: how many have not completed, the first max of them in out (no
+ * reference). */
+int obj_add_reader(struct gem_object *obj, struct gem_request *rq);
+void obj_drop_reader(struct gem_object *obj, struct gem_request *rq);
+unsigned obj_pending_readers(struct gem_object *obj, struct gem_request **out, unsigned max);
 
 /* CPU range checks shared by pread/pwrite/mmap: offset + len within the
  * object, without overflow. */

@@ -111,9 +111,7 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
 		requests_retire(dev);
 		writing = obj->last_write && !request_completed(obj->last_write);
 		using = writing;
-		for (int e = 0; e < GT_NUM_ENGINES; e++)
-			if (obj->last_read[e] && !request_completed(obj->last_read[e]))
-				using = true;
+		using = using || obj_pending_readers(obj, NULL, 0) > 0;
 	}
 	pthread_mutex_unlock(&dev->lock);
 	short revents = 0;

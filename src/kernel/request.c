@@ -35,6 +35,8 @@ void request_put(struct gem_request *rq)
 	free(rq->deps);
 	if (rq->objs != rq->objs_inline)
 		free(rq->objs);
+	if (rq->objs_write != rq->objs_write_inline)
+		free(rq->objs_write);
 	free(rq->capture);
 	free(rq->capture_addr);
 	fence_put(rq->fence);
@@ -60,6 +62,8 @@ static struct gem_request *request_alloc(struct rq_engine *e)
 	}
 	rq->refcount = 1;
 	rq->engine = e;
+	rq->objs = rq->objs_inline;
+	rq->objs_write = rq->objs_write_inline;
 	list_init(&rq->link);
 	return rq;
 }
@@ -168,7 +172,6 @@ struct gem_request *request_create_kernel(struct rq_engine *e, int priority)
 	rq->skip = true;
 	rq->pulse = true;
 	rq->priority = priority;
-	rq->objs = rq->objs_inline;
 	return rq;
 }
 
@@ -347,10 +350,7 @@ void request_retire(struct gem_request *rq)
 	      engine_name(id), rq->seqno, rq->nobjs);
 	for (unsigned i = 0; i < rq->nobjs; i++) {
 		struct gem_object *obj = rq->objs[i];
-		if (obj->last_read[id] == rq) {
-			obj->last_read[id] = NULL;
-			request_put(rq);
-		}
+		obj_drop_reader(obj, rq);
 		if (obj->last_write == rq) {
 			obj->last_write = NULL;
 			request_put(rq);

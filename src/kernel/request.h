@@ -76,8 +76,10 @@ struct gem_request {
 	/* Objects the GPU uses (one active reference each) and those to
 	 * capture in an error state. */
 	struct gem_object **objs;    /* objs_inline when few */
+	bool *objs_write;            /* does it write objs[i] (objs_write_inline when few) */
 	unsigned nobjs;
 	struct gem_object *objs_inline[4];
+	bool objs_write_inline[4];
 	int priority;                /* the context's at submission (scheduling) */
 	/* Preemption (preempt.c): where a preempted batch resumes (0: at
 	 * batch_addr), and the engine's context state (e->last_*) before and

@@ -5,16 +5,15 @@
  *   submission order (FIFO);
  * - a request never passes an earlier queued request it depends on on
  *   this engine: one of the same logical context (a context's timeline
- *   is in order) or one that shares an object with it. i915 orders only
- *   where either writes (its reservation objects keep every reader's
- *   fence); the model's objects track one last reader per engine
- *   (obj->last_read, which BUSY and WAIT use), valid only while the
- *   users of one object stay in submission order, so two readers of an
- *   object are not reordered either (gem_exec_schedule out-order and
- *   reorder need that; not done);
+ *   is in order) or one that shares an object with it where either
+ *   writes it (EXEC_OBJECT_WRITE or a relocation's write domain): i915's
+ *   implicit fences, the exclusive one for a writer, the shared ones for
+ *   readers. Two readers of an object may pass each other (objects keep
+ *   every reader: obj_readers.c; gem_exec_schedule out-order);
  * - priority inheritance: a high-priority request blocked that way lifts
- *   its blocker, which is emitted first (i915 bumps the priority of the
- *   whole dependency chain);
+ *   its blocker, which is emitted first; across engines, and for good,
+ *   the submission raises every request it waits for
+ *   (sched_signalers.c, i915's __i915_schedule);
  * - a request waiting on fences (in-fences, other engines) is passed by
  *   the ready ones.
  * Requests already in the ring are unwound and picked again when the
@@ -23,19 +22,20 @@
 
 #include "kernel/request.h"
 
-static bool shares_object(const struct gem_request *a, const struct gem_request *b)
+/* Do a and b share an object that one of them writes? */
+static bool write_hazard(const struct gem_request *a, const struct gem_request *b)
 {
 	for (unsigned i = 0; i < a->nobjs; i++)
 		for (unsigned j = 0; j < b->nobjs; j++)
-			if (a->objs[i] == b->objs[j])
+			if (a->objs[i] == b->objs[j] && (a->objs_write[i] || b->objs_write[j]))
 				return true;
 	return false;
 }
 
-static bool must_follow(const struct gem_request *later, const struct gem_request *earlier)
+bool sched_must_follow(const struct gem_request *later, const struct gem_request *earlier)
 {
 	return (later->ctx == earlier->ctx && later->ctx_slot == earlier->ctx_slot) ||
-	       shares_object(later, earlier);
+	       write_hazard(later, earlier);
 }
 
 struct list_node *sched_first_queued(struct list_node *requests)
@@ -53,7 +53,7 @@ static struct gem_request *blocker(struct list_node *first, struct gem_request *
 {
 	for (struct list_node *n = first; n != &rq->link; n = n->next) {
 		struct gem_request *p = list_entry(n, struct gem_request, link);
-		if (must_follow(rq, p))
+		if (sched_must_follow(rq, p))
 			return p;
 	}
 	return NULL;
@@ -108,7 +108,7 @@ enum sched_yield sched_should_yield(struct list_node *requests, struct gem_reque
 	for (struct list_node *n = running->link.next; n != requests && !contender; n = n->next) {
 		const struct gem_request *rq = list_entry(n, struct gem_request, link);
 		contender = rq->priority > running->priority ||
-			    (rq->priority == running->priority && !must_follow(rq, running));
+			    (rq->priority == running->priority && !sched_must_follow(rq, running));
 	}
 	if (!contender)
 		return SCHED_KEEP;
@@ -139,7 +139,7 @@ void sched_yield_running(struct list_node *requests, struct gem_request *running
 		struct gem_request *rq = list_entry(n, struct gem_request, link);
 		bool follows = rq == running;
 		for (struct list_node *m = moved.next; !follows && m != &moved; m = m->next)
-			follows = must_follow(rq, list_entry(m, struct gem_request, link));
+			follows = sched_must_follow(rq, list_entry(m, struct gem_request, link));
 		if (!follows)
 			continue;
 		list_del(&rq->link);

@@ -4,9 +4,20 @@
 #ifndef GTSIM_KERNEL_SCHEDULER_H
 #define GTSIM_KERNEL_SCHEDULER_H
 
+#include <stdbool.h>
+
 #include "kernel/list.h"
 
 struct gem_request;
+struct gtsim_device;
+
+/* Must later (queued after earlier on the same engine) run after it: the
+ * same logical context, or an object one of them writes. */
+bool sched_must_follow(const struct gem_request *later, const struct gem_request *earlier);
+/* Priority inheritance across engines (sched_signalers.c): every request
+ * rq waits for, directly or not, is raised to rq's priority. rq is not on
+ * an engine's list yet; dev->lock held, no engine lock. */
+void sched_raise_signalers(struct gtsim_device *dev, struct gem_request *rq);
 
 /* The next queued request of `requests` (an engine's list: emitted
  * requests first, then queued ones in submission order) to emit, or NULL

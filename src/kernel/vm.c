@@ -81,6 +81,8 @@ int vma_unbind(struct gem_vma *vma)
 	list_del(&vma->vm_link);
 	list_del(&vma->lru_link);
 	list_del(&vma->obj_link);
+	if (vm->hole_hint && vma->start <= vm->hole_hint->start)
+		vm->hole_hint = NULL;   /* a gap may open in the run */
 	vm->bound_bytes -= vma->size;
 	TRACE(TRACE_GEM, "unbind %s: object %p from 0x%llx (%llu bytes)",
 	      vm->is_ggtt ? "ggtt" : "ppgtt", (void *)vma->obj,
@@ -156,8 +158,19 @@ static bool find_hole(struct gem_vm *vm, struct range r, uint64_t size, uint64_t
 {
 	uint64_t gap_lo = 0;
 	bool found = false;
-	struct list_node *n, *t;
-	list_for_each_safe(n, t, &vm->nodes) {
+	struct list_node *n = vm->nodes.next;
+	/* First fit: below the end of the gap-free run from the first node
+	 * only the gap before that node can hold it. */
+	bool hinted = !high && !skip_marked;
+	bool run = hinted;   /* still in the gap-free run from the first node */
+	if (hinted && vm->hole_hint) {
+		struct gem_vma *first = list_entry(n, struct gem_vma, vm_link);
+		if (fit_in_gap(0, first->start, r, size, align, false, start))
+			return true;
+		n = vm->hole_hint->vm_link.next;
+		gap_lo = vm->hole_hint->start + vm->hole_hint->size;
+	}
+	for (; n != &vm->nodes; n = n->next) {
 		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
 		if (skip_marked && vma->scan_mark)
 			continue;
@@ -166,6 +179,10 @@ static bool find_hole(struct gem_vm *vm, struct range r, uint64_t size, uint64_t
 			if (!high)
 				return true;
 		}
+		if (run && n != vm->nodes.next && gap_lo != vma->start)
+			run = false;
+		if (run)
+			vm->hole_hint = vma;
 		gap_lo = vma->start + vma->size;
 	}
 	return fit_in_gap(gap_lo, vm->total, r, size, align, high, start) || found;
@@ -219,6 +236,8 @@ static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, boo
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &vm->nodes) {
 		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (vma->start >= start + size)
+			break;   /* sorted: nothing further overlaps */
 		if (overlaps(vma, start, start + size) && (noevict || !evictable(vma)))
 			return -ENOSPC;
 	}
@@ -232,9 +251,11 @@ static int evict_for_range(struct gem_vm *vm, uint64_t start, uint64_t size, boo
 
 /* Waits for one object the GPU still uses among the unpinned vmas of vm
  * overlapping [lo, hi): i915 evicts busy vmas too (after the idle ones),
- * and unbinding one waits for the GPU. dev->lock is dropped meanwhile, so
- * whether it waited tells the caller to look at the address space again. */
-static bool wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
+ * and unbinding one waits for the GPU, interruptibly (i915_vma_sync ->
+ * i915_active_wait, TASK_INTERRUPTIBLE: -ERESTARTSYS). dev->lock is
+ * dropped meanwhile, so 1 (it waited) tells the caller to look at the
+ * address space again; 0: nothing busy there; or the wait's error. */
+static int wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 {
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &vm->nodes) {
@@ -244,20 +265,24 @@ static bool wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 		struct gem_object *obj = obj_get(vma->obj);
 		TRACE(TRACE_GEM, "evict: waiting for busy object %p at 0x%llx", (void *)obj,
 		      (unsigned long long)vma->start);
-		obj_wait_rendering(obj, true, -1);
+		int err = obj_wait_rendering_interruptible(obj, true, -1);
 		requests_retire(vm->dev);
 		obj_put(obj);
-		return true;
+		return err ? err : 1;
 	}
-	return false;
+	return 0;
 }
 
 static bool range_has_node(struct gem_vm *vm, uint64_t start, uint64_t size)
 {
 	struct list_node *n, *t;
-	list_for_each_safe(n, t, &vm->nodes)
-		if (overlaps(list_entry(n, struct gem_vma, vm_link), start, start + size))
+	list_for_each_safe(n, t, &vm->nodes) {
+		struct gem_vma *vma = list_entry(n, struct gem_vma, vm_link);
+		if (vma->start >= start + size)
+			break;   /* sorted: nothing further overlaps */
+		if (overlaps(vma, start, start + size))
 			return true;
+	}
 	return false;
 }
 
@@ -291,14 +316,15 @@ static int choose_start(struct gem_vm *vm, uint64_t size, unsigned flags,
 	return evict_something(vm, r, size, align, high, start);
 }
 
+/* From the end: a new node most often goes last (first fit after a
+ * gap-free run, or an address above the others). */
 static void insert_sorted(struct gem_vm *vm, struct gem_vma *vma)
 {
-	struct list_node *pos = &vm->nodes, *n, *t;
-	list_for_each_safe(n, t, &vm->nodes) {
-		if (list_entry(n, struct gem_vma, vm_link)->start > vma->start)
-			break;
-		pos = n;
-	}
+	struct list_node *pos = vm->nodes.prev;
+	while (pos != &vm->nodes && list_entry(pos, struct gem_vma, vm_link)->start > vma->start)
+		pos = pos->prev;
+	if (pos == &vm->nodes)
+		vm->hole_hint = NULL;   /* a new first node: the run starts again */
 	list_insert_after(pos, &vma->vm_link);
 }
 
@@ -327,9 +353,12 @@ int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, uns
 		if (vma->pin_count)
 			return -ENOSPC;
 		if (obj_is_active(obj) && (flags & PIN_WAIT)) {
-			/* moved while the GPU uses it: unbinding waits */
-			obj_wait_rendering(obj, true, -1);
+			/* moved while the GPU uses it: unbinding waits
+			 * (interruptibly, as wait_for_busy) */
+			int err = obj_wait_rendering_interruptible(obj, true, -1);
 			requests_retire(vm->dev);
+			if (err)
+				return err;
 			return vma_bind_padded(vm, obj, pad, flags, offset, alignment, out);
 		}
 		evict(vma, "misplaced");
@@ -341,9 +370,13 @@ int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, uns
 	if (flags & PIN_OFFSET_FIXED)
 		wanted = (struct range){ offset, offset + size };
 	while ((ret = choose_start(vm, size, flags, offset, align, &start)) == -ENOSPC &&
-	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT) &&
-	       wait_for_busy(vm, wanted.lo, wanted.hi))
-		;
+	       (flags & PIN_WAIT) && !(flags & PIN_NOEVICT)) {
+		int waited = wait_for_busy(vm, wanted.lo, wanted.hi);
+		if (waited <= 0) {
+			ret = waited < 0 ? waited : ret;
+			break;
+		}
+	}
 	if (ret)
 		return ret;
 	vma = calloc(1, sizeof(*vma));

@@ -29,6 +29,10 @@ struct gem_vm {
 	unsigned refcount;
 	uint32_t file_id;         /* id in its file's VM table (VM_CREATE), 0 otherwise */
 	struct list_node nodes;   /* vmas sorted by start (vm_link) */
+	/* The last vma of the gap-free run that starts at the first one
+	 * (NULL: not known): first fit need not look below it again, so
+	 * binding n objects one after another is not quadratic (vm.c). */
+	struct gem_vma *hole_hint;
 	struct list_node lru;     /* vmas, least recently used first (lru_link) */
 	uint64_t bound_bytes;
 	/* PPGTT: host pointer of the PML4 page (gt.pml4 is its phys address). */

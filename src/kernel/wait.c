@@ -4,6 +4,7 @@
  * dev->lock is dropped meanwhile. A request that was reset counts as
  * finished, as in i915 (waits do not report GPU errors). */
 #include <errno.h>
+#include <stdlib.h>
 #include <i915_drm.h>
 
 #include "kernel/device.h"
@@ -23,29 +24,42 @@ static bool request_pending(const struct gem_request *rq)
 	return !fence_is_signaled(rq->fence);
 }
 
-/* The requests to wait for (references), at most GT_NUM_ENGINES + 1. */
+/* The requests to wait for (references), at most max of them: the last
+ * writer, and for write access every reader. Returns how many there are
+ * (those past max not taken). */
 static unsigned pending_requests(struct gem_object *obj, bool write,
-				 struct gem_request **out)
+				 struct gem_request **out, unsigned max)
 {
 	unsigned n = 0;
-	if (obj->last_write && request_pending(obj->last_write))
-		out[n++] = request_get(obj->last_write);
+	if (obj->last_write && request_pending(obj->last_write)) {
+		if (n < max)
+			out[n] = request_get(obj->last_write);
+		n++;
+	}
 	if (write)
-		for (int e = 0; e < GT_NUM_ENGINES; e++) {
-			struct gem_request *rq = obj->last_read[e];
-			if (rq && rq != obj->last_write && request_pending(rq))
-				out[n++] = request_get(rq);
+		for (unsigned i = 0; i < obj->nreaders; i++) {
+			struct gem_request *rq = obj->readers[i];
+			if (rq == obj->last_write || !request_pending(rq))
+				continue;
+			if (n < max)
+				out[n] = request_get(rq);
+			n++;
 		}
 	return n;
 }
 
+#define WAIT_STACK 8
+
 static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
-	struct gem_request *rqs[GT_NUM_ENGINES + 1];
-	unsigned n = pending_requests(obj, write, rqs);
+	struct gem_request *stack[WAIT_STACK], **rqs = stack;
+	unsigned n = pending_requests(obj, write, NULL, 0);
 	if (!n)
 		return 0;
+	if (n > WAIT_STACK && !(rqs = malloc(n * sizeof(*rqs))))
+		return -ENOMEM;
+	n = pending_requests(obj, write, rqs, n);
 	int ret = 0;
 	/* a timeout past INT64_MAX from now (anv waits with INT64_MAX) is
 	 * a deadline of INT64_MAX, without the signed overflow */
@@ -66,6 +80,8 @@ static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns
 		}
 		request_put(rqs[i]);
 	}
+	if (rqs != stack)
+		free(rqs);
 	pthread_mutex_lock(&dev->lock);
 	requests_retire(dev);
 	return ret == -GTSIM_ERESTARTSYS ? ret : ret ? -ETIME : 0;

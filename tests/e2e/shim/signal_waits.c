@@ -11,7 +11,16 @@
  *    was written back shortened by drm_ioctl's copy-out, SYNCOBJ_WAIT's
  *    deadline is absolute);
  *  - poll() of a sync_file never restarts after a handler (signal(7)):
- *    EINTR whatever SA_RESTART.
+ *    EINTR whatever SA_RESTART;
+ *  - EXECBUFFER2 blocks only where it must: waiting for a busy object it
+ *    evicts (softpin onto its range: i915_vma_unbind -> i915_vma_sync,
+ *    interruptible) or relocates into (reloc_kmap ->
+ *    i915_gem_object_prepare_write, interruptible), both -ERESTARTSYS;
+ *    and for ring space (eb_pin_timeline: -EINTR, never restarted). Its
+ *    in-fences (I915_EXEC_FENCE_IN's sync_file, a FENCE_ARRAY's syncobj)
+ *    are awaited by the request, not by the ioctl: such execbufs return
+ *    at once until the requests held back by the fence fill the ring, and
+ *    then the throttle is what the signal interrupts.
  *
  * Each case holds the GPU in a batch that waits (MI_SEMAPHORE_WAIT) for a
  * dword a helper thread writes through a CPU mapping. The helper waits
@@ -50,8 +59,10 @@
 #define TARGET_ADDR 0x200000u
 #define BATCH_ADDR 0x300000u
 
+#define END_ADDR 0x400000u
+
 static int fd;
-static uint32_t sema, target, batch;
+static uint32_t sema, target, batch, end_batch;
 static volatile uint32_t *sema_map, *target_map;
 static volatile int waiting, released, handler_runs, handler_before_release, handler_create;
 static pid_t main_tid;
@@ -136,6 +147,7 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 {
 	sema_map[0] = 0;
 	target_map[0] = 0;
+	target_map[16] = target_map[17] = 0;
 	uint32_t *bb = cpu_map(batch);
 	CHECK(bb != NULL);
 	if (!bb)
@@ -161,9 +173,69 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 		*out_fence = (int)(eb.rsvd2 >> 32);
 }
 
-enum wait_kind { GEM_WAIT, SET_DOMAIN, PREAD, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER };
+enum wait_kind { GEM_WAIT, SET_DOMAIN, PREAD, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER,
+		 EB_EVICT, EB_RELOC, EB_FENCE_IN, EB_FENCE_ARRAY };
 static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "PREAD", "SYNCOBJ_WAIT",
-					  "sync_file poll", "SYNCOBJ_TRANSFER" };
+					  "sync_file poll", "SYNCOBJ_TRANSFER",
+					  "EXECBUFFER2 evicting a busy object",
+					  "EXECBUFFER2 relocating into a busy object",
+					  "EXECBUFFER2 FENCE_IN (ring full)",
+					  "EXECBUFFER2 FENCE_ARRAY (ring full)" };
+
+/* EB_EVICT: a new object softpinned where the held batch's target is
+ * bound; its batch is end_batch. */
+static int execbuf_evict(uint32_t *victim)
+{
+	*victim = create(4096);
+	struct drm_i915_gem_exec_object2 obj[2] = {
+		{ .handle = *victim, .offset = TARGET_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = end_batch, .offset = END_ADDR, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)obj, .buffer_count = 2 };
+	return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+}
+
+/* EB_RELOC: a relocation written into target's dword 16 (end_batch's
+ * address, presumed 0 so that it must be written); *written: the address
+ * reported. */
+static int execbuf_reloc(uint64_t *written)
+{
+	struct drm_i915_gem_relocation_entry r = { .target_handle = end_batch, .offset = 64,
+						   .presumed_offset = 0 };
+	struct drm_i915_gem_exec_object2 obj[2] = {
+		{ .handle = target, .relocation_count = 1, .relocs_ptr = (uintptr_t)&r },
+		{ .handle = end_batch, .offset = END_ADDR, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)obj, .buffer_count = 2 };
+	int ret = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+	*written = obj[1].offset;
+	return ret;
+}
+
+/* EB_FENCE_IN / EB_FENCE_ARRAY: batches on the blitter, each awaiting the
+ * held batch's sync_file or syncobj, until one call does not return 0 (or
+ * 4096 did: the ring holds fewer). *submitted: how many returned 0. */
+static int execbuf_fenced_until_blocked(int in_fence, uint32_t syncobj, int *submitted)
+{
+	struct drm_i915_gem_exec_object2 obj = { .handle = end_batch, .offset = END_ADDR,
+						 .flags = EXEC_OBJECT_PINNED };
+	struct drm_i915_gem_exec_fence ef = { .handle = syncobj, .flags = I915_EXEC_FENCE_WAIT };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj, .buffer_count = 1,
+					       .flags = I915_EXEC_BLT };
+	if (in_fence >= 0) {
+		eb.flags |= I915_EXEC_FENCE_IN;
+		eb.rsvd2 = (uint32_t)in_fence;
+	} else {
+		eb.flags |= I915_EXEC_FENCE_ARRAY;
+		eb.cliprects_ptr = (uintptr_t)&ef;
+		eb.num_cliprects = 1;
+	}
+	int ret = 0;
+	for (*submitted = 0; *submitted < 4096; ++*submitted)
+		if ((ret = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb)) != 0)
+			break;
+	return ret;
+}
 
 static void run_case(enum wait_kind kind, bool restart)
 {
@@ -171,15 +243,18 @@ static void run_case(enum wait_kind kind, bool restart)
 	int sync_fd = -1;
 	struct drm_syncobj_create sc = { 0 };
 	struct drm_syncobj_create src = { 0 };
-	if (kind == SYNCOBJ_WAIT || kind == TRANSFER)
+	if (kind == SYNCOBJ_WAIT || kind == TRANSFER || kind == EB_FENCE_ARRAY)
 		CHECK_EQ(ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc), 0);
 	if (kind == TRANSFER)   /* nothing submitted to it until the release */
 		CHECK_EQ(ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &src), 0);
 	transfer_src = src.handle;
 	set_handler(restart);
 	waiting = released = handler_runs = handler_before_release = handler_create = 0;
-	submit(value, kind == SYNC_FILE_POLL ? &sync_fd : NULL,
-	       kind == SYNCOBJ_WAIT ? sc.handle : 0);
+	submit(value, kind == SYNC_FILE_POLL || kind == EB_FENCE_IN ? &sync_fd : NULL,
+	       kind == SYNCOBJ_WAIT || kind == EB_FENCE_ARRAY ? sc.handle : 0);
+	uint32_t victim = 0;
+	uint64_t reloc_addr = 0;
+	int submitted = 0;
 
 	pthread_t self = pthread_self(), t;
 	CHECK_EQ(pthread_create(&t, NULL, helper, &self), 0);
@@ -203,16 +278,23 @@ static void run_case(enum wait_kind kind, bool restart)
 	case SYNCOBJ_WAIT: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw); break;
 	case SYNC_FILE_POLL: ret = poll(&pfd, 1, -1); break;
 	case TRANSFER: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr); break;
+	case EB_EVICT: ret = execbuf_evict(&victim); break;
+	case EB_RELOC: ret = execbuf_reloc(&reloc_addr); break;
+	case EB_FENCE_IN: ret = execbuf_fenced_until_blocked(sync_fd, 0, &submitted); break;
+	case EB_FENCE_ARRAY: ret = execbuf_fenced_until_blocked(-1, sc.handle, &submitted); break;
 	}
 	int err = ret < 0 ? errno : 0;
 	int released_at_return = released;
 	waiting = 0;
 	pthread_join(t, NULL);
 
-	bool eintr = !restart || kind == SYNC_FILE_POLL;
-	fprintf(stderr, "%s, handler %s SA_RESTART: ret %d errno %d, handler ran %d (inside the wait: %d)\n",
-		kind_name[kind], restart ? "with" : "without", ret, err, handler_runs,
-		handler_before_release);
+	bool throttle = kind == EB_FENCE_IN || kind == EB_FENCE_ARRAY;
+	bool eintr = !restart || kind == SYNC_FILE_POLL || throttle;
+	fprintf(stderr, "%s, handler %s SA_RESTART: ret %d errno %d, handler ran %d (inside the wait: %d)"
+		" submitted %d\n", kind_name[kind], restart ? "with" : "without", ret, err,
+		handler_runs, handler_before_release, submitted);
+	if (throttle)   /* the in-fence itself never blocked the call */
+		CHECK(submitted >= 100);
 	CHECK_EQ(handler_runs, 1);
 	CHECK_EQ(handler_before_release, 1);
 	CHECK_EQ(handler_create, 1);
@@ -229,6 +311,23 @@ static void run_case(enum wait_kind kind, bool restart)
 			CHECK_EQ(read_back, value);
 		if (kind == GEM_WAIT)   /* the restart waited for what was left */
 			CHECK(gw.timeout_ns > 0 && gw.timeout_ns < 10ll * 1000000000);
+		if (kind == EB_RELOC) {   /* written after the GPU's store */
+			CHECK_EQ(reloc_addr, END_ADDR);
+			CHECK_EQ(target_map[16], END_ADDR);
+			CHECK_EQ(target_map[17], 0);
+		}
+	}
+	if (kind == EB_RELOC && eintr)   /* nothing written by the interrupted call */
+		CHECK_EQ(target_map[16], 0);
+	if (victim) {
+		struct drm_i915_gem_wait vw = { .bo_handle = victim, .timeout_ns = -1 };
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &vw), 0);
+		struct drm_gem_close cl = { .handle = victim };
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &cl), 0);
+	}
+	if (throttle) {   /* every blitter batch ran after the release */
+		struct drm_i915_gem_wait ew = { .bo_handle = end_batch, .timeout_ns = 10ll * 1000000000 };
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &ew), 0);
 	}
 	/* the batch completes; nothing was lost */
 	struct drm_i915_gem_wait done = { .bo_handle = target, .timeout_ns = -1 };
@@ -253,12 +352,17 @@ int main(void)
 	sema = create(4096);
 	target = create(4096);
 	batch = create(4096);
+	end_batch = create(4096);
+	uint32_t *end_map = cpu_map(end_batch);
+	CHECK(end_map != NULL);
+	if (end_map)
+		end_map[0] = MI_BATCH_BUFFER_END;
 	sema_map = cpu_map(sema);
 	target_map = cpu_map(target);
 	CHECK(sema_map && target_map && batch);
 	if (!sema_map || !target_map)
 		return test_exit();
-	for (int kind = GEM_WAIT; kind <= TRANSFER; kind++)
+	for (int kind = GEM_WAIT; kind <= EB_FENCE_ARRAY; kind++)
 		for (int restart = 0; restart < 2; restart++)
 			run_case(kind, restart);
 	close(fd);

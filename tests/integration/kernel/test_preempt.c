@@ -189,6 +189,60 @@ static void preempt_case(const char *device, uint64_t ring, int lo, int hi, bool
 	close_device();
 }
 
+/* A store of value at offset off of target from ctx (target written);
+ * the batch at a place of its own (bb_page). */
+static void store_into(uint32_t ctx, uint64_t ring, uint32_t target, uint32_t off,
+		       uint32_t value, unsigned bb_page)
+{
+	uint32_t bb = eb_create(f, 4096), dw[8];
+	unsigned n = emit_store(dw, STORE_ADDR + off, value);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	CHECK_EQ(eb_write(f, bb, 0, dw, n * 4), 0);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = target, .offset = STORE_ADDR, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = bb, .offset = 0x400000 + bb_page * 0x1000ull, .flags = EXEC_OBJECT_PINNED },
+	};
+	CHECK_EQ(eb_exec(f, o, 2, ring, ctx), 0);
+	eb_close(f, bb);
+}
+
+/* Priority inheritance across engines (i915's __i915_schedule; IGT's
+ * gem_exec_schedule preempt-other): on the blitter a NOISE spinner
+ * (priority -5, preemptible) and behind it LO's store (-10) into R; on
+ * the render engine HI (0) writes R too, so it waits for LO's request on
+ * the other engine. HI lifts LO to 0, above NOISE: LO preempts the
+ * spinner, then HI runs, both while NOISE still spins. Without the
+ * inheritance LO waits for the spinner and HI for LO. */
+static void pi_other_engine(const char *device)
+{
+	open_device(device, 60000);
+	set_prop("bcs0", "heartbeat_interval_ms", "1000000");
+	set_prop("rcs0", "heartbeat_interval_ms", "1000000");
+	uint32_t noise = ctx_prio(-5), lo = ctx_prio(-10), hi = ctx_prio(0);
+	struct spinner s;
+	spin_start(&s, noise, I915_EXEC_BLT, true);
+	uint32_t r = eb_create(f, 4096);
+	volatile uint32_t *rv = eb_cpu_map(f, r);
+	store_into(lo, I915_EXEC_BLT, r, 0, 0x10, 0);
+	sleep_ms(50);
+	CHECK_EQ(rv[0], 0);   /* LO waits behind the spinner */
+	store_into(hi, I915_EXEC_RENDER, r, 4, 0x20, 1);
+	bool landed = lands(&rv[1], 0x20, 2000);
+	fprintf(stderr, "%s: HI's store %s while NOISE spins; LO's %s\n", device,
+		landed ? "landed" : "did not land", rv[0] == 0x10 ? "before it" : "not");
+	CHECK(landed);
+	CHECK_EQ(rv[0], 0x10);
+	CHECK(eb_busy(f, s.bb) != 0);          /* still spinning */
+	CHECK_EQ(spin_end(&s), 0);
+	CHECK_EQ(eb_wait(f, r, 2000000000ll), 0);
+	CHECK_EQ(rv[0], 0x10);
+	CHECK_EQ(rv[1], 0x20);
+	CHECK_EQ(resets(noise) + resets(lo) + resets(hi), 0);
+	eb_close(f, r);
+	close_device();
+}
+
 /* Pulses preempt a spinner that yields: never a reset. */
 static void heartbeat_yielding(void)
 {
@@ -364,6 +418,8 @@ int main(void)
 	preempt_case("bdw", I915_EXEC_RENDER, -512, 0, false);
 	preempt_case("bdw", I915_EXEC_BLT, -512, 0, true);
 	preempt_case("skl", I915_EXEC_RENDER, 0, 0, true);     /* timeslice */
+	pi_other_engine("skl");
+	pi_other_engine("bdw");
 	heartbeat_yielding();
 	heartbeat_stuck("skl", "preemption time out");
 	heartbeat_stuck("bdw", "stopped heartbeat on rcs0");
