@@ -1,0 +1,216 @@
+/* Shared-device mode, two processes on one device server (issue 14,
+ * docs/shared-device.md): process A creates an object, writes a pattern
+ * and flinks it; process B, forked and connected to the same server on a
+ * connection of its own, opens the flink name, reads A's pattern with
+ * PREAD and writes its own; A reads it back (PREAD, and through a mapping
+ * of the object's dma-buf, which does not go through the server).
+ * Oracles: the values the test wrote; i915's rules that flink names and
+ * dma-bufs are per device (B's GEM_OPEN of A's name is A's object, and
+ * B's import of A's dma-buf gives back the handle B already has for it,
+ * drm_gem_prime_fd_to_handle), that a bad user pointer is -EFAULT
+ * (copy_from_user) and an unknown name -ENOENT (drm_gem_open_ioctl);
+ * Broadwell GT2's PCI id 0x1616 for GETPARAM CHIPSET_ID. */
+#include <drm.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <i915_drm.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/fd_pass.h"
+#include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
+#include "test.h"
+
+#define OBJ_SIZE 4096u
+#define NDW (OBJ_SIZE / 4)
+
+static uint32_t pattern(uint32_t seed, unsigned i)
+{
+	return seed ^ (i * 0x9e3779b9u);
+}
+
+/* A message between A and B over their socketpair, with an fd or not. */
+static void msg_send(int s, uint32_t v, int fd)
+{
+	struct iovec iov = { &v, sizeof(v) };
+	CHECK_EQ(fd_pass_send(s, &iov, 1, fd), sizeof(v));
+}
+
+static uint32_t msg_recv(int s, int *fd)
+{
+	uint32_t v = 0xdeadbeef;
+	int got;
+	CHECK_EQ(fd_pass_recv(s, &v, sizeof(v), &got), sizeof(v));
+	if (fd)
+		*fd = got;
+	else if (got >= 0)
+		close(got);
+	return v;
+}
+
+static int rw(int fd, bool write, uint32_t handle, uint32_t *buf)
+{
+	if (write) {
+		struct drm_i915_gem_pwrite pw = { .handle = handle, .size = OBJ_SIZE,
+						  .data_ptr = (uintptr_t)buf };
+		return gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+	}
+	struct drm_i915_gem_pread pr = { .handle = handle, .size = OBJ_SIZE,
+					 .data_ptr = (uintptr_t)buf };
+	return gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr);
+}
+
+static unsigned count_pattern(const uint32_t *buf, uint32_t seed)
+{
+	unsigned ok = 0;
+	for (unsigned i = 0; i < NDW; i++)
+		ok += buf[i] == pattern(seed, i);
+	return ok;
+}
+
+enum { SEED_A = 0xa11ce000u, SEED_B = 0xb0b00000u };
+
+/* Process B: every check's failure is its exit status's count. */
+static int process_b(const char *path, int s)
+{
+	int fd = gtsim_remote_open(path, 0);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return 1;
+	/* authentication by A, the master (drm_auth.c; a no-op as root) */
+	struct drm_auth auth = { 0 };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_GET_MAGIC, &auth), 0);
+	msg_send(s, auth.magic, -1);
+	int dmabuf;
+	uint32_t name = msg_recv(s, &dmabuf);
+	CHECK(dmabuf >= 0);
+
+	struct drm_gem_open op = { .name = name };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_OPEN, &op), 0);
+	CHECK_EQ(op.size, OBJ_SIZE);
+	CHECK(op.handle != 0);
+	static uint32_t buf[NDW];
+	CHECK_EQ(rw(fd, false, op.handle, buf), 0);
+	CHECK_EQ(count_pattern(buf, SEED_A), NDW);
+
+	/* The dma-buf A exported is the object B opened by name. */
+	struct drm_prime_handle imp = { .fd = dmabuf };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+	CHECK_EQ(imp.handle, op.handle);
+	close(dmabuf);
+
+	/* i915's errnos across the boundary */
+	struct drm_gem_open bad = { .name = name + 1000 };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_OPEN, &bad), -ENOENT);
+	struct drm_i915_gem_pwrite pw = { .handle = op.handle, .size = 64, .data_ptr = 4096 };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw), -EFAULT);
+
+	for (unsigned i = 0; i < NDW; i++)
+		buf[i] = pattern(SEED_B, i);
+	CHECK_EQ(rw(fd, true, op.handle, buf), 0);
+	msg_send(s, 1, -1);
+	close(fd);
+	return test_failures;
+}
+
+static pid_t start_server(const char *path)
+{
+	int l = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	strcpy(a.sun_path, path);
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 8))
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct gtsim_config cfg = { .device = "bdw" };
+		struct gtsim_device *dev = gtsim_device_create(&cfg);
+		int ret = dev ? gtsim_server_run(dev, l) : -ENODEV;
+		gtsim_device_destroy(dev);
+		_exit(ret ? 1 : 0);
+	}
+	close(l);
+	return pid;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/gtsim-shared-XXXXXX";
+	if (!mkdtemp(dir))
+		test_skip("no temporary directory");
+	char path[64];
+	snprintf(path, sizeof(path), "%s/dev", dir);
+	pid_t server = start_server(path);
+	CHECK(server > 0);
+	if (server <= 0)
+		return test_exit();
+
+	int fd = gtsim_remote_open(path, 0);
+	CHECK(fd >= 0);
+	if (fd < 0) {
+		kill(server, SIGKILL);
+		return test_exit();
+	}
+	int chip = 0;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &chip };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp), 0);
+	CHECK_EQ(chip, 0x1616);
+	gp.value = (int *)8;   /* a pointer the server cannot write in A */
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp), -EFAULT);
+
+	struct drm_i915_gem_create cr = { .size = OBJ_SIZE };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_CREATE, &cr), 0);
+	static uint32_t buf[NDW];
+	for (unsigned i = 0; i < NDW; i++)
+		buf[i] = pattern(SEED_A, i);
+	CHECK_EQ(rw(fd, true, cr.handle, buf), 0);
+	struct drm_gem_flink fl = { .handle = cr.handle };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_FLINK, &fl), 0);
+	CHECK(fl.name != 0);
+	struct drm_prime_handle ex = { .handle = cr.handle, .flags = DRM_CLOEXEC | DRM_RDWR };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ex), 0);
+	CHECK(ex.fd >= 0);
+
+	int sp[2];
+	CHECK_EQ(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sp), 0);
+	fflush(NULL);
+	pid_t b = fork();
+	if (b == 0) {
+		close(sp[0]);
+		close(fd);
+		_exit(process_b(path, sp[1]) ? 1 : 0);
+	}
+	close(sp[1]);
+	struct drm_auth auth = { .magic = msg_recv(sp[0], NULL) };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_AUTH_MAGIC, &auth), 0);
+	msg_send(sp[0], fl.name, ex.fd);
+	CHECK_EQ(msg_recv(sp[0], NULL), 1);   /* B wrote its pattern */
+
+	memset(buf, 0, sizeof(buf));
+	CHECK_EQ(rw(fd, false, cr.handle, buf), 0);
+	CHECK_EQ(count_pattern(buf, SEED_B), NDW);
+	uint32_t *map = mmap(NULL, OBJ_SIZE, PROT_READ, MAP_SHARED, ex.fd, 0);
+	CHECK(map != MAP_FAILED);
+	if (map != MAP_FAILED) {
+		CHECK_EQ(count_pattern(map, SEED_B), NDW);
+		munmap(map, OBJ_SIZE);
+	}
+
+	int st = -1;
+	CHECK_EQ(waitpid(b, &st, 0), b);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(ex.fd);
+	close(fd);
+	/* The last client gone, the server ends by itself. */
+	CHECK_EQ(waitpid(server, &st, 0), server);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	unlink(path);
+	rmdir(dir);
+	return test_exit();
+}
