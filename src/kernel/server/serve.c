@@ -6,9 +6,10 @@
  * Forwarded are the ioctls the shared mode has been tested with
  * (tests/integration/shared/); any other is refused with -ENOTTY and
  * reported under trace "stub", never run half-right: GEM_MMAP's address
- * would be the server's, a USERPTR object the server's memory, a GTT or
- * MMAP_OFFSET map needs the object's memfd in the client (next steps,
- * docs/shared-device.md). */
+ * would be the server's, a GTT or MMAP_OFFSET map needs the object's memfd
+ * in the client (next steps, docs/shared-device.md). USERPTR is -ENODEV,
+ * i915's answer without the feature: the object would be the server's
+ * memory at the client's address. */
 #include <drm.h>
 #include <errno.h>
 #include <i915_drm.h>
@@ -50,6 +51,8 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 {
 	if (!c->file)
 		return -EBADF;
+	if (_IOC_NR(req->request) == _IOC_NR(DRM_IOCTL_I915_GEM_USERPTR))
+		return -ENODEV;   /* as i915 without userptr support (docs/shared-device.md) */
 	if (!forwarded(req->request)) {
 		TRACE(TRACE_STUB, "shared device: ioctl nr 0x%x not forwarded: -ENOTTY",
 		      (unsigned)_IOC_NR(req->request));
