@@ -157,6 +157,7 @@ static int process_b(const char *path, int s)
 		buf[i] = pattern(SEED_B, i);
 	CHECK_EQ(rw(fd, true, op.handle, buf), 0);
 	msg_send(s, 1, -1);
+	CHECK_EQ(msg_recv(s, NULL), 3);   /* A has read B's pattern */
 	msg_send(s, 2, store_with_fence(fd, op.handle));
 	close(fd);
 	return test_failures;
@@ -271,6 +272,7 @@ int main(void)
 	memset(buf, 0, sizeof(buf));
 	CHECK_EQ(rw(fd, false, cr.handle, buf), 0);
 	CHECK_EQ(count_pattern(buf, SEED_B), NDW);
+	msg_send(sp[0], 3, -1);
 
 	/* B's batch and its out-fence, passed on to A: a sync_file that
 	 * polls readable once B's store landed (sync_file_poll). */
@@ -283,8 +285,11 @@ int main(void)
 		CHECK(pfd.revents & POLLIN);
 		close(fence);
 	}
-	/* i915_gem_wait_ioctl with timeout 0: 0 once the object is idle */
-	struct drm_i915_gem_wait w = { .bo_handle = cr.handle, .timeout_ns = 0 };
+	/* i915_gem_wait_ioctl: 0 once the object is idle. With timeout 0 it
+	 * is -ETIME for a moment after the sync_file polls readable here
+	 * (fence_signal marks the fence signaled after the sync_file's
+	 * callback; i915's dma_fence_signal sets the bit first): a second. */
+	struct drm_i915_gem_wait w = { .bo_handle = cr.handle, .timeout_ns = 1000000000 };
 	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
 	CHECK_EQ(rw(fd, false, cr.handle, buf), 0);
 	CHECK_EQ(count_pattern(buf, SEED_B), NDW - 1);
