@@ -197,6 +197,49 @@ static void check_refusals(int fd, const char *path, uint32_t handle)
 	close(raw);
 }
 
+/* A client that dies holding an object: its connection's close is its DRM
+ * file's close, so the object's last handle goes and with it the flink
+ * name (drm_gem_object_handle_free): A's GEM_OPEN of it becomes -ENOENT.
+ * In i915 that is done when the exit is; here once the server has seen
+ * the connection close, so A polls for it (2 s at most). */
+static void check_client_death(int fd, const char *path)
+{
+	int sp[2];
+	CHECK_EQ(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sp), 0);
+	fflush(NULL);
+	pid_t c = fork();
+	if (c == 0) {
+		close(sp[0]);
+		close(fd);
+		int cfd = gtsim_remote_open(path, 0);
+		struct drm_i915_gem_create cr = { .size = 4096 };
+		struct drm_gem_flink fl = { 0 };
+		if (cfd >= 0 && !gtsim_remote_ioctl(cfd, DRM_IOCTL_I915_GEM_CREATE, &cr)) {
+			fl.handle = cr.handle;
+			gtsim_remote_ioctl(cfd, DRM_IOCTL_GEM_FLINK, &fl);
+		}
+		msg_send(sp[1], fl.name, -1);
+		_exit(0);   /* no GEM_CLOSE, no close of the connection */
+	}
+	close(sp[1]);
+	uint32_t name = msg_recv(sp[0], NULL);
+	CHECK(name != 0);
+	int st;
+	CHECK_EQ(waitpid(c, &st, 0), c);
+	close(sp[0]);
+	int ret = 0;
+	for (int i = 0; i < 200; i++) {
+		struct drm_gem_open op = { .name = name };
+		ret = gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_OPEN, &op);
+		if (ret)
+			break;
+		struct drm_gem_close cl = { .handle = op.handle };
+		gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &cl);
+		usleep(10000);
+	}
+	CHECK_EQ(ret, -ENOENT);
+}
+
 static pid_t start_server(const char *path)
 {
 	int l = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
@@ -306,6 +349,7 @@ int main(void)
 	CHECK_EQ(waitpid(b, &st, 0), b);
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	close(ex.fd);
+	check_client_death(fd, path);
 	close(fd);
 	/* The last client gone, the server ends by itself. */
 	CHECK_EQ(waitpid(server, &st, 0), server);
