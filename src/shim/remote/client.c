@@ -4,6 +4,7 @@
  * one coming back gets this process's number written into the struct. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -17,7 +18,12 @@
 #include "gtsim/remote.h"
 
 
-static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
+/* One request and its reply at a time per connection among this
+ * process's threads (a lock per descriptor number, hashed). Two processes
+ * sharing one connection (a fork child) are not serialized yet. */
+static pthread_mutex_t conn_lock[64] = { [0 ... 63] = PTHREAD_MUTEX_INITIALIZER };
+
+static int call_locked(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
 		int pass_fd, int *got_fd)
 {
 	struct gtsim_wire_req req = { GTSIM_WIRE_MAGIC, op, request, (int32_t)getpid(), size };
@@ -40,6 +46,16 @@ static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t 
 	if (r.size && (_IOC_DIR(request) & _IOC_READ))
 		memcpy(arg, rep + sizeof(r), r.size);
 	return r.ret;
+}
+
+static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
+		int pass_fd, int *got_fd)
+{
+	pthread_mutex_t *l = &conn_lock[(unsigned)fd % 64];
+	pthread_mutex_lock(l);
+	int ret = call_locked(fd, op, request, arg, size, pass_fd, got_fd);
+	pthread_mutex_unlock(l);
+	return ret;
 }
 
 int gtsim_remote_open(const char *path, int minor)
