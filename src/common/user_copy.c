@@ -11,6 +11,24 @@
 
 #include "common/sigfault.h"
 
+static _Thread_local pid_t remote_pid;
+
+void user_copy_set_remote(pid_t pid)
+{
+	remote_pid = pid;
+}
+
+/* Another process's memory: all of it or -EFAULT (no fallback: its memory
+ * is not ours to memcpy). */
+static int copy_remote(void *local, uint64_t remote, size_t size, int to_user)
+{
+	struct iovec l = { local, size };
+	struct iovec r = { (void *)(uintptr_t)remote, size };
+	ssize_t n = to_user ? process_vm_writev(remote_pid, &l, 1, &r, 1, 0)
+			    : process_vm_readv(remote_pid, &l, 1, &r, 1, 0);
+	return n == (ssize_t)size ? 0 : -EFAULT;
+}
+
 static int copy_syscall(void *local, uint64_t remote, size_t size, int to_user)
 {
 	struct iovec l = { local, size };
@@ -35,6 +53,8 @@ static int copy_user(void *local, uint64_t remote, size_t size, int to_user)
 		return 0;
 	if (remote == 0 || remote + size < remote || remote + size > UINTPTR_MAX)
 		return -EFAULT;
+	if (remote_pid)
+		return copy_remote(local, remote, size, to_user);
 	if (!sigfault_available())
 		return copy_syscall(local, remote, size, to_user);
 	void *user = (void *)(uintptr_t)remote;

@@ -10,7 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sys/types.h>
+
 int copy_from_user_ptr(void *dst, uint64_t user_ptr, size_t size);
 int copy_to_user_ptr(uint64_t user_ptr, const void *src, size_t size);
+
+/* The device server (kernel/server/) runs a client's ioctl on one of its
+ * threads with user memory in the client's process: while pid is set
+ * (not 0) the copies of the calling thread go to pid's address space
+ * through process_vm_readv/writev, as copy_from_user reaches the calling
+ * process; a page that is not there is -EFAULT. 0 goes back to the own
+ * process. */
+void user_copy_set_remote(pid_t pid);
 
 #endif

@@ -1,0 +1,59 @@
+/* Messages with a descriptor over a Unix socket (fd_pass.h). */
+#include "common/fd_pass.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd)
+{
+	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
+	struct msghdr m = { .msg_iov = (struct iovec *)iov, .msg_iovlen = (size_t)n };
+	if (fd >= 0) {
+		memset(&ctl, 0, sizeof(ctl));
+		m.msg_control = ctl.b;
+		m.msg_controllen = sizeof(ctl.b);
+		struct cmsghdr *h = CMSG_FIRSTHDR(&m);
+		h->cmsg_level = SOL_SOCKET;
+		h->cmsg_type = SCM_RIGHTS;
+		h->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(h), &fd, sizeof(int));
+	}
+	ssize_t r;
+	do
+		r = sendmsg(sock, &m, MSG_NOSIGNAL);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
+{
+	union { struct cmsghdr h; char b[CMSG_SPACE(4 * sizeof(int))]; } ctl;
+	struct iovec iov = { buf, size };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = ctl.b, .msg_controllen = sizeof(ctl.b) };
+	ssize_t r;
+	do
+		r = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
+	while (r < 0 && errno == EINTR);
+	*fd = -1;
+	if (r < 0)
+		return -errno;
+	for (struct cmsghdr *h = CMSG_FIRSTHDR(&m); h; h = CMSG_NXTHDR(&m, h)) {
+		if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS)
+			continue;
+		size_t nfd = (h->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < nfd; i++) {
+			int f;
+			memcpy(&f, CMSG_DATA(h) + i * sizeof(int), sizeof(f));
+			if (*fd < 0)
+				*fd = f;
+			else
+				close(f);
+		}
+	}
+	if (m.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
+		return (ssize_t)size + 1;
+	return r;
+}
