@@ -21,7 +21,7 @@
  * wait returns, as i915's waits on the same fence do. */
 static bool request_pending(const struct gem_request *rq)
 {
-	return !fence_is_signaled(rq->fence);
+	return !fence_is_done(rq->fence);
 }
 
 /* The requests to wait for (references), at most max of them: the last

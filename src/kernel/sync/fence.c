@@ -168,6 +168,12 @@ bool fence_is_signaled(struct gt_fence *f)
 	return f && __atomic_load_n(&f->signaled, __ATOMIC_ACQUIRE);
 }
 
+bool fence_is_done(struct gt_fence *f)
+{
+	return f && (__atomic_load_n(&f->signaling, __ATOMIC_ACQUIRE) ||
+		     __atomic_load_n(&f->signaled, __ATOMIC_ACQUIRE));
+}
+
 int fence_error(struct gt_fence *f)
 {
 	return fence_is_signaled(f) ? f->error : 0;

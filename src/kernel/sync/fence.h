@@ -19,6 +19,11 @@ void fence_put(struct gt_fence *f);
  * request that was reset). Wakes waiters and runs callbacks. */
 void fence_signal(struct gt_fence *f, int error);
 bool fence_is_signaled(struct gt_fence *f);
+/* Signaled, or being signaled (its sync-file callbacks running): the work
+ * it stands for is complete. A sync file polls readable from that moment,
+ * so a GEM_WAIT that follows must find the request done too (i915's
+ * dma_fence_signal sets the signaled bit before any callback). */
+bool fence_is_done(struct gt_fence *f);
 int fence_error(struct gt_fence *f);
 /* 0 once signaled, -ETIME when timeout_ns passed first; timeout_ns < 0
  * waits forever. */

@@ -328,11 +328,11 @@ int main(void)
 		CHECK(pfd.revents & POLLIN);
 		close(fence);
 	}
-	/* i915_gem_wait_ioctl: 0 once the object is idle. With timeout 0 it
-	 * is -ETIME for a moment after the sync_file polls readable here
-	 * (fence_signal marks the fence signaled after the sync_file's
-	 * callback; i915's dma_fence_signal sets the bit first): a second. */
-	struct drm_i915_gem_wait w = { .bo_handle = cr.handle, .timeout_ns = 1000000000 };
+	/* i915_gem_wait_ioctl: 0 once the object is idle, which it is as
+	 * soon as its out-fence's sync file polls readable (i915's
+	 * dma_fence_signal sets the signaled bit before any callback): a
+	 * timeout of 0 must not see it busy (fence_is_done) */
+	struct drm_i915_gem_wait w = { .bo_handle = cr.handle, .timeout_ns = 0 };
 	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
 	CHECK_EQ(rw(fd, false, cr.handle, buf), 0);
 	CHECK_EQ(count_pattern(buf, SEED_B), NDW - 1);
