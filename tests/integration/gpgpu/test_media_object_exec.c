@@ -22,6 +22,7 @@
 #include "drv/walker_setup.h"
 #include "gpu/cs/regs.h"
 #include "kernel/sync/fence.h"
+#include "sync_file_check.h"
 #include "test.h"
 
 static const char store_kernel[] =
@@ -33,17 +34,6 @@ static const char store_kernel[] =
 	"mov(8)          g127<1>UD       g0<8,8,1>UD                     { align1 WE_all 1Q };\n"
 	"send(16)        null<1>UW       g127<8,8,1>UD   0x02000010\n"
 	"                            thread_spawner MsgDesc: mlen 1 rlen 0 { align1 WE_all 1H EOT };\n";
-
-static int out_fence_status(int fd)
-{
-	struct sync_file_info info = { 0 };
-	CHECK(fd >= 0);
-	if (fd < 0)
-		return 0;
-	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	close(fd);
-	return info.status;
-}
 
 /* The state, an SRM into the output (so it is bound in this context's
  * PPGTT, at its offset), then n of the objects: the out-fence's status. */
@@ -61,7 +51,7 @@ static int run_objects(struct gtdrv *drv, struct gtdrv_walker_setup *ws, unsigne
 	b.fence_out = &fence;
 	CHECK_EQ(gtdrv_batch_submit(&b), 0);
 	gtdrv_batch_fini(&b);
-	return out_fence_status(fence);
+	return sync_file_status(fence);
 }
 
 static void run(const char *devname)

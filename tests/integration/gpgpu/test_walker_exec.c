@@ -31,6 +31,7 @@
 #include "drv/walker_setup.h"
 #include "gpu/eu/asm.h"
 #include "kernel/sync/fence.h"
+#include "sync_file_check.h"
 #include "test.h"
 
 static struct gtsim_device *dev;
@@ -110,17 +111,6 @@ static int dispatch(struct scene *sc, unsigned id, int *fence)
 	r = r ? r : gtdrv_batch_submit(&b);
 	gtdrv_batch_fini(&b);
 	return r;
-}
-
-static int sync_file_status(int fd)
-{
-	struct sync_file_info info = { 0 };
-	CHECK(fd >= 0);
-	if (fd < 0)
-		return 0;
-	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	close(fd);
-	return info.status;
 }
 
 static void reset_stats(uint32_t ctx, uint32_t *resets, uint32_t *active)

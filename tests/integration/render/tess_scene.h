@@ -16,6 +16,7 @@
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
 #include "kernel/sync/fence.h"
+#include "sync_file_check.h"
 #include "test.h"
 
 #define W 32u
@@ -137,17 +138,6 @@ static inline int emit_back_end(struct gtdrv_batch *b)
 			       .binding_table_entry_count = 1, .maximum_number_of_threads_per_psd = 63);
 	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true, .attribute_enable = true);
 	return r ? r : GTDRV_EMIT(b, 3DSTATE_BINDING_TABLE_POINTERS_PS, .pointer_to_ps_binding_table = 0);
-}
-
-static inline int sync_file_status(int fd)
-{
-	struct sync_file_info info = { 0 };
-	CHECK(fd >= 0);
-	if (fd < 0)
-		return 0;
-	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	close(fd);
-	return info.status;
 }
 
 #endif

@@ -42,6 +42,7 @@
 #include "gpu/eu/asm.h"
 #include "kernel/request.h"
 #include "kernel/sync/fence.h"
+#include "sync_file_check.h"
 #include "test.h"
 
 #define W 32u
@@ -182,17 +183,6 @@ static int draw(struct scene *sc, const struct program *p)
 
 /* SYNC_IOC_FILE_INFO's status of a sync_file (1 signaled, < 0 its
  * error), which is then closed. */
-static int sync_file_status(int fd)
-{
-	struct sync_file_info info = { 0 };
-	CHECK(fd >= 0);
-	if (fd < 0)
-		return 0;
-	CHECK_EQ(sync_file_ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
-	close(fd);
-	return info.status;
-}
-
 /* Every pixel of the target is rgba (R, G, B, A bytes). */
 static void check_pixels(struct scene *sc, const uint8_t rgba[4])
 {
