@@ -55,14 +55,9 @@ static int hs_run_instances(struct tess_draw *td, unsigned n)
 		.threads = td->hs_thread, .nthreads = n };
 	k->units.gateway = &td->hs_gateway;
 	unsigned ended = 0;
-	for (unsigned i = 0; i < n; i++) {
-		struct eu_thread *t = td->hs_thread[i];
-		t->sfids = k->sfids;          /* eu_thread_init cleared them */
-		t->sfid_units = &k->units;
-		t->user = rs;
-		rs->threads++;
-		td->hs_threads++;
-	}
+	for (unsigned i = 0; i < n; i++)
+		tess_thread_wire(td, k, td->hs_thread[i]);
+	td->hs_threads += n;
 	while (ended < n) {
 		bool ran = false;
 		for (unsigned i = 0; i < n; i++) {

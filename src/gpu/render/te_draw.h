@@ -57,6 +57,9 @@ void tess_kernel_free(struct tess_kernel *k);
 int tess_thread_setup(struct tess_draw *td, struct eu_thread *t, enum render_stage st,
 		      const struct tess_consts *c, uint32_t grf_start, uint32_t scratch_space,
 		      uint64_t scratch_base, unsigned *next, const char *stage);
+/* Connect a set-up thread of the stage to its shared functions (and count
+ * it among the draw's threads). */
+void tess_thread_wire(struct tess_draw *td, struct tess_kernel *k, struct eu_thread *t);
 /* Run a set-up thread to its end; fault (named `stage`) otherwise. */
 int tess_thread_run(struct tess_draw *td, struct tess_kernel *k, const char *stage);
 

@@ -76,13 +76,18 @@ int tess_thread_setup(struct tess_draw *td, struct eu_thread *t, enum render_sta
 	return 0;
 }
 
+void tess_thread_wire(struct tess_draw *td, struct tess_kernel *k, struct eu_thread *t)
+{
+	td->rs->threads++;
+	t->sfids = k->sfids;         /* eu_thread_init cleared them */
+	t->sfid_units = &k->units;
+	t->user = td->rs;
+}
+
 int tess_thread_run(struct tess_draw *td, struct tess_kernel *k, const char *stage)
 {
 	struct render_state *rs = td->rs;
-	rs->threads++;
-	k->thread->sfids = k->sfids;         /* eu_thread_init cleared them */
-	k->thread->sfid_units = &k->units;
-	k->thread->user = rs;
+	tess_thread_wire(td, k, k->thread);
 	enum eu_thread_state st = exec_run(k->thread, k->prog, 0);
 	if (st == EU_THREAD_FAULT)
 		return render_set_fault(rs, "%s thread: %s", stage, k->thread->fault);
@@ -399,18 +404,20 @@ int tess_draw_begin(struct render_state *rs, const struct render_env *env,
 		tess_draw_end(rs, td, NULL);
 		return -1;
 	}
-	for (unsigned i = 0; i < rs->tess.hs.instances; i++) {
+	if (tess_kernel_load(td, &td->hs, rs->tess.hs.ksp, "HS", RS_HS) ||
+	    tess_kernel_load(td, &td->ds, rs->tess.ds.ksp, "DS", RS_DS)) {
+		tess_draw_end(rs, td, NULL);
+		return -1;
+	}
+	/* instance 0 runs on the kernel's own thread, the others on their own */
+	td->hs_thread[0] = td->hs.thread;
+	for (unsigned i = 1; i < rs->tess.hs.instances; i++) {
 		td->hs_thread[i] = aligned_alloc(64, sizeof(struct eu_thread));
 		if (!td->hs_thread[i]) {
 			render_set_fault(rs, "tessellation: out of memory");
 			tess_draw_end(rs, td, NULL);
 			return -1;
 		}
-	}
-	if (tess_kernel_load(td, &td->hs, rs->tess.hs.ksp, "HS", RS_HS) ||
-	    tess_kernel_load(td, &td->ds, rs->tess.ds.ksp, "DS", RS_DS)) {
-		tess_draw_end(rs, td, NULL);
-		return -1;
 	}
 	td->next = next;
 	td->input = (struct prim_stage){ .prim = patch_in, .flush = patch_flush, .next = next };
@@ -435,7 +442,7 @@ int tess_draw_end(struct render_state *rs, struct tess_draw *td, struct tess_cou
 	      (unsigned long long)td->ds_points, (unsigned long long)td->prims);
 	tess_kernel_free(&td->hs);
 	tess_kernel_free(&td->ds);
-	for (unsigned i = 0; i < HS_MAX_INSTANCES; i++)
+	for (unsigned i = 1; i < HS_MAX_INSTANCES; i++)   /* [0] is td->hs.thread */
 		free(td->hs_thread[i]);
 	free(td->te);
 	free(td->stamp);
