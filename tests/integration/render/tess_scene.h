@@ -13,6 +13,7 @@
 
 #include "drv/pipeline.h"
 #include "drv/seed_shaders.h"
+#include "gpu/cs/regs.h"
 #include "gpu/eu/asm.h"
 #include "gpu/format/format.h"
 #include "kernel/sync/fence.h"
@@ -138,6 +139,69 @@ static inline int emit_back_end(struct gtdrv_batch *b)
 			       .binding_table_entry_count = 1, .maximum_number_of_threads_per_psd = 63);
 	r = r ? r : GTDRV_EMIT(b, 3DSTATE_PS_EXTRA, .pixel_shader_valid = true, .attribute_enable = true);
 	return r ? r : GTDRV_EMIT(b, 3DSTATE_BINDING_TABLE_POINTERS_PS, .pointer_to_ps_binding_table = 0);
+}
+
+/* One tessellated draw of the scene: PATCHLIST_3 from the vertex buffer
+ * with the given HS and DS (TE: TRI domain, TRI_CW, INTEGER), seed 000's
+ * VS and back end; HS_ and DS_INVOCATION_COUNT stored into res before
+ * (QWords 0, 1) and after (QWords 2, 3). patch_units: the HS's URB entry
+ * in 64-byte units; ds_entries_zero: a DS partition of 0 entries. */
+struct tess_draw {
+	unsigned patch_units, vertex_count;
+	bool ds_entries_zero;
+	struct cmd_3DSTATE_HS hs;
+	struct cmd_3DSTATE_DS ds;
+};
+
+static inline int scene_submit(struct scene *sc, const struct tess_draw *d, int *fence)
+{
+	struct gtdrv_batch b;
+	struct urb_config urb;
+	int gen = sc->drv.gen;
+	int r = gtdrv_batch_init(&b, &sc->drv);
+	if (r)
+		return r;
+	/* VS and DS VUEs: header, position, colour (one 64-byte unit) */
+	r = urb_config_compute(sc->drv.info, 0, (const unsigned[4]){ 1, d->patch_units, 1, 0 },
+			       &urb);
+	if (d->ds_entries_zero)
+		urb.entries[URB_DS] = 0;
+	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(gen);
+	if (!r)
+		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + (uint32_t)base / 8, &sc->rt,
+					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
+	r = r ? r : gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);
+	r = r ? r : emit_surface_base(&b, sc);
+	r = r ? r : gtdrv_emit_urb(&b, &urb);
+	r = r ? r : gtdrv_emit_geometry_off(&b);
+	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = VS_OFFSET, .grf_start = 2,
+							 .read_length = 1, .output_length = 1 });
+	uint32_t hs_len = GTDRV_CMD_LEN(&b, 3DSTATE_HS), ds_len = GTDRV_CMD_LEN(&b, 3DSTATE_DS);
+	r = r ? r : gtdrv_cmd_end(&b, "3DSTATE_HS", cmd_3DSTATE_HS_pack(gen,
+		gtdrv_cmd_start(&b, hs_len), hs_len, &d->hs));
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_TE, .te_enable = true, .te_domain = 1 /* TRI */,
+			       .output_topology = 2 /* TRI_CW */, .partitioning = 0 /* INTEGER */,
+			       .maximum_tessellation_factor_odd = 63,
+			       .maximum_tessellation_factor_not_odd = 64);
+	r = r ? r : gtdrv_cmd_end(&b, "3DSTATE_DS", cmd_3DSTATE_DS_pack(gen,
+		gtdrv_cmd_start(&b, ds_len), ds_len, &d->ds));
+	const struct gtdrv_vb vb = { .index = 0, .bo = &sc->vbo, .pitch = 16,
+				     .size = d->vertex_count * 16 };
+	r = r ? r : gtdrv_emit_vertex_buffers(&b, &vb, 1);
+	r = r ? r : gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
+		.format = R32G32B32A32_FLOAT, .size = 4 }, 1);
+	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0);
+	r = r ? r : emit_back_end(&b);
+	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 0);
+	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 8);
+	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = PATCHLIST_3,
+		.vertex_count = d->vertex_count, .instance_count = 1 });
+	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 16);
+	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 24);
+	b.fence_out = fence;
+	r = r ? r : gtdrv_batch_submit(&b);
+	gtdrv_batch_fini(&b);
+	return r;
 }
 
 #endif

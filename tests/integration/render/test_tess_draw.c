@@ -75,61 +75,20 @@ static struct gtsim_file *file;
 static char error_path[] = "/tmp/gtsim-tess-draw-XXXXXX";
 
 /* The tessellated patch; ds_entries_zero: a DS partition of 0 entries.
- * The statistics are stored before and after into res. */
+ * The patch entry: header and colour (one unit). */
 static int submit(struct scene *sc, bool ds_entries_zero, int *fence)
 {
-	struct gtdrv_batch b;
-	struct urb_config urb;
-	int gen = sc->drv.gen;
-	int r = gtdrv_batch_init(&b, &sc->drv);
-	if (r)
-		return r;
-	/* VS and DS VUEs: header, position, colour (one 64-byte unit); the
-	 * patch entry: header and colour (one unit) */
-	r = urb_config_compute(sc->drv.info, 0, (const unsigned[4]){ 1, 1, 1, 0 }, &urb);
-	if (ds_entries_zero)
-		urb.entries[URB_DS] = 0;
-	int base = cmd_RENDER_SURFACE_STATE_surface_base_address_bit(gen);
-	if (!r)
-		gtdrv_batch_state_reloc(&b, &sc->surf, SURF_RSS + (uint32_t)base / 8, &sc->rt,
-					I915_GEM_DOMAIN_RENDER, I915_GEM_DOMAIN_RENDER, 0);
-	r = r ? r : gtdrv_emit_3d_begin(&b, &sc->kernel, &sc->dyn);
-	r = r ? r : emit_surface_base(&b, sc);
-	r = r ? r : gtdrv_emit_urb(&b, &urb);
-	r = r ? r : gtdrv_emit_geometry_off(&b);
-	r = r ? r : gtdrv_emit_vs(&b, &(struct gtdrv_vs){ .kernel_offset = VS_OFFSET, .grf_start = 2,
-							 .read_length = 1, .output_length = 1 });
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_HS, .enable = true, .statistics_enable = true,
-			       .kernel_start_pointer = HS_OFFSET, .instance_count = 0,
-			       .maximum_number_of_threads = 7, .include_vertex_handles = true,
-			       .dispatch_grf_start_register_for_urb_data = 5);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_TE, .te_enable = true, .te_domain = 1 /* TRI */,
-			       .output_topology = 2 /* TRI_CW */, .partitioning = 0 /* INTEGER */,
-			       .maximum_tessellation_factor_odd = 63,
-			       .maximum_tessellation_factor_not_odd = 64);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_DS, .enable = true, .statistics_enable = true,
-			       .kernel_start_pointer = DS_OFFSET, .dispatch_mode = 1 /* SIMD8 */,
-			       .compute_w_coordinate_enable = true,
-			       .patch_urb_entry_read_offset = 1, .patch_urb_entry_read_length = 1,
-			       .dispatch_grf_start_register_for_urb_data = 5,
-			       .maximum_number_of_threads = 7);
-	const struct gtdrv_vb vb = { .index = 0, .bo = &sc->vbo, .pitch = 16,
-				     .size = sizeof(gtdrv_square) };
-	r = r ? r : gtdrv_emit_vertex_buffers(&b, &vb, 1);
-	r = r ? r : gtdrv_emit_vertex_elements(&b, &(struct gtdrv_vertex_attrib){
-		.format = R32G32B32A32_FLOAT, .size = 4 }, 1);
-	r = r ? r : GTDRV_EMIT(&b, 3DSTATE_VF_SGVS, 0);
-	r = r ? r : emit_back_end(&b);
-	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 0);
-	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 8);
-	r = r ? r : gtdrv_emit_draw(&b, &(struct gtdrv_draw){ .topology = PATCHLIST_3,
-		.vertex_count = 3, .instance_count = 1 });
-	r = r ? r : gtdrv_emit_srm(&b, REG_HS_INVOCATION_COUNT, &sc->res, 16);
-	r = r ? r : gtdrv_emit_srm(&b, REG_DS_INVOCATION_COUNT, &sc->res, 24);
-	b.fence_out = fence;
-	r = r ? r : gtdrv_batch_submit(&b);
-	gtdrv_batch_fini(&b);
-	return r;
+	const struct tess_draw d = {
+		.patch_units = 1, .vertex_count = 3, .ds_entries_zero = ds_entries_zero,
+		.hs = { .enable = true, .statistics_enable = true, .kernel_start_pointer = HS_OFFSET,
+			.instance_count = 0, .maximum_number_of_threads = 7,
+			.include_vertex_handles = true, .dispatch_grf_start_register_for_urb_data = 5 },
+		.ds = { .enable = true, .statistics_enable = true, .kernel_start_pointer = DS_OFFSET,
+			.dispatch_mode = 1 /* SIMD8 */, .compute_w_coordinate_enable = true,
+			.patch_urb_entry_read_offset = 1, .patch_urb_entry_read_length = 1,
+			.dispatch_grf_start_register_for_urb_data = 5,
+			.maximum_number_of_threads = 7 } };
+	return scene_submit(sc, &d, fence);
 }
 
 /* The expected red of the pixel whose centre is at domain (u, v): the
