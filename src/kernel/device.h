@@ -42,7 +42,7 @@ struct gtsim_device {
 	uint64_t object_count, object_bytes;
 	uint64_t purged_bytes;     /* of object_bytes, in purged objects (no pages) */
 	uint64_t mem_limit;        /* resident object bytes before the shrinker runs; 0: none */
-	unsigned reset_count;      /* GPU resets so far (hangcheck increments) */
+	unsigned reset_count;      /* full-GPU resets so far (i915_reset_count; reset.c) */
 	/* i915's wedged GT (atomic): execbuf and THROTTLE fail with -EIO until
 	 * a reset (i915_wedged, reset.c gt_handle_error) unwedges it. */
 	bool wedged;

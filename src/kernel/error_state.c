@@ -24,6 +24,7 @@
 #include "gpu/cs/regs.h"
 #include "kernel/context.h"
 #include "kernel/object.h"
+#include "kernel/params.h"
 
 /* Largest buffer dumped. */
 #define DUMP_MAX_BYTES (1u << 20)
@@ -129,7 +130,8 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 	fprintf(f, "PCI Subsystem: %04x:%04x\n", 0x8086, 0);
 	dump_registers(f, e, guilty);
 	fprintf(f, "  hung: 1\n");
-	fprintf(f, "  engine reset count: %u\n", e->reset_count + 1);
+	/* this reset included when it is an engine reset (i915.reset >= 2) */
+	fprintf(f, "  engine reset count: %u\n", e->reset_count + (params_reset() >= 2));
 	fprintf(f, "  Active context: %s[%d] prio %d, guilty %u active %u\n",
 		program_invocation_short_name, (int)getpid(), ctx ? ctx->priority : 0,
 		ctx ? ctx->guilty_count + 1 : 0, ctx ? ctx->active_count : 0);

@@ -23,7 +23,6 @@ struct gtsim_file {
 	/* DRM_SET_CLIENT_CAP values */
 	bool cap_stereo3d, cap_universal_planes, cap_atomic, cap_aspect_ratio,
 	     cap_writeback;
-	unsigned reset_count_seen; /* for GET_RESET_STATS */
 	/* The node it was opened on (0 primary, 128 render) and the DRM
 	 * master state of a primary client (drm_auth.c), under dev->lock. */
 	int minor;

@@ -11,6 +11,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
+#include "kernel/params.h"
 #include "common/user_copy.h"
 
 /* INTEL_PPGTT_FULL */
@@ -46,7 +47,9 @@ static int param_value(const struct gtsim_device *dev, int32_t param, int *value
 	case I915_PARAM_CMD_PARSER_VERSION: *value = 0; return 0; /* no parser on BDW */
 	case I915_PARAM_SUBSLICE_TOTAL: *value = info->num_subslices; return 0;
 	case I915_PARAM_EU_TOTAL: *value = info->num_eus; return 0;
-	case I915_PARAM_HAS_GPU_RESET: *value = 2; return 0; /* engine reset too */
+	case I915_PARAM_HAS_GPU_RESET:   /* i915_getparam.c: 2 with engine reset */
+		*value = !params_hangcheck() || !params_reset() ? 0 : params_reset() >= 2 ? 2 : 1;
+		return 0;
 	case I915_PARAM_HAS_RESOURCE_STREAMER: *value = 0; return 0;
 	case I915_PARAM_HAS_POOLED_EU: *value = 0; return 0;
 	case I915_PARAM_MIN_EU_IN_POOL: *value = 0; return 0;

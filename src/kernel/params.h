@@ -34,6 +34,14 @@ static inline int params_reset(void)
 	return __atomic_load_n(&i915_params.reset, __ATOMIC_RELAXED);
 }
 
+/* i915.reset allows only full-GPU resets (intel_has_gpu_reset without
+ * intel_has_reset_engine: reset is non-zero and below 2). */
+static inline bool params_full_reset_only(void)
+{
+	int r = params_reset();
+	return r && r < 2;
+}
+
 static inline bool params_hangcheck(void)
 {
 	return __atomic_load_n(&i915_params.enable_hangcheck, __ATOMIC_RELAXED);

@@ -132,7 +132,60 @@ static void skip_context(struct gem_requests *r, struct rq_engine *hung,
 	}
 }
 
-static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen);
+/* A full-GPU reset (i915.reset=1, intel_gt_reset) also resets the engines
+ * that did not hang: a request each of them was executing is innocent
+ * (intel_reset.c __i915_request_reset: fence error -EAGAIN once, its
+ * context's active_count, GET_RESET_STATS batch_pending, counts it when it
+ * had started) and runs again from its start, as execlists replays it;
+ * one not started yet just runs. dev->lock held, no engine lock. */
+static void replay_innocent(struct gtsim_device *dev, uint64_t stalled_mask)
+{
+	struct gem_requests *r = dev->requests;
+	for (int i = 0; i < GT_NUM_ENGINES; i++) {
+		struct rq_engine *o = &r->engine[i];
+		if ((stalled_mask & (1ull << i)) || !o->hw || engine_is_stopped(o->hw, NULL, 0))
+			continue;
+		pthread_mutex_lock(&o->lock);
+		struct gem_request *rq = first_unfinished(o);
+		uint32_t from = rq ? rq->head : 0, to = rq ? rq->tail : 0;
+		pthread_mutex_unlock(&o->lock);
+		if (!rq)
+			continue;
+		/* the request stays valid: retiring needs dev->lock */
+		bool started;
+		if (!engine_reset_replay(o->hw, from, to, &started) || !started)
+			continue;
+		pthread_mutex_lock(&o->lock);
+		if (!rq->error)
+			rq->error = -EAGAIN;
+		pthread_mutex_unlock(&o->lock);
+		if (rq->ctx)
+			rq->ctx->active_count++;
+		TRACE(TRACE_HANG, "%s: full reset: request seqno %u of context %u innocent, "
+		      "replayed", engine_name(o->id), rq->seqno, rq->ctx ? rq->ctx->hw_id : 0);
+	}
+}
+
+/* The rest of a full reset once the stalled engines are reset: the other
+ * engines, and the count GET_RESET_STATS reports. dev->lock held. */
+static void full_reset_rest(struct gtsim_device *dev, uint64_t stalled_mask)
+{
+	replay_innocent(dev, stalled_mask);
+	dev->reset_count++;
+}
+
+static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_sample *seen);
+
+/* One hang on one engine: an engine reset, or with i915.reset=1 a full one. */
+static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen)
+{
+	pthread_mutex_lock(&e->dev->lock);
+	bool reset = hang_locked(e, why, seen);
+	if (reset && params_full_reset_only())
+		full_reset_rest(e->dev, 1ull << e->id);
+	pthread_mutex_unlock(&e->dev->lock);
+	requests_signal_completed(e);
+}
 
 void engine_hang(struct rq_engine *e, const char *why)
 {
@@ -145,12 +198,15 @@ void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 	hang(e, why, seen);
 }
 
-static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen)
+/* The reset of hung engine e (its request guilty); false when there was
+ * nothing to reset. dev->lock held. The engine reset count is i915's
+ * reset_engine_count: engine resets only (i915.reset >= 2); a full reset
+ * counts in dev->reset_count (i915_reset_count, GET_RESET_STATS) instead. */
+static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_sample *seen)
 {
 	struct gtsim_device *dev = e->dev;
 	char *text = NULL;
 
-	pthread_mutex_lock(&dev->lock);
 	requests_signal_completed(e);
 	pthread_mutex_lock(&e->lock);
 	/* Hangcheck's sample may be stale: the stuck batch can finish (and the
@@ -166,8 +222,7 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));
 		pthread_mutex_unlock(&e->lock);
-		pthread_mutex_unlock(&dev->lock);
-		return;
+		return false;
 	}
 	struct gem_request *guilty = first_unfinished(e);
 	if (guilty)   /* a command running for long stops now (the reset follows) */
@@ -175,8 +230,7 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	bool stopped = engine_is_stopped(e->hw, NULL, 0);
 	if (!guilty && !stopped) {
 		pthread_mutex_unlock(&e->lock);
-		pthread_mutex_unlock(&dev->lock);
-		return;
+		return false;
 	}
 	uint32_t restart = engine_mmio_read(e->hw, RING_HEAD) & REG_RING_HEAD_HEAD_OFFSET_MASK;
 	char hang_why[400];
@@ -207,7 +261,9 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		__atomic_store_n(&e->hws[HWS_SEQNO_INDEX], guilty->seqno, __ATOMIC_RELEASE);
 	}
 	e->hc_since_ns = 0;
-	e->reset_count++;
+	bool full = params_full_reset_only();
+	if (params_reset() >= 2)
+		e->reset_count++;
 	e->space_head = restart;
 	pthread_mutex_unlock(&e->lock);
 	/* Stored before the reset lets anything run on, so whoever sees the
@@ -219,7 +275,6 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 	engine_request_preemption(e->hw, false);
 	engine_reset(e->hw, restart);
 	__atomic_store_n(&e->fault, false, __ATOMIC_RELEASE);
-	dev->reset_count++;
 	if (!params_reset()) {
 		/* i915.reset=0: intel_gt_handle_error finds no reset allowed and
 		 * wedges the GT; the model still restarts the engine past the
@@ -227,10 +282,10 @@ static void hang(struct rq_engine *e, const char *why, const struct hang_sample 
 		__atomic_store_n(&dev->wedged, true, __ATOMIC_RELEASE);
 		TRACE(TRACE_HANG, "resets disabled (i915.reset=0): device wedged");
 	}
-	TRACE(TRACE_HANG, "%s: engine reset, HEAD 0x%x; device resets: %u",
-	      engine_name(e->id), restart, dev->reset_count);
-	pthread_mutex_unlock(&dev->lock);
-	requests_signal_completed(e);
+	TRACE(TRACE_HANG, "%s: %s reset, HEAD 0x%x; engine resets: %u, full resets: %u",
+	      engine_name(e->id), full ? "full GPU" : "engine", restart, e->reset_count,
+	      dev->reset_count + (full ? 1 : 0));
+	return true;
 }
 
 void gt_handle_error(struct gtsim_device *dev, uint64_t engine_mask, const char *why)
@@ -238,9 +293,17 @@ void gt_handle_error(struct gtsim_device *dev, uint64_t engine_mask, const char 
 	struct gem_requests *r = dev->requests;
 	if (!r)
 		return;
+	pthread_mutex_lock(&dev->lock);
+	bool reset = false;
 	for (int i = 0; i < GT_NUM_ENGINES; i++)
 		if (engine_mask & (1ull << i))
-			engine_hang(&r->engine[i], why);
+			reset |= hang_locked(&r->engine[i], why, NULL);
+	/* i915.reset=1: one full reset for the whole mask (intel_gt_reset) */
+	if (reset && params_full_reset_only())
+		full_reset_rest(dev, engine_mask);
+	pthread_mutex_unlock(&dev->lock);
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		requests_signal_completed(&r->engine[i]);
 	if (params_reset() && __atomic_exchange_n(&dev->wedged, false, __ATOMIC_ACQ_REL))
 		TRACE(TRACE_HANG, "device unwedged by a reset (%s)", why);
 	else if (!params_reset())

@@ -434,7 +434,18 @@ void engine_abort_command(struct gt_engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
-void engine_reset(struct gt_engine *e, uint32_t restart_head)
+/* Is ring offset h inside [from, to) (which may wrap)? */
+static bool ring_within(uint32_t h, uint32_t from, uint32_t to)
+{
+	return from <= to ? h >= from && h < to : h >= from || h < to;
+}
+
+/* Stop the engine (the running command unwinds: EU threads poll abort),
+ * then restart at restart_head, or, with started given, at restart_head
+ * only when the engine was within [restart_head, replay_to) (*started:
+ * it had gone past restart_head) and else where it was. */
+static bool reset_at(struct gt_engine *e, uint32_t restart_head, bool *started,
+		     uint32_t replay_to)
 {
 	__atomic_store_n(&e->abort, 1, __ATOMIC_RELEASE);
 	lock_engine(e);
@@ -442,13 +453,21 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	pthread_cond_broadcast(&e->wake);
 	while (e->running)
 		pthread_cond_wait(&e->idle, &e->lock);
-	TRACE(TRACE_CS, "%s: reset at ACTHD 0x%llx, HEAD 0x%x -> 0x%x",
-	      e->name, (unsigned long long)cs_acthd(e), e->head,
-	      restart_head & REG_RING_HEAD_HEAD_OFFSET_MASK);
+	restart_head &= REG_RING_HEAD_HEAD_OFFSET_MASK;
+	bool replay = true;
+	if (started) {
+		replay = ring_within(e->head, restart_head, replay_to & REG_RING_HEAD_HEAD_OFFSET_MASK);
+		*started = replay && (e->head != restart_head || e->level != CS_RING);
+		if (!replay)
+			restart_head = e->head;
+	}
+	TRACE(TRACE_CS, "%s: reset at ACTHD 0x%llx, HEAD 0x%x -> 0x%x%s",
+	      e->name, (unsigned long long)cs_acthd(e), e->head, restart_head,
+	      started && replay ? " (replay)" : "");
 	e->level = CS_RING;
 	memset(e->bb, 0, sizeof(e->bb));
 	cs_ring_prefetch_drop(e);   /* the kernel may have rewritten the ring */
-	e->head = restart_head & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	e->head = restart_head;
 	if (e->head >= cs_ring_size(e))
 		e->head = 0;
 	e->stopped = false;
@@ -463,4 +482,16 @@ void engine_reset(struct gt_engine *e, uint32_t restart_head)
 	 * the caller (hangcheck) must not be the one to run it. */
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
+	return replay;
+}
+
+void engine_reset(struct gt_engine *e, uint32_t restart_head)
+{
+	reset_at(e, restart_head, NULL, 0);
+}
+
+bool engine_reset_replay(struct gt_engine *e, uint32_t from, uint32_t to, bool *started)
+{
+	*started = false;
+	return reset_at(e, from, started, to);
 }

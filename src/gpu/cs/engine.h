@@ -91,6 +91,12 @@ bool engine_is_idle(struct gt_engine *e);
  * engine_abort_command; others at their end), leave any batch, set HEAD to restart_head and go on
  * fetching up to TAIL. Returns once the old work is abandoned. */
 void engine_reset(struct gt_engine *e, uint32_t restart_head);
+/* A full-GPU reset of an engine that did not hang: stop it as
+ * engine_reset() does and, when it was executing the ring's commands in
+ * [from, to) (a request's), restart at from so the request runs again from
+ * its start (true; *started when it had gone past from); else restart
+ * where it was (false). */
+bool engine_reset_replay(struct gt_engine *e, uint32_t from, uint32_t to, bool *started);
 /* The first half of a reset, for a caller that reads the hung engine's
  * registers before resetting it (an error state): the command executing
  * stops now (EU threads poll for it) instead of at its end, and nothing
