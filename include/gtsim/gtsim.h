@@ -38,6 +38,10 @@ struct gtsim_file *gtsim_open(struct gtsim_device *dev);
  * authentication, the first opener becomes master), 128 the render node.
  * NULL for another minor. */
 struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor);
+/* A file of the vgem device beside it (Linux's virtual GEM driver: dumb
+ * buffers, PRIME, fences signalled by userspace; src/kernel/vgem/), on the
+ * same device so that PRIME shares objects with its i915 files. */
+struct gtsim_file *gtsim_open_vgem(struct gtsim_device *dev);
 void gtsim_close(struct gtsim_file *file);
 
 /* 0 or -errno. request is the ioctl number (DRM_IOCTL_*). A wait that a

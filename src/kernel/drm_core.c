@@ -1,5 +1,6 @@
 /* DRM core ioctls as the drm core answers them for i915: VERSION (name
- * "i915", 1.6.0), GET_CAP, SET_CLIENT_CAP and GET_UNIQUE. */
+ * "i915", 1.6.0; on a vgem file vgem's "vgem", 1.0.0), GET_CAP,
+ * SET_CLIENT_CAP and GET_UNIQUE. */
 #include <drm.h>
 #include <errno.h>
 #include <string.h>
@@ -27,15 +28,18 @@ static int copy_field(uint64_t user, __kernel_size_t *len, const char *value)
 int drm_version_ioctl(struct gtsim_file *file, void *arg)
 {
 	struct drm_version *v = arg;
-	(void)file;
+	bool vgem = file->vgem;   /* drivers/gpu/drm/vgem/vgem_drv.c */
 	v->version_major = 1;
-	v->version_minor = 6;
+	v->version_minor = vgem ? 0 : 6;
 	v->version_patchlevel = 0;
-	int ret = copy_field((uint64_t)(uintptr_t)v->name, &v->name_len, DRIVER_NAME);
+	int ret = copy_field((uint64_t)(uintptr_t)v->name, &v->name_len,
+			     vgem ? "vgem" : DRIVER_NAME);
 	if (!ret)
-		ret = copy_field((uint64_t)(uintptr_t)v->date, &v->date_len, DRIVER_DATE);
+		ret = copy_field((uint64_t)(uintptr_t)v->date, &v->date_len,
+				 vgem ? "20120112" : DRIVER_DATE);
 	if (!ret)
-		ret = copy_field((uint64_t)(uintptr_t)v->desc, &v->desc_len, DRIVER_DESC);
+		ret = copy_field((uint64_t)(uintptr_t)v->desc, &v->desc_len,
+				 vgem ? "Virtual GEM provider" : DRIVER_DESC);
 	return ret;
 }
 

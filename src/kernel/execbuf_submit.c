@@ -51,6 +51,28 @@ static int add_request_dep(struct gem_request *rq, struct gem_request *other, un
 	return add_dep(rq, other->fence, cap);
 }
 
+/* Other drivers' fences in the object's reservation (obj_resv.c), as
+ * i915_request_await_object awaits every fence of the dma_resv. */
+static int add_ext_deps(struct gem_request *rq, struct gem_object *obj, bool write,
+			unsigned *cap)
+{
+	unsigned n = obj_ext_fences(obj, write, NULL, 0);
+	if (!n)
+		return 0;
+	struct gt_fence **f = malloc(n * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	n = obj_ext_fences(obj, write, f, n);
+	int err = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!err)
+			err = add_dep(rq, f[i], cap);
+		fence_put(f[i]);
+	}
+	free(f);
+	return err;
+}
+
 static int collect_deps(struct execbuf *eb, struct gem_request *rq)
 {
 	unsigned cap = 0;
@@ -68,6 +90,8 @@ static int collect_deps(struct execbuf *eb, struct gem_request *rq)
 		if (eo->flags & EB_WRITE)
 			for (unsigned r = 0; r < eo->obj->nreaders && !err; r++)
 				err = add_request_dep(rq, eo->obj->readers[r], &cap);
+		if (!err)
+			err = add_ext_deps(rq, eo->obj, eo->flags & EB_WRITE, &cap);
 	}
 	return err;
 }

@@ -13,6 +13,7 @@
 #include "kernel/object.h"
 #include "kernel/sync/fence.h"
 #include "kernel/vm.h"
+#include "kernel/vgem/vgem.h"
 
 struct syncobj_table *file_syncobjs(struct gtsim_file *file)
 {
@@ -79,6 +80,10 @@ void gtsim_close(struct gtsim_file *file)
 {
 	if (!file)
 		return;
+	if (file->vgem) {
+		vgem_file_close(file);
+		return;
+	}
 	struct gtsim_device *dev = file->dev;
 	uint32_t id;
 	void *p;

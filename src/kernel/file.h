@@ -13,6 +13,7 @@
 
 struct gtsim_device;
 struct syncobj_table;
+struct vgem_file;
 
 struct gtsim_file {
 	struct gtsim_device *dev;
@@ -37,6 +38,8 @@ struct gtsim_file {
 	 * time of its last hang; at CLIENT_SCORE_BANNED no CONTEXT_CREATE. */
 	unsigned ban_score;
 	int64_t hang_ns;
+	/* A file of the vgem node (vgem/vgem.c): its fences; NULL for i915's. */
+	struct vgem_file *vgem;
 };
 
 /* The file's syncobj handle table (src/kernel/sync/). */

@@ -49,6 +49,14 @@ void *idr_find(const struct idr *idr, uint32_t id)
 	return idr->slots[id - idr->start];
 }
 
+void *idr_replace(struct idr *idr, void *p, uint32_t id)
+{
+	void *old = idr_find(idr, id);
+	if (old && p)
+		idr->slots[id - idr->start] = p;
+	return old;
+}
+
 void *idr_remove(struct idr *idr, uint32_t id)
 {
 	void *p = idr_find(idr, id);

@@ -21,6 +21,9 @@ void idr_fini(struct idr *idr);
 int idr_alloc(struct idr *idr, void *p, uint32_t *id);
 /* NULL when id is not in use. */
 void *idr_find(const struct idr *idr, uint32_t id);
+/* Puts p (not NULL) in place of what an id in use holds and returns
+ * that (NULL, and nothing stored: the id is not in use). */
+void *idr_replace(struct idr *idr, void *p, uint32_t id);
 /* Removes id and returns what it held (NULL: not in use). */
 void *idr_remove(struct idr *idr, uint32_t id);
 /* Iterate: returns the next id >= *id in use (its pointer in *p), or -1. */

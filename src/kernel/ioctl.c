@@ -9,6 +9,7 @@
  * reported once under trace category "stub" by its name. A number outside
  * the table is not a DRM/i915 ioctl at all. */
 #include "kernel/ioctl.h"
+#include "kernel/ioctl_table.h"
 
 #include <errno.h>
 #include <i915_drm.h>
@@ -16,28 +17,8 @@
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
-
-/* The caller's struct may be older and shorter than the handler's (GEM_MMAP
- * without flags, MMAP_GTT vs MMAP_OFFSET, CONTEXT_CREATE vs _EXT), or a
- * request may give any size at all: like drm_ioctl, a struct shorter than
- * the handler's (none included) is zero-extended to the handler's size.
- * A struct of the handler's size or longer is used in place. The flag
- * marks the entries whose struct grew over i915's history. */
-#define IOCTL_ZERO_EXTEND 1u
-/* DRM_AUTH: on the primary node only authenticated files (drm_auth.c). */
-#define IOCTL_AUTH 2u
-
-struct ioctl_desc {
-	ioctl_handler fn;          /* NULL: not implemented */
-	unsigned flags;            /* IOCTL_* */
-	unsigned ksize;            /* size of the handler's struct */
-	const char *name;
-};
-
-#define IOCTL(request, handler, fl) \
-	[_IOC_NR(request)] = { handler##_ioctl, fl, _IOC_SIZE(request), #handler }
-#define IOCTL_NOT_IMPLEMENTED(request, handler) \
-	[_IOC_NR(request)] = { NULL, 0, _IOC_SIZE(request), #handler }
+#include "kernel/file.h"
+#include "kernel/vgem/vgem.h"
 
 #define TABLE_SIZE 0x100
 static const struct ioctl_desc table[TABLE_SIZE] = {
@@ -117,22 +98,9 @@ static void report_once(unsigned nr, const char *what, const char *name)
 	}
 }
 
-int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
+int ioctl_call(struct gtsim_file *file, const struct ioctl_desc *d, unsigned long request,
+	       void *arg)
 {
-	unsigned nr = _IOC_NR(request);
-
-	if (!file)
-		return -EBADF;
-	const struct ioctl_desc *d = nr < TABLE_SIZE ? &table[nr] : NULL;
-	if (!d || !d->name) {
-		report_once(nr, "", NULL);
-		TRACE(TRACE_GEM, "ioctl nr 0x%x: not a known DRM/i915 ioctl", nr);
-		return -ENOTTY;
-	}
-	if (!d->fn) {
-		report_once(nr, "not implemented", d->name);
-		return -ENOTTY;
-	}
 	if ((d->flags & IOCTL_AUTH) && drm_auth_check(file))
 		return -EACCES;
 	if (!arg && _IOC_SIZE(request))
@@ -155,4 +123,25 @@ int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 	}
 	TRACE(TRACE_GEM, "ioctl %s -> %d", d->name, ret);
 	return ret;
+}
+
+int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
+{
+	unsigned nr = _IOC_NR(request);
+
+	if (!file)
+		return -EBADF;
+	if (file->vgem)   /* a file of the vgem node: its own driver's table */
+		return vgem_ioctl(file, request, arg);
+	const struct ioctl_desc *d = nr < TABLE_SIZE ? &table[nr] : NULL;
+	if (!d || !d->name) {
+		report_once(nr, "", NULL);
+		TRACE(TRACE_GEM, "ioctl nr 0x%x: not a known DRM/i915 ioctl", nr);
+		return -ENOTTY;
+	}
+	if (!d->fn) {
+		report_once(nr, "not implemented", d->name);
+		return -ENOTTY;
+	}
+	return ioctl_call(file, d, request, arg);
 }

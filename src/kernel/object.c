@@ -213,6 +213,7 @@ static void obj_free(struct gem_object *obj)
 		vma_unbind(vma);
 	}
 	mmap_nodes_release(obj);
+	obj_ext_release(obj);
 	gtt_fence_release(obj);
 	user_mm_forget_io(obj);
 	phys_remove(dev->gpu->phys, obj->pa);

@@ -27,6 +27,8 @@ struct gem_request;    /* execbuf's (request.c) */
 struct gtt_view;       /* gtt_fence.c */
 struct store_slab;     /* object_store.c */
 
+struct gt_fence;
+
 struct gem_object {
 	struct gtsim_device *dev;
 	uint64_t size;             /* bytes, a multiple of 4096 */
@@ -82,6 +84,16 @@ struct gem_object {
 	uint32_t read_domains, write_domain;
 	/* Did userspace ask for a capture of this object in error states. */
 	bool capture;
+	/* Fences of other drivers in the object's reservation (vgem's
+	 * FENCE_ATTACH: dma_resv usage WRITE or READ), one reference each;
+	 * obj_resv.c. */
+	struct obj_ext_fence *ext;
+	unsigned n_ext, ext_cap;
+};
+
+struct obj_ext_fence {
+	struct gt_fence *fence;
+	bool write;
 };
 
 /* A new object of size bytes (rounded up to pages; 0 -> NULL) with
@@ -157,6 +169,15 @@ int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t
 int obj_add_reader(struct gem_object *obj, struct gem_request *rq);
 void obj_drop_reader(struct gem_object *obj, struct gem_request *rq);
 unsigned obj_pending_readers(struct gem_object *obj, struct gem_request **out, unsigned max);
+/* obj_resv.c: the other drivers' fences of the object's reservation.
+ * obj_ext_fence_add() adds one (a reference); obj_ext_fences() drops the
+ * signalled ones and gives the others a reader or writer must wait for
+ * (write access: all; read access: the write ones), with a reference
+ * each, at most max of them, returning how many there are; obj_ext_release()
+ * drops them all (the object is freed). dev->lock held. */
+int obj_ext_fence_add(struct gem_object *obj, struct gt_fence *f, bool write);
+unsigned obj_ext_fences(struct gem_object *obj, bool write, struct gt_fence **out, unsigned max);
+void obj_ext_release(struct gem_object *obj);
 
 /* CPU range checks shared by pread/pwrite/mmap: offset + len within the
  * object, without overflow. */

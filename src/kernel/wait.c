@@ -1,6 +1,7 @@
 /* Waiting for the GPU to finish with an object (seed 002): every use
  * (write access, GEM_WAIT) or only the outstanding writes (read access).
- * The waits are on the requests' fences, woken by MI_USER_INTERRUPT;
+ * The waits are on the requests' fences, woken by MI_USER_INTERRUPT, and
+ * on other drivers' fences in the object's reservation (obj_resv.c);
  * dev->lock is dropped meanwhile. A request that was reset counts as
  * finished, as in i915 (waits do not report GPU errors). */
 #include <errno.h>
@@ -24,16 +25,16 @@ static bool request_pending(const struct gem_request *rq)
 	return !fence_is_done(rq->fence);
 }
 
-/* The requests to wait for (references), at most max of them: the last
- * writer, and for write access every reader. Returns how many there are
- * (those past max not taken). */
-static unsigned pending_requests(struct gem_object *obj, bool write,
-				 struct gem_request **out, unsigned max)
+/* The fences to wait for (references), at most max of them: the last
+ * writer's, for write access every reader's, and the other drivers'
+ * (obj_resv.c). Returns how many there are (those past max not taken). */
+static unsigned pending_fences(struct gem_object *obj, bool write, struct gt_fence **out,
+			       unsigned max)
 {
 	unsigned n = 0;
 	if (obj->last_write && request_pending(obj->last_write)) {
 		if (n < max)
-			out[n] = request_get(obj->last_write);
+			out[n] = fence_get(obj->last_write->fence);
 		n++;
 	}
 	if (write)
@@ -42,10 +43,10 @@ static unsigned pending_requests(struct gem_object *obj, bool write,
 			if (rq == obj->last_write || !request_pending(rq))
 				continue;
 			if (n < max)
-				out[n] = request_get(rq);
+				out[n] = fence_get(rq->fence);
 			n++;
 		}
-	return n;
+	return n + obj_ext_fences(obj, write, n < max ? out + n : NULL, n < max ? max - n : 0);
 }
 
 #define WAIT_STACK 8
@@ -53,13 +54,13 @@ static unsigned pending_requests(struct gem_object *obj, bool write,
 static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
-	struct gem_request *stack[WAIT_STACK], **rqs = stack;
-	unsigned n = pending_requests(obj, write, NULL, 0);
+	struct gt_fence *stack[WAIT_STACK], **fences = stack;
+	unsigned n = pending_fences(obj, write, NULL, 0);
 	if (!n)
 		return 0;
-	if (n > WAIT_STACK && !(rqs = malloc(n * sizeof(*rqs))))
+	if (n > WAIT_STACK && !(fences = malloc(n * sizeof(*fences))))
 		return -ENOMEM;
-	n = pending_requests(obj, write, rqs, n);
+	n = pending_fences(obj, write, fences, n);
 	int ret = 0;
 	/* a timeout past INT64_MAX from now (anv waits with INT64_MAX) is
 	 * a deadline of INT64_MAX, without the signed overflow */
@@ -75,13 +76,13 @@ static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns
 				if (left < 0)
 					left = 0;
 			}
-			ret = intr ? fence_wait_interruptible(rqs[i]->fence, left)
-				   : fence_wait(rqs[i]->fence, left);
+			ret = intr ? fence_wait_interruptible(fences[i], left)
+				   : fence_wait(fences[i], left);
 		}
-		request_put(rqs[i]);
+		fence_put(fences[i]);
 	}
-	if (rqs != stack)
-		free(rqs);
+	if (fences != stack)
+		free(fences);
 	pthread_mutex_lock(&dev->lock);
 	requests_retire(dev);
 	return ret == -GTSIM_ERESTARTSYS ? ret : ret ? -ETIME : 0;
