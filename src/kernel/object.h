@@ -153,7 +153,9 @@ void mmap_revoke(struct gem_object *obj);
 void mmap_gtt_retile(struct gem_object *obj);
 
 /* Wait for the GPU to finish with obj: every use (write) or only its
- * outstanding writes (!write). timeout_ns < 0: forever. 0, -ETIME, -EIO.
+ * outstanding writes (!write), other drivers' fences included (the whole
+ * reservation, as i915_gem_object_wait). timeout_ns < 0: forever. 0,
+ * -ETIME, -EIO.
  * Called with dev->lock held; drops it while waiting. In wait.c. */
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
 /* The same where i915 waits with I915_WAIT_INTERRUPTIBLE (GEM_WAIT,
@@ -161,6 +163,9 @@ int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
  * -GTSIM_ERESTARTSYS once a client's signal
  * handler ran (include/gtsim/gtsim.h). */
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
+/* Only i915's own requests, interruptibly (i915_vma_sync before an unbind:
+ * eviction does not wait for other drivers' fences). */
+int obj_wait_gpu_interruptible(struct gem_object *obj);
 
 /* The readers list (obj_readers.c), dev->lock held. add: rq takes a
  * reference there (-ENOMEM); drop: rq leaves it (nothing if absent);

@@ -265,7 +265,7 @@ static int wait_for_busy(struct gem_vm *vm, uint64_t lo, uint64_t hi)
 		struct gem_object *obj = obj_get(vma->obj);
 		TRACE(TRACE_GEM, "evict: waiting for busy object %p at 0x%llx", (void *)obj,
 		      (unsigned long long)vma->start);
-		int err = obj_wait_rendering_interruptible(obj, true, -1);
+		int err = obj_wait_gpu_interruptible(obj);
 		requests_retire(vm->dev);
 		obj_put(obj);
 		return err ? err : 1;
@@ -355,7 +355,7 @@ int vma_bind_padded(struct gem_vm *vm, struct gem_object *obj, uint64_t pad, uns
 		if (obj_is_active(obj) && (flags & PIN_WAIT)) {
 			/* moved while the GPU uses it: unbinding waits
 			 * (interruptibly, as wait_for_busy) */
-			int err = obj_wait_rendering_interruptible(obj, true, -1);
+			int err = obj_wait_gpu_interruptible(obj);
 			requests_retire(vm->dev);
 			if (err)
 				return err;

@@ -28,7 +28,7 @@ static bool request_pending(const struct gem_request *rq)
 /* The fences to wait for (references), at most max of them: the last
  * writer's, for write access every reader's, and the other drivers'
  * (obj_resv.c). Returns how many there are (those past max not taken). */
-static unsigned pending_fences(struct gem_object *obj, bool write, struct gt_fence **out,
+static unsigned pending_fences(struct gem_object *obj, bool write, bool own, struct gt_fence **out,
 			       unsigned max)
 {
 	unsigned n = 0;
@@ -46,21 +46,24 @@ static unsigned pending_fences(struct gem_object *obj, bool write, struct gt_fen
 				out[n] = fence_get(rq->fence);
 			n++;
 		}
+	if (own)
+		return n;
 	return n + obj_ext_fences(obj, write, n < max ? out + n : NULL, n < max ? max - n : 0);
 }
 
 #define WAIT_STACK 8
 
-static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
+static int wait_rendering(struct gem_object *obj, bool write, bool own, int64_t timeout_ns,
+			  bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
 	struct gt_fence *stack[WAIT_STACK], **fences = stack;
-	unsigned n = pending_fences(obj, write, NULL, 0);
+	unsigned n = pending_fences(obj, write, own, NULL, 0);
 	if (!n)
 		return 0;
 	if (n > WAIT_STACK && !(fences = malloc(n * sizeof(*fences))))
 		return -ENOMEM;
-	n = pending_fences(obj, write, fences, n);
+	n = pending_fences(obj, write, own, fences, n);
 	int ret = 0;
 	/* a timeout past INT64_MAX from now (anv waits with INT64_MAX) is
 	 * a deadline of INT64_MAX, without the signed overflow */
@@ -90,12 +93,17 @@ static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns
 
 int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns)
 {
-	return wait_rendering(obj, write, timeout_ns, false);
+	return wait_rendering(obj, write, false, timeout_ns, false);
 }
 
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns)
 {
-	return wait_rendering(obj, write, timeout_ns, true);
+	return wait_rendering(obj, write, false, timeout_ns, true);
+}
+
+int obj_wait_gpu_interruptible(struct gem_object *obj)
+{
+	return wait_rendering(obj, true, true, -1, true);
 }
 
 /* DRM_IOCTL_I915_GEM_WAIT: timeout_ns < 0 waits forever, 0 only checks;
