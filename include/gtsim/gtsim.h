@@ -35,8 +35,10 @@ void gtsim_device_destroy(struct gtsim_device *dev);
 /* A file of the render node (renderD128). */
 struct gtsim_file *gtsim_open(struct gtsim_device *dev);
 /* A file of node minor: 0 the primary node (card0: DRM master and
- * authentication, the first opener becomes master), 128 the render node.
- * NULL for another minor. */
+ * authentication, the first opener becomes master), 128 the render node;
+ * GTSIM_VGEM_MINOR and + 128 (card1, renderD129) a vgem file
+ * (gtsim_open_vgem). NULL for another minor. */
+#define GTSIM_VGEM_MINOR 1
 struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor);
 /* A file of the vgem device beside it (Linux's virtual GEM driver: dumb
  * buffers, PRIME, fences signalled by userspace; src/kernel/vgem/), on the

@@ -50,6 +50,7 @@ struct gtsim_device {
 	 * primary client) and the last GET_MAGIC token. dev->lock. */
 	struct list_node files;
 	struct gtsim_file *master;
+	struct gtsim_file *vgem_master;  /* vgem's card1 master (vgem/vgem.c), dev->lock */
 	uint32_t last_magic;
 
 	/* Owned by execbuf (request.c): engines' rings, status pages, request

@@ -1,6 +1,6 @@
 /* DRM core ioctls as the drm core answers them for i915: VERSION (name
- * "i915", 1.6.0; on a vgem file vgem's "vgem", 1.0.0), GET_CAP,
- * SET_CLIENT_CAP and GET_UNIQUE. */
+ * "i915", 1.6.0; on a vgem file vgem's "vgem", 1.0.0), SET_VERSION,
+ * GET_CAP, SET_CLIENT_CAP and GET_UNIQUE. */
 #include <drm.h>
 #include <errno.h>
 #include <string.h>
@@ -40,6 +40,29 @@ int drm_version_ioctl(struct gtsim_file *file, void *arg)
 	if (!ret)
 		ret = copy_field((uint64_t)(uintptr_t)v->desc, &v->desc_len,
 				 vgem ? "Virtual GEM provider" : DRIVER_DESC);
+	return ret;
+}
+
+/* drm_setversion (drm_ioctl.c, DRM_MASTER): interface 1.x with x <= 4
+ * (DRM_IF_MAJOR/MINOR), a driver version no newer than the driver's, -1 for
+ * "any"; the versions in force are written back either way. */
+int drm_set_version_ioctl(struct gtsim_file *file, void *arg)
+{
+	struct drm_set_version *sv = arg;
+	if (!file->is_master)
+		return -EACCES;   /* drm_ioctl_permit: not the current master */
+	int dd_major = 1, dd_minor = file->vgem ? 0 : 6, ret = 0;
+	if (sv->drm_di_major != -1 &&
+	    (sv->drm_di_major != 1 || sv->drm_di_minor < 0 || sv->drm_di_minor > 4))
+		ret = -EINVAL;
+	else if (sv->drm_dd_major != -1 &&
+		 (sv->drm_dd_major != dd_major || sv->drm_dd_minor < 0 ||
+		  sv->drm_dd_minor > dd_minor))
+		ret = -EINVAL;
+	sv->drm_di_major = 1;
+	sv->drm_di_minor = 4;
+	sv->drm_dd_major = dd_major;
+	sv->drm_dd_minor = dd_minor;
 	return ret;
 }
 

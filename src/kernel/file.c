@@ -34,6 +34,8 @@ struct gtsim_file *gtsim_open_node(struct gtsim_device *dev, int minor)
 {
 	if (!dev || minor < 0 || (minor >= 64 && minor < 128) || minor >= 192)
 		return NULL;
+	if (minor == GTSIM_VGEM_MINOR || minor == GTSIM_VGEM_MINOR + 128)
+		return vgem_open_node(dev, minor);
 	struct gtsim_file *file = calloc(1, sizeof(*file));
 	if (!file)
 		return NULL;

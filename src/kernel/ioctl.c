@@ -25,6 +25,7 @@ static const struct ioctl_desc table[TABLE_SIZE] = {
 	/* DRM core */
 	IOCTL(DRM_IOCTL_VERSION, drm_version, 0),
 	IOCTL(DRM_IOCTL_GET_UNIQUE, drm_get_unique, 0),
+	IOCTL(DRM_IOCTL_SET_VERSION, drm_set_version, 0),
 	IOCTL(DRM_IOCTL_GEM_CLOSE, drm_gem_close, 0),
 	IOCTL(DRM_IOCTL_GEM_FLINK, drm_gem_flink, IOCTL_AUTH),
 	IOCTL(DRM_IOCTL_GEM_OPEN, drm_gem_open, IOCTL_AUTH),

@@ -11,6 +11,7 @@ typedef int (*ioctl_handler)(struct gtsim_file *file, void *arg);
 /* DRM core: drm_core.c, gem_close.c, flink.c, prime.c */
 int drm_version_ioctl(struct gtsim_file *file, void *arg);
 int drm_get_unique_ioctl(struct gtsim_file *file, void *arg);
+int drm_set_version_ioctl(struct gtsim_file *file, void *arg);
 int drm_get_cap_ioctl(struct gtsim_file *file, void *arg);
 int drm_set_client_cap_ioctl(struct gtsim_file *file, void *arg);
 int drm_gem_close_ioctl(struct gtsim_file *file, void *arg);

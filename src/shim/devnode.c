@@ -1,5 +1,7 @@
 /* The DRM nodes the shim presents: /dev/dri/card0 (minor 0) and
- * /dev/dri/renderD128 (minor 128), char devices of major 226.
+ * /dev/dri/renderD128 (minor 128), char devices of major 226, and vgem's
+ * /dev/dri/card1 and renderD129 (minors 1 and 129: a machine with the vgem
+ * module loaded; the kernel model's files of those minors are vgem's).
  *
  * Each open creates a gtsim_file on the process's device (created on the
  * first open) and a real descriptor that stands for it: an eventfd, which
@@ -83,12 +85,17 @@ int devnode_minor_for_path(const char *path)
 		return 0;
 	if (!strcmp(name, "renderD128"))
 		return 128;
+	if (!strcmp(name, "card1"))
+		return 1;
+	if (!strcmp(name, "renderD129"))
+		return 129;
 	return -1;
 }
 
 const char *devnode_path(int minor)
 {
-	return minor == 128 ? "/dev/dri/renderD128" : "/dev/dri/card0";
+	return minor == 128 ? "/dev/dri/renderD128" : minor == 1 ? "/dev/dri/card1"
+	       : minor == 129 ? "/dev/dri/renderD129" : "/dev/dri/card0";
 }
 
 /* Caller holds table_lock. */

@@ -11,13 +11,18 @@
  *   /sys/bus/pci/devices/0000:00:02.0 -> the PCI device (the only one):
  *       libpciaccess lists this directory, reads config and resource (the
  *       BARs) and maps resource0, the register BAR (bar_mmio.c)
+ *   /sys/kernel/debug/dri/{1,129}/name: vgem's
  *   /sys/kernel/debug/dri/{0,128}/: name, the kernel model's debugfs
  *       files and i915_params/ (debugfs.c serves their contents);
  *       igt_debugfs_mount() takes it for a mount point because
  *       /sys/kernel/debug/.. is left to the real /sys
  *   /sys/module/i915/parameters/: the module's parameters (debugfs.c)
+ *   /sys/devices/platform/vgem/drm/{card1,renderD129}: vgem's nodes (a
+ *       platform device without OF_* in its uevent, as vgem's: libdrm's
+ *       drmGetDevices2 passes it by), /sys/class/drm and /sys/dev/char
+ *       links to them
  *   /sys/kernel/debug/sync/sw_sync: software timelines (debugfs.c)
- * and a /dev/dri directory listing card0 and renderD128. They live in a
+ * and a /dev/dri directory listing card0, renderD128, card1, renderD129. They live in a
  * temporary directory (in TMPDIR, else /dev/shm, else /tmp) created on
  * first use and removed at exit by the process that created it; paths under these prefixes are rewritten into
  * it, and realpath() results rewritten back. */
@@ -39,6 +44,7 @@
 
 #define PCI_SLOT "0000:00:02.0"
 #define PCI_DIR "/sys/devices/pci0000:00/" PCI_SLOT
+#define VGEM_DIR "sys/devices/platform/vgem"
 #define DEBUGFS "/sys/kernel/debug"
 /* Bus addresses of the BARs: registers+GGTT, aperture, I/O ports. */
 #define BAR0_BASE 0xf0000000ull
@@ -52,7 +58,8 @@ static pid_t root_owner;
 static pthread_once_t root_once = PTHREAD_ONCE_INIT;
 
 static const char *const prefixes[] = {
-	"/sys/dev/char/226:0", "/sys/dev/char/226:128", "/sys/class/drm",
+	"/sys/dev/char/226:0", "/sys/dev/char/226:128", "/sys/dev/char/226:1",
+	"/sys/dev/char/226:129", "/sys/devices/platform/vgem", "/sys/class/drm",
 	PCI_DIR, "/sys/bus/pci/drivers/i915", "/sys/bus/pci/devices", "/dev/dri", DEBUGFS,
 	"/sys/module/i915",
 };
@@ -70,6 +77,15 @@ static const char *const links[][2] = {
 	{ "sys/dev/char/226:0", "../../devices/pci0000:00/" PCI_SLOT "/drm/card0" },
 	{ "sys/dev/char/226:128", "../../devices/pci0000:00/" PCI_SLOT "/drm/renderD128" },
 	{ "sys/bus/pci/devices/" PCI_SLOT, "../../../devices/pci0000:00/" PCI_SLOT },
+	{ VGEM_DIR "/drm/card1/device", "../../../vgem" },
+	{ VGEM_DIR "/drm/renderD129/device", "../../../vgem" },
+	{ VGEM_DIR "/drm/card1/subsystem", "../../../../../class/drm" },
+	{ VGEM_DIR "/drm/renderD129/subsystem", "../../../../../class/drm" },
+	{ VGEM_DIR "/subsystem", "../../../bus/platform" },
+	{ "sys/class/drm/card1", "../../devices/platform/vgem/drm/card1" },
+	{ "sys/class/drm/renderD129", "../../devices/platform/vgem/drm/renderD129" },
+	{ "sys/dev/char/226:1", "../../devices/platform/vgem/drm/card1" },
+	{ "sys/dev/char/226:129", "../../devices/platform/vgem/drm/renderD129" },
 };
 
 static const char *const dirs[] = {
@@ -79,8 +95,12 @@ static const char *const dirs[] = {
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/card0",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/renderD128",
+	"sys/devices/platform", "sys/bus/platform", VGEM_DIR, VGEM_DIR "/drm",
+	VGEM_DIR "/drm/card1",
+	VGEM_DIR "/drm/renderD129",
 	"sys/kernel", "sys/kernel/debug", "sys/kernel/debug/dri", "sys/kernel/debug/dri/0",
-	"sys/kernel/debug/dri/128", "sys/kernel/debug/dri/0/i915_params",
+	"sys/kernel/debug/dri/128", "sys/kernel/debug/dri/1", "sys/kernel/debug/dri/129",
+	"sys/kernel/debug/dri/0/i915_params",
 	"sys/kernel/debug/dri/128/i915_params", "sys/module", "sys/module/i915",
 	"sys/module/i915/parameters", "sys/kernel/debug/sync",
 };
@@ -373,10 +393,22 @@ static void create_tree(void)
 	}
 	write_text("dev/dri/card0", "");
 	write_text("dev/dri/renderD128", "");
+	write_text("dev/dri/card1", "");
+	write_text("dev/dri/renderD129", "");
+	write_text(VGEM_DIR "/uevent", "DRIVER=vgem\nMODALIAS=platform:vgem\n");
+	write_text(VGEM_DIR "/drm/card1/dev", "226:1\n");
+	write_text(VGEM_DIR "/drm/card1/uevent", "MAJOR=226\nMINOR=1\nDEVNAME=dri/card1\n"
+		   "DEVTYPE=drm_minor\n");
+	write_text(VGEM_DIR "/drm/renderD129/dev", "226:129\n");
+	write_text(VGEM_DIR "/drm/renderD129/uevent", "MAJOR=226\nMINOR=129\n"
+		   "DEVNAME=dri/renderD129\nDEVTYPE=drm_minor\n");
 	write_pci_files(info);
 	static const char debugfs_name[] = "i915 dev=" PCI_SLOT " unique=" PCI_SLOT "\n";
 	write_text("sys/kernel/debug/dri/0/name", debugfs_name);
 	write_text("sys/kernel/debug/dri/128/name", debugfs_name);
+	/* drm_name_info for vgem: a platform device named "vgem" */
+	write_text("sys/kernel/debug/dri/1/name", "vgem dev=vgem unique=vgem\n");
+	write_text("sys/kernel/debug/dri/129/name", "vgem dev=vgem unique=vgem\n");
 	write_dynamic_files();
 }
 

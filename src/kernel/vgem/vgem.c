@@ -218,11 +218,13 @@ static int vgem_get_cap_ioctl(struct gtsim_file *file, void *arg)
 
 #define VGEM_TABLE_SIZE 0x100   /* the DRM ioctl numbers (dumb buffers: 0xb2, 0xb3) */
 #define vgem_version_ioctl drm_version_ioctl
+#define vgem_set_version_ioctl drm_set_version_ioctl
 #define vgem_gem_close_ioctl drm_gem_close_ioctl
 #define vgem_prime_handle_to_fd_ioctl drm_prime_handle_to_fd_ioctl
 #define vgem_prime_fd_to_handle_ioctl drm_prime_fd_to_handle_ioctl
 static const struct ioctl_desc vgem_table[VGEM_TABLE_SIZE] = {
 	IOCTL(DRM_IOCTL_VERSION, vgem_version, 0),
+	IOCTL(DRM_IOCTL_SET_VERSION, vgem_set_version, 0),
 	IOCTL(DRM_IOCTL_GET_CAP, vgem_get_cap, 0),
 	IOCTL(DRM_IOCTL_GEM_CLOSE, vgem_gem_close, 0),
 	IOCTL(DRM_IOCTL_PRIME_HANDLE_TO_FD, vgem_prime_handle_to_fd, 0),
@@ -245,6 +247,11 @@ int vgem_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 
 struct gtsim_file *gtsim_open_vgem(struct gtsim_device *dev)
 {
+	return vgem_open_node(dev, GTSIM_VGEM_MINOR);
+}
+
+struct gtsim_file *vgem_open_node(struct gtsim_device *dev, int minor)
+{
 	if (!dev)
 		return NULL;
 	struct gtsim_file *file = calloc(1, sizeof(*file));
@@ -255,12 +262,19 @@ struct gtsim_file *gtsim_open_vgem(struct gtsim_device *dev)
 		return NULL;
 	}
 	file->dev = dev;
-	file->minor = 1;   /* card1 */
+	file->minor = minor;   /* card1 or renderD129 */
 	file->pid = (int)getpid();
 	file->vgem = v;
 	idr_init(&file->objects, 1);
 	idr_init(&v->fences, 1);
 	pthread_mutex_init(&v->lock, NULL);
+	/* the first opener of the primary node while it has none is master */
+	pthread_mutex_lock(&dev->lock);
+	if (minor < 128 && !dev->vgem_master) {
+		dev->vgem_master = file;
+		file->is_master = file->was_master = file->authenticated = true;
+	}
+	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "vgem: open, file %p", (void *)file);
 	return file;
 }
@@ -273,6 +287,8 @@ void vgem_file_close(struct gtsim_file *file)
 	pthread_mutex_lock(&dev->lock);
 	for (id = 0; idr_next(&file->objects, &id, &p) == 0; id++)
 		obj_handle_delete(file, id);
+	if (dev->vgem_master == file)
+		dev->vgem_master = NULL;
 	pthread_mutex_unlock(&dev->lock);
 	/* vgem_fence_close(): the ids go; the fences run to their timeout */
 	for (id = 0; idr_next(&file->vgem->fences, &id, &p) == 0; id++)

@@ -7,8 +7,12 @@
 #ifndef GTSIM_KERNEL_VGEM_H
 #define GTSIM_KERNEL_VGEM_H
 
+struct gtsim_device;
 struct gtsim_file;
 
+/* A file of vgem's node minor (GTSIM_VGEM_MINOR: card1, the first opener
+ * master; + 128: renderD129). */
+struct gtsim_file *vgem_open_node(struct gtsim_device *dev, int minor);
 /* A vgem file's ioctl (gtsim_ioctl routes it here). */
 int vgem_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
 /* gtsim_close() of a vgem file: handles and unsignalled fences go (an

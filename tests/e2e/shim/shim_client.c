@@ -177,9 +177,20 @@ static void check_libdrm(int fd)
 		CHECK_EQ(dev->deviceinfo.pci->device_id, 0x1616);
 		free_device(&dev);
 	}
+	/* the GPU and vgem (a platform device whose uevent has a MODALIAS and
+	 * no OF_FULLNAME: libdrm's drmParseOFBusInfo names it by the alias) */
 	drmDevicePtr devs[8];
 	int num = get_devices2(0, devs, 8);
-	CHECK_EQ(num, 1);
+	CHECK_EQ(num, 2);
+	int pci = 0, platform = 0;
+	for (int i = 0; i < num; i++) {
+		if (devs[i]->bustype == DRM_BUS_PCI)
+			pci += devs[i]->deviceinfo.pci->vendor_id == 0x8086;
+		else if (devs[i]->bustype == DRM_BUS_PLATFORM)
+			platform += !strcmp(devs[i]->businfo.platform->fullname, "vgem");
+	}
+	CHECK_EQ(pci, 1);
+	CHECK_EQ(platform, 1);
 	if (num > 0)
 		free_devices(devs, num);
 	char *name = render_name(fd);
