@@ -74,6 +74,7 @@ struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg)
 	list_init(&dev->objects);
 	store_init(&dev->store);
 	list_init(&dev->files);
+	list_init(&dev->orphan_resv);
 	dev->next_ctx_hw_id = 1;
 
 	dev->gpu = gpu_create(info, ggtt_size, dev->sync);
@@ -108,6 +109,7 @@ void gtsim_device_destroy(struct gtsim_device *dev)
 	pthread_mutex_unlock(&dev->lock);
 	pthread_mutex_lock(&dev->lock);
 	store_fini(&dev->store);
+	obj_resv_orphans_free(dev);
 	pthread_mutex_unlock(&dev->lock);
 	pt_pool_destroy(dev->pt_pool);   /* before phys goes with the gpu */
 	if (dev->gpu)

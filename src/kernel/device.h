@@ -50,6 +50,9 @@ struct gtsim_device {
 	 * primary client) and the last GET_MAGIC token. dev->lock. */
 	struct list_node files;
 	struct gtsim_file *master;
+	/* Other drivers' fences of exported objects freed while pending: the
+	 * dma-buf keeps the reservation (obj_resv.c). dev->lock. */
+	struct list_node orphan_resv;
 	struct gtsim_file *vgem_master;  /* vgem's card1 master (vgem/vgem.c), dev->lock */
 	uint32_t last_magic;
 

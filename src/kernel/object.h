@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "gpu/gpu.h"
@@ -183,6 +184,16 @@ unsigned obj_pending_readers(struct gem_object *obj, struct gem_request **out, u
 int obj_ext_fence_add(struct gem_object *obj, struct gt_fence *f, bool write);
 unsigned obj_ext_fences(struct gem_object *obj, bool write, struct gt_fence **out, unsigned max);
 void obj_ext_release(struct gem_object *obj);
+/* Linux keeps a GEM object and its reservation while a dma-buf of it is
+ * open; gtsim frees the object with its last handle and keeps only the
+ * memfd. So an exported object freed with other drivers' fences pending
+ * leaves them to its file (by inode): obj_ext_release() does,
+ * obj_resv_adopt() gives them to an object importing that file again,
+ * obj_resv_orphan_pending() answers dma-buf poll for it (write: every
+ * fence, else the write ones). dev->lock held. */
+void obj_resv_adopt(struct gem_object *obj, const struct stat *st);
+bool obj_resv_orphan_pending(struct gtsim_device *dev, const struct stat *st, bool write);
+void obj_resv_orphans_free(struct gtsim_device *dev);
 
 /* CPU range checks shared by pread/pwrite/mmap: offset + len within the
  * object, without overflow. */

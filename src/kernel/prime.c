@@ -82,6 +82,8 @@ int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)
 		obj_get(obj);
 	} else {
 		obj = obj_import_memfd(dev, args->fd, &ret);
+		if (obj)
+			obj_resv_adopt(obj, &st);   /* a freed exporter's pending fences */
 	}
 	if (obj) {
 		uint32_t handle = obj_find_handle(file, obj);
@@ -113,6 +115,9 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
 			  obj_ext_fences(obj, false, NULL, 0) > 0;
 		using = writing || obj_pending_readers(obj, NULL, 0) > 0 ||
 			obj_ext_fences(obj, true, NULL, 0) > 0;
+	} else {
+		writing = obj_resv_orphan_pending(dev, &st, false);
+		using = obj_resv_orphan_pending(dev, &st, true);
 	}
 	pthread_mutex_unlock(&dev->lock);
 	short revents = 0;

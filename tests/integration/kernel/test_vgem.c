@@ -14,7 +14,9 @@
  *    (its store lands only after FENCE_SIGNAL; GEM_WAIT with timeout 0 is
  *    -ETIME, dma-buf POLLIN not ready meanwhile); with a read fence a
  *    reading batch runs at once and a writing one waits; BUSY reports
- *    nothing for vgem's fences (i915 reports its own only). */
+ *    nothing for vgem's fences (i915 reports its own only);
+ *  - a fence on an object whose last handle closed while its dma-buf is
+ *    open stays in force: poll and a later import see it. */
 #include <fcntl.h>
 #include <poll.h>
 #include <stdbool.h>
@@ -175,6 +177,27 @@ int main(void)
 	CHECK_EQ(eb_wait(i915, target, 20000000000ll), 0);
 	CHECK_EQ(eb_read32(i915, target, 0), 0x3333);
 	CHECK_EQ(signal_fence(id), -ETIMEDOUT);
+
+	/* the reservation outlives the object's last handle while a dma-buf
+	 * of it is open (Linux: the dma-buf holds the GEM object) */
+	struct drm_mode_create_dumb d2;
+	CHECK_EQ(dumb(1024, 1, 32, &d2), 0);
+	struct drm_prime_handle ex2 = { .handle = d2.handle, .flags = DRM_CLOEXEC | DRM_RDWR };
+	CHECK_EQ(gtsim_ioctl(vgem, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ex2), 0);
+	CHECK_EQ(attach(d2.handle, VGEM_FENCE_WRITE, 0, &id), 0);
+	struct drm_gem_close gc = { .handle = d2.handle };
+	CHECK_EQ(gtsim_ioctl(vgem, DRM_IOCTL_GEM_CLOSE, &gc), 0);   /* the object goes */
+	CHECK_EQ(gtsim_dmabuf_poll(dev, ex2.fd, POLLIN), 0);        /* still fenced */
+	struct drm_prime_handle im2 = { .fd = ex2.fd };
+	CHECK_EQ(gtsim_ioctl(i915, DRM_IOCTL_PRIME_FD_TO_HANDLE, &im2), 0);
+	exec_store(im2.handle, false, target, 0x4444);
+	sleep_ms(100);
+	CHECK_EQ(tp[0], 0x3333);   /* corked by the dma-buf's fence */
+	CHECK_EQ(signal_fence(id), 0);
+	CHECK_EQ(eb_wait(i915, target, 2000000000ll), 0);
+	CHECK_EQ(tp[0], 0x4444);
+	CHECK_EQ(gtsim_dmabuf_poll(dev, ex2.fd, POLLIN), POLLIN);
+	close(ex2.fd);
 
 	munmap(p, 4096);
 	munmap((void *)tp, 4096);
