@@ -1,21 +1,41 @@
 /* The device server's pieces (docs/shared-device.md): server.c accepts
- * connections and runs one thread per connection; serve.c turns one wire
- * message into one ioctl on the connection's DRM file. */
+ * connections, runs one thread per connection and keeps the DRM files
+ * (several connections may reach one file: gtsim/remote.h's ATTACH);
+ * serve.c turns one wire message into one operation on the connection's
+ * file. */
 #ifndef GTSIM_KERNEL_SERVER_SERVER_H
 #define GTSIM_KERNEL_SERVER_SERVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gtsim/remote.h"
 
 struct gtsim_device;
 struct gtsim_file;
+struct server;
+
+/* A DRM file and the connections that reach it. */
+struct server_file {
+	struct gtsim_file *file;
+	uint64_t id;
+	unsigned refs;
+	struct server_file *next;
+};
 
 struct server_conn {
+	struct server *srv;
 	struct gtsim_device *dev;
-	struct gtsim_file *file;   /* after GTSIM_WIRE_OPEN */
+	struct server_file *sf;    /* after GTSIM_WIRE_OPEN or ATTACH */
 	int fd;                    /* the connection */
 };
+
+/* A new file of node minor (one reference), or NULL. */
+struct server_file *server_file_open(struct server *srv, int minor);
+/* A new reference to the file id, or NULL when it is closed. */
+struct server_file *server_file_get(struct server *srv, uint64_t id);
+/* Drops a reference; the last one closes the file (drm_release). */
+void server_file_put(struct server *srv, struct server_file *sf);
 
 /* Serves one request (msg[0..len), in_fd the descriptor that came with it
  * or -1; serve owns it). Fills rep (header + struct, *rep_len bytes) and
