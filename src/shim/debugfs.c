@@ -26,6 +26,7 @@
 #include "common/devinfo.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 
 enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC, DYN_ENGINE };
 
@@ -132,8 +133,22 @@ static bool classify(const char *rel, enum dyn_kind *kind, const char **name)
 	return mode_of(*kind, *name) >= 0;
 }
 
+/* Shared mode: the server's device has the files. */
+static enum gtsim_wire_debugfs_kind remote_kind(enum dyn_kind kind)
+{
+	return kind == DYN_PARAM ? GTSIM_DEBUGFS_PARAM
+	       : kind == DYN_ENGINE ? GTSIM_DEBUGFS_ENGINE : GTSIM_DEBUGFS_FILE;
+}
+
 static char *read_now(enum dyn_kind kind, const char *name)
 {
+	if (devnode_server()) {
+		int err;
+		char *text = gtsim_remote_debugfs_read(devnode_server(), remote_kind(kind), name, &err);
+		if (!text)
+			TRACE(TRACE_SHIM, "debugfs %s from the server: %d", name, err);
+		return text;
+	}
 	if (kind == DYN_PARAM)
 		return gtsim_param_read(name);
 	struct gtsim_device *dev = devnode_device();
@@ -165,6 +180,12 @@ static int install(int fd, struct dyn_file *d)
 /* sync/sw_sync: each open is a new timeline. */
 static int open_timeline(int flags)
 {
+	if (devnode_server()) {
+		/* a local timeline's fences would be unknown to the server */
+		TRACE(TRACE_STUB, "shared device: sync/sw_sync not forwarded: -ENODEV");
+		errno = ENODEV;
+		return -1;
+	}
 	struct dyn_file *d = calloc(1, sizeof(*d));
 	if (d)
 		d->timeline = gtsim_sw_sync_create();
@@ -338,7 +359,10 @@ void debugfs_forget(int fd)
 	bool changed = len > 0 && (!d->initial || strlen(d->initial) != (size_t)len ||
 				   memcmp(d->initial, buf, (size_t)len));
 	if (changed) {
-		int ret = d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
+		int ret = devnode_server()
+			  ? gtsim_remote_debugfs_write(devnode_server(), remote_kind(d->kind), d->name,
+						       buf, (size_t)len)
+			  : d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
 			  : d->kind == DYN_ENGINE ? write_engine_file(d->name, buf, (size_t)len)
 			  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
 								     buf, (size_t)len)
