@@ -12,12 +12,14 @@
 #include <drm.h>
 #include <errno.h>
 #include <i915_drm.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "common/drm_fd_args.h"
+#include "common/sigdefer.h"
 #include "common/trace.h"
 #include "common/user_copy.h"
 #include "gtsim/gtsim.h"
@@ -27,6 +29,14 @@
 static bool is_ioctl(unsigned long request, unsigned long known)
 {
 	return _IOC_TYPE(request) == _IOC_TYPE(known) && _IOC_NR(request) == _IOC_NR(known);
+}
+
+/* The client hung up (it died, or closed its descriptor from another
+ * thread): its wait ends as a killed process's would (sigdefer.h). */
+static bool client_gone(void *arg)
+{
+	struct pollfd p = { *(int *)arg, POLLRDHUP, 0 };
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR));
 }
 
 static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
@@ -47,7 +57,9 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 	if (fds.has_in)   /* the descriptor as this process numbers it */
 		memcpy((char *)arg + fds.in_off, &in_fd, sizeof(in_fd));
 	user_copy_set_remote(req->pid);
+	sigdefer_set_abort(client_gone, &c->fd);
 	int ret = gtsim_ioctl(c->sf->file, req->request, arg);
+	sigdefer_set_abort(NULL, NULL);
 	user_copy_set_remote(0);
 	if (!ret && fds.has_out)
 		memcpy(out_fd, (char *)arg + fds.out_off, sizeof(*out_fd));
