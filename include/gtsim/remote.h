@@ -19,7 +19,11 @@
  * replies with the descriptor to map for an mmap of the device file or a
  * GEM_MMAP; GTSIM_WIRE_DEBUGFS (struct gtsim_wire_debugfs, no file needed)
  * reads or writes a debugfs file or module parameter of the server's
- * device, a read's text coming back in a memfd.
+ * device, a read's text coming back in a memfd. GTSIM_WIRE_FDIOCTL is an
+ * ioctl on a descriptor the server made (a sync_file, a dma-buf, a
+ * sw_sync timeline), passed first; GTSIM_WIRE_SWSYNC_OPEN makes a sw_sync
+ * timeline and replies with its descriptor (the write end of a pipe whose
+ * last close, in any process, destroys the timeline).
  * Pointers inside the struct stay the client's: the server reads and
  * writes them in process `pid` (process_vm_readv/writev), -EFAULT when
  * they are bad, as i915's copy_from_user. */
@@ -43,6 +47,8 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_ATTACH = 3,
 	GTSIM_WIRE_MMAP = 4,
 	GTSIM_WIRE_DEBUGFS = 5,
+	GTSIM_WIRE_FDIOCTL = 6,
+	GTSIM_WIRE_SWSYNC_OPEN = 7,
 };
 
 /* GTSIM_WIRE_MMAP: handle 0: an mmap of length bytes of the device file
@@ -100,6 +106,12 @@ int gtsim_remote_attach(const char *path, uint64_t id);
 /* mmap of the device file fd at offset, as gtsim_mmap: the object's
  * memory mapped here (MAP_FAILED with errno). */
 void *gtsim_remote_mmap(int fd, void *addr, size_t length, int prot, int flags, uint64_t offset);
+/* An ioctl on fd, a sync_file, dma-buf or sw_sync timeline of the
+ * server's (0 or -errno; -ENOTTY when fd is none of them), and a new
+ * sw_sync timeline (its descriptor or -errno), on this thread's connection
+ * without a DRM file. */
+int gtsim_remote_fd_ioctl(const char *path, int fd, unsigned long request, void *arg);
+int gtsim_remote_sw_sync_open(const char *path);
 /* A debugfs read (malloc'ed text, NULL with *err) or write (buf, len) on
  * the server at path, without a DRM file. */
 char *gtsim_remote_debugfs_read(const char *path, enum gtsim_wire_debugfs_kind kind,

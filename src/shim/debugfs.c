@@ -181,10 +181,16 @@ static int install(int fd, struct dyn_file *d)
 static int open_timeline(int flags)
 {
 	if (devnode_server()) {
-		/* a local timeline's fences would be unknown to the server */
-		TRACE(TRACE_STUB, "shared device: sync/sw_sync not forwarded: -ENODEV");
-		errno = ENODEV;
-		return -1;
+		/* the server's: its fences are the device's (server.h) */
+		int fd = gtsim_remote_sw_sync_open(devnode_server());
+		if (fd >= 0 && !(flags & O_CLOEXEC))
+			real.fcntl(fd, F_SETFD, 0);
+		TRACE(TRACE_SHIM, "open sw_sync timeline on the server -> fd %d", fd);
+		if (fd < 0) {
+			errno = -fd;
+			return -1;
+		}
+		return fd;
 	}
 	struct dyn_file *d = calloc(1, sizeof(*d));
 	if (d)

@@ -37,12 +37,16 @@ struct ioctl_call {
 	int fd;
 	struct gtsim_sw_timeline *timeline;   /* a sw_sync ioctl */
 	bool dmabuf;               /* a dma-buf ioctl */
+	bool server_fd;            /* shared mode: an ioctl on a descriptor of the server's */
 };
 
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
 {
 	if (c->conn >= 0)
 		return arg || !_IOC_SIZE(request) ? gtsim_remote_ioctl(c->conn, request, arg) : -EFAULT;
+	if (c->server_fd)
+		return arg || !_IOC_SIZE(request)
+			       ? gtsim_remote_fd_ioctl(devnode_server(), c->fd, request, arg) : -EFAULT;
 	if (c->file)
 		return gtsim_ioctl(c->file, request, arg);
 	if (c->timeline)
@@ -84,6 +88,19 @@ static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void 
 	return ret;
 }
 
+/* Shared mode: the descriptors the server hands out are sync_files and
+ * syncobj fds (pipes), dma-bufs (memfds) and sw_sync timelines (pipes):
+ * their ioctls go to the server with the descriptor. 'W' is also the
+ * watchdog's type: only on a pipe. */
+static bool server_fd_ioctl(int fd, unsigned long request)
+{
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC || _IOC_TYPE(request) == DMA_BUF_BASE)
+		return true;
+	struct stat st;
+	return _IOC_TYPE(request) == 'W' && real.fstat && !real.fstat(fd, &st) &&
+	       S_ISFIFO(st.st_mode);
+}
+
 static int ioctl_result(int ret)
 {
 	if (ret < 0) {
@@ -102,7 +119,7 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false };
+	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false, false };
 	if (call.conn != -1) {
 		/* forwarded to the device server; uninterruptible there (a
 		 * signal handler runs, the reply is still awaited) */
@@ -126,13 +143,13 @@ int ioctl(int fd, unsigned long request, ...)
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);
 	}
-	if (devnode_server() && (_IOC_TYPE(request) == SYNC_IOC_MAGIC ||
-				 _IOC_TYPE(request) == DMA_BUF_BASE)) {
-		/* a sync_file or dma-buf of the server's: not forwarded yet */
-		TRACE(TRACE_STUB, "shared device: %s ioctl nr %u on fd %d not forwarded: -ENOTTY",
-		      _IOC_TYPE(request) == SYNC_IOC_MAGIC ? "sync_file" : "dma-buf",
-		      (unsigned)_IOC_NR(request), fd);
-		return ioctl_result(-ENOTTY);
+	if (devnode_server() && server_fd_ioctl(fd, request)) {
+		/* a sync_file, dma-buf or sw_sync timeline of the server's */
+		call.server_fd = true;
+		int ret = copied_ioctl(&call, request, arg);
+		TRACE(TRACE_SHIM, "ioctl type '%c' nr %u on fd %d (server) -> %d",
+		      (char)_IOC_TYPE(request), (unsigned)_IOC_NR(request), fd, ret);
+		return ioctl_result(ret);
 	}
 	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && gtsim_is_sync_fd(fd)) {
 		int ret = copied_ioctl(&call, request, arg);

@@ -12,6 +12,8 @@
 #include <drm.h>
 #include <errno.h>
 #include <i915_drm.h>
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,31 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 	user_copy_set_remote(0);
 	if (!ret && fds.has_out)
 		memcpy(out_fd, (char *)arg + fds.out_off, sizeof(*out_fd));
+	return ret;
+}
+
+/* An ioctl on a descriptor of the server's (fds[0]): a sw_sync timeline,
+ * a sync_file, a dma-buf. fds[1]: the descriptor the struct carries in. */
+static int do_fd_ioctl(struct server_conn *c, const struct gtsim_wire_req *req, void *arg,
+		       const int *fds, int *out_fd)
+{
+	int fd = fds[0];
+	if (fd < 0)
+		return -EBADF;
+	struct drm_fd_args a = drm_fd_args(req->request, arg);
+	if (a.has_in)
+		memcpy((char *)arg + a.in_off, &fds[1], sizeof(fds[1]));
+	int ret = -ENOTTY;
+	user_copy_set_remote(req->pid);
+	if (_IOC_TYPE(req->request) == 'W')
+		ret = timelines_ioctl(server_timelines(c->srv), fd, req->request, arg);
+	else if (_IOC_TYPE(req->request) == DMA_BUF_BASE)
+		ret = gtsim_dmabuf_ioctl(c->dev, fd, req->request, arg);
+	else if (_IOC_TYPE(req->request) == SYNC_IOC_MAGIC)
+		ret = gtsim_sync_file_ioctl(fd, req->request, arg);
+	user_copy_set_remote(0);
+	if (ret >= 0 && a.has_out)
+		memcpy(out_fd, (char *)arg + a.out_off, sizeof(*out_fd));
 	return ret;
 }
 
@@ -140,7 +167,7 @@ static int do_open(struct server_conn *c, const struct gtsim_wire_req *req, void
 	return 0;
 }
 
-void serve_request(struct server_conn *c, const void *msg, size_t len, int in_fd,
+void serve_request(struct server_conn *c, const void *msg, size_t len, const int *in_fds,
 		   void *rep, size_t *rep_len, int *out_fd)
 {
 	struct gtsim_wire_req req;
@@ -163,7 +190,9 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, int in_fd
 		break;
 	case GTSIM_WIRE_IOCTL:
 		if (req.size == _IOC_SIZE(req.request)) {
-			r.ret = do_ioctl(c, &req, arg, in_fd, out_fd);
+			/* the struct's descriptor, numbered here */
+			r.ret = do_ioctl(c, &req, arg, in_fds[0] >= 0 ? in_fds[0] : in_fds[1],
+					 out_fd);
 			r.size = req.size;
 		}
 		break;
@@ -176,10 +205,20 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, int in_fd
 	case GTSIM_WIRE_DEBUGFS:
 		r.ret = do_debugfs(c, arg, req.size, out_fd);
 		break;
+	case GTSIM_WIRE_FDIOCTL:
+		if (req.size == _IOC_SIZE(req.request)) {
+			r.ret = do_fd_ioctl(c, &req, arg, in_fds, out_fd);
+			r.size = req.size;
+		}
+		break;
+	case GTSIM_WIRE_SWSYNC_OPEN:
+		r.ret = timelines_open(server_timelines(c->srv), out_fd);
+		break;
 	}
 out:
-	if (in_fd >= 0)
-		close(in_fd);
+	for (unsigned i = 0; i < FD_PASS_MAX; i++)
+		if (in_fds[i] >= 0)
+			close(in_fds[i]);
 	memcpy(rep, &r, sizeof(r));
 	memcpy((char *)rep + sizeof(r), arg, r.size);
 	*rep_len = sizeof(r) + r.size;

@@ -28,7 +28,13 @@ struct server {
 	unsigned nthreads, cap;
 	struct server_file *files; /* under lock */
 	uint64_t next_id;
+	struct server_timelines *timelines;
 };
+
+struct server_timelines *server_timelines(struct server *srv)
+{
+	return srv->timelines;
+}
 
 struct server_file *server_file_open(struct server *srv, int minor)
 {
@@ -91,12 +97,13 @@ static void *conn_main(void *p)
 	struct server_conn c = { start.srv, start.srv->dev, NULL, start.fd };
 	unsigned char *msg = malloc(MSG_MAX + 1), *rep = malloc(MSG_MAX);
 	for (;;) {
-		int in_fd, out_fd;
+		int in_fds[FD_PASS_MAX], out_fd;
 		size_t rep_len;
-		ssize_t n = msg && rep ? fd_pass_recv(c.fd, msg, MSG_MAX + 1, &in_fd) : -1;
+		ssize_t n = msg && rep ? fd_pass_recvv(c.fd, msg, MSG_MAX + 1, in_fds, FD_PASS_MAX)
+				       : -1;
 		if (n <= 0)
 			break;
-		serve_request(&c, msg, (size_t)n, in_fd, rep, &rep_len, &out_fd);
+		serve_request(&c, msg, (size_t)n, in_fds, rep, &rep_len, &out_fd);
 		struct iovec iov = { rep, rep_len };
 		bool sent = fd_pass_send(c.fd, &iov, 1, out_fd) == (ssize_t)rep_len;
 		if (out_fd >= 0)
@@ -187,7 +194,9 @@ int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd)
 {
 	if (!dev || listen_fd < 0)
 		return -EINVAL;
-	struct server srv = { .dev = dev };
+	struct server srv = { .dev = dev, .timelines = timelines_create() };
+	if (!srv.timelines)
+		return -ENOMEM;
 	pthread_mutex_init(&srv.lock, NULL);
 	pthread_cond_init(&srv.idle, NULL);
 	struct accept_args a = { &srv, listen_fd };
@@ -212,6 +221,7 @@ int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd)
 			pthread_join(srv.threads[i], NULL);
 	}
 	free(srv.threads);
+	timelines_destroy(srv.timelines);
 	pthread_cond_destroy(&srv.idle);
 	pthread_mutex_destroy(&srv.lock);
 	return ret;

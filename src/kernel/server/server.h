@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/fd_pass.h"
 #include "gtsim/remote.h"
 
 struct gtsim_device;
@@ -37,10 +38,21 @@ struct server_file *server_file_get(struct server *srv, uint64_t id);
 /* Drops a reference; the last one closes the file (drm_release). */
 void server_file_put(struct server *srv, struct server_file *sf);
 
-/* Serves one request (msg[0..len), in_fd the descriptor that came with it
- * or -1; serve owns it). Fills rep (header + struct, *rep_len bytes) and
+/* The server's sw_sync timelines (timelines.c). */
+struct server_timelines;
+struct server_timelines *timelines_create(void);
+void timelines_destroy(struct server_timelines *t);
+/* A new timeline: *client_fd the descriptor for the client (the caller
+ * passes it on and closes its copy). 0 or -errno. */
+int timelines_open(struct server_timelines *t, int *client_fd);
+/* An ioctl on the timeline fd names (-ENOTTY: none). */
+int timelines_ioctl(struct server_timelines *t, int fd, unsigned long request, void *arg);
+struct server_timelines *server_timelines(struct server *srv);
+
+/* Serves one request (msg[0..len), in_fds the descriptors that came with
+ * it, -1 where none; serve owns them). Fills rep (header + struct, *rep_len bytes) and
  * *out_fd (a descriptor to pass back, the caller closes it; -1 none). */
-void serve_request(struct server_conn *c, const void *msg, size_t len, int in_fd,
+void serve_request(struct server_conn *c, const void *msg, size_t len, const int *in_fds,
 		   void *rep, size_t *rep_len, int *out_fd);
 
 #endif

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <i915_drm.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -29,20 +30,33 @@
  * sharing one connection (a fork child) are not serialized yet. */
 static pthread_mutex_t conn_lock[64] = { [0 ... 63] = PTHREAD_MUTEX_INITIALIZER };
 
+/* A program may set O_NONBLOCK on its DRM descriptor (IGT does, for
+ * execbuf's -EAGAIN): the call still waits for its reply, or the next
+ * one would read it. */
+static void wait_ready(int fd, short events)
+{
+	struct pollfd p = { fd, events, 0 };
+	while (poll(&p, 1, -1) < 0 && errno == EINTR)
+		;
+}
+
 static int call_locked(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
-		       bool copy_back, int pass_fd, int *got_fd)
+		       bool copy_back, const int *pass, unsigned npass, int *got_fd)
 {
 	struct gtsim_wire_req req = { GTSIM_WIRE_MAGIC, op, request, (int32_t)getpid(), size };
 	unsigned char rep[sizeof(struct gtsim_wire_rep) + GTSIM_WIRE_MAX_ARG];
 	struct gtsim_wire_rep r;
 	struct iovec iov[2] = { { &req, sizeof(req) }, { arg, size } };
 	*got_fd = -1;
-	ssize_t n = fd_pass_send(fd, iov, size ? 2 : 1, pass_fd);
+	ssize_t n;
+	while ((n = fd_pass_sendv(fd, iov, size ? 2 : 1, pass, npass)) == -EAGAIN)
+		wait_ready(fd, POLLOUT);
 	if (n < 0)
 		return (int)n;
 	if ((size_t)n != sizeof(req) + size)
 		return -EIO;
-	n = fd_pass_recv(fd, rep, sizeof(rep), got_fd);
+	while ((n = fd_pass_recv(fd, rep, sizeof(rep), got_fd)) == -EAGAIN)
+		wait_ready(fd, POLLIN);
 	if (n < 0)
 		return (int)n;
 	if ((size_t)n < sizeof(r))
@@ -59,14 +73,20 @@ static int call_locked(int fd, uint32_t op, unsigned long request, void *arg, ui
 	return r.ret;
 }
 
-static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
-		bool copy_back, int pass_fd, int *got_fd)
+static int call_fds(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
+		    bool copy_back, const int *pass, unsigned npass, int *got_fd)
 {
 	pthread_mutex_t *l = &conn_lock[(unsigned)fd % 64];
 	pthread_mutex_lock(l);
-	int ret = call_locked(fd, op, request, arg, size, copy_back, pass_fd, got_fd);
+	int ret = call_locked(fd, op, request, arg, size, copy_back, pass, npass, got_fd);
 	pthread_mutex_unlock(l);
 	return ret;
+}
+
+static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t size,
+		bool copy_back, int pass_fd, int *got_fd)
+{
+	return call_fds(fd, op, request, arg, size, copy_back, &pass_fd, 1, got_fd);
 }
 
 static int connect_to(const char *path)
@@ -224,22 +244,23 @@ int gtsim_remote_debugfs_write(const char *path, enum gtsim_wire_debugfs_kind ki
 	return ret;
 }
 
-int gtsim_remote_ioctl(int fd, unsigned long request, void *arg)
+/* An ioctl message on connection conn with subject (-1: none) passed
+ * first, then the descriptor the struct carries in; the one it carries
+ * out gets this process's number. */
+static int ioctl_fds(int conn, uint32_t op, int subject, unsigned long request, void *arg)
 {
 	uint32_t size = _IOC_SIZE(request);
 	if (size && !arg)
 		return -EFAULT;
-	if (_IOC_NR(request) == _IOC_NR(DRM_IOCTL_I915_GEM_MMAP) && _IOC_TYPE(request) == DRM_IOCTL_BASE)
-		return gem_mmap(fd, arg);
 	struct drm_fd_args fds = drm_fd_args(request, arg);
-	int pass_fd = -1, got_fd = -1;
+	int pass[2] = { subject, -1 }, got_fd = -1;
 	if (fds.has_in) {
-		memcpy(&pass_fd, (char *)arg + fds.in_off, sizeof(pass_fd));
-		if (pass_fd >= 0 && fcntl(pass_fd, F_GETFD) < 0)
-			pass_fd = -1;   /* not open: the server sees -1 and says why */
+		memcpy(&pass[1], (char *)arg + fds.in_off, sizeof(pass[1]));
+		if (pass[1] >= 0 && fcntl(pass[1], F_GETFD) < 0)
+			pass[1] = -1;   /* not open: the server sees -1 and says why */
 	}
-	int ret = call(fd, GTSIM_WIRE_IOCTL, request, arg, size, _IOC_DIR(request) & _IOC_READ,
-		       pass_fd, &got_fd);
+	int ret = call_fds(conn, op, request, arg, size, _IOC_DIR(request) & _IOC_READ, pass, 2,
+			   &got_fd);
 	if (got_fd >= 0 && ret == 0 && fds.has_out && (_IOC_DIR(request) & _IOC_READ)) {
 		memcpy((char *)arg + fds.out_off, &got_fd, sizeof(got_fd));
 		/* received close-on-exec; PRIME's export says (the others are
@@ -247,7 +268,48 @@ int gtsim_remote_ioctl(int fd, unsigned long request, void *arg)
 		if (request == DRM_IOCTL_PRIME_HANDLE_TO_FD &&
 		    !(((struct drm_prime_handle *)arg)->flags & DRM_CLOEXEC))
 			fcntl(got_fd, F_SETFD, 0);
-	} else if (got_fd >= 0)
+	} else if (got_fd >= 0) {
 		close(got_fd);
+	}
 	return ret;
+}
+
+int gtsim_remote_ioctl(int fd, unsigned long request, void *arg)
+{
+	if (_IOC_NR(request) == _IOC_NR(DRM_IOCTL_I915_GEM_MMAP) && _IOC_TYPE(request) == DRM_IOCTL_BASE)
+		return gem_mmap(fd, arg);
+	return ioctl_fds(fd, GTSIM_WIRE_IOCTL, -1, request, arg);
+}
+
+/* This thread's connection without a DRM file (a fork child's thread
+ * makes its own: the parent's stays the parent's). */
+static _Thread_local int control_fd = -1;
+static _Thread_local pid_t control_pid;
+
+static int control(const char *path)
+{
+	if (control_fd >= 0 && control_pid == getpid())
+		return control_fd;
+	if (control_fd >= 0)
+		close(control_fd);
+	control_fd = connect_to(path);
+	control_pid = getpid();
+	return control_fd;
+}
+
+int gtsim_remote_fd_ioctl(const char *path, int fd, unsigned long request, void *arg)
+{
+	int conn = control(path);
+	return conn < 0 ? conn : ioctl_fds(conn, GTSIM_WIRE_FDIOCTL, fd, request, arg);
+}
+
+int gtsim_remote_sw_sync_open(const char *path)
+{
+	int conn = control(path), fd = -1;
+	int ret = conn < 0 ? conn : call(conn, GTSIM_WIRE_SWSYNC_OPEN, 0, NULL, 0, false, -1, &fd);
+	if (!ret && fd < 0)
+		ret = -EIO;
+	if (ret && fd >= 0)
+		close(fd);
+	return ret ? ret : fd;
 }
