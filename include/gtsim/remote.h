@@ -23,7 +23,8 @@
  * ioctl on a descriptor the server made (a sync_file, a dma-buf, a
  * sw_sync timeline), passed first; GTSIM_WIRE_SWSYNC_OPEN makes a sw_sync
  * timeline and replies with its descriptor (the write end of a pipe whose
- * last close, in any process, destroys the timeline).
+ * last close, in any process, destroys the timeline); GTSIM_WIRE_SWSYNC_REAP
+ * destroys at once the timelines whose last descriptor has been closed.
  * Pointers inside the struct stay the client's: the server reads and
  * writes them in process `pid` (process_vm_readv/writev), -EFAULT when
  * they are bad, as i915's copy_from_user. */
@@ -49,6 +50,7 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_DEBUGFS = 5,
 	GTSIM_WIRE_FDIOCTL = 6,
 	GTSIM_WIRE_SWSYNC_OPEN = 7,
+	GTSIM_WIRE_SWSYNC_REAP = 8,
 };
 
 /* GTSIM_WIRE_MMAP: handle 0: an mmap of length bytes of the device file
@@ -112,6 +114,9 @@ void *gtsim_remote_mmap(int fd, void *addr, size_t length, int prot, int flags, 
  * without a DRM file. */
 int gtsim_remote_fd_ioctl(const char *path, int fd, unsigned long request, void *arg);
 int gtsim_remote_sw_sync_open(const char *path);
+/* After closing a timeline's descriptor: the server has destroyed it when
+ * that was the last (its fences signalled). */
+void gtsim_remote_sw_sync_reap(const char *path);
 /* A debugfs read (malloc'ed text, NULL with *err) or write (buf, len) on
  * the server at path, without a DRM file. */
 char *gtsim_remote_debugfs_read(const char *path, enum gtsim_wire_debugfs_kind kind,

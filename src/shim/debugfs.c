@@ -190,7 +190,12 @@ static int open_timeline(int flags)
 			errno = -fd;
 			return -1;
 		}
-		return fd;
+		struct dyn_file *r = calloc(1, sizeof(*r));
+		if (r) {   /* its close waits for the server (debugfs_forget) */
+			r->kind = DYN_SW_SYNC;
+			snprintf(r->name, sizeof(r->name), "sw_sync");
+		}
+		return r ? install(fd, r) : fd;
 	}
 	struct dyn_file *d = calloc(1, sizeof(*d));
 	if (d)
@@ -329,6 +334,16 @@ int debugfs_reopen(const char *path, int flags)
 	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) == O_RDONLY);
 }
 
+bool debugfs_is_server_timeline(int fd)
+{
+	if (!debugfs_is_ours(fd))
+		return false;
+	pthread_mutex_lock(&lock);
+	bool yes = table[fd] && table[fd]->kind == DYN_SW_SYNC && !table[fd]->timeline;
+	pthread_mutex_unlock(&lock);
+	return yes;
+}
+
 bool debugfs_is_ours(int fd)
 {
 	return fd >= 0 && fd < MAX_FD && __atomic_load_n(&table[fd], __ATOMIC_RELAXED);
@@ -356,7 +371,8 @@ void debugfs_forget(int fd)
 	if (!d)
 		return;
 	if (d->kind == DYN_SW_SYNC) {
-		gtsim_sw_sync_destroy(d->timeline);
+		if (d->timeline)
+			gtsim_sw_sync_destroy(d->timeline);
 		free(d);
 		return;
 	}

@@ -147,6 +147,9 @@ int debugfs_open_at(int dirfd, const char *path, int flags);
 /* /proc/self/fd/N (or /dev/fd/N) of such a file: a new open of it. */
 int debugfs_reopen(const char *path, int flags);
 bool debugfs_is_ours(int fd);
+/* Shared mode: fd is a sw_sync timeline this process opened on the
+ * server (its close then waits for the server, gtsim_remote_sw_sync_reap). */
+bool debugfs_is_server_timeline(int fd);
 void debugfs_forget(int fd);
 /* The sw_sync timeline behind fd (an open of sync/sw_sync), or NULL. */
 struct gtsim_sw_timeline;

@@ -214,6 +214,10 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 	case GTSIM_WIRE_SWSYNC_OPEN:
 		r.ret = timelines_open(server_timelines(c->srv), out_fd);
 		break;
+	case GTSIM_WIRE_SWSYNC_REAP:
+		timelines_reap(server_timelines(c->srv));
+		r.ret = 0;
+		break;
 	}
 out:
 	for (unsigned i = 0; i < FD_PASS_MAX; i++)

@@ -47,6 +47,10 @@ void timelines_destroy(struct server_timelines *t);
 int timelines_open(struct server_timelines *t, int *client_fd);
 /* An ioctl on the timeline fd names (-ENOTTY: none). */
 int timelines_ioctl(struct server_timelines *t, int fd, unsigned long request, void *arg);
+/* Destroys now the timelines whose last descriptor was closed (a client
+ * closing one waits for this, as the close of a sw_sync file signals its
+ * fences before close returns). */
+void timelines_reap(struct server_timelines *t);
 struct server_timelines *server_timelines(struct server *srv);
 
 /* Serves one request (msg[0..len), in_fds the descriptors that came with

@@ -33,6 +33,40 @@ struct server_timelines {
 	bool started;
 };
 
+/* Destroys the timelines whose pfd polled HUP (t->lock held). */
+static void reap_locked(struct server_timelines *t, const struct pollfd *pfd, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (!(pfd[i].revents & (POLLHUP | POLLERR)))
+			continue;
+		for (struct timeline **pe = &t->list; *pe; pe = &(*pe)->next)
+			if ((*pe)->rd == pfd[i].fd) {
+				struct timeline *e = *pe;
+				*pe = e->next;
+				gtsim_sw_sync_destroy(e->tl);
+				close(e->rd);
+				free(e);
+				break;
+			}
+	}
+}
+
+void timelines_reap(struct server_timelines *t)
+{
+	pthread_mutex_lock(&t->lock);
+	unsigned n = 0;
+	for (struct timeline *e = t->list; e; e = e->next)
+		n++;
+	struct pollfd *pfd = n ? calloc(n, sizeof(*pfd)) : NULL;
+	unsigned i = 0;
+	for (struct timeline *e = t->list; pfd && e; e = e->next)
+		pfd[i++] = (struct pollfd){ e->rd, 0, 0 };
+	if (pfd && poll(pfd, n, 0) > 0)
+		reap_locked(t, pfd, n);
+	pthread_mutex_unlock(&t->lock);
+	free(pfd);
+}
+
 static void *watch(void *p)
 {
 	struct server_timelines *t = p;
@@ -59,19 +93,7 @@ static void *watch(void *p)
 			if (pfd[0].revents && read(t->wake, &v, sizeof(v)) < 0)
 				(void)0;
 			pthread_mutex_lock(&t->lock);
-			for (unsigned i = 1; i < n; i++) {
-				if (!(pfd[i].revents & (POLLHUP | POLLERR)))
-					continue;
-				for (struct timeline **pe = &t->list; *pe; pe = &(*pe)->next)
-					if ((*pe)->rd == pfd[i].fd) {
-						struct timeline *e = *pe;
-						*pe = e->next;
-						gtsim_sw_sync_destroy(e->tl);
-						close(e->rd);
-						free(e);
-						break;
-					}
-			}
+			reap_locked(t, pfd + 1, n - 1);
 			pthread_mutex_unlock(&t->lock);
 		}
 		free(pfd);

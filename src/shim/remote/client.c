@@ -313,3 +313,10 @@ int gtsim_remote_sw_sync_open(const char *path)
 		close(fd);
 	return ret ? ret : fd;
 }
+
+void gtsim_remote_sw_sync_reap(const char *path)
+{
+	int conn = control(path), fd = -1;
+	if (conn >= 0 && !call(conn, GTSIM_WIRE_SWSYNC_REAP, 0, NULL, 0, false, -1, &fd) && fd >= 0)
+		close(fd);
+}

@@ -17,6 +17,10 @@
  *     hold back another thread's SIGNAL on it.
  *  5. death: a child killed in a blocking wait leaves the server serving
  *     the parent, and its file is closed (its flink name goes).
+ *  6. sw_sync: a timeline the parent opened, passed to a child by
+ *     SCM_RIGHTS, advanced there: the parent's fence signals (poll,
+ *     SYNC_IOC_FILE_INFO status 1); closing a timeline signals its fence
+ *     with an error before close returns (sw_sync_debugfs_release).
  * Oracles: the values written; i915's rules that a fork child shares the
  * parent's DRM file (drm_file is per open file description), that
  * context ids are per file (-ENOENT in another, i915_gem_context_lookup),
@@ -28,6 +32,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <i915_drm.h>
+#include <linux/sync_file.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -410,6 +416,56 @@ static void check_death(int fd)
 	CHECK_EQ(ret, -ENOENT);
 }
 
+/* 6 ---------------------------------------------------------------- */
+struct sw_sync_fence_arg {   /* drivers/dma-buf/sw_sync.c's uAPI */
+	uint32_t value;
+	char name[32];
+	int32_t fence;
+};
+#define SW_SYNC_CREATE_FENCE _IOWR('W', 0, struct sw_sync_fence_arg)
+#define SW_SYNC_INC _IOW('W', 1, uint32_t)
+#define SW_SYNC_PATH "/sys/kernel/debug/sync/sw_sync"
+
+static int fence_status(int fence)
+{
+	struct sync_file_info info = { 0 };
+	return io(fence, SYNC_IOC_FILE_INFO, &info) ? -1000 : info.status;
+}
+
+static int sw_sync_child(void *p)
+{
+	int sock = *(int *)p;
+	int tl = recv_fd(sock);   /* the parent's timeline, another number */
+	uint32_t one = 1;
+	return tl < 0 || io(tl, SW_SYNC_INC, &one) ? 1 : 0;
+}
+
+static void check_sw_sync(void)
+{
+	int tl = open(SW_SYNC_PATH, O_RDWR | O_CLOEXEC);
+	CHECK(tl >= 0);
+	struct sw_sync_fence_arg f = { .value = 1, .name = "shared" };
+	CHECK_EQ(io(tl, SW_SYNC_CREATE_FENCE, &f), 0);
+	CHECK_EQ(fence_status(f.fence), 0);   /* active */
+	int sp[2];
+	CHECK_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, sp), 0);
+	pid_t c = spawn(sw_sync_child, &sp[1]);
+	CHECK_EQ(send_fd(sp[0], tl), 0);
+	struct pollfd pfd = { f.fence, POLLIN, 0 };
+	CHECK_EQ(poll(&pfd, 1, 20000), 1);
+	CHECK_EQ(fence_status(f.fence), 1);   /* signalled */
+	CHECK_EQ(reap(c), 0);
+	close(sp[0]);
+	close(sp[1]);
+	close(f.fence);
+	/* a fence still pending when its timeline's last descriptor closes */
+	struct sw_sync_fence_arg g = { .value = 5, .name = "closed" };
+	CHECK_EQ(io(tl, SW_SYNC_CREATE_FENCE, &g), 0);
+	close(tl);
+	CHECK(fence_status(g.fence) < 0);   /* signalled with an error */
+	close(g.fence);
+}
+
 int main(void)
 {
 	const char *server = getenv("GTSIM_SERVER");
@@ -423,6 +479,7 @@ int main(void)
 	check_contexts(fd);
 	check_threads(fd);
 	check_death(fd);
+	check_sw_sync();
 	close(fd);
 	return test_exit();
 }
