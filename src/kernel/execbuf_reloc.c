@@ -147,7 +147,7 @@ int eb_relocate(struct execbuf *eb)
 		while (waited && !err) {
 			waited = false;
 			for (unsigned i = 0; i < eb->count && !err; i++)
-				if (rl[i].n && obj_is_active(eb->eo[i].obj)) {
+				if (rl[i].n && obj_wait_needed(eb->eo[i].obj, true)) {
 					err = obj_wait_rendering_interruptible(eb->eo[i].obj, true, -1);
 					waited = true;
 				}

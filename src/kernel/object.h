@@ -149,6 +149,10 @@ int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
  * -GTSIM_ERESTARTSYS once a client's signal
  * handler ran (include/gtsim/gtsim.h). */
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
+/* Whether a wait for write (or read) access would wait: a request using
+ * obj has not completed (completed ones may still count as active until
+ * they are retired). dev->lock held. */
+bool obj_wait_needed(struct gem_object *obj, bool write);
 
 /* The readers list (obj_readers.c), dev->lock held. add: rq takes a
  * reference there (-ENOMEM); drop: rq leaves it (nothing if absent);

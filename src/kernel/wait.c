@@ -50,6 +50,11 @@ static unsigned pending_requests(struct gem_object *obj, bool write,
 
 #define WAIT_STACK 8
 
+bool obj_wait_needed(struct gem_object *obj, bool write)
+{
+	return pending_requests(obj, write, NULL, 0) != 0;
+}
+
 static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
