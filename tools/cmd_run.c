@@ -3,14 +3,22 @@
 #include <errno.h>
 #include <limits.h>
 #include <link.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "command.h"
 #include "common/devinfo.h"
 #include "common/trace.h"
+#include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 
 #define SHIM_NAME "libgtsim-shim.so"
 
@@ -73,12 +81,75 @@ static int find_asan_runtime(struct dl_phdr_info *info, size_t size, void *data)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gtsim run [--trace=CATS] [--device=bdw|skl] [--sync] "
+	fprintf(stderr, "usage: gtsim run [--trace=CATS] [--device=bdw|skl] [--sync] [--shared] "
 			"[--] PROGRAM [ARGS...]\n");
+}
+
+/* --shared (docs/shared-device.md): this process becomes the device
+ * server of the run and the program runs in a child, so every process
+ * under it (forks, execs) reaches the one device through GTSIM_SERVER; the
+ * server is their ancestor, which Yama's ptrace scope 1 lets read their
+ * memory. It serves until the program has exited and no client is left,
+ * and exits as the program did. Returns in the child (to exec the
+ * program), or -1 when the server could not start. */
+static pid_t child;
+
+static void forward_signal(int sig)
+{
+	if (child > 0)
+		kill(child, sig);
+}
+
+static int run_shared(void)
+{
+	char dir[] = "/tmp/gtsim-server-XXXXXX";
+	const char *tmp = getenv("TMPDIR");
+	char dirbuf[PATH_MAX];
+	snprintf(dirbuf, sizeof(dirbuf), "%s/gtsim-server-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *d = strlen(dirbuf) < 90 ? mkdtemp(dirbuf) : mkdtemp(dir);
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int l = d ? socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0) : -1;
+	if (d)
+		snprintf(a.sun_path, sizeof(a.sun_path), "%s/socket", d);
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 64)) {
+		fprintf(stderr, "gtsim run --shared: cannot listen at %s: %s\n", a.sun_path,
+			strerror(errno));
+		return -1;
+	}
+	setenv("GTSIM_SERVER", a.sun_path, 1);
+	fflush(NULL);
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0)
+		return 0;
+	struct sigaction sa = { .sa_handler = forward_signal, .sa_flags = SA_RESTART };
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	int end = (int)syscall(SYS_pidfd_open, child, 0);
+	struct gtsim_device *dev = gtsim_device_create(NULL);
+	int ret = dev && end >= 0 ? gtsim_server_run_until(dev, l, end) : -ENODEV;
+	if (ret)
+		fprintf(stderr, "gtsim run --shared: the device server failed: %s\n", strerror(-ret));
+	int status = 0;
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
+	gtsim_device_destroy(dev);
+	unlink(a.sun_path);
+	rmdir(d);
+	if (WIFSIGNALED(status)) {
+		signal(WTERMSIG(status), SIG_DFL);
+		raise(WTERMSIG(status));
+		return 128 + WTERMSIG(status);
+	}
+	exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
 }
 
 static int run(int argc, char **argv)
 {
+	bool shared = false;
 	int i = 1;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
@@ -97,6 +168,8 @@ static int run(int argc, char **argv)
 			setenv("GTSIM_DEVICE", a + 9, 1);
 		} else if (!strcmp(a, "--sync")) {
 			setenv("GTSIM_SYNC", "1", 1);
+		} else if (!strcmp(a, "--shared")) {
+			shared = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage();
 			return 0;
@@ -139,6 +212,13 @@ static int run(int argc, char **argv)
 		setenv("ASAN_OPTIONS", buf, 1);
 	}
 
+	/* an enclosing shared run's server serves this one too */
+	const char *server = getenv("GTSIM_SERVER");
+	if (shared && !(server && *server)) {
+		int r = run_shared();
+		if (r)
+			return r < 0 ? 1 : r;
+	}
 	execvp(argv[i], argv + i);
 	fprintf(stderr, "gtsim run: cannot run %s: %s\n", argv[i], strerror(errno));
 	return 127;
@@ -146,7 +226,8 @@ static int run(int argc, char **argv)
 
 const struct gtsim_command command_run = {
 	.name = "run",
-	.usage = "[--trace=CATS] [--device=bdw] [--sync] [--] PROGRAM ARGS: "
-		 "run a program on gtsim (preloads the device interposer)",
+	.usage = "[--trace=CATS] [--device=bdw] [--sync] [--shared] [--] PROGRAM ARGS: "
+		 "run a program on gtsim (preloads the device interposer; --shared: one "
+		 "device server for every process of the run, GTSIM_SERVER)",
 	.run = run,
 };

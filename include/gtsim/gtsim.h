@@ -72,6 +72,19 @@ static inline int gtsim_ioctl_retry(struct gtsim_file *file, unsigned long reque
 void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot,
 		 int flags, uint64_t offset);
 
+/* Shared-device mode (docs/shared-device.md): what a client in another
+ * process maps instead. gtsim_mmap_export: the same checks as gtsim_mmap
+ * for an mmap of length bytes at offset; gtsim_gem_mmap_export: those of
+ * GEM_MMAP for args. *fd: a new descriptor (the caller closes it) to map
+ * MAP_SHARED at *fd_off, the object's own memory (its memfd), so the
+ * client's and the GPU's views are one. A GTT map of a tiled object is
+ * -ENODEV (its detiled view needs the client's page faults). 0 or -errno. */
+struct drm_i915_gem_mmap;
+int gtsim_mmap_export(struct gtsim_file *file, size_t length, uint64_t offset, int *fd,
+		      uint64_t *fd_off);
+int gtsim_gem_mmap_export(struct gtsim_file *file, const struct drm_i915_gem_mmap *args, int *fd,
+			  uint64_t *fd_off);
+
 /* The mmu notifier: a host integration calls this before the process's
  * mapping of [addr, addr + len) is unmapped, moved, reprotected or
  * replaced. GEM_USERPTR objects there wait for the GPU and are validated

@@ -3,13 +3,37 @@
 
 #include <drm.h>
 #include <i915_drm.h>
+#include <linux/sync_file.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
+/* The sw_sync debugfs file's CREATE_FENCE argument (drivers/dma-buf/
+ * sw_sync.c's uAPI, in no installed header). */
+struct sw_sync_fence_arg {
+	uint32_t value;
+	char name[32];
+	int32_t fence;
+};
+
 struct drm_fd_args drm_fd_args(unsigned long request, const void *arg)
 {
 	struct drm_fd_args a = { 0 };
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC) {
+		if (_IOC_NR(request) == _IOC_NR(SYNC_IOC_MERGE)) {
+			a.has_in = a.has_out = true;
+			a.in_off = offsetof(struct sync_merge_data, fd2);
+			a.out_off = offsetof(struct sync_merge_data, fence);
+		}
+		return a;
+	}
+	if (_IOC_TYPE(request) == 'W') {
+		if (_IOC_NR(request) == 0) {   /* SW_SYNC_IOC_CREATE_FENCE */
+			a.has_out = true;
+			a.out_off = offsetof(struct sw_sync_fence_arg, fence);
+		}
+		return a;
+	}
 	switch (_IOC_NR(request)) {
 	case _IOC_NR(DRM_IOCTL_PRIME_FD_TO_HANDLE):
 		a.has_in = true;

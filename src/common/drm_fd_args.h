@@ -6,7 +6,9 @@
  *  - SYNCOBJ_FD_TO_HANDLE / HANDLE_TO_FD: drm_syncobj_handle.fd in / out;
  *  - EXECBUFFER2(_WR): the in-fence in rsvd2's low 32 bits with
  *    I915_EXEC_FENCE_IN or _SUBMIT, the out-fence in its high 32 bits with
- *    I915_EXEC_FENCE_OUT (i915_drm.h). */
+ *    I915_EXEC_FENCE_OUT (i915_drm.h);
+ *  - a sync_file's SYNC_IOC_MERGE: sync_merge_data.fd2 in, .fence out;
+ *    the sw_sync file's SW_SYNC_IOC_CREATE_FENCE: the fence out. */
 #ifndef GTSIM_COMMON_DRM_FD_ARGS_H
 #define GTSIM_COMMON_DRM_FD_ARGS_H
 

@@ -1,4 +1,4 @@
-/* Messages with a descriptor over a Unix socket (fd_pass.h). */
+/* Messages with descriptors over a Unix socket (fd_pass.h). */
 #include "common/fd_pass.h"
 
 #include <errno.h>
@@ -6,19 +6,24 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd)
+ssize_t fd_pass_sendv(int sock, const struct iovec *iov, int n, const int *fds, unsigned nfds)
 {
-	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
+	union { struct cmsghdr h; char b[CMSG_SPACE(FD_PASS_MAX * sizeof(int))]; } ctl;
 	struct msghdr m = { .msg_iov = (struct iovec *)iov, .msg_iovlen = (size_t)n };
-	if (fd >= 0) {
+	unsigned k = 0;
+	int pass[FD_PASS_MAX];
+	for (unsigned i = 0; i < nfds && k < FD_PASS_MAX; i++)
+		if (fds[i] >= 0)
+			pass[k++] = fds[i];
+	if (k) {
 		memset(&ctl, 0, sizeof(ctl));
 		m.msg_control = ctl.b;
-		m.msg_controllen = sizeof(ctl.b);
+		m.msg_controllen = CMSG_SPACE(k * sizeof(int));
 		struct cmsghdr *h = CMSG_FIRSTHDR(&m);
 		h->cmsg_level = SOL_SOCKET;
 		h->cmsg_type = SCM_RIGHTS;
-		h->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(h), &fd, sizeof(int));
+		h->cmsg_len = CMSG_LEN(k * sizeof(int));
+		memcpy(CMSG_DATA(h), pass, k * sizeof(int));
 	}
 	ssize_t r;
 	do
@@ -27,7 +32,12 @@ ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd)
 	return r < 0 ? -errno : r;
 }
 
-ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
+ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd)
+{
+	return fd_pass_sendv(sock, iov, n, &fd, 1);
+}
+
+ssize_t fd_pass_recvv(int sock, void *buf, size_t size, int *fds, unsigned max)
 {
 	union { struct cmsghdr h; char b[CMSG_SPACE(4 * sizeof(int))]; } ctl;
 	struct iovec iov = { buf, size };
@@ -37,7 +47,9 @@ ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
 	do
 		r = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
 	while (r < 0 && errno == EINTR);
-	*fd = -1;
+	unsigned got = 0;
+	for (unsigned i = 0; i < max; i++)
+		fds[i] = -1;
 	if (r < 0)
 		return -errno;
 	for (struct cmsghdr *h = CMSG_FIRSTHDR(&m); h; h = CMSG_NXTHDR(&m, h)) {
@@ -47,8 +59,8 @@ ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
 		for (size_t i = 0; i < nfd; i++) {
 			int f;
 			memcpy(&f, CMSG_DATA(h) + i * sizeof(int), sizeof(f));
-			if (*fd < 0)
-				*fd = f;
+			if (got < max)
+				fds[got++] = f;
 			else
 				close(f);
 		}
@@ -56,4 +68,9 @@ ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
 	if (m.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
 		return (ssize_t)size + 1;
 	return r;
+}
+
+ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
+{
+	return fd_pass_recvv(sock, buf, size, fd, 1);
 }

@@ -1,5 +1,5 @@
-/* One message over a Unix socket with at most one file descriptor riding
- * along (SCM_RIGHTS): the device server's wire (gtsim/remote.h) and its
+/* One message over a Unix socket with file descriptors riding along
+ * (SCM_RIGHTS; at most FD_PASS_MAX, fd_pass_send/recv: one): the device server's wire (gtsim/remote.h) and its
  * tests. Both retry on EINTR. */
 #ifndef GTSIM_COMMON_FD_PASS_H
 #define GTSIM_COMMON_FD_PASS_H
@@ -15,5 +15,11 @@ ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd);
  * none; any further one is closed), O_CLOEXEC. The length (0 at the end),
  * size + 1 when the message or its descriptors did not fit, or -errno. */
 ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd);
+
+#define FD_PASS_MAX 2
+/* The same with the descriptors fds[0..nfds) that are >= 0 (at most
+ * FD_PASS_MAX), in order; fd_pass_recvv fills fds[0..max) (-1: none). */
+ssize_t fd_pass_sendv(int sock, const struct iovec *iov, int n, const int *fds, unsigned nfds);
+ssize_t fd_pass_recvv(int sock, void *buf, size_t size, int *fds, unsigned max);
 
 #endif

@@ -18,6 +18,14 @@ static _Thread_local siginfo_t pending_info[64] __attribute__((tls_model("initia
 /* a handler without SA_RESTART ran in this call (sigdefer_restart) */
 static _Thread_local volatile bool ran_no_restart __attribute__((tls_model("initial-exec")));
 static sigdefer_runner runner;
+static _Thread_local bool (*abort_fn)(void *);
+static _Thread_local void *abort_arg;
+
+void sigdefer_set_abort(bool (*aborted)(void *arg), void *arg)
+{
+	abort_fn = aborted;
+	abort_arg = arg;
+}
 
 void sigdefer_set_runner(sigdefer_runner run)
 {
@@ -75,7 +83,7 @@ bool sigdefer_open(void)
 {
 	window = depth;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	return pending != 0;
+	return pending != 0 || (abort_fn && abort_fn(abort_arg));
 }
 
 void sigdefer_close(void)

@@ -28,6 +28,13 @@ void sigdefer_leave(void);
 bool sigdefer_open(void);
 void sigdefer_close(void);
 
+/* A thread that serves another process's calls (the device server,
+ * kernel/server/) has no signals of that process to see: aborted(arg),
+ * when set, is asked by sigdefer_open too, and true (the client went away,
+ * as a killed process's wait is interrupted) ends the wait as interrupted.
+ * NULL unsets it. */
+void sigdefer_set_abort(bool (*aborted)(void *arg), void *arg);
+
 /* The return to user space of a call that answered -ERESTARTSYS (a window
  * interrupted, include/gtsim/gtsim.h): runs the handlers still deferred
  * now, as the kernel delivers them before a restart, and tells whether

@@ -136,10 +136,22 @@ int eb_relocate(struct execbuf *eb)
 		/* Objects the GPU still reads are waited for before their
 		 * contents change, interruptibly as i915's reloc_kmap ->
 		 * i915_gem_object_prepare_write: a signal ends the call with
-		 * -ERESTARTSYS before any relocation is written. */
-		for (unsigned i = 0; i < eb->count && !err; i++)
-			if (rl[i].n && obj_is_active(eb->eo[i].obj))
-				err = obj_wait_rendering_interruptible(eb->eo[i].obj, true, -1);
+		 * -ERESTARTSYS before any relocation is written. A wait drops
+		 * dev->lock, so another client may have submitted a request
+		 * reading an object already waited for (IGT gem_exec_reloc
+		 * basic-concurrent0 under the shared device: its relocations
+		 * were overwritten before its batch ran): again until one pass
+		 * finds them all idle, which i915's object lock held from the
+		 * wait to the submission gives. */
+		bool waited = true;
+		while (waited && !err) {
+			waited = false;
+			for (unsigned i = 0; i < eb->count && !err; i++)
+				if (rl[i].n && obj_wait_needed(eb->eo[i].obj, true)) {
+					err = obj_wait_rendering_interruptible(eb->eo[i].obj, true, -1);
+					waited = true;
+				}
+		}
 		for (unsigned i = 0; i < eb->count && !err; i++)
 			apply_relocs(eb, i, &rl[i]);
 	}

@@ -9,6 +9,7 @@
  *    which detiles it: gtt_fence.c gives such mappings a linear view kept
  *    coherent by page faults. */
 #include <errno.h>
+#include <fcntl.h>
 #include <i915_drm.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,41 +129,91 @@ void mmap_nodes_release(struct gem_object *obj)
 			node_free(idr_remove(&obj->dev->mmap_nodes, obj->mmap_node[t]));
 }
 
+/* The descriptor a client in another process maps for obj (dev->lock
+ * held): a new descriptor of its memfd (*fd_off: where the object starts
+ * in it) or, for a purged object, of an empty memfd (SIGBUS on access, as
+ * map_sigbus). 0 or -errno. */
+static int export_memfd(struct gem_object *obj, int *fd, uint64_t *fd_off)
+{
+	if (obj->purged) {
+		*fd = memfd_create("gtsim-purged", MFD_CLOEXEC);
+		*fd_off = 0;
+		return *fd < 0 ? -errno : 0;
+	}
+	int ret = obj_own_memfd(obj);
+	if (ret)
+		return ret;
+	gtt_fence_sync(obj);   /* GTT writes through the fence reach what the map shows */
+	*fd = fcntl(obj->memfd, F_DUPFD_CLOEXEC, 0);
+	*fd_off = obj->memfd_offset;
+	return *fd < 0 ? -errno : 0;
+}
+
+/* GEM_MMAP's checks (dev->lock held): the object (a reference) or NULL
+ * with *ret. */
+static struct gem_object *gem_mmap_object(struct gtsim_file *file,
+					  const struct drm_i915_gem_mmap *args, int *ret)
+{
+	*ret = -EINVAL;
+	if (args->flags & ~(uint64_t)I915_MMAP_WC)
+		return NULL;
+	struct gem_object *obj = obj_lookup(file, args->handle);
+	*ret = -ENOENT;
+	if (!obj)
+		return NULL;
+	*ret = -ENXIO;   /* a userptr object has no shmem file to map (no filp) */
+	if (obj->userptr)
+		goto fail;
+	*ret = -EINVAL;
+	if (!obj_range_ok(obj, args->offset, args->size) || (args->offset & (GT_PAGE_SIZE - 1)))
+		goto fail;
+	*ret = obj_own_memfd(obj);
+	if (*ret)
+		goto fail;
+	return obj;
+fail:
+	obj_put(obj);
+	return NULL;
+}
+
 int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 {
 	struct drm_i915_gem_mmap *args = arg;
-	if (args->flags & ~(uint64_t)I915_MMAP_WC)
-		return -EINVAL;
 	struct gtsim_device *dev = file->dev;
+	int ret;
 	pthread_mutex_lock(&dev->lock);
-	struct gem_object *obj = obj_lookup(file, args->handle);
-	int ret = -ENOENT;
-	if (!obj)
-		goto out;
-	ret = -ENXIO;   /* a userptr object has no shmem file to map (no filp) */
-	if (obj->userptr)
-		goto out;
-	ret = -EINVAL;
-	if (!obj_range_ok(obj, args->offset, args->size) || (args->offset & (GT_PAGE_SIZE - 1)))
-		goto out;
-	ret = obj_own_memfd(obj);
-	if (ret)
-		goto out;
-	gtt_fence_sync(obj);   /* GTT writes through the fence reach what this map shows */
-	void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
-		       (off_t)(obj->memfd_offset + args->offset));
-	if (p == MAP_FAILED) {
+	struct gem_object *obj = gem_mmap_object(file, args, &ret);
+	if (obj) {
+		gtt_fence_sync(obj);   /* GTT writes through the fence reach what this map shows */
+		void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
+			       (off_t)(obj->memfd_offset + args->offset));
 		/* i915 returns vm_mmap's error: -EINVAL for a size of 0 */
-		ret = -errno;
-		goto out;
-	}
-	args->addr_ptr = (uint64_t)(uintptr_t)p;
-	ret = 0;
-out:
-	if (obj)
+		ret = p == MAP_FAILED ? -errno : 0;
+		if (!ret)
+			args->addr_ptr = (uint64_t)(uintptr_t)p;
 		obj_put(obj);
+	}
 	pthread_mutex_unlock(&dev->lock);
 	TRACE(TRACE_GEM, "mmap handle %u [0x%llx, +0x%llx) -> %d", args->handle,
+	      (unsigned long long)args->offset, (unsigned long long)args->size, ret);
+	return ret;
+}
+
+int gtsim_gem_mmap_export(struct gtsim_file *file, const struct drm_i915_gem_mmap *args, int *fd,
+			  uint64_t *fd_off)
+{
+	struct gtsim_device *dev = file->dev;
+	int ret;
+	*fd = -1;
+	pthread_mutex_lock(&dev->lock);
+	struct gem_object *obj = gem_mmap_object(file, args, &ret);
+	if (obj) {
+		ret = args->size ? export_memfd(obj, fd, fd_off) : -EINVAL;
+		*fd_off += args->offset;
+		obj_put(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "mmap export handle %u [0x%llx, +0x%llx) -> %d", args->handle,
 	      (unsigned long long)args->offset, (unsigned long long)args->size, ret);
 	return ret;
 }
@@ -271,42 +322,32 @@ void mmap_gtt_retile(struct gem_object *obj)
 	user_mm_each_io(obj, true, remap_gtt, obj);
 }
 
-void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
-		 uint64_t offset)
+/* The checks of an mmap of the device file at offset (dev->lock held):
+ * the node (drm_vma_offset_exact_lookup_locked(): the mapping starts at
+ * the node's offset and its pages fit inside the object), the file's
+ * permission, and for the GTT type the binding into the mappable aperture
+ * where i915's fault handler binds it. The node or NULL with *err. */
+static struct mmap_node *mmap_lookup(struct gtsim_file *file, size_t length, uint64_t offset,
+				     int *err)
 {
-	if (!file) {
-		errno = EBADF;
-		return MAP_FAILED;
-	}
 	struct gtsim_device *dev = file->dev;
-	void *p = MAP_FAILED;
-	int err = EINVAL;
-	pthread_mutex_lock(&dev->lock);
+	*err = EINVAL;
 	struct mmap_node *n = offset >> 63 ? NULL
 			      : idr_find(&dev->mmap_nodes, (uint32_t)(offset >> MMAP_NODE_SHIFT));
-	/* drm_vma_offset_exact_lookup_locked(): the mapping starts at the
-	 * node's offset and its pages fit inside the object. */
 	uint64_t pages = ((uint64_t)length + GT_PAGE_SIZE - 1) / GT_PAGE_SIZE;
 	if (!n || (offset & ((1ull << MMAP_NODE_SHIFT) - 1)) || !length ||
 	    pages > n->obj->size / GT_PAGE_SIZE)
-		goto out;
-	err = EACCES;
+		return NULL;
+	*err = EACCES;
 	if (!node_allowed(n, file))
-		goto out;
+		return NULL;
+	*err = 0;
 	struct gem_object *obj = n->obj;
-	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
-	if (obj->purged) {
-		p = map_sigbus(addr, length, prot, flags);
-		err = p == MAP_FAILED ? errno : 0;
-		user_mm_quiet(false);
-		goto out;
-	}
-	if (n->type == I915_MMAP_OFFSET_GTT) {
-		/* Where i915's fault handler binds it: the mappable aperture.
-		 * An object that cannot fit there whole (larger than the
-		 * aperture, or the aperture pinned full) is reached by i915
-		 * through partial views bound at each fault; gtsim maps the
-		 * memory directly, which shows the same bytes. */
+	if (n->type == I915_MMAP_OFFSET_GTT && !obj->purged) {
+		/* An object that cannot fit in the aperture whole (larger than
+		 * it, or the aperture pinned full) is reached by i915 through
+		 * partial views bound at each fault; gtsim maps the memory
+		 * directly, which shows the same bytes. */
 		struct gem_vma *vma;
 		/* i915 binds (and gets pages) only at the first fault. */
 		bool had_pages = obj->has_pages;
@@ -316,7 +357,28 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 			TRACE(TRACE_GEM, "mmap gtt: object %p not bound whole in the aperture (%d): "
 			      "partial views", (void *)obj, ret);
 	}
-	if (n->type == I915_MMAP_OFFSET_GTT && obj->tiling != I915_TILING_NONE)
+	return n;
+}
+
+void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, int flags,
+		 uint64_t offset)
+{
+	if (!file) {
+		errno = EBADF;
+		return MAP_FAILED;
+	}
+	struct gtsim_device *dev = file->dev;
+	void *p = MAP_FAILED;
+	int err;
+	pthread_mutex_lock(&dev->lock);
+	struct mmap_node *n = mmap_lookup(file, length, offset, &err);
+	if (!n)
+		goto out;
+	struct gem_object *obj = n->obj;
+	user_mm_quiet(true);   /* the shim ran the notifier for MAP_FIXED */
+	if (obj->purged)
+		p = map_sigbus(addr, length, prot, flags);
+	else if (n->type == I915_MMAP_OFFSET_GTT && obj->tiling != I915_TILING_NONE)
 		p = gtt_fence_map(obj, addr, length, prot, flags);   /* detiled */
 	else
 		p = map_object_memfd(obj, addr, length, prot, flags);
@@ -325,8 +387,8 @@ void *gtsim_mmap(struct gtsim_file *file, void *addr, size_t length, int prot, i
 	/* i915 maps fake offsets VM_PFNMAP: USERPTR refuses such a range; a
 	 * purge revokes the mapping. Unregistered, it would be neither: the
 	 * mmap fails as the kernel's does when its vm_area cannot be made. */
-	if (p != MAP_FAILED && user_mm_add_io((uintptr_t)p, length, obj,
-					      n->type == I915_MMAP_OFFSET_GTT, prot, flags)) {
+	if (p != MAP_FAILED && !obj->purged &&
+	    user_mm_add_io((uintptr_t)p, length, obj, n->type == I915_MMAP_OFFSET_GTT, prot, flags)) {
 		munmap(p, length);
 		p = MAP_FAILED;
 		err = ENOMEM;
@@ -338,4 +400,28 @@ out:
 	if (p == MAP_FAILED)
 		errno = err;
 	return p;
+}
+
+int gtsim_mmap_export(struct gtsim_file *file, size_t length, uint64_t offset, int *fd,
+		      uint64_t *fd_off)
+{
+	struct gtsim_device *dev = file->dev;
+	int err, ret;
+	*fd = -1;
+	pthread_mutex_lock(&dev->lock);
+	struct mmap_node *n = mmap_lookup(file, length, offset, &err);
+	if (!n) {
+		ret = -err;
+	} else if (n->type == I915_MMAP_OFFSET_GTT && n->obj->tiling != I915_TILING_NONE &&
+		   !n->obj->purged) {
+		/* the detiled view needs the client's page faults (gtt_fence.c) */
+		TRACE(TRACE_STUB, "shared device: GTT mmap of a tiled object not forwarded: -ENODEV");
+		ret = -ENODEV;
+	} else {
+		ret = export_memfd(n->obj, fd, fd_off);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	TRACE(TRACE_GEM, "mmap export offset 0x%llx len 0x%zx -> %d", (unsigned long long)offset,
+	      length, ret);
+	return ret;
 }

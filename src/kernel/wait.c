@@ -53,8 +53,17 @@ static unsigned pending_fences(struct gem_object *obj, bool write, bool own, str
 
 #define WAIT_STACK 8
 
+<<<<<<< HEAD
 static int wait_rendering(struct gem_object *obj, bool write, bool own, int64_t timeout_ns,
 			  bool intr)
+=======
+bool obj_wait_needed(struct gem_object *obj, bool write)
+{
+	return pending_requests(obj, write, NULL, 0) != 0;
+}
+
+static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
+>>>>>>> h-shared2
 {
 	struct gtsim_device *dev = obj->dev;
 	struct gt_fence *stack[WAIT_STACK], **fences = stack;

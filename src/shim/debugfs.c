@@ -26,6 +26,7 @@
 #include "common/devinfo.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 
 enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC, DYN_ENGINE };
 
@@ -132,8 +133,22 @@ static bool classify(const char *rel, enum dyn_kind *kind, const char **name)
 	return mode_of(*kind, *name) >= 0;
 }
 
+/* Shared mode: the server's device has the files. */
+static enum gtsim_wire_debugfs_kind remote_kind(enum dyn_kind kind)
+{
+	return kind == DYN_PARAM ? GTSIM_DEBUGFS_PARAM
+	       : kind == DYN_ENGINE ? GTSIM_DEBUGFS_ENGINE : GTSIM_DEBUGFS_FILE;
+}
+
 static char *read_now(enum dyn_kind kind, const char *name)
 {
+	if (devnode_server()) {
+		int err;
+		char *text = gtsim_remote_debugfs_read(devnode_server(), remote_kind(kind), name, &err);
+		if (!text)
+			TRACE(TRACE_SHIM, "debugfs %s from the server: %d", name, err);
+		return text;
+	}
 	if (kind == DYN_PARAM)
 		return gtsim_param_read(name);
 	struct gtsim_device *dev = devnode_device();
@@ -165,6 +180,23 @@ static int install(int fd, struct dyn_file *d)
 /* sync/sw_sync: each open is a new timeline. */
 static int open_timeline(int flags)
 {
+	if (devnode_server()) {
+		/* the server's: its fences are the device's (server.h) */
+		int fd = gtsim_remote_sw_sync_open(devnode_server());
+		if (fd >= 0 && !(flags & O_CLOEXEC))
+			real.fcntl(fd, F_SETFD, 0);
+		TRACE(TRACE_SHIM, "open sw_sync timeline on the server -> fd %d", fd);
+		if (fd < 0) {
+			errno = -fd;
+			return -1;
+		}
+		struct dyn_file *r = calloc(1, sizeof(*r));
+		if (r) {   /* its close waits for the server (debugfs_forget) */
+			r->kind = DYN_SW_SYNC;
+			snprintf(r->name, sizeof(r->name), "sw_sync");
+		}
+		return r ? install(fd, r) : fd;
+	}
 	struct dyn_file *d = calloc(1, sizeof(*d));
 	if (d)
 		d->timeline = gtsim_sw_sync_create();
@@ -302,6 +334,16 @@ int debugfs_reopen(const char *path, int flags)
 	return open_dynamic_fill(kind, name, flags, (flags & O_ACCMODE) == O_RDONLY);
 }
 
+bool debugfs_is_server_timeline(int fd)
+{
+	if (!debugfs_is_ours(fd))
+		return false;
+	pthread_mutex_lock(&lock);
+	bool yes = table[fd] && table[fd]->kind == DYN_SW_SYNC && !table[fd]->timeline;
+	pthread_mutex_unlock(&lock);
+	return yes;
+}
+
 bool debugfs_is_ours(int fd)
 {
 	return fd >= 0 && fd < MAX_FD && __atomic_load_n(&table[fd], __ATOMIC_RELAXED);
@@ -329,7 +371,8 @@ void debugfs_forget(int fd)
 	if (!d)
 		return;
 	if (d->kind == DYN_SW_SYNC) {
-		gtsim_sw_sync_destroy(d->timeline);
+		if (d->timeline)
+			gtsim_sw_sync_destroy(d->timeline);
 		free(d);
 		return;
 	}
@@ -338,7 +381,10 @@ void debugfs_forget(int fd)
 	bool changed = len > 0 && (!d->initial || strlen(d->initial) != (size_t)len ||
 				   memcmp(d->initial, buf, (size_t)len));
 	if (changed) {
-		int ret = d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
+		int ret = devnode_server()
+			  ? gtsim_remote_debugfs_write(devnode_server(), remote_kind(d->kind), d->name,
+						       buf, (size_t)len)
+			  : d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
 			  : d->kind == DYN_ENGINE ? write_engine_file(d->name, buf, (size_t)len)
 			  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
 								     buf, (size_t)len)

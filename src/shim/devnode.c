@@ -13,6 +13,14 @@
  * if making the copy fails, its first use of a node creates a new device
  * and each inherited open gets a new file on it (an empty device: handles
  * the parent created are unknown there).
+ *
+ * Shared mode (GTSIM_SERVER names a device server's socket, `gtsim run
+ * --shared`; docs/shared-device.md): the process has no device. An open
+ * is a new DRM file on the server and the descriptor is that connection
+ * (a socket: dup, close and SCM_RIGHTS behave as for a DRM fd). The
+ * thread that opened it talks over it; any other thread, and a fork
+ * child, gets a connection of its own to the same file (ATTACH), so that
+ * replies never cross and a blocking wait holds back only its thread.
  */
 #include "shim/shim.h"
 
@@ -27,14 +35,35 @@
 
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
+
+/* Shared mode: another thread's or process's connection to the file. */
+struct thread_conn {
+	pid_t pid, tid;
+	int fd;
+	struct thread_conn *next;
+};
 
 struct node_open {
 	int fds;                    /* descriptors referring to it */
 	int users;                  /* ioctls in flight + fds */
 	int minor;
 	unsigned generation;        /* fork generation the file belongs to */
-	struct gtsim_file *file;
+	struct gtsim_file *file;    /* NULL in shared mode */
+	/* shared mode: the file's id on the server, the thread whose
+	 * connection the descriptor is, the others' connections */
+	bool remote;
+	uint64_t id;
+	pid_t pid, tid;
+	struct thread_conn *conns;
 };
+
+static char server_path[108];   /* GTSIM_SERVER; "" without the shared mode */
+
+const char *devnode_server(void)
+{
+	return server_path[0] ? server_path : NULL;
+}
 
 #define MAX_FD 65536
 static struct node_open *table[MAX_FD];
@@ -111,6 +140,8 @@ static struct gtsim_device *device_locked(void)
 
 struct gtsim_device *devnode_device(void)
 {
+	if (server_path[0])
+		return NULL;   /* the device is the server's */
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
 	if (dev)
 		return dev;
@@ -135,8 +166,45 @@ static struct gtsim_file *file_locked(struct node_open *n)
 	return n->file;
 }
 
+/* Shared mode: a new file on the server, the connection its descriptor. */
+static int open_remote(int minor, int flags)
+{
+	struct node_open *n = calloc(1, sizeof(*n));
+	if (!n) {
+		errno = ENOMEM;
+		return -1;
+	}
+	int fd = gtsim_remote_open_id(server_path, minor, &n->id);
+	if (fd < 0 || fd >= MAX_FD) {
+		int err = fd < 0 ? -fd : EMFILE;
+		if (fd >= 0)
+			real.close(fd);
+		free(n);
+		TRACE(TRACE_SHIM, "open %s on server %s failed: %s", devnode_path(minor),
+		      server_path, strerror(err));
+		errno = err == ENOENT || err == ECONNREFUSED ? ENODEV : err;
+		return -1;
+	}
+	if (!(flags & O_CLOEXEC))
+		real.fcntl(fd, F_SETFD, 0);
+	n->fds = n->users = 1;
+	n->minor = minor;
+	n->generation = generation;
+	n->remote = true;
+	n->pid = getpid();
+	n->tid = gettid();
+	pthread_mutex_lock(&table_lock);
+	table[fd] = n;
+	pthread_mutex_unlock(&table_lock);
+	TRACE(TRACE_SHIM, "open %s -> fd %d (server file %llu)", devnode_path(minor), fd,
+	      (unsigned long long)n->id);
+	return fd;
+}
+
 int devnode_open(int minor, int flags)
 {
+	if (server_path[0])
+		return open_remote(minor, flags);
 	int efd_flags = (flags & O_CLOEXEC ? EFD_CLOEXEC : 0) |
 			(flags & O_NONBLOCK ? EFD_NONBLOCK : 0);
 	struct node_open *n = calloc(1, sizeof(*n));
@@ -176,10 +244,53 @@ int devnode_open(int minor, int flags)
 static void release_locked(struct node_open *n)
 {
 	if (--n->users == 0) {
-		if (n->generation == generation)
+		if (n->generation == generation && n->file)
 			gtsim_close(n->file);
+		for (struct thread_conn *c = n->conns, *next; c; c = next) {
+			next = c->next;
+			real.close(c->fd);
+			free(c);
+		}
 		free(n);
 	}
+}
+
+int devnode_remote_acquire(int fd, struct node_open **held)
+{
+	*held = NULL;
+	if (fd < 0 || fd >= MAX_FD || !__atomic_load_n(&table[fd], __ATOMIC_RELAXED))
+		return -1;
+	pid_t pid = getpid(), tid = gettid();
+	pthread_mutex_lock(&table_lock);
+	struct node_open *n = table[fd];
+	int conn = -1;
+	if (n && n->remote) {
+		if (n->pid == pid && n->tid == tid)
+			conn = fd;   /* a dup of the descriptor is the same connection */
+		for (struct thread_conn *c = n->conns; c && conn < 0; c = c->next)
+			if (c->pid == pid && c->tid == tid)
+				conn = c->fd;
+		struct thread_conn *c = conn < 0 ? calloc(1, sizeof(*c)) : NULL;
+		if (c && (c->fd = gtsim_remote_attach(server_path, n->id)) >= 0) {
+			*c = (struct thread_conn){ pid, tid, c->fd, n->conns };
+			n->conns = c;
+			conn = c->fd;
+			TRACE(TRACE_SHIM, "fd %d: connection %d for thread %d of %d", fd, conn,
+			      (int)tid, (int)pid);
+		} else if (c) {
+			TRACE(TRACE_SHIM, "fd %d: no connection for thread %d: %s", fd, (int)tid,
+			      strerror(-c->fd));
+			free(c);
+		}
+		if (conn >= 0) {
+			n->users++;
+			*held = n;
+		} else {
+			conn = -2;
+		}
+	}
+	pthread_mutex_unlock(&table_lock);
+	return conn;
 }
 
 struct gtsim_file *devnode_acquire(int fd, struct node_open **held)
@@ -294,10 +405,34 @@ static void atfork_parent(void)
 	pthread_mutex_unlock(&table_lock);
 }
 
+/* Shared mode, in a fork child: the parent's threads' connections are the
+ * parent's (the child attaches its own on first use). */
+static void drop_parent_conns(void)
+{
+	pid_t pid = getpid();
+	for (int fd = 0; fd < MAX_FD; fd++) {
+		struct node_open *n = table[fd];
+		if (!n || !n->remote)
+			continue;
+		for (struct thread_conn **p = &n->conns; *p;) {
+			struct thread_conn *c = *p;
+			if (c->pid != pid) {
+				*p = c->next;
+				real.close(c->fd);
+				free(c);
+			} else {
+				p = &c->next;
+			}
+		}
+	}
+}
+
 static void atfork_child(void)
 {
 	gtsim_fork_child();
 	pthread_mutex_init(&table_lock, NULL);
+	if (server_path[0])
+		drop_parent_conns();
 	if (!fork_child_device(device)) {
 		device = NULL;     /* the parent's stays allocated: never touched */
 		generation++;
@@ -307,6 +442,9 @@ static void atfork_child(void)
 __attribute__((constructor(102))) static void devnode_init(void)
 {
 	trace_init_from_env();
+	const char *server = getenv("GTSIM_SERVER");
+	if (server && *server)
+		snprintf(server_path, sizeof(server_path), "%s", server);
 	sysfs_register_cleanup();
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }

@@ -24,6 +24,7 @@
 #include "common/trace.h"
 #include "common/user_copy.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 
 /* The argument struct goes through a copy, as drm_ioctl() does it: the
  * _IOC_SIZE bytes are read from the program if the request says _IOC_WRITE
@@ -31,14 +32,21 @@
  * A bad pointer is then -EFAULT (on copy-out, after the ioctl took effect,
  * as in the kernel) instead of a fault inside the model. */
 struct ioctl_call {
+	int conn;                  /* >= 0: a node on the device server, this connection */
 	struct gtsim_file *file;   /* NULL: a sync_file, sw_sync or dma-buf ioctl on fd */
 	int fd;
 	struct gtsim_sw_timeline *timeline;   /* a sw_sync ioctl */
 	bool dmabuf;               /* a dma-buf ioctl */
+	bool server_fd;            /* shared mode: an ioctl on a descriptor of the server's */
 };
 
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
 {
+	if (c->conn >= 0)
+		return arg || !_IOC_SIZE(request) ? gtsim_remote_ioctl(c->conn, request, arg) : -EFAULT;
+	if (c->server_fd)
+		return arg || !_IOC_SIZE(request)
+			       ? gtsim_remote_fd_ioctl(devnode_server(), c->fd, request, arg) : -EFAULT;
 	if (c->file)
 		return gtsim_ioctl(c->file, request, arg);
 	if (c->timeline)
@@ -71,13 +79,26 @@ static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void 
 		/* drm_ioctl copies the struct out whatever the result (an
 		 * interrupted GEM_WAIT's shortened timeout_ns reaches the
 		 * restart); sync_file ioctls only on success */
-		if ((ret >= 0 || c->file) && (_IOC_DIR(request) & _IOC_READ) &&
+		if ((ret >= 0 || c->file || c->conn >= 0) && (_IOC_DIR(request) & _IOC_READ) &&
 		    copy_to_user_ptr((uintptr_t)arg, kdata, size))
 			ret = -EFAULT;
 	}
 	if (kdata != small)
 		free(kdata);
 	return ret;
+}
+
+/* Shared mode: the descriptors the server hands out are sync_files and
+ * syncobj fds (pipes), dma-bufs (memfds) and sw_sync timelines (pipes):
+ * their ioctls go to the server with the descriptor. 'W' is also the
+ * watchdog's type: only on a pipe. */
+static bool server_fd_ioctl(int fd, unsigned long request)
+{
+	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC || _IOC_TYPE(request) == DMA_BUF_BASE)
+		return true;
+	struct stat st;
+	return _IOC_TYPE(request) == 'W' && real.fstat && !real.fstat(fd, &st) &&
+	       S_ISFIFO(st.st_mode);
 }
 
 static int ioctl_result(int ret)
@@ -98,7 +119,17 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct ioctl_call call = { devnode_acquire(fd, &held), fd, NULL, false };
+	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false, false };
+	if (call.conn != -1) {
+		/* forwarded to the device server; uninterruptible there (a
+		 * signal handler runs, the reply is still awaited) */
+		int ret = call.conn >= 0 ? copied_ioctl(&call, request, arg) : -EIO;
+		devnode_release(held);
+		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x (server) -> %d", fd,
+		      (unsigned)_IOC_NR(request), ret);
+		return ioctl_result(ret);
+	}
+	call.file = devnode_acquire(fd, &held);
 	if (call.file) {
 		/* an interrupted wait restarts as the kernel's system call
 		 * return does: after the handlers, when all have SA_RESTART */
@@ -110,6 +141,14 @@ int ioctl(int fd, unsigned long request, ...)
 			}
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
+		return ioctl_result(ret);
+	}
+	if (devnode_server() && server_fd_ioctl(fd, request)) {
+		/* a sync_file, dma-buf or sw_sync timeline of the server's */
+		call.server_fd = true;
+		int ret = copied_ioctl(&call, request, arg);
+		TRACE(TRACE_SHIM, "ioctl type '%c' nr %u on fd %d (server) -> %d",
+		      (char)_IOC_TYPE(request), (unsigned)_IOC_NR(request), fd, ret);
 		return ioctl_result(ret);
 	}
 	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC && gtsim_is_sync_fd(fd)) {
@@ -144,6 +183,20 @@ static void *mmap_common(void *addr, size_t len, int prot, int flags, int fd, of
 		gtsim_gtt_views_forget(addr, len);
 	}
 	struct node_open *held;
+	int conn = devnode_remote_acquire(fd, &held);
+	if (conn != -1) {
+		void *p = MAP_FAILED;
+		if (conn >= 0)
+			p = gtsim_remote_mmap(conn, addr, len, prot, flags, (uint64_t)off);
+		else
+			errno = EIO;
+		int err = errno;
+		devnode_release(held);
+		TRACE(TRACE_SHIM, "mmap fd %d offset 0x%llx len %zu (server) -> %p", fd,
+		      (unsigned long long)off, len, p);
+		errno = err;
+		return p;
+	}
 	struct gtsim_file *file = devnode_acquire(fd, &held);
 	if (file) {
 		void *p = gtsim_mmap(file, addr, len, prot, flags, (uint64_t)off);

@@ -14,6 +14,7 @@
 
 #include "common/sigdefer.h"
 #include "common/trace.h"
+#include "gtsim/remote.h"
 
 static int open_path(int dirfd, const char *path, int flags, mode_t mode,
 		     int (*realfn)(int, const char *, int, ...))
@@ -177,10 +178,19 @@ int scandir(const char *path, struct dirent ***list, int (*filter)(const struct 
 int close(int fd)
 {
 	SIGDEFER_SCOPE;
+	bool timeline = devnode_server() && debugfs_is_server_timeline(fd);
 	debugfs_forget(fd);
 	devnode_forget(fd);
 	real_init();
-	return real.close ? real.close(fd) : (int)syscall(SYS_close, fd);
+	int r = real.close ? real.close(fd) : (int)syscall(SYS_close, fd);
+	if (timeline) {
+		/* sw_sync_debugfs_release signals the fences before close
+		 * returns: the server's timeline goes now if that was the last */
+		int err = errno;
+		gtsim_remote_sw_sync_reap(devnode_server());
+		errno = err;
+	}
+	return r;
 }
 
 int close_range(unsigned first, unsigned last, int flags)

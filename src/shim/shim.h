@@ -90,6 +90,13 @@ struct gtsim_device *devnode_device(void);
 struct node_open;
 struct gtsim_file *devnode_acquire(int fd, struct node_open **held);
 void devnode_release(struct node_open *held);
+/* Shared mode (docs/shared-device.md): the device server's socket path,
+ * NULL when this process has a device of its own. */
+const char *devnode_server(void);
+/* Shared mode: the connection the calling thread uses for fd, a node
+ * opened on the server (held until devnode_release(*held)); -1 when fd is
+ * not such a node, -2 when no connection could be made. */
+int devnode_remote_acquire(int fd, struct node_open **held);
 /* The minor behind fd, or -1. */
 int devnode_fd_minor(int fd);
 /* fd is closed (or about to be replaced): forget it. */
@@ -140,6 +147,9 @@ int debugfs_open_at(int dirfd, const char *path, int flags);
 /* /proc/self/fd/N (or /dev/fd/N) of such a file: a new open of it. */
 int debugfs_reopen(const char *path, int flags);
 bool debugfs_is_ours(int fd);
+/* Shared mode: fd is a sw_sync timeline this process opened on the
+ * server (its close then waits for the server, gtsim_remote_sw_sync_reap). */
+bool debugfs_is_server_timeline(int fd);
 void debugfs_forget(int fd);
 /* The sw_sync timeline behind fd (an open of sync/sw_sync), or NULL. */
 struct gtsim_sw_timeline;

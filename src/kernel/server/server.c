@@ -1,9 +1,12 @@
 /* The device server's connections (gtsim/remote.h): an accept loop, one
  * thread per connection (a client's blocking ioctl, a GEM_WAIT, holds only
- * its own), and the end of the run once the last client has gone. A
- * connection's close is its DRM file's close, as a process's exit is in
- * i915 (its handles, contexts and requests go, drm_file release). */
+ * its own), the DRM files the connections reach (a client's threads and
+ * fork children reach one file by connections of their own), and the end
+ * of the run. A file's last connection closing is the file's close, as a
+ * process's exit is in i915 (its handles, contexts and requests go,
+ * drm_file release). */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -20,9 +23,65 @@ struct server {
 	pthread_mutex_t lock;
 	pthread_cond_t idle;
 	unsigned active, total;
+	bool ended;                /* end_fd polled readable */
 	pthread_t *threads;
 	unsigned nthreads, cap;
+	struct server_file *files; /* under lock */
+	uint64_t next_id;
+	struct server_timelines *timelines;
 };
+
+struct server_timelines *server_timelines(struct server *srv)
+{
+	return srv->timelines;
+}
+
+struct server_file *server_file_open(struct server *srv, int minor)
+{
+	struct server_file *sf = calloc(1, sizeof(*sf));
+	if (!sf || !(sf->file = gtsim_open_node(srv->dev, minor))) {
+		free(sf);
+		return NULL;
+	}
+	sf->refs = 1;
+	pthread_mutex_lock(&srv->lock);
+	sf->id = ++srv->next_id;
+	sf->next = srv->files;
+	srv->files = sf;
+	pthread_mutex_unlock(&srv->lock);
+	return sf;
+}
+
+struct server_file *server_file_get(struct server *srv, uint64_t id)
+{
+	pthread_mutex_lock(&srv->lock);
+	struct server_file *sf = srv->files;
+	while (sf && sf->id != id)
+		sf = sf->next;
+	if (sf)
+		sf->refs++;
+	pthread_mutex_unlock(&srv->lock);
+	return sf;
+}
+
+void server_file_put(struct server *srv, struct server_file *sf)
+{
+	if (!sf)
+		return;
+	pthread_mutex_lock(&srv->lock);
+	bool last = --sf->refs == 0;
+	if (last)
+		for (struct server_file **p = &srv->files; *p; p = &(*p)->next)
+			if (*p == sf) {
+				*p = sf->next;
+				break;
+			}
+	pthread_mutex_unlock(&srv->lock);
+	if (last) {
+		gtsim_close(sf->file);
+		free(sf);
+	}
+}
 
 struct conn_start {
 	struct server *srv;
@@ -35,15 +94,16 @@ static void *conn_main(void *p)
 {
 	struct conn_start start = *(struct conn_start *)p;
 	free(p);
-	struct server_conn c = { start.srv->dev, NULL, start.fd };
+	struct server_conn c = { start.srv, start.srv->dev, NULL, start.fd };
 	unsigned char *msg = malloc(MSG_MAX + 1), *rep = malloc(MSG_MAX);
 	for (;;) {
-		int in_fd, out_fd;
+		int in_fds[FD_PASS_MAX], out_fd;
 		size_t rep_len;
-		ssize_t n = msg && rep ? fd_pass_recv(c.fd, msg, MSG_MAX + 1, &in_fd) : -1;
+		ssize_t n = msg && rep ? fd_pass_recvv(c.fd, msg, MSG_MAX + 1, in_fds, FD_PASS_MAX)
+				       : -1;
 		if (n <= 0)
 			break;
-		serve_request(&c, msg, (size_t)n, in_fd, rep, &rep_len, &out_fd);
+		serve_request(&c, msg, (size_t)n, in_fds, rep, &rep_len, &out_fd);
 		struct iovec iov = { rep, rep_len };
 		bool sent = fd_pass_send(c.fd, &iov, 1, out_fd) == (ssize_t)rep_len;
 		if (out_fd >= 0)
@@ -53,7 +113,7 @@ static void *conn_main(void *p)
 	}
 	free(msg);
 	free(rep);
-	gtsim_close(c.file);
+	server_file_put(start.srv, c.sf);
 	close(c.fd);
 	pthread_mutex_lock(&start.srv->lock);
 	start.srv->active--;
@@ -111,29 +171,63 @@ static void *acceptor(void *p)
 	return NULL;
 }
 
-int gtsim_server_run(struct gtsim_device *dev, int listen_fd)
+struct end_args {
+	struct server *srv;
+	int end_fd;
+};
+
+/* Waits for end_fd (the run's program has exited). */
+static void *end_watch(void *p)
+{
+	struct end_args *e = p;
+	struct pollfd pfd = { e->end_fd, POLLIN, 0 };
+	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+		;
+	pthread_mutex_lock(&e->srv->lock);
+	e->srv->ended = true;
+	pthread_cond_broadcast(&e->srv->idle);
+	pthread_mutex_unlock(&e->srv->lock);
+	return NULL;
+}
+
+int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd)
 {
 	if (!dev || listen_fd < 0)
 		return -EINVAL;
-	struct server srv = { .dev = dev };
+	struct server srv = { .dev = dev, .timelines = timelines_create() };
+	if (!srv.timelines)
+		return -ENOMEM;
 	pthread_mutex_init(&srv.lock, NULL);
 	pthread_cond_init(&srv.idle, NULL);
 	struct accept_args a = { &srv, listen_fd };
-	pthread_t acc;
-	int ret = -pthread_create(&acc, NULL, acceptor, &a);
+	struct end_args e = { &srv, end_fd };
+	pthread_t acc, watch;
+	int ret = end_fd >= 0 ? -pthread_create(&watch, NULL, end_watch, &e) : 0;
+	if (!ret && (ret = -pthread_create(&acc, NULL, acceptor, &a)) && end_fd >= 0) {
+		pthread_cancel(watch);
+		pthread_join(watch, NULL);
+	}
 	if (!ret) {
 		pthread_mutex_lock(&srv.lock);
-		while (!srv.total || srv.active)
+		while (end_fd >= 0 ? !srv.ended || srv.active : !srv.total || srv.active)
 			pthread_cond_wait(&srv.idle, &srv.lock);
 		pthread_mutex_unlock(&srv.lock);
 		/* Wakes accept (Linux: a shut-down listening socket fails it). */
 		shutdown(listen_fd, SHUT_RDWR);
 		pthread_join(acc, NULL);
+		if (end_fd >= 0)
+			pthread_join(watch, NULL);
 		for (unsigned i = 0; i < srv.nthreads; i++)
 			pthread_join(srv.threads[i], NULL);
 	}
 	free(srv.threads);
+	timelines_destroy(srv.timelines);
 	pthread_cond_destroy(&srv.idle);
 	pthread_mutex_destroy(&srv.lock);
 	return ret;
+}
+
+int gtsim_server_run(struct gtsim_device *dev, int listen_fd)
+{
+	return gtsim_server_run_until(dev, listen_fd, -1);
 }

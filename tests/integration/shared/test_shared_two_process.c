@@ -168,8 +168,18 @@ static int process_b(const char *path, int s)
  * gtsim/remote.h). */
 static void check_refusals(int fd, const char *path, uint32_t handle)
 {
+	/* GEM_MMAP as a plain ioctl message would be the server's address */
 	struct drm_i915_gem_mmap mm = { .handle = handle, .size = OBJ_SIZE };
-	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &mm), -ENOTTY);
+	struct gtsim_wire_req mreq = { GTSIM_WIRE_MAGIC, GTSIM_WIRE_IOCTL, DRM_IOCTL_I915_GEM_MMAP,
+				       (int32_t)getpid(), sizeof(mm) };
+	struct iovec miov[2] = { { &mreq, sizeof(mreq) }, { &mm, sizeof(mm) } };
+	unsigned char mback[sizeof(struct gtsim_wire_rep) + sizeof(mm)];
+	struct gtsim_wire_rep mrep = { 1, 0 };
+	int mgot;
+	CHECK_EQ(fd_pass_send(fd, miov, 2, -1), sizeof(mreq) + sizeof(mm));
+	CHECK_EQ(fd_pass_recv(fd, mback, sizeof(mback), &mgot), sizeof(mback));
+	memcpy(&mrep, mback, sizeof(mrep));
+	CHECK_EQ(mrep.ret, -ENOTTY);
 	static char page[4096] __attribute__((aligned(4096)));
 	struct drm_i915_gem_userptr up = { .user_ptr = (uintptr_t)page, .user_size = 4096 };
 	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &up), -ENODEV);
@@ -291,6 +301,14 @@ int main(void)
 	for (unsigned i = 0; i < NDW; i++)
 		buf[i] = pattern(SEED_A, i);
 	CHECK_EQ(rw(fd, true, cr.handle, buf), 0);
+	/* GEM_MMAP (gtsim_remote_ioctl asks for the object's memory and maps
+	 * it here): the pattern PWRITE put there */
+	struct drm_i915_gem_mmap mm = { .handle = cr.handle, .size = OBJ_SIZE };
+	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &mm), 0);
+	if (mm.addr_ptr) {
+		CHECK_EQ(count_pattern((const uint32_t *)(uintptr_t)mm.addr_ptr, SEED_A), NDW);
+		munmap((void *)(uintptr_t)mm.addr_ptr, OBJ_SIZE);
+	}
 	struct drm_gem_flink fl = { .handle = cr.handle };
 	CHECK_EQ(gtsim_remote_ioctl(fd, DRM_IOCTL_GEM_FLINK, &fl), 0);
 	CHECK(fl.name != 0);
