@@ -164,16 +164,13 @@ int obj_wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns);
  * -GTSIM_ERESTARTSYS once a client's signal
  * handler ran (include/gtsim/gtsim.h). */
 int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t timeout_ns);
-<<<<<<< HEAD
 /* Only i915's own requests, interruptibly (i915_vma_sync before an unbind:
  * eviction does not wait for other drivers' fences). */
 int obj_wait_gpu_interruptible(struct gem_object *obj);
-=======
 /* Whether a wait for write (or read) access would wait: a request using
  * obj has not completed (completed ones may still count as active until
- * they are retired). dev->lock held. */
+ * they are retired) or another driver's fence is pending. dev->lock held. */
 bool obj_wait_needed(struct gem_object *obj, bool write);
->>>>>>> h-shared2
 
 /* The readers list (obj_readers.c), dev->lock held. add: rq takes a
  * reference there (-ENOMEM); drop: rq leaves it (nothing if absent);

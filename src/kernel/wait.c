@@ -53,17 +53,14 @@ static unsigned pending_fences(struct gem_object *obj, bool write, bool own, str
 
 #define WAIT_STACK 8
 
-<<<<<<< HEAD
-static int wait_rendering(struct gem_object *obj, bool write, bool own, int64_t timeout_ns,
-			  bool intr)
-=======
+/* The same fences wait_rendering() waits for (the relocation loop asks). */
 bool obj_wait_needed(struct gem_object *obj, bool write)
 {
-	return pending_requests(obj, write, NULL, 0) != 0;
+	return pending_fences(obj, write, false, NULL, 0) != 0;
 }
 
-static int wait_rendering(struct gem_object *obj, bool write, int64_t timeout_ns, bool intr)
->>>>>>> h-shared2
+static int wait_rendering(struct gem_object *obj, bool write, bool own, int64_t timeout_ns,
+			  bool intr)
 {
 	struct gtsim_device *dev = obj->dev;
 	struct gt_fence *stack[WAIT_STACK], **fences = stack;
