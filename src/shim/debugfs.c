@@ -5,9 +5,12 @@
  * exist in the temporary tree (sysfs.c) so that stat, access and readdir
  * see them, and an open of one gives a memfd instead of the tree's file:
  * filled with the text a read gives now when opened for reading, empty
- * when opened write-only. What the program wrote is applied when the
- * descriptor is closed (close, fclose, close_range), as one write of the
- * file: IGT writes such a file with one open/write/close (igt_sysfs_*).
+ * when opened write-only. A write(2) of the program is applied at once, as
+ * kernfs applies each write, and fails with the kernel model's error
+ * (hook_write.c); what reached the file otherwise (stdio, whose writes
+ * bypass the interposed write) is applied when the descriptor is closed
+ * (close, fclose, close_range), as one write of the file: IGT writes such
+ * a file with one open/write/close (igt_sysfs_*).
  * Opening a read-only file for writing fails with EACCES (kernfs).
  * sync/sw_sync is a software timeline per open (its ioctls reach the
  * kernel model through hook_io.c; closing it destroys the timeline). */
@@ -36,6 +39,7 @@ struct dyn_file {
 	bool writable;
 	char name[64];          /* DYN_ENGINE: "<engine>/<file>" */
 	char *initial;          /* the text it was filled with (O_RDWR) */
+	bool applied;           /* a write(2) was applied (debugfs_write) */
 };
 
 #define MAX_FD 65536
@@ -360,6 +364,44 @@ static int write_engine_file(const char *name, const char *buf, size_t len)
 	return gtsim_engine_file_write(dev, engine, slash + 1, buf, len);
 }
 
+/* The model's store of what was written to d: 0 or -errno. */
+static int apply(struct dyn_file *d, const char *buf, size_t len)
+{
+	int ret = devnode_server()
+		  ? gtsim_remote_debugfs_write(devnode_server(), remote_kind(d->kind), d->name,
+					       buf, len)
+		  : d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, len)
+		  : d->kind == DYN_ENGINE ? write_engine_file(d->name, buf, len)
+		  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name, buf, len)
+				      : -ENODEV);
+	TRACE(TRACE_SHIM, "write %s %s: %.*s -> %d", d->kind == DYN_PARAM ? "param" : "debugfs",
+	      d->name, (int)(len > 40 ? 40 : len), buf, ret);
+	return ret;
+}
+
+ssize_t debugfs_write(int fd, const void *buf, size_t n, bool *handled)
+{
+	*handled = false;
+	pthread_mutex_lock(&lock);
+	struct dyn_file *d = table[fd];
+	bool ours = d && d->writable && d->kind != DYN_SW_SYNC;
+	pthread_mutex_unlock(&lock);
+	if (!ours)
+		return 0;
+	*handled = true;
+	char text[4096];
+	if (n >= sizeof(text))
+		return -EINVAL;   /* kernfs: a store is at most a page */
+	memcpy(text, buf, n);
+	text[n] = 0;
+	int ret = apply(d, text, n);
+	if (ret < 0)
+		return ret;
+	d->applied = true;
+	/* the file shows what was written, as after a store */
+	return pwrite(fd, text, n, 0) < 0 ? -errno : (ssize_t)n;
+}
+
 void debugfs_forget(int fd)
 {
 	if (!debugfs_is_ours(fd))
@@ -377,21 +419,11 @@ void debugfs_forget(int fd)
 		return;
 	}
 	char buf[4096];
-	ssize_t len = d->writable ? pread(fd, buf, sizeof(buf), 0) : -1;
+	ssize_t len = d->writable && !d->applied ? pread(fd, buf, sizeof(buf), 0) : -1;
 	bool changed = len > 0 && (!d->initial || strlen(d->initial) != (size_t)len ||
 				   memcmp(d->initial, buf, (size_t)len));
-	if (changed) {
-		int ret = devnode_server()
-			  ? gtsim_remote_debugfs_write(devnode_server(), remote_kind(d->kind), d->name,
-						       buf, (size_t)len)
-			  : d->kind == DYN_PARAM ? gtsim_param_write(d->name, buf, (size_t)len)
-			  : d->kind == DYN_ENGINE ? write_engine_file(d->name, buf, (size_t)len)
-			  : (devnode_device() ? gtsim_debugfs_write(devnode_device(), d->name,
-								     buf, (size_t)len)
-					      : -ENODEV);
-		TRACE(TRACE_SHIM, "write %s %s: %.*s -> %d", d->kind == DYN_PARAM ? "param" : "debugfs",
-		      d->name, (int)(len > 40 ? 40 : len), buf, ret);
-	}
+	if (changed)
+		apply(d, buf, (size_t)len);
 	free(d->initial);
 	free(d);
 }

@@ -146,6 +146,10 @@ int debugfs_open(const char *real_path, int flags);
 int debugfs_open_at(int dirfd, const char *path, int flags);
 /* /proc/self/fd/N (or /dev/fd/N) of such a file: a new open of it. */
 int debugfs_reopen(const char *path, int flags);
+/* write(2) on a served debugfs, parameter or engine file: applied now.
+ * *handled false when fd is not such a file opened for writing; else the
+ * bytes written or -errno (the kernel model's refusal). */
+ssize_t debugfs_write(int fd, const void *buf, size_t n, bool *handled);
 bool debugfs_is_ours(int fd);
 /* Shared mode: fd is a sw_sync timeline this process opened on the
  * server (its close then waits for the server, gtsim_remote_sw_sync_reap). */

@@ -13,6 +13,7 @@
  *    object: MADVISE then reports it not retained), i915_wedged, the error
  *    state, clients; written through openat() on the debugfs directory as
  *    igt_sysfs_printf does;
+ *  - a refused parameter write fails write(2) with kstrtoint's errno;
  *  - /sys/module/i915/parameters and dri/0/i915_params: reset=0 makes a
  *    hang wedge the device (THROTTLE and execbuf -EIO, i915_wedged reads
  *    1) and writing i915_wedged with resets enabled recovers it;
@@ -75,8 +76,9 @@ static int write_text(int dirfd, const char *path, const char *text)
 	if (fd < 0)
 		return -errno;
 	ssize_t n = write(fd, text, strlen(text));
+	int err = n < 0 ? -errno : n == (ssize_t)strlen(text) ? 0 : -EIO;
 	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -EIO;
+	return err;
 }
 
 static void check_reopen(void)
@@ -238,6 +240,11 @@ static void check_params_and_wedge(void)
 	CHECK_STR(read_text(-1, PARAMS "/enable_guc"), "0\n");
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_params/enable_hangcheck"), "Y\n");
 	CHECK_EQ(write_text(-1, PARAMS "/enable_guc", "1"), -EACCES);
+	/* write(2) fails as kernfs's store does (param_set_int: kstrtoint's
+	 * -ERANGE past INT_MAX, -EINVAL for no number); nothing changes */
+	CHECK_EQ(write_text(-1, PARAMS "/reset", "4294967295"), -ERANGE);
+	CHECK_EQ(write_text(-1, PARAMS "/reset", "two"), -EINVAL);
+	CHECK_STR(read_text(-1, PARAMS "/reset"), "2\n");
 	CHECK_EQ(write_text(-1, PARAMS "/enable_hangcheck", "N\n"), 0);
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_params/enable_hangcheck"), "N\n");
 	CHECK_EQ(write_text(-1, DEBUGFS "/i915_params/enable_hangcheck", "1"), 0);
