@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/ioctl.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -115,6 +116,13 @@ int gtsim_is_sync_fd(int fd);
  * outstanding, POLLOUT once the GPU is done with the object). -1 when fd
  * is not a regular file. */
 int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events);
+/* The same as an ioctl of the dma-buf (a number of gtsim's own in the
+ * dma-buf range, which gtsim_dmabuf_ioctl serves), so that a shared
+ * device's client asks its server with the descriptor. */
+struct gtsim_dmabuf_poll {
+	short events, revents;
+};
+#define GTSIM_DMABUF_IOCTL_POLL _IOWR('b', 0x7f, struct gtsim_dmabuf_poll)
 /* An ioctl on fd, a dma-buf of one of dev's objects (dma_buf_ioctl):
  * DMA_BUF_IOCTL_SYNC, its flags checked (-EINVAL), SYNC_START waiting for
  * the GPU as i915's begin_cpu_access does (a read for its outstanding

@@ -134,6 +134,14 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
  * writes); SYNC_END (end_cpu_access) has nothing to flush here. */
 int gtsim_dmabuf_ioctl(struct gtsim_device *dev, int fd, unsigned long request, void *arg)
 {
+	if (request == GTSIM_DMABUF_IOCTL_POLL) {
+		struct gtsim_dmabuf_poll *p = arg;
+		int r = p ? gtsim_dmabuf_poll(dev, fd, p->events) : -EFAULT;
+		if (r < 0)
+			return r == -1 ? -EBADF : r;
+		p->revents = (short)r;
+		return 0;
+	}
 	if (request != DMA_BUF_IOCTL_SYNC)
 		return -ENOTTY;
 	if (!arg)

@@ -5,7 +5,8 @@
  *    with offset 0, anything else -EINVAL.
  *  - poll: dma_buf_poll() waits on the object's fences: POLLIN for the
  *    GPU's outstanding write, POLLOUT for every outstanding use
- *    (gtsim_dmabuf_poll). A poll set holding dma-bufs is polled in slices
+ *    (gtsim_dmabuf_poll; in shared mode the server's device answers,
+ *    GTSIM_DMABUF_IOCTL_POLL). A poll set holding dma-bufs is polled in slices
  *    of at most 1 ms: the other descriptors through the system call, the
  *    dma-bufs through the model, until one is ready or the time is up. */
 #include <errno.h>
@@ -22,6 +23,7 @@
 #include "common/sigdefer.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 #include "shim.h"
 
 #define DMABUF_LINK "/memfd:gtsim-gem"
@@ -72,6 +74,17 @@ static int sys_ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 }
 
 /* timeout_ns < 0: forever. */
+/* A dma-buf's readiness from the process's device, or from the server's
+ * in shared mode (the descriptor travels with the question). */
+static int dmabuf_revents(struct gtsim_device *dev, const char *server, int fd, short events)
+{
+	if (!server)
+		return gtsim_dmabuf_poll(dev, fd, events);
+	struct gtsim_dmabuf_poll p = { .events = events };
+	int r = gtsim_remote_fd_ioctl(server, fd, GTSIM_DMABUF_IOCTL_POLL, &p);
+	return r < 0 ? r : p.revents;
+}
+
 static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const sigset_t *mask)
 {
 	bool *dmabuf = NULL;
@@ -85,9 +98,10 @@ static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const s
 		dmabuf[i] = true;
 		count++;
 	}
-	if (count)
+	const char *server = count ? devnode_server() : NULL;
+	if (count && !server)
 		dev = devnode_device();
-	if (!count || !dev) {
+	if (!count || (!dev && !server)) {
 		free(dmabuf);
 		struct timespec ts = { timeout_ns / 1000000000, timeout_ns % 1000000000 };
 		return sys_ppoll(fds, n, timeout_ns < 0 ? NULL : &ts, mask);
@@ -107,7 +121,7 @@ static int poll_common(struct pollfd *fds, nfds_t n, int64_t timeout_ns, const s
 			others[i] = fds[i];
 			if (dmabuf[i]) {
 				others[i].fd = -1;
-				int r = gtsim_dmabuf_poll(dev, fds[i].fd, fds[i].events);
+				int r = dmabuf_revents(dev, server, fds[i].fd, fds[i].events);
 				fds[i].revents = (short)(r < 0 ? POLLNVAL : r);
 				ready += fds[i].revents != 0;
 			}

@@ -21,6 +21,9 @@
  *     SCM_RIGHTS, advanced there: the parent's fence signals (poll,
  *     SYNC_IOC_FILE_INFO status 1); closing a timeline signals its fence
  *     with an error before close returns (sw_sync_debugfs_release).
+ *  7. vgem: a write fence the parent attaches on vgem's card1 keeps a fork
+ *     child's poll of the buffer's dma-buf from POLLIN until the parent
+ *     signals it (dma_buf_poll; the server's device answers the child).
  * Oracles: the values written; i915's rules that a fork child shares the
  * parent's DRM file (drm_file is per open file description), that
  * context ids are per file (-ENOENT in another, i915_gem_context_lookup),
@@ -466,6 +469,54 @@ static void check_sw_sync(void)
 	close(g.fence);
 }
 
+/* vgem's uAPI (include/uapi/drm/vgem_drm.h) */
+struct vgem_attach { uint32_t handle, flags, out_fence, pad; };
+struct vgem_signal { uint32_t fence, flags; };
+#define VGEM_ATTACH DRM_IOWR(DRM_COMMAND_BASE + 1, struct vgem_attach)
+#define VGEM_SIGNAL DRM_IOW(DRM_COMMAND_BASE + 2, struct vgem_signal)
+
+struct vgem_ctx { int dmabuf, go, done; };
+
+static int vgem_child(void *p)
+{
+	struct vgem_ctx *c = p;
+	struct pollfd pfd = { c->dmabuf, POLLIN, 0 };
+	int busy = poll(&pfd, 1, 0) == 0;   /* the write fence is pending */
+	post(c->done);
+	if (!wait_post(c->go))
+		return 1;
+	pfd.revents = 0;
+	int ready = poll(&pfd, 1, 20000) == 1 && (pfd.revents & POLLIN);
+	return busy && ready ? 0 : 1;
+}
+
+static void check_vgem(void)
+{
+	int vgem = open("/dev/dri/card1", O_RDWR | O_CLOEXEC);
+	CHECK(vgem >= 0);
+	if (vgem < 0)
+		return;
+	struct drm_mode_create_dumb d = { .width = 1024, .height = 1, .bpp = 32 };
+	CHECK_EQ(io(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &d), 0);
+	struct drm_prime_handle ex = { .handle = d.handle, .flags = DRM_CLOEXEC };
+	CHECK_EQ(io(vgem, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ex), 0);
+	struct vgem_attach a = { .handle = d.handle, .flags = 1 /* VGEM_FENCE_WRITE */ };
+	CHECK_EQ(io(vgem, VGEM_ATTACH, &a), 0);
+	int go[2], done[2];
+	CHECK_EQ(pipe(go), 0);
+	CHECK_EQ(pipe(done), 0);
+	struct vgem_ctx c = { ex.fd, go[0], done[1] };
+	pid_t pid = spawn(vgem_child, &c);
+	CHECK(wait_post(done[0]));
+	struct vgem_signal sg = { .fence = a.out_fence };
+	CHECK_EQ(io(vgem, VGEM_SIGNAL, &sg), 0);
+	post(go[1]);
+	CHECK_EQ(reap(pid), 0);
+	close(go[0]); close(go[1]); close(done[0]); close(done[1]);
+	close(ex.fd);
+	close(vgem);
+}
+
 int main(void)
 {
 	const char *server = getenv("GTSIM_SERVER");
@@ -480,6 +531,7 @@ int main(void)
 	check_threads(fd);
 	check_death(fd);
 	check_sw_sync();
+	check_vgem();
 	close(fd);
 	return test_exit();
 }
