@@ -16,6 +16,7 @@
 
 #include "command.h"
 #include "common/devinfo.h"
+#include "common/fd_pass.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 #include "gtsim/remote.h"
@@ -102,21 +103,21 @@ static void forward_signal(int sig)
 
 static int run_shared(void)
 {
-	char dir[] = "/tmp/gtsim-server-XXXXXX";
-	const char *tmp = getenv("TMPDIR");
-	char dirbuf[PATH_MAX];
-	snprintf(dirbuf, sizeof(dirbuf), "%s/gtsim-server-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	char *d = strlen(dirbuf) < 90 ? mkdtemp(dirbuf) : mkdtemp(dir);
-	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	int l = d ? socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0) : -1;
-	if (d)
-		snprintf(a.sun_path, sizeof(a.sun_path), "%s/socket", d);
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 64)) {
-		fprintf(stderr, "gtsim run --shared: cannot listen at %s: %s\n", a.sun_path,
+	/* an abstract socket: a killed server leaves nothing behind */
+	char path[64];
+	unsigned rnd = 0;
+	if (getentropy(&rnd, sizeof(rnd)))
+		rnd = (unsigned)getpid() * 2654435761u;
+	snprintf(path, sizeof(path), "@gtsim-server-%d-%08x", (int)getpid(), rnd);
+	struct sockaddr_un a;
+	socklen_t alen = fd_pass_addr(path, &a);
+	int l = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (l < 0 || !alen || bind(l, (struct sockaddr *)&a, alen) || listen(l, 64)) {
+		fprintf(stderr, "gtsim run --shared: cannot listen at %s: %s\n", path,
 			strerror(errno));
 		return -1;
 	}
-	setenv("GTSIM_SERVER", a.sun_path, 1);
+	setenv("GTSIM_SERVER", path, 1);
 	fflush(NULL);
 	child = fork();
 	if (child < 0)
@@ -137,8 +138,6 @@ static int run_shared(void)
 	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 		;
 	gtsim_device_destroy(dev);
-	unlink(a.sun_path);
-	rmdir(d);
 	if (WIFSIGNALED(status)) {
 		signal(WTERMSIG(status), SIG_DFL);
 		raise(WTERMSIG(status));

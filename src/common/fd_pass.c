@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 ssize_t fd_pass_sendv(int sock, const struct iovec *iov, int n, const int *fds, unsigned nfds)
@@ -73,4 +75,17 @@ ssize_t fd_pass_recvv(int sock, void *buf, size_t size, int *fds, unsigned max)
 ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd)
 {
 	return fd_pass_recvv(sock, buf, size, fd, 1);
+}
+
+socklen_t fd_pass_addr(const char *path, struct sockaddr_un *a)
+{
+	size_t n = path ? strlen(path) : sizeof(a->sun_path);
+	if (n >= sizeof(a->sun_path))
+		return 0;
+	memset(a, 0, sizeof(*a));
+	a->sun_family = AF_UNIX;
+	memcpy(a->sun_path, path, n);
+	if (path[0] == '@')
+		a->sun_path[0] = '\0';   /* abstract: the length bounds the name */
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + (path[0] != '@'));
 }

@@ -5,6 +5,7 @@
 #define GTSIM_COMMON_FD_PASS_H
 
 #include <stddef.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 
@@ -15,6 +16,12 @@ ssize_t fd_pass_send(int sock, const struct iovec *iov, int n, int fd);
  * none; any further one is closed), O_CLOEXEC. The length (0 at the end),
  * size + 1 when the message or its descriptors did not fit, or -errno. */
 ssize_t fd_pass_recv(int sock, void *buf, size_t size, int *fd);
+
+/* The address of a Unix socket named path: a file, or when path starts
+ * with '@' a name in the abstract namespace (nothing left on disk when
+ * the owner is killed). Its length for bind/connect, 0 when too long. */
+struct sockaddr_un;
+socklen_t fd_pass_addr(const char *path, struct sockaddr_un *a);
 
 #define FD_PASS_MAX 2
 /* The same with the descriptors fds[0..nfds) that are >= 0 (at most

@@ -91,14 +91,14 @@ static int call(int fd, uint32_t op, unsigned long request, void *arg, uint32_t 
 
 static int connect_to(const char *path)
 {
-	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	if (!path || strlen(path) >= sizeof(a.sun_path))
+	struct sockaddr_un a;
+	socklen_t alen = fd_pass_addr(path, &a);
+	if (!alen)
 		return -EINVAL;
-	strcpy(a.sun_path, path);
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -errno;
-	if (connect(fd, (struct sockaddr *)&a, sizeof(a))) {
+	if (connect(fd, (struct sockaddr *)&a, alen)) {
 		int err = -errno;
 		close(fd);
 		return err;
