@@ -157,6 +157,7 @@ static int do_open(struct server_conn *c, const struct gtsim_wire_req *req, void
 	if (req->size != sizeof(uint64_t))
 		return -EINVAL;
 	if (req->op == GTSIM_WIRE_OPEN) {
+		server_settle_closes(c->srv, c->fd);
 		if (!(c->sf = server_file_open(c->srv, (int)req->request)))
 			return -ENODEV;
 		c->sf->file->pid = req->pid;   /* the opener, as the clients list shows it */

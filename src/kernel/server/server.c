@@ -12,14 +12,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/fd_pass.h"
 #include "gtsim/gtsim.h"
 #include "kernel/server/server.h"
 
+/* A live connection, for server_settle_closes (under srv->lock). */
+struct conn_entry {
+	struct conn_entry *next;
+	int fd;
+	uint64_t id;
+};
+
 struct server {
 	struct gtsim_device *dev;
+	struct conn_entry *conns;  /* live connections, under lock */
+	uint64_t next_conn;
 	pthread_mutex_t lock;
 	pthread_cond_t idle;
 	unsigned active, total;
@@ -86,7 +96,52 @@ void server_file_put(struct server *srv, struct server_file *sf)
 struct conn_start {
 	struct server *srv;
 	int fd;
+	uint64_t id;
 };
+
+static bool conn_live(struct server *srv, uint64_t id)
+{
+	for (struct conn_entry *e = srv->conns; e; e = e->next)
+		if (e->id == id)
+			return true;
+	return false;
+}
+
+/* A client's close() of its DRM descriptor is over before its next open()
+ * starts (program order), but the connection's thread may not have closed
+ * the file yet: wait (at most 2 s) for every connection whose peer has
+ * hung up to finish, so that the new open sees the device as i915 would
+ * (the old file's master role gone; IGT opens card0 again at once). */
+void server_settle_closes(struct server *srv, int self_fd)
+{
+	pthread_mutex_lock(&srv->lock);
+	unsigned n = 0;
+	for (struct conn_entry *e = srv->conns; e; e = e->next)
+		n++;
+	struct pollfd *pfd = n ? calloc(n, sizeof(*pfd)) : NULL;
+	uint64_t *ids = n ? calloc(n, sizeof(*ids)) : NULL;
+	unsigned k = 0;
+	for (struct conn_entry *e = srv->conns; e && pfd && ids; e = e->next)
+		if (e->fd != self_fd) {
+			pfd[k] = (struct pollfd){ e->fd, POLLRDHUP, 0 };
+			ids[k++] = e->id;
+		}
+	unsigned hung = 0;
+	if (k && poll(pfd, k, 0) > 0)
+		for (unsigned i = 0; i < k; i++)
+			if (pfd[i].revents & (POLLRDHUP | POLLHUP | POLLERR))
+				ids[hung++] = ids[i];
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 2;
+	for (unsigned i = 0; i < hung; i++)
+		while (conn_live(srv, ids[i]) &&
+		       pthread_cond_timedwait(&srv->idle, &srv->lock, &until) == 0)
+			;
+	pthread_mutex_unlock(&srv->lock);
+	free(pfd);
+	free(ids);
+}
 
 #define MSG_MAX (sizeof(struct gtsim_wire_req) + GTSIM_WIRE_MAX_ARG)
 
@@ -114,8 +169,15 @@ static void *conn_main(void *p)
 	free(msg);
 	free(rep);
 	server_file_put(start.srv, c.sf);
-	close(c.fd);
 	pthread_mutex_lock(&start.srv->lock);
+	for (struct conn_entry **p = &start.srv->conns; *p; p = &(*p)->next)
+		if ((*p)->id == start.id) {
+			struct conn_entry *e = *p;
+			*p = e->next;
+			free(e);
+			break;
+		}
+	close(c.fd);   /* under the lock: settle polls only live descriptors */
 	start.srv->active--;
 	pthread_cond_broadcast(&start.srv->idle);
 	pthread_mutex_unlock(&start.srv->lock);
@@ -125,6 +187,7 @@ static void *conn_main(void *p)
 static int start_conn(struct server *srv, int fd)
 {
 	struct conn_start *s = malloc(sizeof(*s));
+	struct conn_entry *e = malloc(sizeof(*e));
 	pthread_mutex_lock(&srv->lock);
 	if (srv->nthreads == srv->cap) {
 		unsigned cap = srv->cap ? 2 * srv->cap : 8;
@@ -135,10 +198,17 @@ static int start_conn(struct server *srv, int fd)
 		}
 	}
 	int ret = -ENOMEM;
-	if (s && srv->nthreads < srv->cap) {
-		*s = (struct conn_start){ srv, fd };
+	if (s && e && srv->nthreads < srv->cap) {
+		*s = (struct conn_start){ srv, fd, ++srv->next_conn };
+		*e = (struct conn_entry){ srv->conns, fd, s->id };
+		srv->conns = e;
 		ret = -pthread_create(&srv->threads[srv->nthreads], NULL, conn_main, s);
+		if (ret)
+			srv->conns = e->next;   /* freed below */
+		else
+			e = NULL;               /* the list's now */
 	}
+	free(e);
 	if (!ret) {
 		srv->nthreads++;
 		srv->active++;

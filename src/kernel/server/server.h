@@ -31,6 +31,9 @@ struct server_conn {
 	int fd;                    /* the connection */
 };
 
+/* Waits for the connections whose clients have hung up to close their
+ * files (server.c), before an OPEN. */
+void server_settle_closes(struct server *srv, int self_fd);
 /* A new file of node minor (one reference), or NULL. */
 struct server_file *server_file_open(struct server *srv, int minor);
 /* A new reference to the file id, or NULL when it is closed. */

@@ -24,6 +24,10 @@
  *  7. vgem: a write fence the parent attaches on vgem's card1 keeps a fork
  *     child's poll of the buffer's dma-buf from POLLIN until the parent
  *     signals it (dma_buf_poll; the server's device answers the child).
+ *  8. close, then open: the new file of card0 is master at once (drm_release
+ *     ran before close returned; IGT's drm_open_driver probes card0 and
+ *     closes it just before drm_open_driver_master), 100 times over while
+ *     four other clients keep the server busy.
  * Oracles: the values written; i915's rules that a fork child shares the
  * parent's DRM file (drm_file is per open file description), that
  * context ids are per file (-ENOENT in another, i915_gem_context_lookup),
@@ -517,6 +521,40 @@ static void check_vgem(void)
 	close(vgem);
 }
 
+/* Keeps the server's threads busy (GETPARAM over its own file) until
+ * the pipe closes, so that a closed connection waits for a CPU. */
+static int busy_child(void *p)
+{
+	int stop = ((int *)p)[0];
+	close(((int *)p)[1]);   /* the parent's close of it ends the loop */
+	int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);   /* never master */
+	int v;
+	struct drm_i915_getparam gp = { .param = I915_PARAM_CHIPSET_ID, .value = &v };
+	struct pollfd pfd = { stop, POLLIN, 0 };
+	while (fd >= 0 && poll(&pfd, 1, 0) == 0)
+		io(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+	return 0;
+}
+
+static void check_reopen_master(void)
+{
+	int stop[2];
+	CHECK_EQ(pipe(stop), 0);
+	pid_t kids[4];
+	for (int i = 0; i < 4; i++)
+		kids[i] = spawn(busy_child, stop);
+	for (int i = 0; i < 100; i++) {
+		int again = open(CARD, O_RDWR | O_CLOEXEC);
+		CHECK(again >= 0);
+		CHECK_EQ(io(again, DRM_IOCTL_SET_MASTER, NULL), 0);
+		close(again);
+	}
+	close(stop[1]);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ(reap(kids[i]), 0);
+	close(stop[0]);
+}
+
 int main(void)
 {
 	const char *server = getenv("GTSIM_SERVER");
@@ -533,5 +571,6 @@ int main(void)
 	check_sw_sync();
 	check_vgem();
 	close(fd);
+	check_reopen_master();
 	return test_exit();
 }
