@@ -274,6 +274,12 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 			struct ps_pixels *px)
 {
 	const struct wm_state *st = &d->st;
+	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
+	/* nothing reads the weights (a shader with no inputs, as piglit's
+	 * full-screen constant-colour quads): the payload has no barycentric
+	 * registers, the pixel interpolator computes its own (bary_at) */
+	if (!st->bary_modes && !need_z && !st->ps.uses_w)
+		return;
 	/* the centres, padded to whole chunks of bary_at_n */
 	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
 	for (unsigned c = 0; c < px->count; c++) {
@@ -283,7 +289,6 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	for (unsigned c = px->count; c % BARY_CHUNK; c++)
 		cx[c] = cy[c] = 0;
 	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
-	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
 	if (!need_z && !st->ps.uses_w)
 		return;
 	for (unsigned c = 0; c < px->count; c++) {
