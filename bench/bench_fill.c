@@ -6,7 +6,12 @@
  *  - a ~50-instruction one: 24 dependent vec4 operations on the
  *    interpolated colour with uniform operands (nothing folds), which iris
  *    compiles to about 50 EU instructions in SIMD16 and llvmpipe to as many
- *    vector operations.
+ *    vector operations;
+ *  - a depth-tested scene: DEPTH_QUADS full-screen quads with the trivial
+ *    shader, drawn front to back at decreasing depth with a LESS test into
+ *    a 16-bit depth buffer cleared each frame, so the early depth test
+ *    rejects all but the first quad's pixels (the figure counts every
+ *    quad's pixels, as llvmpipe's does).
  * The same program runs as a child: through iris on gtsim
  * (`gtsim run --device=skl`) with one host thread (GTSIM_THREADS=1) and
  * with one per core, and on llvmpipe with one thread (LP_NUM_THREADS=1)
@@ -39,6 +44,7 @@
 
 #define SIZE 1024
 #define LONG_OPS 24
+#define DEPTH_QUADS 4
 
 static const char vs_src[] =
 	"attribute vec2 pos;\n"
@@ -48,6 +54,10 @@ static const char fs_short[] =
 	"precision highp float;\n"
 	"varying vec4 v;\n"
 	"void main() { gl_FragColor = v; }\n";
+static const char vs_depth[] =
+	"attribute vec3 pos;\n"
+	"varying vec4 v;\n"
+	"void main() { v = vec4(pos.xy * 0.5 + 0.5, 0.25, 1.0); gl_Position = vec4(pos, 1.0); }\n";
 static const float u_val[4] = { 0.999f, 0.001f, 1.001f, -0.001f };
 
 static double clock_s(clockid_t id)
@@ -89,6 +99,51 @@ static void expected(int ops, int x, int y, unsigned char out[4])
 static GLuint program(const char *fs)
 {
 	return bench_program("bench_fill", vs_src, fs);
+}
+
+/* The depth-tested scene's pixels per second (and *cpu): DEPTH_QUADS
+ * quads a frame, nearest first, after a depth clear. */
+static double measure_depth(double *cpu)
+{
+	float quads[DEPTH_QUADS][4][3];
+	static const float corner[4][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 }, { 1, 1 } };
+	for (int q = 0; q < DEPTH_QUADS; q++)
+		for (int k = 0; k < 4; k++) {
+			quads[q][k][0] = corner[k][0];
+			quads[q][k][1] = corner[k][1];
+			quads[q][k][2] = -0.5f + 0.25f * (float)q;
+		}
+	glUseProgram(bench_program("bench_fill", vs_depth, fs_short));
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, quads);
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_LESS);
+	int draws = 0;
+	double t0 = 0, c0 = 0, t = 0;
+	for (int warm = 1; warm >= 0; warm--) {
+		if (!warm) {
+			t0 = now();
+			c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+		}
+		do {
+			glClear(GL_DEPTH_BUFFER_BIT);
+			for (int q = 0; q < DEPTH_QUADS; q++)
+				glDrawArrays(GL_TRIANGLE_STRIP, 4 * q, 4);
+			glFinish();
+			draws += !warm;
+			t = now() - t0;
+		} while (!warm && (draws < 2 || t < 1.0));
+	}
+	glDisable(GL_DEPTH_TEST);
+	double px_n = (double)draws * DEPTH_QUADS * SIZE * SIZE;
+	*cpu = px_n / (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0);
+	unsigned char px[4], want[4];
+	glReadPixels(300, 700, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	expected(0, 300, 700, want);
+	for (int c = 0; c < 4; c++)
+		if (abs((int)px[c] - (int)want[c]) > 1)
+			return *cpu = 0;
+	return px_n / t;
 }
 
 /* Pixels per second of full-screen quads after one warm-up draw, of wall
@@ -139,13 +194,19 @@ static int child(void)
 	glGenFramebuffers(1, &fb);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb);
 	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+	GLuint db;
+	glGenRenderbuffers(1, &db);
+	glBindRenderbuffer(GL_RENDERBUFFER, db);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, SIZE, SIZE);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, db);
 	glViewport(0, 0, SIZE, SIZE);
 	char fs_long[4096];
 	long_src(fs_long, sizeof(fs_long));
-	double ca, cb;
+	double ca, cb, cc;
 	double a = measure(program(fs_short), 0, &ca);
 	double b = measure(program(fs_long), LONG_OPS, &cb);
-	printf("%.6g %.6g %.6g %.6g\n", a, b, ca, cb);
+	double c = measure_depth(&cc);
+	printf("%.6g %.6g %.6g %.6g %.6g %.6g\n", a, b, c, ca, cb, cc);
 	return glGetError() == GL_NO_ERROR ? 0 : 1;
 }
 
@@ -163,7 +224,7 @@ int main(int argc, char **argv)
 	/* 0, 1: gtsim with one host thread and with one per core
 	 * (GTSIM_THREADS); 2, 3: llvmpipe with one thread and one per core */
 	char line[4][256];
-	double v[4][4] = { { 0 } };
+	double v[4][6] = { { 0 } };
 	int rc[4], parsed[4];
 	const char *const gt_env[2][5] = {
 		{ "MESA_SHADER_CACHE_DISABLE", "true", "GTSIM_THREADS", "1", NULL },
@@ -180,26 +241,28 @@ int main(int argc, char **argv)
 		rc[2 + i] = bench_run_child(lp_argv, lp_env[i], line[2 + i], sizeof(line[2 + i]));
 	}
 	for (int i = 0; i < 4; i++)
-		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2], &v[i][3]);
+		parsed[i] = sscanf(line[i], "%lf %lf %lf %lf %lf %lf", &v[i][0], &v[i][1], &v[i][2],
+				   &v[i][3], &v[i][4], &v[i][5]);
 	char head[2][32];
 	snprintf(head[0], sizeof(head[0]), "gtsim %s thr", cores);
 	snprintf(head[1], sizeof(head[1]), "llvmpipe %s thr", cores);
-	static const char *const names[2] = { "trivial FS (colour out)", "~50-instruction FS" };
+	static const char *const names[3] = { "trivial FS (colour out)", "~50-instruction FS",
+					      "4 quads, depth LESS, front first" };
 	static const char *const units[2] = { "Mpixels/s (wall)", "Mpixels/CPU-s" };
 	for (int u = 0; u < 2; u++) {
 		printf("bench_fill: 1024x1024 RGBA8 quad, %-16s %11s %11s %14s %15s %9s %9s\n",
 		       units[u], "gtsim 1 thr", head[0], "llvmpipe 1 thr", head[1], "ratio 1",
 		       "ratio N");
-		for (int s = 0; s < 2; s++) {
-			int k = 2 * u + s;
+		for (int s = 0; s < 3; s++) {
+			int k = 3 * u + s;
 			char f[4][32], ratio[2][32];
 			for (int i = 0; i < 4; i++)
-				bench_figure(f[i], sizeof(f[i]), !rc[i] && parsed[i] == 4, v[i][k], 1e6,
+				bench_figure(f[i], sizeof(f[i]), !rc[i] && parsed[i] == 6, v[i][k], 1e6,
 					     "%.2f");
 			/* gtsim / llvmpipe, each with one thread and with one per core */
 			for (int i = 0; i < 2; i++) {
 				snprintf(ratio[i], sizeof(ratio[i]), "-");
-				if (!rc[i] && !rc[2 + i] && parsed[i] == 4 && parsed[2 + i] == 4 &&
+				if (!rc[i] && !rc[2 + i] && parsed[i] == 6 && parsed[2 + i] == 6 &&
 				    v[i][k] > 0 && v[2 + i][k] > 0)
 					snprintf(ratio[i], sizeof(ratio[i]), "%.4f",
 						 v[i][k] / v[2 + i][k]);

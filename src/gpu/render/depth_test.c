@@ -108,3 +108,69 @@ bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, f
 		vm_write(vm, ds->depth.base + doff, &src, cpp);
 	return pass;
 }
+
+/* depth_stencil_sample for the four pixels of a quad at once where that is
+ * the common case: one sample, no stencil, the depth buffer's pixels of
+ * the quad in one 4 KiB page (always for Y and X tiles: a quad at even
+ * (x, y) lies in one tile). One translation for the quad instead of a read
+ * and a write each; the tests and writes are depth_stencil_sample's, in
+ * pixel order. Returns the pixels that pass (bit i: pixel i of `in`), or
+ * -1 with nothing done: the caller tests the pixels one by one. */
+int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in)
+{
+	const struct depth_state *ds = &d->st.ds;
+	if (x < 0 || y < 0 || (ds->stencil_test && ds->has_stencil) || !ds->has_depth ||
+	    !(ds->test || ds->write) || ds->samples > 1 || d->st.ms.samples > 1)
+		return -1;
+	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
+	uint64_t off[4], page = UINT64_MAX;
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(in >> i & 1))
+			continue;
+		if (!surface_view_sample_offset(&ds->depth, 1, (uint32_t)x + (i & 1),
+						(uint32_t)y + (i >> 1), 0, &off[i]))
+			return -1;
+		uint64_t pg = (ds->depth.base + off[i]) >> 12;
+		if (page != UINT64_MAX && pg != page)
+			return -1;
+		page = pg;
+	}
+	if (page == UINT64_MAX)
+		return 0;
+	uint64_t avail;
+	uint8_t *host = vm_map(&d->env->vm, page << 12, ds->write && ds->depth_buffer_write, &avail);
+	if (!host || avail < 4096)
+		return -1;
+	unsigned pass = 0;
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(in >> i & 1))
+			continue;
+		uint8_t *at = host + ((ds->depth.base + off[i]) & 4095);
+		float zc = z[i] < d->st.vp.zmin ? d->st.vp.zmin : z[i] > d->st.vp.zmax ? d->st.vp.zmax : z[i];
+		uint32_t src = depth_encode(fmt, zc), dst = 0;
+		if (ds->test && cpp == 2) {   /* constant sizes: loads, not memcpy calls */
+			uint16_t v16;
+			memcpy(&v16, at, 2);
+			dst = v16;
+		} else if (ds->test && cpp == 4) {
+			memcpy(&dst, at, 4);
+		} else if (ds->test) {
+			memcpy(&dst, at, cpp);
+		}
+		if (fmt == DFMT_D24_UNORM_X8)
+			dst &= 0xffffff;
+		bool ok = !ds->test || depth_compare(fmt, ds->func, src, dst);
+		if (ok && ds->write && ds->depth_buffer_write) {
+			if (cpp == 2) {
+				uint16_t v16 = (uint16_t)src;
+				memcpy(at, &v16, 2);
+			} else if (cpp == 4) {
+				memcpy(at, &src, 4);
+			} else {
+				memcpy(at, &src, cpp);
+			}
+		}
+		pass |= (unsigned)ok << i;
+	}
+	return (int)pass;
+}

@@ -274,6 +274,12 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 			struct ps_pixels *px)
 {
 	const struct wm_state *st = &d->st;
+	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
+	/* nothing reads the weights (a shader with no inputs, as piglit's
+	 * full-screen constant-colour quads): the payload has no barycentric
+	 * registers, the pixel interpolator computes its own (bary_at) */
+	if (!st->bary_modes && !need_z && !st->ps.uses_w)
+		return;
 	/* the centres, padded to whole chunks of bary_at_n */
 	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
 	for (unsigned c = 0; c < px->count; c++) {
@@ -283,7 +289,6 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	for (unsigned c = px->count; c % BARY_CHUNK; c++)
 		cx[c] = cy[c] = 0;
 	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
-	bool need_z = st->ps.uses_depth || (!d->early_depth && depth_test_enabled(st));
 	if (!need_z && !st->ps.uses_w)
 		return;
 	for (unsigned c = 0; c < px->count; c++) {
@@ -460,8 +465,23 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 	const struct wm_state *st = &d->st;
 	unsigned n = st->ms.samples;
 	uint16_t in[4], pass[4];
+	unsigned lit = 0;
 	for (unsigned i = 0; i < 4; i++) {
 		in[i] = pass[i] = (uint16_t)(cov >> (16 * i));
+		lit |= (in[i] != 0) << i;
+	}
+	int quad = -1;
+	if (d->early_depth && n == 1) {
+		float z[4];
+		for (unsigned i = 0; i < 4; i++)
+			z[i] = lit >> i & 1 ? wm_prim_z(p, x + (int32_t)(i & 1) + 0.5,
+							y + (int32_t)(i >> 1) + 0.5) : 0;
+		quad = depth_test_quad(d, x, y, z, lit);
+		for (unsigned i = 0; i < 4 && quad >= 0; i++)
+			if (!(quad >> i & 1))
+				pass[i] = 0;
+	}
+	for (unsigned i = 0; i < 4 && quad < 0; i++) {
 		int32_t px = x + (int32_t)(i & 1), py = y + (int32_t)(i >> 1);
 		for (unsigned s = 0; d->early_depth && s < n; s++) {
 			if (!(in[i] >> s & 1))
@@ -475,8 +495,13 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 	}
 	if (d->fault)
 		return -1;
-	if (!st->ms.per_sample)
+	if (!st->ms.per_sample) {
+		/* a subspan whose pixels all failed the early tests is not
+		 * dispatched (as under per-sample dispatch below) */
+		if (d->early_depth && !(pass[0] | pass[1] | pass[2] | pass[3]))
+			return 0;
 		return add_subspan(d, x, y, in, pass, -1);
+	}
 	/* per-sample dispatch: a subspan for each sample some pixel keeps */
 	for (unsigned s = 0; s < n; s++) {
 		uint16_t one[4], any = 0;

@@ -221,6 +221,10 @@ static inline double wm_sample_y(const struct wm_state *st, unsigned s)
  * depth z; true when it passes (buffers updated as the state says). */
 /* sref: the stencil reference the PS computed (0..255), or -1 for the
  * state's (DEPTH_STENCIL_STATE / 3DSTATE_WM_DEPTH_STENCIL). */
+/* The early test of a single-sampled quad's covered pixels `in` (bit i:
+ * pixel i) at depths z: the mask that passes, or -1 when the quad needs
+ * depth_stencil_sample pixel by pixel (stencil, samples, pages). */
+int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in);
 bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
 			  bool back, int sref);
 bool depth_test_enabled(const struct wm_state *st);

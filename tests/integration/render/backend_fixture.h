@@ -197,6 +197,12 @@ static const char fx_simd16_fs[] =
 	"                render MsgDesc: RT write SIMD16 LastRT Surface = 0 mlen 8 rlen 0 { align1 1H EOT };\n";
 
 /* The window position of NDC (x, y) under fx_reset's viewport. */
+/* NDC of pixel boundary p of a target `size` pixels wide (fx_win's inverse). */
+static inline float fx_ndc(int p, int size)
+{
+	return 2.0f * (float)p / (float)size - 1;
+}
+
 static inline double fx_win(double ndc, uint32_t size)
 {
 	return (ndc + 1) * size / 2;

@@ -37,11 +37,6 @@ static void layer(int k, int *x0, int *y0, float *z)
 	*z = (float)((k * 5) % LAYERS + 1) / 16;   /* unsorted, distinct */
 }
 
-static float ndc(int p, int size)
-{
-	return 2.0f * (float)p / (float)size - 1;
-}
-
 static int draw_layers(void)
 {
 	fx_begin();
@@ -52,7 +47,7 @@ static int draw_layers(void)
 		layer(k, &x0, &y0, &z);
 		float c[4] = { colours[k % 3][0], colours[k % 3][1], colours[k % 3][2], 0.6f };
 		for (int i = 0; i < 4; i++)
-			fx_vertex(4 * k + i, ndc(x0 + (i & 1) * SIDE, W), ndc(y0 + (i >> 1) * SIDE, H),
+			fx_vertex(4 * k + i, fx_ndc(x0 + (i & 1) * SIDE, W), fx_ndc(y0 + (i >> 1) * SIDE, H),
 				  z, 1, c);
 		const unsigned q[6] = { 0, 1, 2, 2, 1, 3 };
 		for (int i = 0; i < 6; i++)

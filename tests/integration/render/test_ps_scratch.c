@@ -23,11 +23,6 @@
 #define PAD 200
 #define ROUNDS 4
 
-static float ndc(int p, int size)
-{
-	return 2.0f * (float)p / (float)size - 1;
-}
-
 /* Square i's colour: every component a multiple of 1/15, all distinct. */
 static void colour(int i, float c[4])
 {
@@ -79,8 +74,8 @@ static int draw_squares(void)
 			float c[4];
 			colour(i, c);
 			for (int k = 0; k < 4; k++)
-				fx_vertex(4 * j + k, ndc(x0 + (k & 1) * SQ_W, W),
-					  ndc(y0 + (k >> 1) * SQ_H, H), 0.5f, 1, c);
+				fx_vertex(4 * j + k, fx_ndc(x0 + (k & 1) * SQ_W, W),
+					  fx_ndc(y0 + (k >> 1) * SQ_H, H), 0.5f, 1, c);
 			const unsigned q[6] = { 0, 1, 2, 2, 1, 3 };
 			for (int k = 0; k < 6; k++)
 				prims[6 * j + k] = 4 * j + q[k];
