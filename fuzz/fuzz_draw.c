@@ -14,7 +14,9 @@
  *            mutations of the batch's dwords (0-31)
  *   byte 1   bits 0-3 mutations of the state (dynamic state, surface
  *            state and binding table, vertex buffer, kernels), bits 4-5
- *            binding table entries - 1
+ *            binding table entries - 1, bit 6 a render target of 64 x 64
+ *            pixels (else 16 x 16: the pixel shading of 64 x 64 was a
+ *            third of the target's time)
  *   then the batch's mutations, then the state's (a byte choosing the
  *   buffer before each): each a dword index and an operation
  *   (fuzz_mutate.h). */
@@ -62,9 +64,10 @@ static int fence_status(int fence)
 static void check_green(struct gtsim_device *dev, struct gtdrv_draw_setup *s, int fence)
 {
 	static uint8_t px[64 * 64 * 4];
-	if (gtdrv_bo_read(s->drv, &s->rt, 0, px, sizeof(px)))
+	uint32_t bytes = s->width * s->height * 4;   /* the pitch is width x 4 */
+	if (gtdrv_bo_read(s->drv, &s->rt, 0, px, bytes))
 		abort();
-	for (unsigned i = 0; i < sizeof(px); i += 4)
+	for (unsigned i = 0; i < bytes; i += 4)
 		if (px[i] != 0 || px[i + 1] != 255 || px[i + 2] != 0 || px[i + 3] != 255) {
 			int status = fence_status(fence);
 			struct drm_i915_reset_stats rs = { .ctx_id = s->drv->ctx_id };
@@ -92,9 +95,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_device_slot *d = &devs[skl];
 	struct gtdrv drv;
 	struct gtsim_file *f = fuzz_client(d, skl, how & 4, &drv);
-	/* 64 x 64: the pitch (256 bytes) a multiple of 64, the target 4 pages */
+	/* 64 x 64: the pitch (256 bytes) a multiple of 64, the target 4
+	 * pages; 16 x 16: the pitch 64 bytes, one page */
+	uint32_t side = how2 & 0x40 ? 64 : 16;
 	struct gtdrv_draw_setup s;
-	if (gtdrv_draw_setup_init(&s, &drv, 64, 64) ||
+	if (gtdrv_draw_setup_init(&s, &drv, side, side) ||
 	    gtdrv_draw_setup_shaders(&s, gradient ? gtdrv_gradient_vs : gtdrv_green_vs,
 				     gtdrv_color_fs))
 		abort();
