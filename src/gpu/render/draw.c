@@ -194,10 +194,11 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	dc->pa.prim_id = 0;        /* primitive IDs count per instance */
 	for (uint32_t i = 0; i < p->vertex_count; i++) {
 		/* a reset reaches a draw whose vertices run no EU thread (no
-		 * VS): the command unwinds as from a thread's fault */
+		 * VS), or of billions of empty instances: the command unwinds
+		 * as from a thread's fault */
 		if (i % DRAW_ABORT_POLL == 0 && exec_abort_requested())
 			return render_set_fault(rs, "3DPRIMITIVE: stopped by an engine reset at "
-						"vertex %u of %u", i, p->vertex_count);
+						"vertex %u of %u, instance %u", i, p->vertex_count, inst);
 		uint32_t vindex = p->start_vertex + i;
 		if (p->indexed) {
 			uint32_t idx;
@@ -219,6 +220,9 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 		if (vertex(dc, vindex, inst))
 			return -1;
 	}
+	if (!p->vertex_count && exec_abort_requested())
+		return render_set_fault(rs, "3DPRIMITIVE: stopped by an engine reset at instance %u",
+					inst);
 	if (push_pending(dc, PENDING_CUT))
 		return -1;
 	return flush(dc);

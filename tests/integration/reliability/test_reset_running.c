@@ -25,7 +25,9 @@
  * triangles, no pixel). Hangcheck blames it, but only EU threads looked at
  * the abort flag, so the reset waited for the draw's end with the device
  * lock held (an execbuf fuzz input, 23 s libFuzzer timeout, minutes
- * alone); the vertex loop now polls the flag every 256 vertices. */
+ * alone); the vertex loop now polls the flag every 256 vertices. A
+ * fourth draw has 2^32 - 1 instances of no vertex (another execbuf fuzz
+ * input): each empty instance polls it too. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,8 +162,9 @@ static void walker_hang(void)
 	check_others_served();
 }
 
-/* The draw's VS disabled and its vertex count 2^30: no EU thread runs. */
-static void without_threads(int gen, uint32_t *dw, uint32_t used)
+/* The draw's VS disabled and its counts set: no EU thread runs. */
+static void without_threads(int gen, uint32_t *dw, uint32_t used, uint32_t vertices,
+			    uint32_t instances)
 {
 	for (uint32_t i = 0; i < used;) {
 		const struct cmd_desc *d = cmd_find(gen, ENGINE_RCS, dw[i]);
@@ -176,15 +179,17 @@ static void without_threads(int gen, uint32_t *dw, uint32_t used)
 		} else if (d->id == CMD_ID_3DPRIMITIVE) {
 			struct cmd_3DPRIMITIVE v;
 			cmd_3DPRIMITIVE_unpack(gen, dw + i, len, &v);
-			v.vertex_count_per_instance = 1u << 30;
+			v.vertex_count_per_instance = vertices;
+			v.instance_count = instances;
 			CHECK_EQ(cmd_3DPRIMITIVE_pack(gen, dw + i, len, &v), 0);
 		}
 		i += len;
 	}
 }
 
-/* The draw with fs as its pixel shader, or (fs NULL) without EU threads. */
-static void draw_hang(const char *fs, const char *what)
+/* The draw with fs as its pixel shader, or (fs NULL) without EU threads
+ * and with these counts. */
+static void draw_hang(const char *fs, uint32_t vertices, uint32_t instances, const char *what)
 {
 	struct gtsim_file *f = gtsim_open(dev);
 	struct gtdrv drv;
@@ -196,7 +201,7 @@ static void draw_hang(const char *fs, const char *what)
 	CHECK_EQ(gtdrv_batch_init(&b, &drv), 0);
 	CHECK_EQ(gtdrv_draw_emit(&b, &ds, &(const struct gtdrv_draw_options){ 0 }), 0);
 	if (!fs)
-		without_threads(drv.gen, b.dw, b.used);
+		without_threads(drv.gen, b.dw, b.used, vertices, instances);
 	submit_ends(&b, what);
 	check_guilty(f);
 	check_error_state("3DPRIMITIVE");
@@ -216,9 +221,11 @@ int main(void)
 	dev = eb_device(0, HANGCHECK_MS, 0);
 	walker_hang();
 	unlink(error_path);
-	draw_hang(loop_fs, "draw with a pixel shader that never ends");
+	draw_hang(loop_fs, 0, 0, "draw with a pixel shader that never ends");
 	unlink(error_path);
-	draw_hang(NULL, "draw of 2^30 vertices without a VS");
+	draw_hang(NULL, 1u << 30, 1, "draw of 2^30 vertices without a VS");
+	unlink(error_path);
+	draw_hang(NULL, 0, 0xffffffffu, "draw of 2^32 - 1 instances of no vertex");
 	gtsim_device_destroy(dev);
 	unlink(error_path);
 	return test_exit();
