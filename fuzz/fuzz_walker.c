@@ -20,7 +20,7 @@
  *            kernels) x 2
  *   then the batch's mutations, then the state's (fuzz_mutate.h).
  *
- * The mutated batch's dispatches are bounded (bound_dispatch): a mutated
+ * The mutated batch's dispatches are bounded (bound_command): a mutated
  * dimension or GPGPU_DISPATCHDIM value can ask for a legitimate walker of
  * billions of thread groups, which makes progress (no hang, on i915
  * neither) and runs for hours under the sanitizers (finding 8 of
@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "drv/walker_setup.h"
+#include "fuzz_bound.h"
 #include "fuzz_client.h"
 #include "fuzz_dev.h"
 #include "fuzz_mutate.h"
@@ -67,39 +68,23 @@ static uint32_t bound_span(uint32_t start, uint32_t end)
 	return end > start && end - start > WALKER_SPAN ? start + WALKER_SPAN : end;
 }
 
-/* Walks the batch as the render CS parses it (in order, without its
- * jumps) and bounds every GPGPU_WALKER's group span and every
- * MI_LOAD_REGISTER_IMM of GPGPU_DISPATCHDIMX/Y/Z (an indirect walker's
- * ends: start + WALKER_SPAN at most, start 0 as built). */
-static void bound_dispatch(int gen, uint32_t *dw, uint32_t used)
+/* Each GPGPU_WALKER spans at most WALKER_SPAN groups per dimension, each
+ * MI_LOAD_REGISTER_IMM of GPGPU_DISPATCHDIMX/Y/Z writes at most
+ * WALKER_SPAN (an indirect walker's ends: start 0 as built). */
+static void bound_command(int gen, int id, uint32_t *cmd, uint32_t len)
 {
-	for (uint32_t i = 0; i < used;) {
-		const struct cmd_desc *d = cmd_find(gen, ENGINE_RCS, dw[i]);
-		uint32_t len = d ? cmd_length(d, dw[i]) : 0;
-		if (!len || len > used - i)
-			return;
-		if (d->id == CMD_ID_GPGPU_WALKER) {
-			struct cmd_GPGPU_WALKER v;
-			cmd_GPGPU_WALKER_unpack(gen, dw + i, len, &v);
-			v.thread_group_id_x_dimension =
-				bound_span(v.thread_group_id_starting_x, v.thread_group_id_x_dimension);
-			v.thread_group_id_y_dimension =
-				bound_span(v.thread_group_id_starting_y, v.thread_group_id_y_dimension);
-			v.thread_group_id_z_dimension =
-				bound_span(v.thread_group_id_starting_resume_z,
-					   v.thread_group_id_z_dimension);
-			cmd_GPGPU_WALKER_pack(gen, dw + i, len, &v);
-		} else if (d->id == CMD_ID_MI_LOAD_REGISTER_IMM) {
-			/* (register, value) pairs after the header; the offset
-			 * field is bits 22:2 */
-			for (uint32_t k = i + 1; k + 1 < i + len; k += 2) {
-				uint32_t reg = dw[k] & 0x7ffffcu;
-				if (reg >= REG_GPGPU_DISPATCHDIMX && reg <= REG_GPGPU_DISPATCHDIMZ &&
-				    dw[k + 1] > WALKER_SPAN)
-					dw[k + 1] = WALKER_SPAN;
-			}
-		}
-		i += len;
+	if (id == CMD_ID_GPGPU_WALKER) {
+		struct cmd_GPGPU_WALKER v;
+		cmd_GPGPU_WALKER_unpack(gen, cmd, len, &v);
+		v.thread_group_id_x_dimension =
+			bound_span(v.thread_group_id_starting_x, v.thread_group_id_x_dimension);
+		v.thread_group_id_y_dimension =
+			bound_span(v.thread_group_id_starting_y, v.thread_group_id_y_dimension);
+		v.thread_group_id_z_dimension =
+			bound_span(v.thread_group_id_starting_resume_z, v.thread_group_id_z_dimension);
+		cmd_GPGPU_WALKER_pack(gen, cmd, len, &v);
+	} else if (id == CMD_ID_MI_LOAD_REGISTER_IMM) {
+		fuzz_bound_lri(cmd, len, REG_GPGPU_DISPATCHDIMX, REG_GPGPU_DISPATCHDIMZ, WALKER_SPAN);
 	}
 }
 
@@ -153,7 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r)
 		abort();   /* the valid dispatch must build */
 	fuzz_mutate_dwords(&in, b.dw, b.used, batch_mutations);
-	bound_dispatch(skl ? 9 : 8, b.dw, b.used);
+	fuzz_walk_batch(skl ? 9 : 8, b.dw, b.used, bound_command);
 	bool unmutated = !batch_mutations && !state_mutations && !(how & 4);
 	int fence = -1;
 	if (unmutated)

@@ -2,7 +2,9 @@
 #include "drv/pipeline.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu/eu/asm.h"
@@ -97,17 +99,76 @@ int gtdrv_emit_srm(struct gtdrv_batch *b, uint32_t reg, struct gtdrv_bo *bo, uin
 	return gtdrv_cmd_end(b, "MI_STORE_REGISTER_MEM", cmd_MI_STORE_REGISTER_MEM_pack(gen, dw, len, &srm));
 }
 
+/* Assembled kernels, kept per process: a test or fuzz target uploads the
+ * same few texts over and over (the draw and walker fuzz targets once per
+ * input), and assembling them was a tenth of those targets' time.
+ * Entries are never freed; a full cache replaces its oldest entry. */
+#define KERNEL_CACHE 16
+static struct {
+	int gen;
+	char *text;
+	uint8_t *bytes;
+	size_t len;
+} kernel_cache[KERNEL_CACHE];
+static unsigned kernel_cache_next;
+static pthread_mutex_t kernel_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The program assembled from text (a malloc'd copy in *bytes), from the
+ * cache or assembled now; -EINVAL with the assembler's error printed. */
+static int assemble_cached(int gen, const char *text, uint8_t **bytes, size_t *len)
+{
+	int r = 0;
+	pthread_mutex_lock(&kernel_cache_lock);
+	for (unsigned i = 0; i < KERNEL_CACHE; i++)
+		if (kernel_cache[i].text && kernel_cache[i].gen == gen &&
+		    !strcmp(kernel_cache[i].text, text)) {
+			*len = kernel_cache[i].len;
+			*bytes = malloc(*len ? *len : 1);
+			if (*bytes)
+				memcpy(*bytes, kernel_cache[i].bytes, *len);
+			pthread_mutex_unlock(&kernel_cache_lock);
+			return *bytes ? 0 : -ENOMEM;
+		}
+	struct eu_asm_result res;
+	if (eu_assemble(gen, text, strlen(text), "kernel", &res)) {
+		fprintf(stderr, "libgtdrv: %s\n", res.error);
+		r = -EINVAL;
+	} else {
+		*len = res.len;
+		*bytes = res.bytes;
+		res.bytes = NULL;
+		char *copy = strdup(text);
+		uint8_t *kept = malloc(*len ? *len : 1);
+		if (copy && kept) {
+			memcpy(kept, *bytes, *len);
+			unsigned i = kernel_cache_next++ % KERNEL_CACHE;
+			free(kernel_cache[i].text);
+			free(kernel_cache[i].bytes);
+			kernel_cache[i].gen = gen;
+			kernel_cache[i].text = copy;
+			kernel_cache[i].bytes = kept;
+			kernel_cache[i].len = *len;
+		} else {
+			free(copy);
+			free(kept);
+		}
+		eu_asm_result_free(&res);
+	}
+	pthread_mutex_unlock(&kernel_cache_lock);
+	return r;
+}
+
 int gtdrv_upload_kernel(struct gtdrv *drv, struct gtdrv_bo *bo, uint32_t offset,
 			const char *text, size_t *len)
 {
-	struct eu_asm_result res;
-	if (eu_assemble(drv->gen, text, strlen(text), "kernel", &res)) {
-		fprintf(stderr, "libgtdrv: %s\n", res.error);
-		return -EINVAL;
-	}
-	int r = gtdrv_bo_write(drv, bo, offset, res.bytes, res.len);
+	uint8_t *bytes;
+	size_t n;
+	int r = assemble_cached(drv->gen, text, &bytes, &n);
+	if (r)
+		return r;
+	r = gtdrv_bo_write(drv, bo, offset, bytes, n);
 	if (len)
-		*len = res.len;
-	eu_asm_result_free(&res);
+		*len = n;
+	free(bytes);
 	return r;
 }

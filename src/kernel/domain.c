@@ -36,11 +36,12 @@ int i915_gem_set_domain_ioctl(struct gtsim_file *file, void *arg)
 	}
 	if (obj->userptr) {
 		/* i915: userptr pages are got here (iris checks a userptr's
-		 * validity with SET_DOMAIN), then the object is waited for; a
-		 * proxy object has no domain of its own. */
+		 * validity with SET_DOMAIN), then the object is waited for
+		 * (I915_WAIT_INTERRUPTIBLE, its error returned); a proxy
+		 * object has no domain of its own. */
 		int ret = userptr_validate(obj);
 		if (!ret)
-			obj_wait_rendering(obj, write != 0, -1);
+			ret = obj_wait_rendering_interruptible(obj, write != 0, -1);
 		obj_put(obj);
 		pthread_mutex_unlock(&dev->lock);
 		return ret;

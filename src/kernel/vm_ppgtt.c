@@ -129,13 +129,17 @@ static uint64_t *ppgtt_pte(struct gem_vm *vm, uint64_t va, bool alloc)
 	return table ? &table[pt_index(va, 0)] : NULL;
 }
 
+/* The page tables are walked once per page table (512 PTEs), not once per
+ * page: binding a large object (an execbuf binds every page) walked four
+ * levels for each of its pages. va is page aligned. */
 int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size, bool readonly)
 {
-	for (uint64_t off = 0; off < size; off += GT_PAGE_SIZE) {
+	for (uint64_t off = 0; off < size;) {
 		uint64_t pte = ((pa + off) & GT_PTE_ADDR_MASK) | GT_PTE_PRESENT;
 		if (vm->is_ggtt) {
 			__atomic_store_n((uint64_t *)&vm->gt.ggtt->ptes[(va + off) / GT_PAGE_SIZE],
 					 pte, __ATOMIC_RELEASE);
+			off += GT_PAGE_SIZE;
 			continue;
 		}
 		uint64_t *e = ppgtt_pte(vm, va + off, true);
@@ -143,7 +147,11 @@ int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size, boo
 			vm_unmap_range(vm, va, off);
 			return -ENOMEM;
 		}
-		__atomic_store_n(e, readonly ? pte : pte | GT_PTE_RW, __ATOMIC_RELEASE);
+		for (unsigned i = pt_index(va + off, 0); i < 512 && off < size;
+		     i++, e++, off += GT_PAGE_SIZE) {
+			pte = ((pa + off) & GT_PTE_ADDR_MASK) | GT_PTE_PRESENT;
+			__atomic_store_n(e, readonly ? pte : pte | GT_PTE_RW, __ATOMIC_RELEASE);
+		}
 	}
 	gpu_invalidate_tlbs(vm->dev->gpu);      /* a present PTE may have changed */
 	return 0;
@@ -151,11 +159,19 @@ int vm_map_range(struct gem_vm *vm, uint64_t va, uint64_t pa, uint64_t size, boo
 
 void vm_unmap_range(struct gem_vm *vm, uint64_t va, uint64_t size)
 {
-	for (uint64_t off = 0; off < size; off += GT_PAGE_SIZE) {
-		uint64_t *e = vm->is_ggtt ? (uint64_t *)&vm->gt.ggtt->ptes[(va + off) / GT_PAGE_SIZE]
-					  : ppgtt_pte(vm, va + off, false);
-		if (e)
-			__atomic_store_n(e, 0, __ATOMIC_RELEASE);
+	for (uint64_t off = 0; off < size;) {
+		if (vm->is_ggtt) {
+			__atomic_store_n((uint64_t *)&vm->gt.ggtt->ptes[(va + off) / GT_PAGE_SIZE], 0,
+					 __ATOMIC_RELEASE);
+			off += GT_PAGE_SIZE;
+			continue;
+		}
+		/* no page table here: nothing mapped up to the next one */
+		uint64_t *e = ppgtt_pte(vm, va + off, false);
+		for (unsigned i = pt_index(va + off, 0); i < 512 && off < size;
+		     i++, off += GT_PAGE_SIZE)
+			if (e)
+				__atomic_store_n(e++, 0, __ATOMIC_RELEASE);
 	}
 	gpu_invalidate_tlbs(vm->dev->gpu);
 }

@@ -16,6 +16,7 @@
 #ifndef GTSIM_EU_EXEC_H
 #define GTSIM_EU_EXEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,6 +56,9 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
  * looping thread is. NULL: not counted. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
+/* Is the flag this host thread watches set? A command that loops without
+ * EU threads (a draw of millions of vertices and no VS) polls it too. */
+bool exec_abort_requested(void);
 /* Host threads compiling an EU program to host code now (jit/, any
  * engine's): host work, not the GPU's, so the kernel's hangcheck counts
  * none of that time as an engine making no progress (a compile of a large

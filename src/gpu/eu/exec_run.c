@@ -26,7 +26,7 @@ void exec_watched_abort(const uint32_t **flag, uint64_t **ended)
 	*ended = ended_count;
 }
 
-static bool abort_requested(void)
+bool exec_abort_requested(void)
 {
 	const uint32_t *f = abort_flag;
 	return f && __atomic_load_n(f, __ATOMIC_RELAXED);
@@ -137,7 +137,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	bool tracing = trace_on(TRACE_EU);
 	if (t->state != EU_THREAD_READY)
 		return t->state;
-	if (abort_requested()) {
+	if (exec_abort_requested()) {
 		stop_for_abort(t);
 		return t->state;
 	}
@@ -157,7 +157,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 				break;   /* not compiled (yet): the interpreter runs it */
 			if (t->state == EU_THREAD_LIMIT && t->instructions < stop)
 				t->state = EU_THREAD_READY;   /* only its stretch is over */
-			if (t->state == EU_THREAD_READY && abort_requested())
+			if (t->state == EU_THREAD_READY && exec_abort_requested())
 				stop_for_abort(t);
 		}
 		/* the interpreter's stretches count toward the compile; once
@@ -167,7 +167,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 			uint64_t at = t->instructions, poll = at + EXEC_ABORT_POLL;
 			while (t->state == EU_THREAD_READY && t->instructions < poll)
 				step(t, p, &ip, stop, tracing);
-			if (t->state == EU_THREAD_READY && abort_requested())
+			if (t->state == EU_THREAD_READY && exec_abort_requested())
 				stop_for_abort(t);
 			if (t->state == EU_THREAD_READY && exec_jit_interpreted(p, t->instructions - at))
 				to_jit = true;
@@ -178,7 +178,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 		uint64_t poll = t->instructions + EXEC_ABORT_POLL;
 		while (t->state == EU_THREAD_READY && t->instructions < poll)
 			step(t, p, &ip, stop, tracing);
-		if (t->state == EU_THREAD_READY && abort_requested())
+		if (t->state == EU_THREAD_READY && exec_abort_requested())
 			stop_for_abort(t);
 	}
 	t->ip = ip;

@@ -10,11 +10,14 @@
 
 #include "common/trace.h"
 #include "gpu/cs/regs.h"
+#include "gpu/eu/exec.h"
 #include "gpu/render/render_state.h"
 #include "gpu/render/topology.h"
 
 #define VCACHE_SIZE 16
 #define PENDING_MAX 256
+/* vertices between two looks at the engine's abort flag */
+#define DRAW_ABORT_POLL 256u
 
 struct vcache_entry {
 	uint32_t index, handle;
@@ -190,6 +193,12 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 	memset(dc->cache, 0, sizeof(dc->cache));
 	dc->pa.prim_id = 0;        /* primitive IDs count per instance */
 	for (uint32_t i = 0; i < p->vertex_count; i++) {
+		/* a reset reaches a draw whose vertices run no EU thread (no
+		 * VS), or of billions of empty instances: the command unwinds
+		 * as from a thread's fault */
+		if (i % DRAW_ABORT_POLL == 0 && exec_abort_requested())
+			return render_set_fault(rs, "3DPRIMITIVE: stopped by an engine reset at "
+						"vertex %u of %u, instance %u", i, p->vertex_count, inst);
 		uint32_t vindex = p->start_vertex + i;
 		if (p->indexed) {
 			uint32_t idx;
@@ -211,6 +220,9 @@ static int instance(struct draw_ctx *dc, uint32_t inst)
 		if (vertex(dc, vindex, inst))
 			return -1;
 	}
+	if (!p->vertex_count && exec_abort_requested())
+		return render_set_fault(rs, "3DPRIMITIVE: stopped by an engine reset at instance %u",
+					inst);
 	if (push_pending(dc, PENDING_CUT))
 		return -1;
 	return flush(dc);

@@ -3,7 +3,9 @@
  * On Linux 6.1 each of these waits is interruptible, and what the client
  * then sees depends on the system call's restart rule:
  *  - GEM_WAIT (i915_gem_object_wait with I915_WAIT_INTERRUPTIBLE),
- *    GEM_SET_DOMAIN and GEM_PREAD (the same), SYNCOBJ_WAIT
+ *    GEM_SET_DOMAIN, GEM_PREAD and GEM_PWRITE (the same), SET_DOMAIN of a
+ *    userptr object (i915_gem_set_domain_ioctl's userptr branch: the
+ *    same wait after i915_gem_object_userptr_validate), SYNCOBJ_WAIT
  *    (drm_syncobj_array_wait_timeout) and SYNCOBJ_TRANSFER with
  *    WAIT_FOR_SUBMIT (drm_syncobj_find_fence) return -ERESTARTSYS: the handler
  *    runs, then the ioctl fails with EINTR when the handler lacks
@@ -60,9 +62,10 @@
 #define BATCH_ADDR 0x300000u
 
 #define END_ADDR 0x400000u
+#define USERPTR_ADDR 0x500000u
 
 static int fd;
-static uint32_t sema, target, batch, end_batch;
+static uint32_t sema, target, batch, end_batch, userptr;
 static volatile uint32_t *sema_map, *target_map;
 static volatile int waiting, released, handler_runs, handler_before_release, handler_create;
 static pid_t main_tid;
@@ -147,20 +150,23 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 {
 	sema_map[0] = 0;
 	target_map[0] = 0;
-	target_map[16] = target_map[17] = 0;
+	target_map[16] = target_map[17] = target_map[32] = 0;
 	uint32_t *bb = cpu_map(batch);
 	CHECK(bb != NULL);
 	if (!bb)
 		exit(test_exit());
 	shim_sema_batch(bb, SEMA_ADDR, TARGET_ADDR, value);
-	struct drm_i915_gem_exec_object2 obj[3] = {
+	/* the userptr object is bound for writing: SET_DOMAIN waits for it */
+	struct drm_i915_gem_exec_object2 obj[4] = {
 		{ .handle = sema, .offset = SEMA_ADDR, .flags = EXEC_OBJECT_PINNED },
 		{ .handle = target, .offset = TARGET_ADDR,
+		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = userptr, .offset = USERPTR_ADDR,
 		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
 		{ .handle = batch, .offset = BATCH_ADDR, .flags = EXEC_OBJECT_PINNED },
 	};
 	struct drm_i915_gem_exec_fence ef = { .handle = syncobj, .flags = I915_EXEC_FENCE_SIGNAL };
-	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)obj, .buffer_count = 3 };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)obj, .buffer_count = 4 };
 	if (out_fence)
 		eb.flags |= I915_EXEC_FENCE_OUT;
 	if (syncobj) {
@@ -173,9 +179,10 @@ static void submit(uint32_t value, int *out_fence, uint32_t syncobj)
 		*out_fence = (int)(eb.rsvd2 >> 32);
 }
 
-enum wait_kind { GEM_WAIT, SET_DOMAIN, PREAD, SYNCOBJ_WAIT, SYNC_FILE_POLL, TRANSFER,
-		 EB_EVICT, EB_RELOC, EB_FENCE_IN, EB_FENCE_ARRAY };
-static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "PREAD", "SYNCOBJ_WAIT",
+enum wait_kind { GEM_WAIT, SET_DOMAIN, PREAD, PWRITE, SET_DOMAIN_USERPTR, SYNCOBJ_WAIT,
+		 SYNC_FILE_POLL, TRANSFER, EB_EVICT, EB_RELOC, EB_FENCE_IN, EB_FENCE_ARRAY };
+static const char *const kind_name[] = { "GEM_WAIT", "SET_DOMAIN", "PREAD", "PWRITE",
+					  "SET_DOMAIN of a userptr object", "SYNCOBJ_WAIT",
 					  "sync_file poll", "SYNCOBJ_TRANSFER",
 					  "EXECBUFFER2 evicting a busy object",
 					  "EXECBUFFER2 relocating into a busy object",
@@ -266,6 +273,12 @@ static void run_case(enum wait_kind kind, bool restart)
 	uint32_t read_back = 0;
 	struct drm_i915_gem_pread pr = { .handle = target, .size = 4,
 					 .data_ptr = (uintptr_t)&read_back };
+	/* PWRITE: target's dword 32, which the batch does not touch */
+	const uint32_t written = ~value;
+	struct drm_i915_gem_pwrite pw = { .handle = target, .offset = 128, .size = 4,
+					  .data_ptr = (uintptr_t)&written };
+	struct drm_i915_gem_set_domain sdu = { .handle = userptr,
+		.read_domains = I915_GEM_DOMAIN_CPU, .write_domain = I915_GEM_DOMAIN_CPU };
 	struct pollfd pfd = { .fd = sync_fd, .events = POLLIN };
 	struct drm_syncobj_transfer tr = { .src_handle = src.handle, .dst_handle = sc.handle,
 					   .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT };
@@ -275,6 +288,8 @@ static void run_case(enum wait_kind kind, bool restart)
 	case GEM_WAIT: ret = ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &gw); break;
 	case SET_DOMAIN: ret = ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd); break;
 	case PREAD: ret = ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr); break;
+	case PWRITE: ret = ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw); break;
+	case SET_DOMAIN_USERPTR: ret = ioctl(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sdu); break;
 	case SYNCOBJ_WAIT: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw); break;
 	case SYNC_FILE_POLL: ret = poll(&pfd, 1, -1); break;
 	case TRANSFER: ret = ioctl(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr); break;
@@ -309,6 +324,8 @@ static void run_case(enum wait_kind kind, bool restart)
 			CHECK_EQ(target_map[0], value);
 		if (kind == PREAD)   /* read after the GPU's write */
 			CHECK_EQ(read_back, value);
+		if (kind == PWRITE)   /* written after the GPU's use */
+			CHECK_EQ(target_map[32], written);
 		if (kind == GEM_WAIT)   /* the restart waited for what was left */
 			CHECK(gw.timeout_ns > 0 && gw.timeout_ns < 10ll * 1000000000);
 		if (kind == EB_RELOC) {   /* written after the GPU's store */
@@ -319,6 +336,8 @@ static void run_case(enum wait_kind kind, bool restart)
 	}
 	if (kind == EB_RELOC && eintr)   /* nothing written by the interrupted call */
 		CHECK_EQ(target_map[16], 0);
+	if (kind == PWRITE && eintr)
+		CHECK_EQ(target_map[32], 0);
 	if (victim) {
 		struct drm_i915_gem_wait vw = { .bo_handle = victim, .timeout_ns = -1 };
 		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &vw), 0);
@@ -353,6 +372,11 @@ int main(void)
 	target = create(4096);
 	batch = create(4096);
 	end_batch = create(4096);
+	static uint32_t userptr_mem[1024] __attribute__((aligned(4096)));
+	struct drm_i915_gem_userptr up = { .user_ptr = (uintptr_t)userptr_mem,
+					   .user_size = sizeof(userptr_mem) };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &up), 0);
+	userptr = up.handle;
 	uint32_t *end_map = cpu_map(end_batch);
 	CHECK(end_map != NULL);
 	if (end_map)

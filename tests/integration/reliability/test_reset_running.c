@@ -18,7 +18,16 @@
  * space (with the engine's request lock held) and must not wait for the
  * running command to end, or hangcheck, which takes that request lock,
  * could not end the walker either (a fuzz_walker and a fuzz_draw input,
- * 20 s libFuzzer timeouts; this test then outlived meson's timeout). */
+ * 20 s libFuzzer timeouts; this test then outlived meson's timeout).
+ * A third hang runs no EU thread at all: the same draw with its VS
+ * disabled and 3DPRIMITIVE's vertex count 2^30 (the square's four
+ * vertices, then zeros read past the vertex buffer's end: degenerate
+ * triangles, no pixel). Hangcheck blames it, but only EU threads looked at
+ * the abort flag, so the reset waited for the draw's end with the device
+ * lock held (an execbuf fuzz input, 23 s libFuzzer timeout, minutes
+ * alone); the vertex loop now polls the flag every 256 vertices. A
+ * fourth draw has 2^32 - 1 instances of no vertex (another execbuf fuzz
+ * input): each empty instance polls it too. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +38,8 @@
 #include "drv/draw_setup.h"
 #include "drv/seed_shaders.h"
 #include "drv/walker_setup.h"
+#include "gpu/cmd/cmd.h"
+#include "gpu/cmd/cmd_structs.h"
 #include "integration/reliability/served.h"
 
 #define HANGCHECK_MS 100
@@ -151,18 +162,47 @@ static void walker_hang(void)
 	check_others_served();
 }
 
-static void draw_hang(void)
+/* The draw's VS disabled and its counts set: no EU thread runs. */
+static void without_threads(int gen, uint32_t *dw, uint32_t used, uint32_t vertices,
+			    uint32_t instances)
+{
+	for (uint32_t i = 0; i < used;) {
+		const struct cmd_desc *d = cmd_find(gen, ENGINE_RCS, dw[i]);
+		uint32_t len = d ? cmd_length(d, dw[i]) : 0;
+		if (!len || len > used - i)
+			return;
+		if (d->id == CMD_ID_3DSTATE_VS) {
+			struct cmd_3DSTATE_VS v;
+			cmd_3DSTATE_VS_unpack(gen, dw + i, len, &v);
+			v.enable = false;
+			CHECK_EQ(cmd_3DSTATE_VS_pack(gen, dw + i, len, &v), 0);
+		} else if (d->id == CMD_ID_3DPRIMITIVE) {
+			struct cmd_3DPRIMITIVE v;
+			cmd_3DPRIMITIVE_unpack(gen, dw + i, len, &v);
+			v.vertex_count_per_instance = vertices;
+			v.instance_count = instances;
+			CHECK_EQ(cmd_3DPRIMITIVE_pack(gen, dw + i, len, &v), 0);
+		}
+		i += len;
+	}
+}
+
+/* The draw with fs as its pixel shader, or (fs NULL) without EU threads
+ * and with these counts. */
+static void draw_hang(const char *fs, uint32_t vertices, uint32_t instances, const char *what)
 {
 	struct gtsim_file *f = gtsim_open(dev);
 	struct gtdrv drv;
 	gtdrv_init(&drv, f, devinfo_lookup("bdw"));
 	struct gtdrv_draw_setup ds;
 	CHECK_EQ(gtdrv_draw_setup_init(&ds, &drv, 64, 64), 0);
-	CHECK_EQ(gtdrv_draw_setup_shaders(&ds, gtdrv_green_vs, loop_fs), 0);
+	CHECK_EQ(gtdrv_draw_setup_shaders(&ds, gtdrv_green_vs, fs ? fs : gtdrv_color_fs), 0);
 	struct gtdrv_batch b;
 	CHECK_EQ(gtdrv_batch_init(&b, &drv), 0);
 	CHECK_EQ(gtdrv_draw_emit(&b, &ds, &(const struct gtdrv_draw_options){ 0 }), 0);
-	submit_ends(&b, "draw with a pixel shader that never ends");
+	if (!fs)
+		without_threads(drv.gen, b.dw, b.used, vertices, instances);
+	submit_ends(&b, what);
 	check_guilty(f);
 	check_error_state("3DPRIMITIVE");
 	gtdrv_draw_setup_fini(&ds);
@@ -181,7 +221,11 @@ int main(void)
 	dev = eb_device(0, HANGCHECK_MS, 0);
 	walker_hang();
 	unlink(error_path);
-	draw_hang();
+	draw_hang(loop_fs, 0, 0, "draw with a pixel shader that never ends");
+	unlink(error_path);
+	draw_hang(NULL, 1u << 30, 1, "draw of 2^30 vertices without a VS");
+	unlink(error_path);
+	draw_hang(NULL, 0, 0xffffffffu, "draw of 2^32 - 1 instances of no vertex");
 	gtsim_device_destroy(dev);
 	unlink(error_path);
 	return test_exit();
