@@ -29,6 +29,11 @@ struct statx;
  * hook's NULL check; the system calls behind them answer EFAULT (or accept
  * NULL) instead of crashing. This hides the pointer's origin from it. */
 #define SHIM_MAYBE_NULL(p) __asm__("" : "+r"(p))
+/* clang also warns, from the declaration alone, that such a check is
+ * always true (-Wpointer-bool-conversion); the check is the point here. */
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wpointer-bool-conversion"
+#endif
 
 /* real.c */
 struct real_fns {
