@@ -82,7 +82,7 @@ static int find_asan_runtime(struct dl_phdr_info *info, size_t size, void *data)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: gtsim run [--trace=CATS] [--device=bdw|skl] [--sync] [--shared] "
+	fprintf(stderr, "usage: gtsim run [--trace=CATS] [--device=bdw|skl] [--sync] [--shared] [--vgem] "
 			"[--] PROGRAM [ARGS...]\n");
 }
 
@@ -169,6 +169,8 @@ static int run(int argc, char **argv)
 			setenv("GTSIM_SYNC", "1", 1);
 		} else if (!strcmp(a, "--shared")) {
 			shared = true;
+		} else if (!strcmp(a, "--vgem")) {
+			setenv("GTSIM_VGEM", "1", 1);   /* vgem's nodes too (src/shim/devnode.c) */
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage();
 			return 0;
@@ -225,7 +227,7 @@ static int run(int argc, char **argv)
 
 const struct gtsim_command command_run = {
 	.name = "run",
-	.usage = "[--trace=CATS] [--device=bdw] [--sync] [--shared] [--] PROGRAM ARGS: "
+	.usage = "[--trace=CATS] [--device=bdw] [--sync] [--shared] [--vgem] [--] PROGRAM ARGS: "
 		 "run a program on gtsim (preloads the device interposer; --shared: one "
 		 "device server for every process of the run, GTSIM_SERVER)",
 	.run = run,

@@ -1,7 +1,8 @@
 /* The DRM nodes the shim presents: /dev/dri/card0 (minor 0) and
- * /dev/dri/renderD128 (minor 128), char devices of major 226, and vgem's
- * /dev/dri/card1 and renderD129 (minors 1 and 129: a machine with the vgem
- * module loaded; the kernel model's files of those minors are vgem's).
+ * /dev/dri/renderD128 (minor 128), char devices of major 226, and, with
+ * GTSIM_VGEM=1 (`gtsim run --vgem`: a machine with the vgem module loaded,
+ * as IGT loads it), vgem's /dev/dri/card1 and renderD129 (minors 1 and
+ * 129; the kernel model's files of those minors are vgem's).
  *
  * Each open creates a gtsim_file on the process's device (created on the
  * first open) and a real descriptor that stands for it: an eventfd, which
@@ -114,11 +115,21 @@ int devnode_minor_for_path(const char *path)
 		return 0;
 	if (!strcmp(name, "renderD128"))
 		return 128;
-	if (!strcmp(name, "card1"))
+	if (!strcmp(name, "card1") && shim_vgem_loaded())
 		return 1;
-	if (!strcmp(name, "renderD129"))
+	if (!strcmp(name, "renderD129") && shim_vgem_loaded())
 		return 129;
 	return -1;
+}
+
+bool shim_vgem_loaded(void)
+{
+	static int loaded = -1;   /* racing first calls compute the same */
+	if (loaded < 0) {
+		const char *v = getenv("GTSIM_VGEM");
+		loaded = v && !strcmp(v, "1");
+	}
+	return loaded;
 }
 
 const char *devnode_path(int minor)

@@ -155,6 +155,10 @@ int debugfs_reopen(const char *path, int flags);
  * *handled false when fd is not such a file opened for writing; else the
  * bytes written or -errno (the kernel model's refusal). */
 ssize_t debugfs_write(int fd, const void *buf, size_t n, bool *handled);
+/* GTSIM_VGEM=1: the vgem module is "loaded": card1 and renderD129 exist
+ * (devnode.c). Without it Mesa, which probes every render node, would
+ * warn about vgem's missing DRI driver in every program. */
+bool shim_vgem_loaded(void);
 bool debugfs_is_ours(int fd);
 /* Shared mode: fd is a sw_sync timeline this process opened on the
  * server (its close then waits for the server, gtsim_remote_sw_sync_reap). */

@@ -17,7 +17,7 @@
  *       igt_debugfs_mount() takes it for a mount point because
  *       /sys/kernel/debug/.. is left to the real /sys
  *   /sys/module/i915/parameters/: the module's parameters (debugfs.c)
- *   /sys/devices/platform/vgem/drm/{card1,renderD129}: vgem's nodes (a
+ *   with GTSIM_VGEM=1, /sys/devices/platform/vgem/drm/{card1,renderD129}: vgem's nodes (a
  *       platform device without OF_* in its uevent, as vgem's: libdrm's
  *       drmGetDevices2 passes it by), /sys/class/drm and /sys/dev/char
  *       links to them
@@ -77,6 +77,10 @@ static const char *const links[][2] = {
 	{ "sys/dev/char/226:0", "../../devices/pci0000:00/" PCI_SLOT "/drm/card0" },
 	{ "sys/dev/char/226:128", "../../devices/pci0000:00/" PCI_SLOT "/drm/renderD128" },
 	{ "sys/bus/pci/devices/" PCI_SLOT, "../../../devices/pci0000:00/" PCI_SLOT },
+};
+
+/* vgem's (GTSIM_VGEM=1, shim_vgem_loaded). */
+static const char *const vgem_links[][2] = {
 	{ VGEM_DIR "/drm/card1/device", "../../../vgem" },
 	{ VGEM_DIR "/drm/renderD129/device", "../../../vgem" },
 	{ VGEM_DIR "/drm/card1/subsystem", "../../../../../class/drm" },
@@ -88,6 +92,12 @@ static const char *const links[][2] = {
 	{ "sys/dev/char/226:129", "../../devices/platform/vgem/drm/renderD129" },
 };
 
+static const char *const vgem_dirs[] = {
+	"sys/devices/platform", "sys/bus/platform", VGEM_DIR, VGEM_DIR "/drm",
+	VGEM_DIR "/drm/card1", VGEM_DIR "/drm/renderD129", "sys/kernel/debug/dri/1",
+	"sys/kernel/debug/dri/129",
+};
+
 static const char *const dirs[] = {
 	"dev", "dev/dri", "sys", "sys/bus", "sys/bus/pci", "sys/bus/pci/devices", "sys/bus/pci/drivers",
 	"sys/bus/pci/drivers/i915", "sys/class", "sys/class/drm", "sys/dev", "sys/dev/char",
@@ -95,11 +105,8 @@ static const char *const dirs[] = {
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/card0",
 	"sys/devices/pci0000:00/" PCI_SLOT "/drm/renderD128",
-	"sys/devices/platform", "sys/bus/platform", VGEM_DIR, VGEM_DIR "/drm",
-	VGEM_DIR "/drm/card1",
-	VGEM_DIR "/drm/renderD129",
 	"sys/kernel", "sys/kernel/debug", "sys/kernel/debug/dri", "sys/kernel/debug/dri/0",
-	"sys/kernel/debug/dri/128", "sys/kernel/debug/dri/1", "sys/kernel/debug/dri/129",
+	"sys/kernel/debug/dri/128",
 	"sys/kernel/debug/dri/0/i915_params",
 	"sys/kernel/debug/dri/128/i915_params", "sys/module", "sys/module/i915",
 	"sys/module/i915/parameters", "sys/kernel/debug/sync",
@@ -356,6 +363,30 @@ static void write_dynamic_files(void)
 	write_text("sys/devices/pci0000:00/" PCI_SLOT "/drm/card0/error", "");
 }
 
+/* vgem's nodes, platform device and debugfs names (GTSIM_VGEM=1). */
+static void write_vgem_tree(void)
+{
+	char path[512];
+	for (size_t i = 0; i < sizeof(vgem_dirs) / sizeof(vgem_dirs[0]); i++)
+		if (root_path(path, sizeof(path), vgem_dirs[i]))
+			mkdir(path, 0755);
+	for (size_t i = 0; i < sizeof(vgem_links) / sizeof(vgem_links[0]); i++)
+		if (root_path(path, sizeof(path), vgem_links[i][0]))
+			(void)symlink(vgem_links[i][1], path);
+	write_text("dev/dri/card1", "");
+	write_text("dev/dri/renderD129", "");
+	write_text(VGEM_DIR "/uevent", "DRIVER=vgem\nMODALIAS=platform:vgem\n");
+	write_text(VGEM_DIR "/drm/card1/dev", "226:1\n");
+	write_text(VGEM_DIR "/drm/card1/uevent", "MAJOR=226\nMINOR=1\nDEVNAME=dri/card1\n"
+		   "DEVTYPE=drm_minor\n");
+	write_text(VGEM_DIR "/drm/renderD129/dev", "226:129\n");
+	write_text(VGEM_DIR "/drm/renderD129/uevent", "MAJOR=226\nMINOR=129\n"
+		   "DEVNAME=dri/renderD129\nDEVTYPE=drm_minor\n");
+	/* drm_name_info for vgem: a platform device named "vgem" */
+	write_text("sys/kernel/debug/dri/1/name", "vgem dev=vgem unique=vgem\n");
+	write_text("sys/kernel/debug/dri/129/name", "vgem dev=vgem unique=vgem\n");
+}
+
 static void create_tree(void)
 {
 	const struct gt_devinfo *info = devinfo_from_env();
@@ -393,22 +424,12 @@ static void create_tree(void)
 	}
 	write_text("dev/dri/card0", "");
 	write_text("dev/dri/renderD128", "");
-	write_text("dev/dri/card1", "");
-	write_text("dev/dri/renderD129", "");
-	write_text(VGEM_DIR "/uevent", "DRIVER=vgem\nMODALIAS=platform:vgem\n");
-	write_text(VGEM_DIR "/drm/card1/dev", "226:1\n");
-	write_text(VGEM_DIR "/drm/card1/uevent", "MAJOR=226\nMINOR=1\nDEVNAME=dri/card1\n"
-		   "DEVTYPE=drm_minor\n");
-	write_text(VGEM_DIR "/drm/renderD129/dev", "226:129\n");
-	write_text(VGEM_DIR "/drm/renderD129/uevent", "MAJOR=226\nMINOR=129\n"
-		   "DEVNAME=dri/renderD129\nDEVTYPE=drm_minor\n");
+	if (shim_vgem_loaded())
+		write_vgem_tree();
 	write_pci_files(info);
 	static const char debugfs_name[] = "i915 dev=" PCI_SLOT " unique=" PCI_SLOT "\n";
 	write_text("sys/kernel/debug/dri/0/name", debugfs_name);
 	write_text("sys/kernel/debug/dri/128/name", debugfs_name);
-	/* drm_name_info for vgem: a platform device named "vgem" */
-	write_text("sys/kernel/debug/dri/1/name", "vgem dev=vgem unique=vgem\n");
-	write_text("sys/kernel/debug/dri/129/name", "vgem dev=vgem unique=vgem\n");
 	write_dynamic_files();
 }
 
