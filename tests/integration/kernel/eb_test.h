@@ -110,6 +110,29 @@ static inline unsigned emit_srm(uint32_t *dw, uint32_t reg, uint64_t addr)
 	return 4;
 }
 
+/* An IGT-style spin loop at PPGTT address loop (lib/igt_dummyload.c):
+ * MI_ARB_CHECK, noops MI_NOOPs, MI_CONDITIONAL_BATCH_BUFFER_END with
+ * Compare Semaphore against the dword at cond (it ends once that dword
+ * is not greater than MI_BATCH_BUFFER_END, which is what the CPU writes
+ * there to end it), MI_BATCH_BUFFER_START back to loop. Returns dwords. */
+#define MI_ARB_CHECK (0x05u << 23)
+#define MI_COND_BB_END_COMPARE ((0x36u << 23) | (1u << 21) | 2u)   /* 4 dwords */
+static inline unsigned emit_spin_loop(uint32_t *dw, uint64_t loop, uint64_t cond, unsigned noops)
+{
+	unsigned n = 0;
+	dw[n++] = MI_ARB_CHECK;
+	for (unsigned i = 0; i < noops; i++)
+		dw[n++] = MI_NOOP;
+	dw[n++] = MI_COND_BB_END_COMPARE;
+	dw[n++] = MI_BATCH_BUFFER_END;                       /* compare data */
+	dw[n++] = (uint32_t)cond;
+	dw[n++] = (uint32_t)(cond >> 32);
+	dw[n++] = MI_BATCH_BUFFER_START_GEN8 | MI_BB_START_PPGTT;
+	dw[n++] = (uint32_t)loop;
+	dw[n++] = (uint32_t)(loop >> 32);
+	return n;
+}
+
 /* MI_SEMAPHORE_WAIT polling until the dword at addr equals value. */
 static inline unsigned emit_semaphore_wait(uint32_t *dw, uint64_t addr, uint32_t value)
 {

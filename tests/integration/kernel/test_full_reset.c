@@ -21,8 +21,6 @@
 #include "eb_test.h"
 #include "sync_file_check.h"
 
-#define MI_ARB_CHECK (0x05u << 23)
-#define MI_COND_BB_END_COMPARE ((0x36u << 23) | (1u << 21) | 2u)   /* 4 dwords */
 #define SPIN_ADDR 0x100000ull
 #define COND_DW 1022   /* dword of the spinner the compare reads */
 #define MARK_DW 1020   /* dword the spinner's first command sets to 1 */
@@ -87,17 +85,7 @@ static void hang_beside_spinner(bool full)
 	uint32_t spin = eb_create(f, 4096), junk = eb_create(f, 4096);
 	uint32_t dw[1024] = { 0 };
 	unsigned n = emit_store(dw, SPIN_ADDR + MARK_DW * 4, 1);
-	uint32_t loop = n * 4;
-	dw[n++] = MI_ARB_CHECK;
-	for (int i = 0; i < 8; i++)
-		dw[n++] = MI_NOOP;
-	dw[n++] = MI_COND_BB_END_COMPARE;
-	dw[n++] = MI_BATCH_BUFFER_END;                       /* compare data */
-	dw[n++] = (uint32_t)(SPIN_ADDR + COND_DW * 4);
-	dw[n++] = 0;
-	dw[n++] = MI_BATCH_BUFFER_START_GEN8 | MI_BB_START_PPGTT;
-	dw[n++] = (uint32_t)(SPIN_ADDR + loop);
-	dw[n++] = 0;
+	emit_spin_loop(dw + n, SPIN_ADDR + n * 4, SPIN_ADDR + COND_DW * 4, 8);
 	dw[COND_DW] = 0xffffffff;
 	CHECK_EQ(eb_write(f, spin, 0, dw, sizeof(dw)), 0);
 	const uint32_t bad_cmds[2] = { 0xffffffff, MI_BATCH_BUFFER_END };

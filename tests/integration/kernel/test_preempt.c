@@ -35,8 +35,6 @@
 
 #include "eb_test.h"
 
-#define MI_ARB_CHECK (0x05u << 23)
-#define MI_COND_BB_END_COMPARE ((0x36u << 23) | (1u << 21) | 2u)   /* 4 dwords */
 #define SPIN_ADDR 0x100000ull
 #define OUT_ADDR 0x200000ull
 #define STORE_ADDR 0x300000ull

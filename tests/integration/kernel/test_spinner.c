@@ -13,8 +13,6 @@
 
 #include "eb_test.h"
 
-#define MI_ARB_CHECK (0x05u << 23)
-#define MI_COND_BB_END_COMPARE ((0x36u << 23) | (1u << 21) | 2u)   /* 4 dwords */
 #define BATCH_ADDR 0x100000ull
 #define COND_DW 1022   /* dword of the batch the compare reads */
 
@@ -25,17 +23,7 @@ static void spin(int sync_unused)
 	struct gtsim_file *f = gtsim_open(dev);
 	uint32_t bb = eb_create(f, 4096);
 	uint32_t dw[1024] = { 0 };
-	unsigned n = 0;
-	dw[n++] = MI_ARB_CHECK;
-	for (int i = 0; i < 16; i++)
-		dw[n++] = MI_NOOP;
-	dw[n++] = MI_COND_BB_END_COMPARE;
-	dw[n++] = MI_BATCH_BUFFER_END;                       /* compare data */
-	dw[n++] = (uint32_t)(BATCH_ADDR + COND_DW * 4);
-	dw[n++] = 0;
-	dw[n++] = MI_BATCH_BUFFER_START_GEN8 | MI_BB_START_PPGTT;
-	dw[n++] = (uint32_t)BATCH_ADDR;                       /* loop to the start */
-	dw[n++] = 0;
+	emit_spin_loop(dw, BATCH_ADDR, BATCH_ADDR + COND_DW * 4, 16);
 	dw[COND_DW] = 0xffffffff;
 	CHECK_EQ(eb_write(f, bb, 0, dw, sizeof(dw)), 0);
 
