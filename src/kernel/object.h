@@ -167,7 +167,9 @@ int obj_wait_rendering_interruptible(struct gem_object *obj, bool write, int64_t
 /* Only i915's own requests, interruptibly (i915_vma_sync before an unbind:
  * eviction does not wait for other drivers' fences). */
 int obj_wait_gpu_interruptible(struct gem_object *obj);
-/* Whether a wait for write (or read) access would wait: a request using
+/* Whether a wait for write (or read) access would wait, i.e. whether the
+ * reservation is busy for that access (dma-buf poll, vgem's FENCE_ATTACH
+ * conflict check, the relocation loop): a request using
  * obj has not completed (completed ones may still count as active until
  * they are retired) or another driver's fence is pending. dev->lock held. */
 bool obj_wait_needed(struct gem_object *obj, bool write);

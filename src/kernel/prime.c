@@ -111,10 +111,8 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
 	bool writing = false, using = false;
 	if (obj) {
 		requests_retire(dev);
-		writing = (obj->last_write && !request_completed(obj->last_write)) ||
-			  obj_ext_fences(obj, false, NULL, 0) > 0;
-		using = writing || obj_pending_readers(obj, NULL, 0) > 0 ||
-			obj_ext_fences(obj, true, NULL, 0) > 0;
+		writing = obj_wait_needed(obj, false);
+		using = obj_wait_needed(obj, true);
 	} else {
 		writing = obj_resv_orphan_pending(dev, &st, false);
 		using = obj_resv_orphan_pending(dev, &st, true);

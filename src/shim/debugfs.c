@@ -382,24 +382,28 @@ static int apply(struct dyn_file *d, const char *buf, size_t len)
 ssize_t debugfs_write(int fd, const void *buf, size_t n, bool *handled)
 {
 	*handled = false;
+	char text[4096];
+	/* held throughout: a close on another thread (debugfs_forget) frees d */
 	pthread_mutex_lock(&lock);
 	struct dyn_file *d = table[fd];
-	bool ours = d && d->writable && d->kind != DYN_SW_SYNC;
+	ssize_t ret = 0;
+	if (d && d->writable && d->kind != DYN_SW_SYNC) {
+		*handled = true;
+		if (n >= sizeof(text)) {
+			ret = -EINVAL;   /* kernfs: a store is at most a page */
+		} else {
+			memcpy(text, buf, n);
+			text[n] = 0;
+			ret = apply(d, text, n);
+			if (ret >= 0) {
+				d->applied = true;
+				/* the file shows what was written, as after a store */
+				ret = pwrite(fd, text, n, 0) < 0 ? -errno : (ssize_t)n;
+			}
+		}
+	}
 	pthread_mutex_unlock(&lock);
-	if (!ours)
-		return 0;
-	*handled = true;
-	char text[4096];
-	if (n >= sizeof(text))
-		return -EINVAL;   /* kernfs: a store is at most a page */
-	memcpy(text, buf, n);
-	text[n] = 0;
-	int ret = apply(d, text, n);
-	if (ret < 0)
-		return ret;
-	d->applied = true;
-	/* the file shows what was written, as after a store */
-	return pwrite(fd, text, n, 0) < 0 ? -errno : (ssize_t)n;
+	return ret;
 }
 
 void debugfs_forget(int fd)

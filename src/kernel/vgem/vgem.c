@@ -121,19 +121,6 @@ static int vgem_dumb_map_ioctl(struct gtsim_file *file, void *arg)
 	return ret;
 }
 
-/* A fence that a new one (write or not) must not find pending (the
- * reservation's dma_resv_usage_rw: a write conflicts with every fence, a
- * read with the writes): i915's requests and other vgem fences. */
-static bool resv_busy(struct gem_object *obj, bool write)
-{
-	requests_retire(obj->dev);
-	if (obj->last_write && !request_completed(obj->last_write))
-		return true;
-	if (write && obj_pending_readers(obj, NULL, 0))
-		return true;
-	return obj_ext_fences(obj, write, NULL, 0) > 0;
-}
-
 static int vgem_fence_attach_ioctl(struct gtsim_file *file, void *arg)
 {
 	struct drm_vgem_fence_attach *a = arg;
@@ -147,8 +134,11 @@ static int vgem_fence_attach_ioctl(struct gtsim_file *file, void *arg)
 	struct gt_fence *f = NULL;
 	if (!obj)
 		goto out;
+	/* the reservation's dma_resv_usage_rw: a write conflicts with every
+	 * pending fence, a read with the writes (i915's and other vgem ones) */
 	ret = -EBUSY;
-	if (resv_busy(obj, write))
+	requests_retire(dev);
+	if (obj_wait_needed(obj, write))
 		goto out;
 	ret = -ENOMEM;
 	if (!(f = fence_create()))
