@@ -129,6 +129,9 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	eb.nfences = 0;
 	eb.handle_index = NULL;
 	eb.throttled = false;
+	eb.fault_in = NULL;
+	eb.nfault_in = 0;
+	eb.faulted_in = false;
 
 	err = eb_copy_exec(&eb);
 	if (!err && (args->flags & I915_EXEC_SECURE))
@@ -142,6 +145,11 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 		ctx_put(eb.ctx);
 		eb.ctx = NULL;
 		pthread_mutex_unlock(&eb.dev->lock);
+		if (err == EB_FAULT_IN) {
+			eb_userptr_fault_in(&eb);
+			err = 0;
+			continue;
+		}
 		if (err != EB_THROTTLE)
 			break;
 		err = request_throttle(&eb.dev->requests->engine[eb.engine], false);
@@ -151,6 +159,7 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 		request_kick(kick);
 	eb_release_fences(&eb);
 	free(eb.handle_index);
+	free(eb.fault_in);
 	if (eb.exec != eb.exec_stack) {
 		free(eb.exec);
 		free(eb.eo);

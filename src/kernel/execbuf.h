@@ -38,6 +38,10 @@ struct eb_fence {
 
 #define EB_STACK 8
 
+struct eb_user_range {
+	uint64_t addr, size;
+};
+
 struct execbuf {
 	struct gtsim_file *file;
 	struct gtsim_device *dev;
@@ -57,6 +61,12 @@ struct execbuf {
 	/* Relocation targets by handle (no HANDLE_LUT), sorted on first use
 	 * when there are many objects: (handle << 32 | index). */
 	uint64_t *handle_index;
+	/* Userptr ranges whose pages are to be got without dev->lock
+	 * (eb_lookup_objects, eb_userptr_fault_in), and whether that was
+	 * done already for this call. */
+	struct eb_user_range *fault_in;
+	unsigned nfault_in;
+	bool faulted_in;
 	struct drm_i915_gem_exec_object2 exec_stack[EB_STACK];
 	struct eb_object eo_stack[EB_STACK];
 };
@@ -77,6 +87,10 @@ int eb_lookup_objects(struct execbuf *eb);
 /* Index of the exec object a relocation names (handle or LUT index), or -1. */
 int eb_reloc_target(struct execbuf *eb, uint32_t target_handle);
 void eb_release_objects(struct execbuf *eb);
+/* eb_lookup_objects' answer when userptr objects need their pages first:
+ * the caller drops dev->lock, calls eb_userptr_fault_in and starts again. */
+#define EB_FAULT_IN 2
+void eb_userptr_fault_in(struct execbuf *eb);
 
 /* execbuf_bind.c: reservation in the context's address space. */
 int eb_reserve(struct execbuf *eb);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "common/user_copy.h"
 #include "kernel/object.h"
 
 /* Is obj already among the first n exec objects? Small lists are scanned;
@@ -46,6 +47,36 @@ static bool has_duplicates(const struct execbuf *eb)
 	return dup;
 }
 
+static int note_fault_in(struct execbuf *eb, const struct gem_object *obj)
+{
+	struct eb_user_range *r = realloc(eb->fault_in, (eb->nfault_in + 1) * sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	eb->fault_in = r;
+	r[eb->nfault_in++] = (struct eb_user_range){ .addr = obj->user_ptr, .size = obj->size };
+	return 0;
+}
+
+/* pin_user_pages() of each noted range: one access per page faults it in
+ * (or finds it unmapped: the second pass's userptr_validate says -EFAULT).
+ * A read, because a write would race with the client's own; a missing
+ * page is a fault either way. dev->lock is not held. */
+void eb_userptr_fault_in(struct execbuf *eb)
+{
+	for (unsigned i = 0; i < eb->nfault_in; i++) {
+		const struct eb_user_range *r = &eb->fault_in[i];
+		for (uint64_t off = 0; off < r->size; off += GT_PAGE_SIZE) {
+			uint8_t byte;
+			if (copy_from_user_ptr(&byte, r->addr + off, 1))
+				break;
+		}
+	}
+	free(eb->fault_in);
+	eb->fault_in = NULL;
+	eb->nfault_in = 0;
+	eb->faulted_in = true;
+}
+
 int eb_lookup_objects(struct execbuf *eb)
 {
 	eb->batch_idx = (eb->args->flags & I915_EXEC_BATCH_FIRST) ? 0 : eb->count - 1;
@@ -58,8 +89,15 @@ int eb_lookup_objects(struct execbuf *eb)
 		eb->looked_up = i + 1;
 		int err = eb_check_object(entry);
 		/* i915's eb_lookup_vmas(): a userptr object gets its pages
-		 * (i915_gem_object_userptr_submit_init) or fails -EFAULT. */
-		if (!err)
+		 * (i915_gem_object_userptr_submit_init) or fails -EFAULT.
+		 * Getting them faults them in, which may sleep as long as the
+		 * client likes (a userfaultfd handler: gem_exec_schedule
+		 * pi-userfault), and i915 holds no lock meanwhile: so the
+		 * first pass only notes the ranges, the caller faults them in
+		 * without dev->lock, and the second pass checks them. */
+		if (!err && obj->userptr && obj->userptr_stale && !eb->faulted_in)
+			err = note_fault_in(eb, obj);
+		else if (!err)
 			err = userptr_validate(obj);
 		/* the CPU's writes through a GTT view reach the pages the GPU
 		 * reads; its later reads see what the GPU wrote */
@@ -68,6 +106,8 @@ int eb_lookup_objects(struct execbuf *eb)
 		if (err)
 			return err;
 	}
+	if (eb->nfault_in)
+		return EB_FAULT_IN;
 	/* An object appears once (i915: "appears more than once in object
 	 * list"). */
 	if (has_duplicates(eb))

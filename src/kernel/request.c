@@ -110,6 +110,34 @@ static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 	      rq->skip ? ", batch skipped" : "");
 }
 
+static bool same_context(const struct gem_request *a, const struct gem_request *b)
+{
+	return a->ctx == b->ctx && a->ctx_slot == b->ctx_slot;
+}
+
+/* Can rq go to the hardware now? i915 on execlists puts at most two
+ * contexts on an engine (ELSP's two ports); a request of the context
+ * submitted last joins its port (a lite restore). Anything else stays in
+ * the scheduler's queue, where priorities still order it (i915's
+ * execlists_dequeue; gem_exec_schedule pi-*-iova: a high-priority request
+ * passes a low one submitted before it behind a full ELSP). Emitted
+ * requests not yet signaled are a prefix of e->requests, up to `end`. */
+static bool elsp_accepts(const struct rq_engine *e, const struct gem_request *rq,
+			 const struct list_node *end)
+{
+	const struct gem_request *last = NULL;
+	unsigned ports = 0;
+	for (const struct list_node *n = e->requests.next; n != end; n = n->next) {
+		const struct gem_request *p = list_entry(n, struct gem_request, link);
+		if (p == rq || !p->emitted)
+			break;
+		if (!last || !same_context(last, p))
+			ports++;
+		last = p;
+	}
+	return ports < 2 || same_context(last, rq);
+}
+
 bool request_submit(struct gem_request *rq)
 {
 	struct rq_engine *e = rq->engine;
@@ -120,7 +148,8 @@ bool request_submit(struct gem_request *rq)
 	e->unretired++;
 	pthread_mutex_lock(&e->lock);
 	list_add_tail(&e->requests, &rq->link);
-	if (!e->queued && request_deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES) {
+	if (!e->queued && request_deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES &&
+	    elsp_accepts(e, rq, &rq->link)) {
 		emit_locked(e, rq);
 		emitted = true;
 	} else {
@@ -145,7 +174,8 @@ bool requests_emit_ready_locked(struct rq_engine *e)
 	bool emitted = false;
 	struct gem_request *rq;
 	while (e->queued && ring_space(e) >= REQUEST_MAX_BYTES &&
-	       (rq = sched_pick(&e->requests)) != NULL) {
+	       (rq = sched_pick(&e->requests)) != NULL &&
+	       elsp_accepts(e, rq, sched_first_queued(&e->requests))) {
 		/* Emitted requests stay a prefix of the list, in seqno order. */
 		list_del(&rq->link);
 		list_add_tail(sched_first_queued(&e->requests), &rq->link);

@@ -19,6 +19,12 @@ MI_HANDLER(mi_semaphore_wait);
 /* mi_arb.c */
 MI_HANDLER(mi_arb_check);
 MI_HANDLER(mi_arb_on_off);
+/* Is a preemption asked for, and allowed where the engine is (arbitration
+ * on, not in a second-level or GGTT batch)? */
+bool cs_preemption_due(const struct gt_engine *e);
+/* Stop the engine for the preemption, to resume skip dwords further
+ * (after the current command, or at it when skip is 0). */
+void cs_preempt_at(struct gt_engine *e, uint32_t skip);
 /* mi_store.c */
 MI_HANDLER(mi_store_data_imm);
 MI_HANDLER(mi_store_data_index);

@@ -108,6 +108,15 @@ MI_HANDLER(mi_semaphore_wait)
 			      e->name, (unsigned long long)addr, sad, sdd, op);
 			traced = true;
 		}
+		/* An unsuccessful wait is an arbitration point: with execlists
+		 * a pending preemption switches the context out, which resumes
+		 * at the wait (SKL PRM vol. 2a MI_SEMAPHORE_WAIT; i915's
+		 * preempt-to-busy relies on it, emit_preempt_busywait, and
+		 * gem_exec_schedule semaphore-resolve timeslices such a wait). */
+		if (cs_preemption_due(e)) {
+			cs_preempt_at(e, 0);
+			return CS_JUMPED;
+		}
 		if (!cs_poll_pause(e))
 			return CS_ABORTED;
 	}

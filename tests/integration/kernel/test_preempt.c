@@ -15,6 +15,14 @@
  *  - timeslice: the same with equal priorities (0, 0): SKL's render
  *    engine timeslices (timeslice_duration_ms 1), the store lands while
  *    the spinner spins.
+ *  - a semaphore wait is an arbitration point (gem_exec_schedule
+ *    semaphore-resolve): a batch polling MI_SEMAPHORE_WAIT for a dword to
+ *    become 1, with no MI_ARB_CHECK, then storing 2 after it; another
+ *    context at the same priority stores the 1. On SKL the wait is
+ *    timesliced: the store lands, the waiting batch resumes at its wait
+ *    and ends, nobody reset. On BDW's render engine nothing preempts:
+ *    the store has not landed after 300 ms (the CPU then writes the 1).
+ *    Before, the wait was no arbitration point on SKL either.
  *  - heartbeat on a preemptible spinner (heartbeat_interval_ms 20): its
  *    pulses preempt it, it is never reset (no reset after 1 s).
  *  - heartbeat on a non-preemptible spinner (no MI_ARB_CHECK), hangcheck
@@ -408,6 +416,56 @@ static void sysfs_props(void)
 	close_device();
 }
 
+static void semaphore_timeslice(const char *device, bool expect_preempt)
+{
+	open_device(device, 60000);
+	set_prop("rcs0", "heartbeat_interval_ms", "1000000");
+	uint32_t a = ctx_prio(0), b = ctx_prio(0);
+	uint32_t sem = eb_create(f, 4096), bb = eb_create(f, 4096);
+	volatile uint32_t *sem_cpu = eb_cpu_map(f, sem);
+	uint32_t dw[16];
+	unsigned n = emit_semaphore_wait(dw, STORE_ADDR, 1);
+	n += emit_store(dw + n, STORE_ADDR + 4, 2);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	CHECK_EQ(eb_write(f, bb, 0, dw, n * 4), 0);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = sem, .offset = STORE_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = bb, .offset = SPIN_ADDR, .flags = EXEC_OBJECT_PINNED },
+	};
+	CHECK_EQ(eb_exec(f, o, 2, I915_EXEC_RENDER, a), 0);
+	sleep_ms(20);
+	CHECK(eb_busy(f, bb) != 0);   /* waiting */
+	/* the release: B's store of 1 into the semaphore's page */
+	uint32_t rel = eb_create(f, 4096);
+	n = emit_store(dw, STORE_ADDR, 1);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	CHECK_EQ(eb_write(f, rel, 0, dw, n * 4), 0);
+	struct drm_i915_gem_exec_object2 r[2] = {
+		{ .handle = sem, .offset = STORE_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = rel, .offset = 0x400000, .flags = EXEC_OBJECT_PINNED },
+	};
+	CHECK_EQ(eb_exec(f, r, 2, I915_EXEC_RENDER, b), 0);
+	bool landed = lands(&sem_cpu[1], 2, expect_preempt ? 2000 : 300);
+	if (landed != expect_preempt)
+		fprintf(stderr, "%s: semaphore wait %s\n", device,
+			landed ? "released while it should wait" : "never timesliced");
+	CHECK_EQ(landed, expect_preempt);
+	if (!landed)
+		sem_cpu[0] = 1;   /* release it from the CPU */
+	CHECK_EQ(eb_wait(f, bb, 5ll * 1000000000), 0);
+	CHECK_EQ(eb_wait(f, rel, 5ll * 1000000000), 0);
+	CHECK_EQ(sem_cpu[0], 1);
+	CHECK_EQ(sem_cpu[1], 2);
+	CHECK_EQ(resets(a), 0);
+	CHECK_EQ(resets(b), 0);
+	eb_close(f, rel);
+	eb_close(f, bb);
+	eb_close(f, sem);
+	close_device();
+}
+
 int main(void)
 {
 	sysfs_props();
@@ -416,6 +474,8 @@ int main(void)
 	preempt_case("bdw", I915_EXEC_RENDER, -512, 0, false);
 	preempt_case("bdw", I915_EXEC_BLT, -512, 0, true);
 	preempt_case("skl", I915_EXEC_RENDER, 0, 0, true);     /* timeslice */
+	semaphore_timeslice("skl", true);
+	semaphore_timeslice("bdw", false);
 	pi_other_engine("skl");
 	pi_other_engine("bdw");
 	heartbeat_yielding();

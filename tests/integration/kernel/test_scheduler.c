@@ -31,7 +31,14 @@
  *    HI (0) stores into D without declaring a write (it reads D: it must
  *    follow LO's write) and into R. HI lifts LO's chain above NOISE: LO,
  *    LO, HI, HI, NOISE: D = HI, R = NOISE. FIFO leaves R = HI; strict
- *    priority (HI, NOISE, LO) leaves D = LO. */
+ *    priority (HI, NOISE, LO) leaves D = LO.
+ *  - two ports (i915 on execlists: at most two contexts on the engine,
+ *    execlists_dequeue): A (0) waits on a semaphore on RCS itself, B (0)
+ *    stores into S, then LO (-10) and MID (-5) store into S, none waiting
+ *    for anything. A and B fill the ELSP; LO and MID wait in the queue,
+ *    where MID passes LO: A, B, MID, LO; S = LO. Emitting every ready
+ *    request into the ring at once (the old rule) ran them in submission
+ *    order: S = MID (gem_exec_schedule pi-distinct-iova, pi-shared-iova). */
 #include <unistd.h>
 
 #include "eb_test.h"
@@ -148,7 +155,8 @@ static uint32_t unplug(int fence)
 {
 	usleep(20 * 1000);
 	__atomic_store_n(&sema_map[0], 1, __ATOMIC_RELEASE);
-	close(fence);
+	if (fence >= 0)
+		close(fence);
 	for (unsigned i = 0; i < npending; i++) {
 		CHECK_EQ(eb_wait(f, pending[i], 5000000000ll), 0);
 		eb_close(f, pending[i]);
@@ -246,6 +254,29 @@ int main(void)
 	CHECK_EQ(eb_wait(f, d_obj, 5000000000ll), 0);
 	CHECK_EQ(d_map[0], 0x27u);
 	CHECK_EQ(r_map[0], 0x37u);
+
+	/* two ports */
+	uint32_t a = ctx_with_priority(0);
+	sema_map[0] = 0;
+	s_page[0] = 0;
+	uint32_t dw[8], wait_bb = eb_create(f, 4096);
+	unsigned n = emit_semaphore_wait(dw, SEMA_ADDR, 1);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	dw[n++] = MI_NOOP;
+	eb_write(f, wait_bb, 0, dw, n * 4);
+	struct drm_i915_gem_exec_object2 wo[2] = {
+		{ .handle = sema, .offset = SEMA_ADDR, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = wait_bb, .offset = 0x900000, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 web = { .buffers_ptr = (uintptr_t)wo, .buffer_count = 2,
+						.flags = I915_EXEC_RENDER, .rsvd1 = a };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2, &web), 0);
+	store(hi, -1, 0x29, X_NONE);    /* B */
+	store(lo, -1, 0x19, X_NONE);
+	store(mid, -1, 0x39, X_NONE);
+	CHECK_EQ(unplug(-1), 0x19u);
+	CHECK_EQ(eb_wait(f, wait_bb, 5000000000ll), 0);
+	eb_close(f, wait_bb);
 
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
