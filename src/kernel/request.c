@@ -121,21 +121,27 @@ static bool same_context(const struct gem_request *a, const struct gem_request *
  * the scheduler's queue, where priorities still order it (i915's
  * execlists_dequeue; gem_exec_schedule pi-*-iova: a high-priority request
  * passes a low one submitted before it behind a full ELSP). Emitted
- * requests not yet signaled are a prefix of e->requests, up to `end`. */
+ * requests not yet signaled are a prefix of e->requests; `last` is the
+ * last of them (the list's head when there is none). The common case, one
+ * context's stream, is decided without a walk. */
 static bool elsp_accepts(const struct rq_engine *e, const struct gem_request *rq,
-			 const struct list_node *end)
+			 const struct list_node *last)
 {
-	const struct gem_request *last = NULL;
+	if (last == &e->requests)
+		return true;
+	const struct gem_request *tail = list_entry(last, struct gem_request, link);
+	if (same_context(tail, rq))
+		return true;
+	const struct gem_request *prev = NULL;
 	unsigned ports = 0;
-	for (const struct list_node *n = e->requests.next; n != end; n = n->next) {
+	for (const struct list_node *n = e->requests.next; n != last->next; n = n->next) {
 		const struct gem_request *p = list_entry(n, struct gem_request, link);
-		if (p == rq || !p->emitted)
-			break;
-		if (!last || !same_context(last, p))
-			ports++;
-		last = p;
+		if (!prev || !same_context(prev, p))
+			if (++ports == 2)
+				return false;
+		prev = p;
 	}
-	return ports < 2 || same_context(last, rq);
+	return true;
 }
 
 bool request_submit(struct gem_request *rq)
@@ -149,7 +155,7 @@ bool request_submit(struct gem_request *rq)
 	pthread_mutex_lock(&e->lock);
 	list_add_tail(&e->requests, &rq->link);
 	if (!e->queued && request_deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES &&
-	    elsp_accepts(e, rq, &rq->link)) {
+	    elsp_accepts(e, rq, rq->link.prev)) {
 		emit_locked(e, rq);
 		emitted = true;
 	} else {
@@ -175,7 +181,7 @@ bool requests_emit_ready_locked(struct rq_engine *e)
 	struct gem_request *rq;
 	while (e->queued && ring_space(e) >= REQUEST_MAX_BYTES &&
 	       (rq = sched_pick(&e->requests)) != NULL &&
-	       elsp_accepts(e, rq, sched_first_queued(&e->requests))) {
+	       elsp_accepts(e, rq, sched_first_queued(&e->requests)->prev)) {
 		/* Emitted requests stay a prefix of the list, in seqno order. */
 		list_del(&rq->link);
 		list_add_tail(sched_first_queued(&e->requests), &rq->link);
