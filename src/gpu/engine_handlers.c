@@ -161,6 +161,16 @@ static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_XY_COLOR_BLT] = blt_xy_color,
 	[CMD_ID_XY_FAST_COPY_BLT] = blt_xy_fast_copy,
 	[CMD_ID_XY_SETUP_CLIP_BLT] = blt_xy_setup_clip,
+	[CMD_ID_XY_SETUP_BLT] = blt_xy_setup,
+	[CMD_ID_XY_SETUP_MONO_PATTERN_SL_BLT] = blt_xy_setup_mono_pattern_sl,
+	[CMD_ID_XY_SCANLINES_BLT] = blt_xy_scanlines,
+	[CMD_ID_XY_PIXEL_BLT] = blt_xy_pixel,
+	[CMD_ID_XY_PAT_BLT] = blt_xy_pat,
+	[CMD_ID_XY_PAT_BLT_IMMEDIATE] = blt_xy_pat_immediate,
+	[CMD_ID_XY_MONO_PAT_BLT] = blt_xy_mono_pat,
+	[CMD_ID_XY_MONO_SRC_COPY_BLT] = blt_xy_mono_src_copy,
+	[CMD_ID_XY_MONO_SRC_COPY_IMMEDIATE_BLT] = blt_xy_mono_src_copy_immediate,
+	[CMD_ID_XY_FULL_MONO_PATTERN_MONO_SRC_BLT] = blt_xy_full_mono_pattern_mono_src,
 };
 
 static const cs_handler vcs_handlers[CMD_ID_COUNT] = {
