@@ -27,6 +27,7 @@
 	[CMD_ID_MI_USER_INTERRUPT] = mi_user_interrupt, \
 	[CMD_ID_MI_REPORT_HEAD] = mi_report_head, \
 	[CMD_ID_MI_SEMAPHORE_WAIT] = mi_semaphore_wait, \
+	[CMD_ID_MI_SEMAPHORE_SIGNAL] = mi_semaphore_signal, \
 	[CMD_ID_MI_STORE_DATA_IMM] = mi_store_data_imm, \
 	[CMD_ID_MI_STORE_DATA_INDEX] = mi_store_data_index, \
 	[CMD_ID_MI_COPY_MEM_MEM] = mi_copy_mem_mem, \
@@ -150,6 +151,9 @@ static const cs_handler rcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_PIPE_CONTROL] = mi_pipe_control,
 	[CMD_ID_MI_PREDICATE] = mi_predicate,
 	[CMD_ID_MI_SET_CONTEXT] = mi_set_context,
+	[CMD_ID_MI_REPORT_PERF_COUNT] = mi_report_perf_count,
+	[CMD_ID_MI_LOAD_URB_MEM] = render_cs_load_urb_mem,
+	[CMD_ID_MI_STORE_URB_MEM] = render_cs_store_urb_mem,
 	RENDER_COMMANDS
 	RECORDED_3D_STATE
 	GPGPU_COMMANDS

@@ -137,6 +137,10 @@ struct gt_engine {
 	 * which XY_SCANLINES_BLT and XY_PIXEL_BLT unpack. */
 	uint32_t blt_setup_id;
 	uint32_t blt_setup[10];
+	/* MI_SEMAPHORE_SIGNALs received from any engine (atomic) and the
+	 * Target Context ID of the last (mi_flow.c). */
+	uint32_t semaphore_signals;
+	uint32_t semaphore_signal_ctx;
 	/* Preemption (mi_arb.c): the kernel's request (atomic), MI_ARB_ON_OFF's
 	 * state (arbitration enabled), and where the engine stopped for it
 	 * (until engine_reset). */

@@ -24,7 +24,7 @@ static const struct {
 	const char *name;     /* the command, as the reason names it */
 	const char *reason;   /* after the header and address */
 } cases[] = {
-	{ "rcs0", I915_EXEC_RENDER, { 0x16000002, 0x2600, 0x1000, 0 }, 4, "MI_LOAD_URB_MEM",
+	{ "rcs0", I915_EXEC_RENDER, { 0x0c800000, 0 }, 2, "MI_URB_CLEAR",
 	  "not implemented in gtsim" },
 	{ "bcs0", I915_EXEC_BLT, { 0x01800000 }, 1, "MI_WAIT_FOR_EVENT",
 	  "not implemented in gtsim" },
