@@ -169,6 +169,7 @@ static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_XY_SETUP_MONO_PATTERN_SL_BLT] = blt_xy_setup_mono_pattern_sl,
 	[CMD_ID_XY_SCANLINES_BLT] = blt_xy_scanlines,
 	[CMD_ID_XY_PIXEL_BLT] = blt_xy_pixel,
+	[CMD_ID_XY_TEXT_IMMEDIATE_BLT] = blt_xy_text_immediate,
 	[CMD_ID_XY_PAT_BLT] = blt_xy_pat,
 	[CMD_ID_XY_PAT_BLT_IMMEDIATE] = blt_xy_pat_immediate,
 	[CMD_ID_XY_MONO_PAT_BLT] = blt_xy_mono_pat,

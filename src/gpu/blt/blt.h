@@ -44,5 +44,8 @@ enum cs_result blt_xy_mono_src_copy_immediate(struct gt_engine *e, const struct 
 					      const uint32_t *dw, uint32_t len);
 enum cs_result blt_xy_full_mono_pattern_mono_src(struct gt_engine *e, const struct cmd_desc *d,
 						 const uint32_t *dw, uint32_t len);
+/* XY_TEXT_IMMEDIATE_BLT with the XY_SETUP_BLT state (blt_text.c). */
+enum cs_result blt_xy_text_immediate(struct gt_engine *e, const struct cmd_desc *d,
+				     const uint32_t *dw, uint32_t len);
 
 #endif

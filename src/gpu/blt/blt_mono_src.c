@@ -4,7 +4,8 @@
  * covers the destination rectangle [X1, X2) x [Y1, Y2): each of its rows
  * starts on a byte, skips Source Pixel Offset bits, holds one bit a pixel
  * from the most significant bit of each byte, and is padded to 16 bits
- * (the layout xf86-video-intel's SNA uploads: rows of ALIGN(bytes, 2));
+ * (the Intel 815 PRM's MONO_SRC_COPY_BLT: "all non-text monochrome sources
+ * are word aligned"; the layout xf86-video-intel's SNA uploads);
  * bit 1 is the foreground colour, bit 0 the background colour or, in
  * transparency mode, the destination left alone. Clipping Enabled keeps
  * the blit within the clip rectangle without moving the source. A ROP
@@ -25,16 +26,15 @@ static uint32_t mono_stride(int32_t w, uint32_t offset)
 	return (bytes + 1) & ~1u;
 }
 
-/* Runs op with the mono source m (colours set), its bytes read from memory
- * at va, or from the inline dwords when data is not NULL. */
-static enum cs_result run_mono(struct gt_engine *e, const struct cmd_desc *d, struct blt_op *op,
-			       struct blt_mono_src *m, uint64_t va, const uint32_t *data,
-			       uint32_t data_dwords)
+enum cs_result blt_run_mono(struct gt_engine *e, const struct cmd_desc *d, struct blt_op *op,
+			    struct blt_mono_src *m, uint64_t va, const uint32_t *data,
+			    uint32_t data_dwords)
 {
 	int32_t w = op->x2 - op->x1, h = op->y2 - op->y1;
 	if (w <= 0 || h <= 0)
 		return CS_NEXT;
-	m->stride = mono_stride(w, m->offset);
+	if (!m->stride)
+		m->stride = mono_stride(w, m->offset);
 	size_t bytes = (size_t)m->stride * (size_t)h;
 	if (data && bytes > (size_t)data_dwords * 4)
 		return cs_fault(e, "%s: %u bytes of inline source, a %dx%d rectangle needs %zu",
@@ -70,6 +70,20 @@ static enum cs_result no_pattern(struct gt_engine *e, const struct cmd_desc *d,
 	return CS_NEXT;
 }
 
+enum cs_result blt_run_mono_inline(struct gt_engine *e, const struct cmd_desc *d,
+				   struct blt_op *op, struct blt_mono_src *m, const uint32_t *dw,
+				   uint32_t len, uint32_t count, blt_data_at at)
+{
+	uint32_t *data = calloc(count ? count : 1, sizeof(uint32_t));
+	if (!data)
+		return cs_fault(e, "%s: out of memory", d->name);
+	for (uint32_t i = 0; i < count; i++)
+		data[i] = (uint32_t)at(cs_gen(e), dw, len, i);
+	enum cs_result r = blt_run_mono(e, d, op, m, 0, data, count);
+	free(data);
+	return r;
+}
+
 enum cs_result blt_xy_mono_src_copy(struct gt_engine *e, const struct cmd_desc *d,
 				    const uint32_t *dw, uint32_t len)
 {
@@ -80,7 +94,7 @@ enum cs_result blt_xy_mono_src_copy(struct gt_engine *e, const struct cmd_desc *
 	enum cs_result r = no_pattern(e, d, dw, len, c.raster_operation);
 	if (r == CS_NEXT)
 		r = blt_op_dest(e, &op, d->name, BLT_DEST(c));
-	return r == CS_NEXT ? run_mono(e, d, &op, &m, c.source_base_address, NULL, 0) : r;
+	return r == CS_NEXT ? blt_run_mono(e, d, &op, &m, c.source_base_address, NULL, 0) : r;
 }
 
 enum cs_result blt_xy_mono_src_copy_immediate(struct gt_engine *e, const struct cmd_desc *d,
@@ -96,15 +110,9 @@ enum cs_result blt_xy_mono_src_copy_immediate(struct gt_engine *e, const struct 
 		r = blt_op_dest(e, &op, d->name, BLT_DEST(c));
 	if (r != CS_NEXT)
 		return r;
-	uint32_t n = cmd_XY_MONO_SRC_COPY_IMMEDIATE_BLT_data_count(gen, len);
-	uint32_t *data = calloc(n ? n : 1, sizeof(uint32_t));
-	if (!data)
-		return cs_fault(e, "%s: out of memory", d->name);
-	for (uint32_t i = 0; i < n; i++)
-		data[i] = (uint32_t)cmd_XY_MONO_SRC_COPY_IMMEDIATE_BLT_data_at(gen, dw, len, i);
-	r = run_mono(e, d, &op, &m, 0, data, n);
-	free(data);
-	return r;
+	return blt_run_mono_inline(e, d, &op, &m, dw, len,
+				   cmd_XY_MONO_SRC_COPY_IMMEDIATE_BLT_data_count(gen, len),
+				   cmd_XY_MONO_SRC_COPY_IMMEDIATE_BLT_data_at);
 }
 
 enum cs_result blt_xy_full_mono_pattern_mono_src(struct gt_engine *e, const struct cmd_desc *d,
@@ -132,5 +140,5 @@ enum cs_result blt_xy_full_mono_pattern_mono_src(struct gt_engine *e, const stru
 			.transparent = c.mono_pattern_transparency_mode };
 	}
 	enum cs_result r = blt_op_dest(e, &op, d->name, BLT_DEST(c));
-	return r == CS_NEXT ? run_mono(e, d, &op, &m, c.source_base_address, NULL, 0) : r;
+	return r == CS_NEXT ? blt_run_mono(e, d, &op, &m, c.source_base_address, NULL, 0) : r;
 }

@@ -95,4 +95,32 @@ enum cs_result blt_op_dest(struct gt_engine *e, struct blt_op *op, const char *c
 enum cs_result blt_read_mem(struct gt_engine *e, const char *cmd, const char *what, uint64_t va,
 			    void *buf, size_t len);
 
+/* The pattern operands the setup state gives (blt_setup.c). */
+struct blt_setup_pattern {
+	uint8_t pixels[64 * 4];
+	uint8_t mono[8];
+	uint8_t solid[4];
+};
+/* op from the setup state of the last XY_SETUP_BLT (destination, ROP,
+ * clipping, its 8x8 colour pattern read when the ROP uses it) or
+ * XY_SETUP_MONO_PATTERN_SL_BLT (its mono or solid pattern), for a command
+ * d whose own Tiling Enable is tiling_enable: CS_NEXT, or a GPU fault (no
+ * setup, a Tiling Enable unlike the setup's, a bad pitch or pattern). */
+enum cs_result blt_setup_op(struct gt_engine *e, const struct cmd_desc *d, const uint32_t *dw,
+			    uint32_t len, bool tiling_enable, struct blt_op *op,
+			    struct blt_setup_pattern *p);
+/* Runs op with the mono source m (offset and colours set; its stride is
+ * set here from the rectangle, or given when byte_packed rows are not
+ * padded to 16 bits), bytes from memory at va or from data (data_dwords
+ * dwords) when data is not NULL (blt_mono_src.c). */
+enum cs_result blt_run_mono(struct gt_engine *e, const struct cmd_desc *d, struct blt_op *op,
+			    struct blt_mono_src *m, uint64_t va, const uint32_t *data,
+			    uint32_t data_dwords);
+/* The same with the mono data inline: count dwords from the generated
+ * accessor at of command dw (len dwords). */
+typedef uint64_t (*blt_data_at)(int gen, const uint32_t *dw, uint32_t len, uint32_t i);
+enum cs_result blt_run_mono_inline(struct gt_engine *e, const struct cmd_desc *d,
+				   struct blt_op *op, struct blt_mono_src *m, const uint32_t *dw,
+				   uint32_t len, uint32_t count, blt_data_at at);
+
 #endif

@@ -12,6 +12,8 @@
  *    transparent, the destination unchanged;
  *  - clipping to [X1, X2) x [Y1, Y2) of the clip rectangle, the 32bpp byte
  *    mask, 8/16/32 bpp;
+ *  - glyphs (XY_TEXT_IMMEDIATE_BLT): byte-packed rows with the setup's
+ *    colours;
  *  - X and Y tiled destinations at the addresses of tests/tiling_ref.h
  *    (the PRM's tiling, written for the tests), Y chosen by BCS_SWCTRL.
  * Command layouts: BDW PRM vol. 2a (Gen8: 64-bit addresses), as
@@ -40,6 +42,7 @@
 #define OP_FULL_MONO_PATTERN_MONO_SRC 0x58
 #define OP_MONO_SRC_IMM 0x71
 #define OP_PAT_IMM 0x72
+#define OP_TEXT_IMM 0x31
 #define BCS_SWCTRL 0x22200u
 
 enum { P_NONE, P_SOLID, P_COLOR, P_MONO };
@@ -491,6 +494,59 @@ static void test_full_every_rop(void)
 	}
 }
 
+/* XY_SETUP_BLT, then glyphs by XY_TEXT_IMMEDIATE_BLT (byte packed, bit 16:
+ * rows of ceil(w / 8) bytes, the data qword padded) with the setup's
+ * colours, transparency, ROP and clip rectangle. */
+static void test_text(void)
+{
+	static const uint8_t rops[] = { 0xcc, 0x66, 0x33, 0xee };
+	static uint8_t bits[512];
+	for (unsigned i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+		struct blit b = base_blit(i, rops[i % 4], i & 1);
+		b.sfg = 0x76543210 ^ i;
+		b.sbg = 0x0a0b0c0d + i;
+		b.strans = i % 3 != 1;
+		fresh_dst();
+		uint32_t dw[256];
+		unsigned n = emit_lri(dw, BCS_SWCTRL, 3u << 16 | (b.tiling == REF_TILE_Y ? 2u : 0u));
+		dw[n++] = br00(&b, OP_SETUP) | 8;
+		dw[n++] = br13(&b) | (uint32_t)b.strans << 29;
+		dw[n++] = (uint32_t)b.cy1 << 16 | (uint32_t)b.cx1;
+		dw[n++] = (uint32_t)b.cy2 << 16 | (uint32_t)b.cx2;
+		addr(dw + n, DST);
+		n += 2;
+		dw[n++] = b.sbg;
+		dw[n++] = b.sfg;
+		addr(dw + n, 0);
+		n += 2;
+		static const int glyphs[][4] = { { 4, 4, 7, 9 }, { 12, 8, 13, 11 }, { 26, 15, 9, 6 } };
+		for (unsigned g = 0; g < 3; g++) {
+			struct blit r = b;
+			r.x1 = glyphs[g][0];
+			r.y1 = glyphs[g][1];
+			r.x2 = r.x1 + glyphs[g][2];
+			r.y2 = r.y1 + glyphs[g][3];
+			r.src = true;
+			r.off = 0;
+			r.stride = (uint32_t)(glyphs[g][2] + 7) / 8;
+			uint32_t bytes = r.stride * (uint32_t)glyphs[g][3];
+			for (uint32_t k = 0; k < bytes; k++)
+				bits[k] = (uint8_t)rnd();
+			r.bits = bits;
+			ref_blit(&r, want);
+			uint32_t data = ((bytes + 7) & ~7u) / 4;
+			dw[n++] = BR00(OP_TEXT_IMM) | 1u << 16 | (uint32_t)(b.tiling != REF_LINEAR) << 11 |
+				  (1 + data);
+			dw[n++] = (uint32_t)r.y1 << 16 | (uint32_t)r.x1;
+			dw[n++] = (uint32_t)r.y2 << 16 | (uint32_t)r.x2;
+			memset(dw + n, 0, data * 4);
+			memcpy(dw + n, bits, bytes);
+			n += data;
+		}
+		run_and_check(dw, n, "XY_SETUP_BLT + XY_TEXT_IMMEDIATE_BLT");
+	}
+}
+
 static void run_device(const char *device)
 {
 	struct gtsim_config cfg = { .device = device, .sync = 1, .hangcheck_ms = 5000 };
@@ -509,6 +565,7 @@ static void run_device(const char *device)
 	test_mono_pat();
 	test_mono_src();
 	test_setup();
+	test_text();
 	test_full_every_rop();
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
@@ -527,7 +584,7 @@ int main(void)
 		"XY_PAT_BLT 37x21 at (5,3)", "XY_PAT_BLT_IMMEDIATE", "XY_MONO_PAT_BLT",
 		"mono pattern, transparent", "XY_MONO_SRC_COPY_BLT", "from a mono source",
 		"XY_MONO_SRC_COPY_IMMEDIATE_BLT", "XY_SETUP_BLT, clip (9,6)-(30,19)",
-		"XY_SETUP_MONO_PATTERN_SL_BLT", "XY_SCANLINES_BLT", "XY_PIXEL_BLT",
+		"XY_SETUP_MONO_PATTERN_SL_BLT", "XY_SCANLINES_BLT", "XY_PIXEL_BLT", "XY_TEXT_IMMEDIATE_BLT",
 		"XY_FULL_MONO_PATTERN_MONO_SRC_BLT", "rop 0xce", "8x8 pattern", "clipped",
 		"pitch 512 Y, 4 bytes per pixel",
 	};
