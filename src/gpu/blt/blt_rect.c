@@ -150,9 +150,10 @@ enum cs_result blt_rect(struct gt_engine *e, const struct blt_op *op)
 	enum cs_result r = CS_NEXT;
 	for (int32_t i = 0; i < h && r == CS_NEXT; i++) {
 		int32_t y = y1 + (up ? h - 1 - i : i);
-		memset(keep, 0, (size_t)w);
-		if (has_pat)
-			pattern_row(op, x1, y, w, pat, keep);
+		if (transparent)
+			memset(keep, 0, (size_t)w);
+		if (has_pat && (i == 0 || op->pattern_8x8 || op->mono_pattern))
+			pattern_row(op, x1, y, w, pat, keep);   /* a solid one once */
 		if (op->src)
 			r = blt_row_read(e, op->cmd, &vm, op->src, op->src_x + (x1 - op->x1),
 					 op->src_y + (y - op->y1), (uint32_t)w, src);
