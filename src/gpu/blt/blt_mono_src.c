@@ -39,20 +39,10 @@ enum cs_result blt_run_mono(struct gt_engine *e, const struct cmd_desc *d, struc
 	if (data && bytes > (size_t)data_dwords * 4)
 		return cs_fault(e, "%s: %u bytes of inline source, a %dx%d rectangle needs %zu",
 				d->name, data_dwords * 4, w, h, bytes);
-	uint8_t *bits = malloc(bytes);
-	if (!bits)
-		return cs_fault(e, "%s: out of memory for a %zu-byte source", d->name, bytes);
-	enum cs_result r = CS_NEXT;
-	if (data)
-		memcpy(bits, data, bytes);
-	else
-		r = blt_read_mem(e, d->name, "mono source", va, bits, bytes);
-	m->bits = bits;
+	m->bits = data ? (const uint8_t *)data : NULL;   /* dwords hold bytes in memory order */
+	m->va = va;
 	op->mono_src = m;
-	if (r == CS_NEXT)
-		r = blt_rect(e, op);
-	free(bits);
-	return r;
+	return blt_rect(e, op);
 }
 
 /* The mono source's colours and offset of command c (an

@@ -105,17 +105,28 @@ static void pattern_row(const struct blt_op *op, int32_t x, int32_t y, int32_t w
 	}
 }
 
-/* The mono source's pixels for destination row y, pixels [x, x + w). */
-static void mono_src_row(const struct blt_op *op, int32_t x, int32_t y, int32_t w, uint8_t *src,
-			 uint8_t *keep)
+/* The mono source's pixels for destination row y, pixels [x, x + w); a
+ * source in memory is read into rowbuf (stride bytes). */
+static enum cs_result mono_src_row(struct gt_engine *e, const struct blt_op *op, int32_t x,
+				   int32_t y, int32_t w, uint8_t *src, uint8_t *keep,
+				   uint8_t *rowbuf)
 {
 	const struct blt_mono_src *m = op->mono_src;
-	const uint8_t *row = m->bits + (size_t)(y - op->y1) * m->stride;
+	uint64_t off = (uint64_t)(y - op->y1) * m->stride;
+	const uint8_t *row = m->bits + off;
+	if (!m->bits) {
+		enum cs_result r = blt_read_mem(e, op->cmd, "mono source", m->va + off, rowbuf,
+						m->stride);
+		if (r != CS_NEXT)
+			return r;
+		row = rowbuf;
+	}
 	for (int32_t i = 0; i < w; i++) {
 		uint32_t b = m->offset + (uint32_t)(x + i - op->x1);
 		mono_pixel(&m->c, row[b / 8] >> (7 - b % 8) & 1, op->dst.cpp,
 			   src + (size_t)i * op->dst.cpp, &keep[i]);
 	}
+	return CS_NEXT;
 }
 
 static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
@@ -139,11 +150,12 @@ enum cs_result blt_rect(struct gt_engine *e, const struct blt_op *op)
 			   (op->mono_pattern && op->pat_colors.transparent);
 	bool has_pat = op->pattern || op->mono_pattern, has_src = op->src || op->mono_src;
 	bool read_dst = blt_rop_uses_dest(op->rop) || op->byte_mask != 3 || transparent;
-	uint8_t *buf = calloc(4, row + (size_t)w);
+	size_t mono_row = op->mono_src ? op->mono_src->stride : 0;
+	uint8_t *buf = calloc(1, 4 * (row + (size_t)w) + mono_row);
 	if (!buf)
 		return cs_fault(e, "%s: out of memory for a %zu-byte row", op->cmd, row);
 	uint8_t *src = buf, *dst = buf + row, *pat = buf + 2 * row, *orig = buf + 3 * row;
-	uint8_t *keep = buf + 4 * row;
+	uint8_t *keep = buf + 4 * row, *mono_buf = keep + w;
 	struct gt_vm vm = cs_vm_for(e, false);
 	/* on one surface, copying downwards: the bottom row first */
 	bool up = op->src && op->dst.base == op->src->base && op->y1 > op->src_y;
@@ -158,7 +170,7 @@ enum cs_result blt_rect(struct gt_engine *e, const struct blt_op *op)
 			r = blt_row_read(e, op->cmd, &vm, op->src, op->src_x + (x1 - op->x1),
 					 op->src_y + (y - op->y1), (uint32_t)w, src);
 		else if (op->mono_src)
-			mono_src_row(op, x1, y, w, src, keep);
+			r = mono_src_row(e, op, x1, y, w, src, keep, mono_buf);
 		if (r == CS_NEXT && read_dst)
 			r = blt_row_read(e, op->cmd, &vm, &op->dst, x1, y, (uint32_t)w, dst);
 		if (r != CS_NEXT)

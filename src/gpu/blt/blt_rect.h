@@ -13,11 +13,13 @@ struct blt_mono_colors {
 	bool transparent;
 };
 
-/* A mono source: rows of stride bytes from bits (a host copy), pixel i of
- * row r at bit offset + i counted from the most significant bit of each
- * byte. Pixel (X1, Y1) of the destination is pixel 0 of row 0. */
+/* A mono source: rows of stride bytes from bits (inline data), or at
+ * address va (bits NULL: each row read as it is drawn), pixel i of row r at
+ * bit offset + i counted from the most significant bit of each byte. Pixel
+ * (X1, Y1) of the destination is pixel 0 of row 0. */
 struct blt_mono_src {
 	const uint8_t *bits;
+	uint64_t va;
 	uint32_t stride, offset;
 	struct blt_mono_colors c;
 };

@@ -287,7 +287,9 @@ static void test_fast_copy(void)
 
 /* What gtsim does not model is a fault naming it: a pattern ROP in a copy,
  * a source ROP in a fill, a tiled pitch that is not a multiple
- * of the tile width. */
+ * of the tile width, an unmapped mono source, a pattern ROP without a
+ * pattern, scanlines without a setup, a short inline pattern, bit-packed
+ * text, a command gtsim describes by header only. */
 static void test_faults(void)
 {
 	static const struct { uint32_t dw[10]; int n; const char *why; } cases[] = {
@@ -297,6 +299,21 @@ static void test_faults(void)
 		  "reads a source" },
 		{ { XY_COLOR_BLT | 1u << 11, 3u << 24 | 0xf0u << 16 | 100, 0, 1u << 16 | 1, DST, 0, 0 },
 		  7, "not a positive multiple" },
+		/* XY_MONO_SRC_COPY_BLT, its 1 bpp source at an unmapped address */
+		{ { 0x55000008u | 3u << 20, 3u << 24 | 0xccu << 16 | 64, 0, 1u << 16 | 8, DST, 0,
+		    SRC, 0, 0, 0xffffffffu }, 10, "read of the mono source" },
+		/* ... with a ROP reading a pattern it does not have */
+		{ { 0x55000008u | 3u << 20, 3u << 24 | 0xf0u << 16 | 64, 0, 1u << 16 | 8, DST, 0,
+		    SRC, 0, 0, 0xffffffffu }, 10, "reads the pattern" },
+		/* XY_SCANLINES_BLT with no setup loaded */
+		{ { 0x49400001u, 0, 1u << 16 | 1 }, 3, "without an XY_SETUP_BLT" },
+		/* XY_PAT_BLT_IMMEDIATE, 32bpp, 4 of its 64 pattern dwords */
+		{ { 0x5c800008u | 3u << 20, 3u << 24 | 0xf0u << 16 | 64, 0, 1u << 16 | 1, DST, 0,
+		    1, 2, 3, 4 }, 10, "dwords of inline pattern" },
+		/* XY_TEXT_IMMEDIATE_BLT with bit-packed data (bit 16 clear) */
+		{ { 0x4c400001u, 0, 1u << 16 | 8, 0 }, 3, "with bit-packed data" },
+		/* XY_FULL_BLT: described by its header only */
+		{ { 0x55400008u }, 10, "XY_FULL_BLT 0x55400008 at 0x" },
 	};
 	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct harness h;
