@@ -27,6 +27,7 @@
 	[CMD_ID_MI_USER_INTERRUPT] = mi_user_interrupt, \
 	[CMD_ID_MI_REPORT_HEAD] = mi_report_head, \
 	[CMD_ID_MI_SEMAPHORE_WAIT] = mi_semaphore_wait, \
+	[CMD_ID_MI_SEMAPHORE_SIGNAL] = mi_semaphore_signal, \
 	[CMD_ID_MI_STORE_DATA_IMM] = mi_store_data_imm, \
 	[CMD_ID_MI_STORE_DATA_INDEX] = mi_store_data_index, \
 	[CMD_ID_MI_COPY_MEM_MEM] = mi_copy_mem_mem, \
@@ -150,6 +151,9 @@ static const cs_handler rcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_PIPE_CONTROL] = mi_pipe_control,
 	[CMD_ID_MI_PREDICATE] = mi_predicate,
 	[CMD_ID_MI_SET_CONTEXT] = mi_set_context,
+	[CMD_ID_MI_REPORT_PERF_COUNT] = mi_report_perf_count,
+	[CMD_ID_MI_LOAD_URB_MEM] = render_cs_load_urb_mem,
+	[CMD_ID_MI_STORE_URB_MEM] = render_cs_store_urb_mem,
 	RENDER_COMMANDS
 	RECORDED_3D_STATE
 	GPGPU_COMMANDS
@@ -161,6 +165,17 @@ static const cs_handler bcs_handlers[CMD_ID_COUNT] = {
 	[CMD_ID_XY_COLOR_BLT] = blt_xy_color,
 	[CMD_ID_XY_FAST_COPY_BLT] = blt_xy_fast_copy,
 	[CMD_ID_XY_SETUP_CLIP_BLT] = blt_xy_setup_clip,
+	[CMD_ID_XY_SETUP_BLT] = blt_xy_setup,
+	[CMD_ID_XY_SETUP_MONO_PATTERN_SL_BLT] = blt_xy_setup_mono_pattern_sl,
+	[CMD_ID_XY_SCANLINES_BLT] = blt_xy_scanlines,
+	[CMD_ID_XY_PIXEL_BLT] = blt_xy_pixel,
+	[CMD_ID_XY_TEXT_IMMEDIATE_BLT] = blt_xy_text_immediate,
+	[CMD_ID_XY_PAT_BLT] = blt_xy_pat,
+	[CMD_ID_XY_PAT_BLT_IMMEDIATE] = blt_xy_pat_immediate,
+	[CMD_ID_XY_MONO_PAT_BLT] = blt_xy_mono_pat,
+	[CMD_ID_XY_MONO_SRC_COPY_BLT] = blt_xy_mono_src_copy,
+	[CMD_ID_XY_MONO_SRC_COPY_IMMEDIATE_BLT] = blt_xy_mono_src_copy_immediate,
+	[CMD_ID_XY_FULL_MONO_PATTERN_MONO_SRC_BLT] = blt_xy_full_mono_pattern_mono_src,
 };
 
 static const cs_handler vcs_handlers[CMD_ID_COUNT] = {

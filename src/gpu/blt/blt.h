@@ -19,4 +19,33 @@ enum cs_result blt_xy_setup_clip(struct gt_engine *e, const struct cmd_desc *d,
 enum cs_result blt_xy_fast_copy(struct gt_engine *e, const struct cmd_desc *d,
 				const uint32_t *dw, uint32_t len);
 
+/* XY_SETUP_BLT, XY_SETUP_MONO_PATTERN_SL_BLT: the setup state (blt_setup.c). */
+enum cs_result blt_xy_setup(struct gt_engine *e, const struct cmd_desc *d,
+			    const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_setup_mono_pattern_sl(struct gt_engine *e, const struct cmd_desc *d,
+					    const uint32_t *dw, uint32_t len);
+/* XY_SCANLINES_BLT, XY_PIXEL_BLT: draw with the setup (blt_scanlines.c). */
+enum cs_result blt_xy_scanlines(struct gt_engine *e, const struct cmd_desc *d,
+				const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_pixel(struct gt_engine *e, const struct cmd_desc *d,
+			    const uint32_t *dw, uint32_t len);
+/* XY_PAT_BLT, XY_PAT_BLT_IMMEDIATE, XY_MONO_PAT_BLT (blt_pat.c). */
+enum cs_result blt_xy_pat(struct gt_engine *e, const struct cmd_desc *d,
+			  const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_pat_immediate(struct gt_engine *e, const struct cmd_desc *d,
+				    const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_mono_pat(struct gt_engine *e, const struct cmd_desc *d,
+			       const uint32_t *dw, uint32_t len);
+/* XY_MONO_SRC_COPY_BLT, _IMMEDIATE, XY_FULL_MONO_PATTERN_MONO_SRC_BLT
+ * (blt_mono_src.c). */
+enum cs_result blt_xy_mono_src_copy(struct gt_engine *e, const struct cmd_desc *d,
+				    const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_mono_src_copy_immediate(struct gt_engine *e, const struct cmd_desc *d,
+					      const uint32_t *dw, uint32_t len);
+enum cs_result blt_xy_full_mono_pattern_mono_src(struct gt_engine *e, const struct cmd_desc *d,
+						 const uint32_t *dw, uint32_t len);
+/* XY_TEXT_IMMEDIATE_BLT with the XY_SETUP_BLT state (blt_text.c). */
+enum cs_result blt_xy_text_immediate(struct gt_engine *e, const struct cmd_desc *d,
+				     const uint32_t *dw, uint32_t len);
+
 #endif

@@ -2,8 +2,9 @@
  * [X1, X2) x [Y1, Y2) of the destination with the Solid Pattern Color
  * through the raster operation (PATCOPY 0xF0 fills), pixels of 1, 2 or 4
  * bytes, linear or X/Y tiled as XY_SRC_COPY_BLT's destination; the 32bpp
- * byte mask selects what is written. Not modelled, and so a GPU fault: a
- * raster operation that reads a source, clipping. */
+ * byte mask selects what is written; Clipping Enabled keeps it within the
+ * clip rectangle. A raster operation that reads a source (the command has
+ * none) is a GPU fault. */
 #include "gpu/blt/blt.h"
 
 #include "gpu/blt/blt_rect.h"
@@ -17,22 +18,9 @@ enum cs_result blt_xy_color(struct gt_engine *e, const struct cmd_desc *d,
 	if (blt_rop_uses_source((uint8_t)c.raster_operation))
 		return cs_not_implemented(e, d, dw, len, "with a raster operation that "
 					  "reads a source");
-	if (c.clipping_enabled)
-		return cs_not_implemented(e, d, dw, len, "with clipping");
-	uint32_t cpp = blt_color_depth_cpp(c.color_depth);
-	/* the colour's low cpp bytes, little-endian as in memory */
-	uint8_t colour[4] = { (uint8_t)c.solid_pattern_color, (uint8_t)(c.solid_pattern_color >> 8),
-			      (uint8_t)(c.solid_pattern_color >> 16),
-			      (uint8_t)(c.solid_pattern_color >> 24) };
-	struct blt_op op = {
-		.cmd = d->name,
-		.x1 = c.destination_x1, .y1 = c.destination_y1,
-		.x2 = c.destination_x2, .y2 = c.destination_y2,
-		.pattern = colour, .rop = (uint8_t)c.raster_operation,
-		.byte_mask = cpp == 4 ? c._32bpp_byte_mask : 3,
-	};
-	enum cs_result r = blt_surface_init(e, d->name, &op.dst, "destination",
-					    c.destination_base_address, c.destination_pitch, cpp,
-					    blt_xy_tiling(e, c.destination_tiling_enable, false));
+	uint8_t colour[4];
+	blt_color_bytes(c.solid_pattern_color, colour);
+	struct blt_op op = { .pattern = colour };
+	enum cs_result r = blt_op_dest(e, &op, d->name, BLT_DEST(c));
 	return r == CS_NEXT ? blt_rect(e, &op) : r;
 }

@@ -3,10 +3,11 @@
  * source rectangle at (Source X1, Source Y1) through the raster operation,
  * pixels of 1, 2 or 4 bytes (Color Depth), rows Pitch bytes apart (signed
  * on linear surfaces; in dwords on tiled ones), X or Y tiled by the Tiling
- * Enables and BCS_SWCTRL. For 32bpp the byte mask selects what is written.
+ * Enables and BCS_SWCTRL. For 32bpp the byte mask selects what is written;
+ * Clipping Enabled keeps it within the clip rectangle.
  *
- * Not modelled, and so a GPU fault: raster operations that read a pattern
- * (set by XY_SETUP_BLT), clipping (XY_SETUP_CLIP_BLT). */
+ * The command has no pattern operand (XY_PAT_BLT, XY_FULL_* have one): a
+ * raster operation that reads the pattern is a GPU fault. */
 #include "gpu/blt/blt.h"
 
 #include "gpu/blt/blt_rect.h"
@@ -20,24 +21,12 @@ enum cs_result blt_xy_src_copy(struct gt_engine *e, const struct cmd_desc *d,
 	if (blt_rop_uses_pattern((uint8_t)c.raster_operation))
 		return cs_not_implemented(e, d, dw, len, "with a raster operation that "
 					  "reads the pattern");
-	if (c.clipping_enabled)
-		return cs_not_implemented(e, d, dw, len, "with clipping");
-	uint32_t cpp = blt_color_depth_cpp(c.color_depth);
 	struct blt_surface src;
-	struct blt_op op = {
-		.cmd = d->name, .src = &src,
-		.x1 = c.destination_x1, .y1 = c.destination_y1,
-		.x2 = c.destination_x2, .y2 = c.destination_y2,
-		.src_x = c.source_x1, .src_y = c.source_y1,
-		.rop = (uint8_t)c.raster_operation,
-		.byte_mask = cpp == 4 ? c._32bpp_byte_mask : 3,
-	};
-	enum cs_result r = blt_surface_init(e, d->name, &op.dst, "destination",
-					    c.destination_base_address, c.destination_pitch, cpp,
-					    blt_xy_tiling(e, c.destination_tiling_enable, false));
+	struct blt_op op = { .src = &src, .src_x = c.source_x1, .src_y = c.source_y1 };
+	enum cs_result r = blt_op_dest(e, &op, d->name, BLT_DEST(c));
 	if (r == CS_NEXT)
 		r = blt_surface_init(e, d->name, &src, "source", c.source_base_address,
-				     c.source_pitch, cpp,
+				     c.source_pitch, op.dst.cpp,
 				     blt_xy_tiling(e, c.source_tiling_enable, true));
 	return r == CS_NEXT ? blt_rect(e, &op) : r;
 }

@@ -131,6 +131,16 @@ struct gt_engine {
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
 	 * dwords 1 and 2 hold them. */
 	uint32_t blt_clip_top_left, blt_clip_bottom_right;
+	/* The blitter's setup state (BR01, BR05-BR07, BR09..., as the last
+	 * XY_SETUP_BLT or XY_SETUP_MONO_PATTERN_SL_BLT loaded them; blt_setup.c):
+	 * that command's id (0: none since the engine was created) and dwords,
+	 * which XY_SCANLINES_BLT and XY_PIXEL_BLT unpack. */
+	uint32_t blt_setup_id;
+	uint32_t blt_setup[10];
+	/* MI_SEMAPHORE_SIGNALs received from any engine (atomic) and the
+	 * Target Context ID of the last (mi_flow.c). */
+	uint32_t semaphore_signals;
+	uint32_t semaphore_signal_ctx;
 	/* Preemption (mi_arb.c): the kernel's request (atomic), MI_ARB_ON_OFF's
 	 * state (arbitration enabled), and where the engine stopped for it
 	 * (until engine_reset). */

@@ -16,6 +16,7 @@ MI_HANDLER(mi_conditional_batch_buffer_end);
 MI_HANDLER(mi_user_interrupt);
 MI_HANDLER(mi_report_head);
 MI_HANDLER(mi_semaphore_wait);
+MI_HANDLER(mi_semaphore_signal);
 /* mi_arb.c */
 MI_HANDLER(mi_arb_check);
 MI_HANDLER(mi_arb_on_off);
@@ -29,6 +30,7 @@ void cs_preempt_at(struct gt_engine *e, uint32_t skip);
 MI_HANDLER(mi_store_data_imm);
 MI_HANDLER(mi_store_data_index);
 MI_HANDLER(mi_copy_mem_mem);
+MI_HANDLER(mi_report_perf_count);
 /* mi_atomic.c */
 MI_HANDLER(mi_atomic);
 MI_HANDLER(mi_flush_dw);

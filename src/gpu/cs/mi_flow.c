@@ -1,8 +1,9 @@
 /* MI commands that steer execution: NOOP, batch ends, user interrupts,
- * REPORT_HEAD and SEMAPHORE_WAIT. */
+ * REPORT_HEAD, SEMAPHORE_WAIT and SEMAPHORE_SIGNAL. */
 #include "gpu/cs/mi.h"
 
 #include "common/trace.h"
+#include "gpu/gpu.h"
 
 /* MI_NOOP (BDW PRM vol. 2a): with Identification Number Register Write
  * Enable, the Identification Number is written to the NOPID register. */
@@ -80,9 +81,13 @@ static bool semaphore_passes(uint32_t op, uint32_t sad, uint32_t sdd)
 	}
 }
 
-/* Poll the semaphore (in memory) until the compare passes; signal mode is
- * polled too. The lock is dropped between polls so that MMIO, resets and
- * the CPU's write that releases it get through. */
+/* Poll the semaphore (in memory) until the compare passes. Signal mode is
+ * polled too: the PRM's waiter re-evaluates the compare when an
+ * MI_SEMAPHORE_SIGNAL reaches its engine, and gtsim's re-evaluates it at
+ * every poll, which includes the moment of every signal (a wait the
+ * hardware would leave for a signal that never comes passes here when the
+ * memory passes the compare). The lock is dropped between polls so that
+ * MMIO, resets and the CPU's write that releases it get through. */
 MI_HANDLER(mi_semaphore_wait)
 {
 	struct cmd_MI_SEMAPHORE_WAIT c;
@@ -120,4 +125,32 @@ MI_HANDLER(mi_semaphore_wait)
 		if (!cs_poll_pause(e))
 			return CS_ABORTED;
 	}
+}
+
+/* MI_SEMAPHORE_SIGNAL (BDW/SKL PRM vol. 2a): signals the semaphore of the
+ * Target Engine (RCS, VCS0, BCS, VECS, VCS1), whose MI_SEMAPHORE_WAIT in
+ * signal mode re-evaluates its compare when the running context is Target
+ * Context ID. Waits poll (mi_semaphore_wait), so the signal's effect is
+ * that re-evaluation at once; it is counted on the target engine
+ * (semaphore_signals, the context ID kept) for traces and tests. With
+ * Post-Sync Operation (RCS) the signal follows the pipeline's writes:
+ * gtsim's pipeline completes each command before the next starts. A target
+ * engine the device lacks (VCS1: gtsim models one video engine) is a GPU
+ * fault. */
+MI_HANDLER(mi_semaphore_signal)
+{
+	struct cmd_MI_SEMAPHORE_SIGNAL c;
+	cmd_MI_SEMAPHORE_SIGNAL_unpack(cs_gen(e), dw, len, &c);
+	static const int target_engine[5] = { ENGINE_RCS, ENGINE_VCS, ENGINE_BCS, ENGINE_VECS, -1 };
+	int id = c.target_engine_select < 5 ? target_engine[c.target_engine_select] : -1;
+	struct gt_engine *t = id >= 0 ? e->gpu->engines[id] : NULL;
+	if (!t)
+		return cs_fault(e, "MI_SEMAPHORE_SIGNAL: target engine %u (%s) is not on this "
+				"device", c.target_engine_select,
+				c.target_engine_select == 4 ? "VCS1" : "reserved");
+	__atomic_store_n(&t->semaphore_signal_ctx, c.target_context_id, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&t->semaphore_signals, 1, __ATOMIC_RELEASE);
+	TRACE(TRACE_CS, "%s: semaphore signal to %s, context 0x%x", e->name, t->name,
+	      c.target_context_id);
+	return CS_NEXT;
 }

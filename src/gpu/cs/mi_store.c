@@ -81,6 +81,23 @@ static uint64_t timestamp(struct gt_engine *e)
 	return cs_reg_read64(e, e->base + RING_TIMESTAMP);
 }
 
+/* MI_REPORT_PERF_COUNT (BDW/SKL PRM vol. 2a; the OA report layout of
+ * vol. 14 "Observability"): writes a 64-byte report at Memory Address
+ * (64-byte aligned): dword 0 the Report ID, dword 1 the GPU timestamp's low
+ * 32 bits (RING_TIMESTAMP, as the OA unit stamps its reports). gtsim has no
+ * OA unit, so the rest (context ID, GPU clock ticks, the A/B/C counters) is
+ * that of a unit that never counted: zero. The report is the size of the
+ * smallest Gen8/9 OA format (A12, C4_B8); OACONTROL's format is not read. */
+MI_HANDLER(mi_report_perf_count)
+{
+	struct cmd_MI_REPORT_PERF_COUNT c;
+	cmd_MI_REPORT_PERF_COUNT_unpack(cs_gen(e), dw, len, &c);
+	uint32_t report[16] = { c.report_id, (uint32_t)timestamp(e) };
+	TRACE(TRACE_CS, "%s: MI_REPORT_PERF_COUNT id 0x%x at 0x%llx", e->name, c.report_id,
+	      (unsigned long long)c.memory_address);
+	return mi_write(e, d, c.use_global_gtt, c.memory_address, report, sizeof(report));
+}
+
 /* MI_FLUSH_DW post-sync: 1 writes the immediate data (a dword, or a qword
  * when the command has 5 dwords), 3 writes TIMESTAMP. */
 MI_HANDLER(mi_flush_dw)

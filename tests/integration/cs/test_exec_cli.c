@@ -58,15 +58,15 @@ static const struct {
 	size_t n;
 	const char *expect;   /* the "GPU hang: " line */
 } cases[] = {
-	/* MI_NOOP, MI_LOAD_URB_MEM, MI_BATCH_BUFFER_END */
-	{ "rcs", "rcs0", { 0, 0x16000002, 0x2600, 0x1000, 0, 0x05000000 }, 6,
-	  "GPU hang: MI_LOAD_URB_MEM 0x16000002 at 0x100004: not implemented in gtsim "
-	  "(dwords 16000002 00002600 00001000 00000000)" },
-	/* XY_SETUP_BLT (10 dwords; the reason names the first five) */
-	{ "bcs", "bcs0", { 0, 0x40400008, 0x03cc0040, 0x00010001, 0x00020002, 0x1000, 0,
+	/* MI_NOOP, MI_URB_CLEAR, MI_BATCH_BUFFER_END */
+	{ "rcs", "rcs0", { 0, 0x0c800000, 0x00020001, 0x05000000 }, 4,
+	  "GPU hang: MI_URB_CLEAR 0x0c800000 at 0x100004: not implemented in gtsim "
+	  "(dwords 0c800000 00020001)" },
+	/* XY_FULL_BLT (10 dwords; the reason names the first five) */
+	{ "bcs", "bcs0", { 0, 0x55400008, 0x03cc0040, 0x00010001, 0x00020002, 0x1000, 0,
 			   0x11, 0x22, 0, 0, 0x05000000 }, 12,
-	  "GPU hang: XY_SETUP_BLT 0x40400008 at 0x100004: not implemented in gtsim "
-	  "(dwords 40400008 03cc0040 00010001 00020002 00001000 ...)" },
+	  "GPU hang: XY_FULL_BLT 0x55400008 at 0x100004: not implemented in gtsim "
+	  "(dwords 55400008 03cc0040 00010001 00020002 00001000 ...)" },
 	/* MFX_WAIT */
 	{ "vcs", "vcs0", { 0, 0x68000000, 0x05000000 }, 3,
 	  "GPU hang: MFX_WAIT 0x68000000 at 0x100004: not implemented in gtsim "

@@ -24,9 +24,9 @@ static const struct {
 	const char *name;     /* the command, as the reason names it */
 	const char *reason;   /* after the header and address */
 } cases[] = {
-	{ "rcs0", I915_EXEC_RENDER, { 0x16000002, 0x2600, 0x1000, 0 }, 4, "MI_LOAD_URB_MEM",
+	{ "rcs0", I915_EXEC_RENDER, { 0x0c800000, 0 }, 2, "MI_URB_CLEAR",
 	  "not implemented in gtsim" },
-	{ "bcs0", I915_EXEC_BLT, { 0x40400008 }, 10, "XY_SETUP_BLT",
+	{ "bcs0", I915_EXEC_BLT, { 0x01800000 }, 1, "MI_WAIT_FOR_EVENT",
 	  "not implemented in gtsim" },
 	{ "vcs0", I915_EXEC_BSD, { 0x68000000 }, 1, "MFX_WAIT", "not implemented in gtsim" },
 	/* VEBOX_STATE: the description has no VEBOX command at all */

@@ -171,12 +171,11 @@ static void test_not_implemented(void)
 		int n;
 		const char *reason;
 	} cases[] = {
-		{ ENGINE_RCS, { 0x16000002, 0x2600, 0x1000, 0 }, 4,
-		  "MI_LOAD_URB_MEM 0x16000002 at 0x" },
+		{ ENGINE_RCS, { 0x0c800000, 0 }, 2, "MI_URB_CLEAR 0x0c800000 at 0x" },
 		{ ENGINE_RCS, { 0x71060000 | 5, 0 }, 7, "MEDIA_OBJECT_GRPID 0x71060005 at 0x" },
-		{ ENGINE_BCS, { 0x40400008 }, 10, "XY_SETUP_BLT 0x40400008 at 0x" },
+		{ ENGINE_BCS, { 0x01800000 }, 1, "MI_WAIT_FOR_EVENT 0x01800000 at 0x" },
 		{ ENGINE_VCS, { 0x68000000 }, 1, "MFX_WAIT 0x68000000 at 0x" },
-		{ ENGINE_VECS, { 0x0d800000, 0 }, 2, "MI_SEMAPHORE_SIGNAL 0x0d800000 at 0x" },
+		{ ENGINE_VECS, { 0x00800001 }, 1, "MI_SET_PREDICATE 0x00800001 at 0x" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct harness h;
