@@ -3,8 +3,9 @@
  * of rsvd2), I915_EXEC_FENCE_ARRAY (cliprects_ptr -> num_cliprects
  * drm_i915_gem_exec_fence {handle, WAIT|SIGNAL} on binary syncobjs) and
  * the DRM_I915_GEM_EXECBUFFER_EXT_TIMELINE_FENCES extension (handles plus
- * timeline points). FENCE_SUBMIT is treated as FENCE_IN: the batch waits
- * for the other request to complete rather than to start. */
+ * timeline points). FENCE_SUBMIT waits for the fence's request to start
+ * (go to its engine), not to complete; for another driver's fence or a
+ * sw_sync point, for it to signal (i915_request_await_execution). */
 #include "kernel/execbuf.h"
 
 #include <errno.h>
@@ -126,6 +127,17 @@ int eb_parse_fences(struct execbuf *eb)
 		eb->in_fence = sync_file_import((int)(uint32_t)eb->args->rsvd2);
 		if (!eb->in_fence)
 			return -EINVAL;
+		if (flags & I915_EXEC_FENCE_SUBMIT) {
+			/* i915_request_await_execution: wait for the
+			 * signaler to start, not to complete (gem_exec_schedule
+			 * submit-*-slice: a batch ending a spinner runs beside
+			 * it) */
+			struct gt_fence *started = fence_execution_get(eb->in_fence);
+			fence_put(eb->in_fence);
+			eb->in_fence = started;
+			if (!started)
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }

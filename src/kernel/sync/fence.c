@@ -38,6 +38,9 @@ struct gt_fence {
 	/* dma_fence's context and seqno (fence_set_context); 0: none. */
 	uint64_t context;
 	uint32_t seqno;
+	/* A request's fence: the fence its start signals
+	 * (fence_set_execution), one reference. */
+	struct gt_fence *execution;
 };
 
 static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -99,6 +102,7 @@ void fence_put(struct gt_fence *f)
 		fence_signal(f, -EDEADLK);
 	for (unsigned i = 0; i < f->nparts; i++)
 		fence_put(f->parts[i]);
+	fence_put(f->execution);
 	free(f->parts);
 	free(f);
 }
@@ -465,6 +469,29 @@ void fence_set_context(struct gt_fence *f, uint64_t context, uint32_t seqno)
 {
 	f->context = context;
 	f->seqno = seqno;
+}
+
+void fence_set_execution(struct gt_fence *f, struct gt_fence *started)
+{
+	fence_put(f->execution);
+	f->execution = fence_get(started);
+}
+
+/* i915_request_await_execution: a request's fence stands for its start,
+ * anything else (another driver's fence, a sw_sync point) for its
+ * completion; a merged fence for each of its parts so. */
+struct gt_fence *fence_execution_get(struct gt_fence *f)
+{
+	if (!f->nparts)
+		return fence_get(f->execution ? f->execution : f);
+	struct gt_fence **parts = malloc(f->nparts * sizeof(*parts));
+	if (!parts)
+		return NULL;
+	for (unsigned i = 0; i < f->nparts; i++)
+		parts[i] = f->parts[i]->execution ? f->parts[i]->execution : f->parts[i];
+	struct gt_fence *m = fence_merge(parts, f->nparts);
+	free(parts);
+	return m;
 }
 
 unsigned fence_parts(struct gt_fence *f, struct gt_fence **out, unsigned max)
