@@ -20,7 +20,8 @@
  * 3DPRIM indirect draw registers, GPGPU dispatch dimensions, the batch
  * offset, the per-slice PS counters, the OA context registers, cache and
  * thread dispatcher modes, and on SKL the chicken bits i915 whitelists),
- * then every engine's MI_MATH GPRs, and the blitter's BCS_SWCTRL. */
+ * then every engine's MI_MATH GPRs and CTX_TIMESTAMP (the context's run
+ * time, gpu/cs/ctx_timestamp.c), and the blitter's BCS_SWCTRL. */
 static const struct {
 	struct lrc_reg r;
 	uint8_t gens;
@@ -53,6 +54,7 @@ static const struct {
 	{ { 0x7014, 1, false, true }, GEN9_ONLY, 1u << ENGINE_RCS }, /* COMMON_SLICE_CHICKEN2 */
 	{ { 0x7304, 1, false, true }, GEN9_ONLY, 1u << ENGINE_RCS }, /* HDC_CHICKEN1 */
 	{ { 0x600, 32, true, false }, GEN8_UP, 0xf },                 /* CS_GPR0-15 */
+	{ { REG_RING_CTX_TIMESTAMP, 1, true, false }, GEN8_UP, 0xf }, /* CTX_TIMESTAMP */
 	{ { 0x22200, 1, false, true }, GEN8_UP, 1u << ENGINE_BCS }, /* BCS_SWCTRL */
 };
 
@@ -81,8 +83,10 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 #define MASK_ENABLES 0xffff0000u
 
 /* Write the slot's save and restore batches (the image's GGTT address is
- * baked in). */
-static void write_batches(struct rq_engine *e, uint32_t *slot, uint64_t img)
+ * baked in). The default image's CTX_TIMESTAMP is 0, not the engine's run
+ * time when it was recorded: a new context has not run (i915's
+ * init_common_regs writes ce->runtime.last, 0 for a new context). */
+static void write_batches(struct rq_engine *e, uint32_t *slot, uint64_t img, bool default_image)
 {
 	int gen = e->dev->info->gen;
 	uint32_t regs[LRC_MAX_REGS];
@@ -92,9 +96,16 @@ static void write_batches(struct rq_engine *e, uint32_t *slot, uint64_t img)
 	unsigned ns = 0, nr = 0;
 	for (unsigned i = 0; i < n && i < LRC_MAX_REGS; i++) {
 		uint64_t addr = img + 4 * i;
-		unsigned len = cmd_MI_STORE_REGISTER_MEM_length(gen);
-		cmd_MI_STORE_REGISTER_MEM_pack(gen, &s[ns], len, &(struct cmd_MI_STORE_REGISTER_MEM){
-			.use_global_gtt = true, .register_address = regs[i], .memory_address = addr });
+		unsigned len;
+		if (default_image && regs[i] == engine_mmio_base(e->id) + REG_RING_CTX_TIMESTAMP) {
+			len = cmd_MI_STORE_DATA_IMM_length(gen);
+			cmd_MI_STORE_DATA_IMM_pack(gen, &s[ns], len, &(struct cmd_MI_STORE_DATA_IMM){
+				.use_global_gtt = true, .address = addr, .immediate_data = 0 });
+		} else {
+			len = cmd_MI_STORE_REGISTER_MEM_length(gen);
+			cmd_MI_STORE_REGISTER_MEM_pack(gen, &s[ns], len, &(struct cmd_MI_STORE_REGISTER_MEM){
+				.use_global_gtt = true, .register_address = regs[i], .memory_address = addr });
+		}
 		ns += len;
 		if (masked[i]) {
 			len = 11;  /* with Inline Data: four operand pairs */
@@ -160,7 +171,7 @@ uint32_t lrc_slot_alloc(struct rq_engine *e)
 	if (p->nslots == p->narenas * LRC_ARENA_SLOTS && !add_arena(e))
 		return 0;
 	uint32_t id = p->nslots++;
-	write_batches(e, slot_map(e, id), lrc_slot_ggtt(e, id) + LRC_IMAGE_OFFSET);
+	write_batches(e, slot_map(e, id), lrc_slot_ggtt(e, id) + LRC_IMAGE_OFFSET, id == 0);
 	return id;
 }
 

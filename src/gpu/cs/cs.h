@@ -126,6 +126,12 @@ struct gt_engine {
 
 	struct cs_regs regs;         /* everything else, see regs.h */
 	uint64_t timestamp_t0_ns;
+	/* RING_CTX_TIMESTAMP (ctx_timestamp.c): the value last loaded, the
+	 * host time the engine has executed since (ns), and since when it
+	 * executes now (0: idle, stopped or preempted). */
+	uint32_t ctx_ts_loaded;
+	uint64_t ctx_run_ns;
+	uint64_t ctx_run_since_ns;
 	uint64_t commands;           /* executed, for tests and benches */
 	/* The blitter's clip rectangle (BR24/BR25, set by XY_SETUP_CLIP_BLT;
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
@@ -247,6 +253,16 @@ void cs_context_forget(struct gt_engine *e, uint32_t addr);
 void cs_context_images_free(struct gt_engine *e);
 /* Host monotonic time in ns. */
 uint64_t cs_now_ns(void);
+/* ns of host time in the GPU's TIMESTAMP ticks (its CS timestamp
+ * frequency, devinfo timestamp_hz). */
+uint64_t cs_ticks(const struct gt_engine *e, uint64_t ns);
+/* RING_CTX_TIMESTAMP (ctx_timestamp.c), lock held: the engine starts
+ * executing commands (cs_run) or stops (idle, fault, preemption, reset);
+ * the register's value; a load (LRI/LRM, the context restore). */
+void cs_ctx_time_run(struct gt_engine *e);
+void cs_ctx_time_stop(struct gt_engine *e);
+uint32_t cs_ctx_timestamp(const struct gt_engine *e);
+void cs_ctx_timestamp_load(struct gt_engine *e, uint32_t val);
 /* Wait a little with the lock dropped (polling commands). Returns false
  * when a reset or shutdown asks the command to stop. */
 bool cs_poll_pause(struct gt_engine *e);

@@ -28,12 +28,16 @@ uint64_t cs_acthd(const struct gt_engine *e)
 	return (uint64_t)e->ring_start + e->head;
 }
 
-static uint64_t timestamp(const struct gt_engine *e)
+uint64_t cs_ticks(const struct gt_engine *e, uint64_t ns)
 {
-	uint64_t ns = cs_now_ns() - e->timestamp_t0_ns;
 	uint64_t hz = e->gpu && e->gpu->info ? e->gpu->info->timestamp_hz : 12500000;
 	/* Split to keep ns * hz from overflowing. */
 	return ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
+}
+
+static uint64_t timestamp(const struct gt_engine *e)
+{
+	return cs_ticks(e, cs_now_ns() - e->timestamp_t0_ns);
 }
 
 /* The generation whose register layouts apply. The fields interpreted here
@@ -150,6 +154,7 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 	}
 	case RING_TIMESTAMP: return (uint32_t)timestamp(e);
 	case RING_TIMESTAMP_UDW: return (uint32_t)(timestamp(e) >> 32);
+	case REG_RING_CTX_TIMESTAMP: return cs_ctx_timestamp(e);
 	case REG_RING_INSTDONE:
 		/* Every unit done, unless the engine is stopped on a fault. */
 		return e->stopped ? 0xfffffffeu : 0xffffffffu;
@@ -230,6 +235,9 @@ void cs_reg_write(struct gt_engine *e, uint32_t reg, uint32_t val)
 		e->hws_pga = (uint32_t)p.address;
 		return;
 	}
+	case REG_RING_CTX_TIMESTAMP:
+		cs_ctx_timestamp_load(e, val);
+		return;
 	case RING_ACTHD: case RING_ACTHD_UDW: case RING_BBADDR:
 	case RING_BBADDR_UDW: case RING_TIMESTAMP: case RING_TIMESTAMP_UDW:
 	case REG_RING_INSTDONE:

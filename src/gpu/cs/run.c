@@ -263,7 +263,9 @@ static void let_waiters_in(struct gt_engine *e)
 	pthread_mutex_lock(&e->lock);
 }
 
-void cs_run(struct gt_engine *e)
+/* Commands until idle, stopped, reset or quit; the context's run time
+ * (RING_CTX_TIMESTAMP) counts meanwhile. */
+static void run_commands(struct gt_engine *e)
 {
 	while (!e->quit && !e->reset_req && !e->stopped && !e->preempted) {
 		let_waiters_in(e);
@@ -278,6 +280,7 @@ void cs_run(struct gt_engine *e)
 		if (e->level == CS_RING &&
 		    (!(e->ring_ctl & REG_RING_CTL_RING_BUFFER_ENABLE_MASK) || e->head == e->tail))
 			break;
+		cs_ctx_time_run(e);
 		enum cs_result r = step(e);
 		if (r == CS_FAULT && __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
 			r = CS_ABORTED;   /* the command stopped for a reset */
@@ -310,4 +313,10 @@ void cs_run(struct gt_engine *e)
 		}
 		break;
 	}
+}
+
+void cs_run(struct gt_engine *e)
+{
+	run_commands(e);
+	cs_ctx_time_stop(e);
 }
