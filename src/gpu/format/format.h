@@ -105,6 +105,9 @@ void format_compressed_describe(struct fmt_info *fi);
 /* Numeric helpers (format_num.c), also used by the EU and blending. */
 float fmt_half_to_float(uint16_t h);
 uint16_t fmt_float_to_half(float f);          /* round to nearest even */
+/* GL's float to n-bit UNORM (n <= 32): clamp to [0, 1] (NaN to 0), then
+ * round c * (2^n - 1), computed exactly, to nearest, halves up. */
+uint32_t fmt_float_to_unorm(float f, unsigned bits);
 float fmt_ufloat_to_float(uint32_t v, int mantissa_bits); /* 10/11-bit unsigned floats */
 uint32_t fmt_float_to_ufloat(float f, int mantissa_bits);
 float fmt_srgb_to_linear(float s);

@@ -30,10 +30,10 @@ uint32_t depth_encode(uint32_t fmt, float z)
 		memcpy(&u, &z, 4);
 		return u;
 	}
-	z = z < 0 ? 0 : z > 1 ? 1 : z;
-	if (fmt == DFMT_D16_UNORM)
-		return (uint32_t)lrintf(z * 65535.0f);
-	return (uint32_t)llrint((double)z * 16777215.0);
+	/* UNORM depth: GL's float-to-unorm rule (the exact product rounded
+	 * once; a float product would round 0.3f * 65535 = 19660.5008 to
+	 * 19660.5 first and then to the even 19660) */
+	return fmt_float_to_unorm(z, fmt == DFMT_D16_UNORM ? 16 : 24);
 }
 
 static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t dst)

@@ -398,7 +398,12 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	if (n == 16 && slot)
 		first = 16;                         /* SIMD32's second half */
 	unsigned k = 0, rti = 0;
-	uint32_t enables = msg->mask << (msg->group % 16);
+	/* the send's channel mask counts from its own first channel (a SIMD16
+	 * thread's DualSrcHigh message runs in group 8, first channel 8) */
+	if (msg->group != first)
+		return eu_thread_fault(t, "RT write: message subtype %u starts at channel %u, "
+				       "the send at channel %u", sub, first, msg->group);
+	uint32_t enables = msg->mask;
 	bool src0_alpha = false;
 	if (msg->header) {
 		const uint8_t *m0 = eu_send_payload(t, msg, 0), *m1 = eu_send_payload(t, msg, 1);
@@ -410,7 +415,10 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		memcpy(&pm, m1 + 28, 4);
 		src0_alpha = dw0 >> 11 & 1;
 		rti = dw2 < WM_MAX_RT ? dw2 : 0;
-		enables &= pm & 0xffff;
+		/* M1.7 holds the 16 pixel enables of the thread's (SIMD32: the
+		 * slot group's) 16 channels; a SIMD8 message over subspans 2-3
+		 * takes bits 15:8 (the half Mesa's comment on oMask names) */
+		enables &= (pm & 0xffff) >> (first % 16);
 		k = 2;
 	}
 	/* registers: n/8 per float channel (a replicated colour is one) */
@@ -522,7 +530,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			cov &= om_alpha_to_coverage(a0, ns);
 		if (omask) {                            /* oMask: 16 bits a pixel */
 			uint16_t m;
-			memcpy(&m, omask + 2 * i, 2);
+			memcpy(&m, omask + 2 * ((first % 16) + i), 2);
 			cov &= m;
 		}
 		if (d->st.alpha_to_one)

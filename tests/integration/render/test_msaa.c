@@ -147,6 +147,90 @@ static void test_coverage(int gen, unsigned n)
 	check_samples("coverage", n, covered);
 }
 
+/* Triangles with vertices on the 1/16 pixel grid, so that edges pass
+ * exactly through standard sample positions: a sample on an edge is
+ * covered only on a top or left edge (the PRM's top-left rule in window
+ * space, y down). Written here from the rule: orient the triangle so that
+ * the inside is E > 0 with E_ij(p) = (xj - xi)(py - yi) - (yj - yi)(px - xi);
+ * E's inward normal is (-(yj - yi), xj - xi), so a left edge has
+ * yj < yi and a top edge (inside below it) yj == yi with xj > xi. Both
+ * windings (no culling). Units 1/16 pixel. */
+static int tl_tris[][3][2] = {
+	{ { 0 } },     /* top and left edges through sample 0 (tl_place) */
+	{ { 0 } },     /* bottom and right edges through sample 0 */
+	{ { 16, 16 }, { 112, 64 }, { 48, 120 } },     /* diagonals through 1/16 points */
+	{ { 48, 120 }, { 112, 64 }, { 16, 16 } },     /* the same, other winding */
+	{ { 0, 72 }, { 128, 8 }, { 128, 136 } },      /* slopes 1/2, edges leave the target */
+};
+static unsigned tl_cur;
+
+static bool tl_inside(const int v[3][2], int64_t px, int64_t py)
+{
+	int x[3], y[3], o[3] = { 0, 1, 2 };
+	int64_t area = (int64_t)(v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
+		       (int64_t)(v[2][0] - v[0][0]) * (v[1][1] - v[0][1]);
+	if (area < 0)
+		o[1] = 2, o[2] = 1;
+	for (int i = 0; i < 3; i++)
+		x[i] = v[o[i]][0], y[i] = v[o[i]][1];
+	for (int i = 0; i < 3; i++) {
+		int j = (i + 1) % 3;
+		int64_t dx = x[j] - x[i], dy = y[j] - y[i];
+		int64_t e = dx * (py - y[i]) - dy * (px - x[i]);
+		if (e < 0 || (e == 0 && !(dy < 0 || (dy == 0 && dx > 0))))
+			return false;
+	}
+	return true;
+}
+
+static bool tl_covered(unsigned n, int x, int y, unsigned s)
+{
+	const uint8_t (*p)[2] = positions(n);
+	return tl_inside(tl_tris[tl_cur], x * 16 + p[s][0], y * 16 + p[s][1]);
+}
+
+/* Triangles 0 and 1 on sample 0 of the n-sample pattern: edges at
+ * x = 16 + sx, 96 + sx and y = 16 + sy, 96 + sy. */
+static void tl_place(unsigned n)
+{
+	int a = 16 + positions(n)[0][0], b = 16 + positions(n)[0][1], d = 80;
+	const int t0[3][2] = { { a, b }, { a + d, b }, { a, b + d } };
+	const int t1[3][2] = { { a + d, b + d }, { a, b + d }, { a + d, b } };
+	memcpy(tl_tris[0], t0, sizeof(t0));
+	memcpy(tl_tris[1], t1, sizeof(t1));
+}
+
+static void test_coverage_ties(int gen, unsigned n)
+{
+	fx_gen = gen;
+	tl_place(n);
+	for (tl_cur = 0; tl_cur < sizeof(tl_tris) / sizeof(tl_tris[0]); tl_cur++) {
+		ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, n);
+		/* the oracle's ties are real: some sample lies on an edge */
+		unsigned ties = 0;
+		const int (*v)[2] = tl_tris[tl_cur];
+		for (int y = 0; y < H; y++)
+			for (int x = 0; x < W; x++)
+				for (unsigned s = 0; s < n; s++)
+					for (int i = 0; i < 3; i++) {
+						int j = (i + 1) % 3;
+						int64_t px = x * 16 + positions(n)[s][0];
+						int64_t py = y * 16 + positions(n)[s][1];
+						ties += (v[j][0] - v[i][0]) * (py - v[i][1]) ==
+							(v[j][1] - v[i][1]) * (px - v[i][0]);
+					}
+		CHECK(tl_cur > 1 || ties > 0);
+		fx_begin();
+		for (unsigned i = 0; i < 3; i++)   /* window w / 16 = NDC * W/2 + W/2 */
+			fx_vertex(i, v[i][0] / 16.0f / (W / 2) - 1, v[i][1] / 16.0f / (H / 2) - 1,
+				  0.5f, 1, green);
+		CHECK_EQ(fx_draw(4, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+		char what[48];
+		snprintf(what, sizeof(what), "top-left gen%d triangle %u", gen, tl_cur);
+		check_samples(what, n, tl_covered);
+	}
+}
+
 /* GL_MULTISAMPLE off: the centre's coverage in every sample. */
 static bool centre_covered(unsigned n, int x, int y, unsigned s)
 {
@@ -543,6 +627,8 @@ int main(void)
 		test_coverage(gen, 2);
 		test_coverage(gen, 4);
 		test_coverage(gen, 8);
+		for (unsigned n = 2; n <= (gen == 9 ? 16u : 8u); n *= 2)
+			test_coverage_ties(gen, n);
 		test_depth(gen);
 		test_per_sample(gen, 4);
 	}

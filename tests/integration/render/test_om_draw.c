@@ -6,7 +6,8 @@
  *  - alpha to coverage with one sample (gtsim's rule: the sample is
  *    covered when alpha >= 1/2) and alpha to one;
  *  - blending SRC_ALPHA / INV_SRC_ALPHA and dual-source blending
- *    (SRC1_COLOR / INV_SRC1_COLOR, the SIMD8 dual-source message);
+ *    (SRC1_COLOR / INV_SRC1_COLOR, the SIMD8 dual-source message, and
+ *    its two halves in a SIMD16 thread with alpha to coverage);
  *  - independent blending per render target: two RT writes with headers
  *    (M0.2 the render target index) to binding table entries 0 and 1,
  *    BLEND_STATE entry 0 without blending, entry 1 ONE + ONE.
@@ -35,6 +36,30 @@ static const char dual_fs[] =
 	"mov(8)          g127<1>F        0x3f800000F                     { align1 1Q };\n"
 	"sendc(8)        null<1>UW       g120<8,8,1>F    0x90031200\n"
 	"                render MsgDesc: RT write SIMD8/DualSrcLow LastRT Surface = 0 mlen 8 rlen 0 { align1 1Q EOT };\n";
+
+/* The same in a SIMD16 thread, as Mesa compiles dual-source blending for
+ * Gen9: two SIMD8 dual-source messages with the g0/g1 header, subtype 2
+ * (DualSrcLow, 1Q: subspans 0-1) and subtype 3 (DualSrcHigh, 2Q: subspans
+ * 2-3, whose pixel enables are bits 15:8 of M1.7). Attribute 0 in g6-g7,
+ * barycentrics g2-g3 (channels 0-7) and g4-g5 (8-15). */
+static const char dual16_fs[] =
+	"mov(16)         g110<1>UD       g0<8,8,1>UD                     { align1 WE_all 1H };\n"
+	"pln(8)          g112<1>F        g6<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g113<1>F        g6.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g114<1>F        g7<0,1,0>F      g2<8,8,1>F      { align1 1Q };\n"
+	"pln(8)          g115<1>F        g7.4<0,1,0>F    g2<8,8,1>F      { align1 1Q };\n"
+	"mov(8)          g116<1>F        0x3e800000F                     { align1 WE_all 1Q };\n"
+	"mov(8)          g117<1>F        0x3f000000F                     { align1 WE_all 1Q };\n"
+	"mov(8)          g118<1>F        0x3f400000F                     { align1 WE_all 1Q };\n"
+	"mov(8)          g119<1>F        0x3f800000F                     { align1 WE_all 1Q };\n"
+	"sendc(8)        null<1>UW       g110<8,8,1>F    0x140b1200\n"
+	"                render MsgDesc: RT write SIMD8/DualSrcLow LastRT Surface = 0 mlen 10 rlen 0 { align1 1Q };\n"
+	"pln(8)          g112<1>F        g6<0,1,0>F      g4<8,8,1>F      { align1 2Q };\n"
+	"pln(8)          g113<1>F        g6.4<0,1,0>F    g4<8,8,1>F      { align1 2Q };\n"
+	"pln(8)          g114<1>F        g7<0,1,0>F      g4<8,8,1>F      { align1 2Q };\n"
+	"pln(8)          g115<1>F        g7.4<0,1,0>F    g4<8,8,1>F      { align1 2Q };\n"
+	"sendc(8)        null<1>UW       g110<8,8,1>F    0x940b1300\n"
+	"                render MsgDesc: RT write SIMD8/DualSrcHigh LastRT Surface = 0 mlen 10 rlen 0 { align1 2Q EOT };\n";
 
 /* The colour to render targets 0 and 1: header g118-g119 (g0, g1 with
  * M0.2 the render target index), colour g120-g123. */
@@ -170,6 +195,38 @@ static void dual_source(void)
 	check_columns("dual source", 0, (const int[]){ 163, 101, 127, -1 });
 }
 
+/* Dual-source blending with alpha to coverage in a SIMD16 thread (SKL's
+ * iris: piglit's alpha-to-coverage-dual-src-blend failed at every probe of
+ * subspans 2-3): one sample, covered when alpha(x) >= 1/2, so columns 0-3
+ * keep dst and 4-7 get the dual_source() values; the 8x2 thread's
+ * subspans 2-3 are columns 4-7. */
+static void dual_source_simd16(void)
+{
+	static const float rgb[3] = { 0.2f, 0.4f, 0.6f };
+	fx_reset(dual16_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_PS", { "8 Pixel Dispatch Enable", 0 }, { "16 Pixel Dispatch Enable", 1 },
+	    { "Dispatch GRF Start Register For Constant/Setup Data 0", 6 });
+	PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Alpha To Coverage Enable", 1 });
+	PUT("BLEND_STATE_ENTRY", FX_DYN + FX_BLEND + 4, { "Color Buffer Blend Enable", 1 },
+	    { "Source Blend Factor", BF_SRC1_COLOR_ }, { "Destination Blend Factor", BF_INV_SRC1_COLOR_ });
+	fill_dst();
+	CHECK_EQ(draw(rgb), 0);
+	int bad = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			int want[4] = { 200, 100, 50, 25 };
+			if (x >= 4)
+				memcpy(want, (const int[]){ 163, 101, 127, fx_unorm8(alpha_at(x)) },
+				       sizeof(want));
+			for (int c = 0; c < 4; c++)
+				if (abs(p[c] - want[c]) > 1 && bad++ < 4)
+					fprintf(stderr, "SIMD16 dual source: pixel %d,%d ch %d = %u, "
+						"want %d\n", x, y, c, p[c], want[c]);
+		}
+	CHECK_EQ(bad, 0);
+}
+
 static void independent_blend(void)
 {
 	static const float rgb[3] = { 0.25f, 0.5f, 0.75f };
@@ -210,6 +267,7 @@ int main(void)
 	alpha_to_coverage();
 	blending();
 	dual_source();
+	dual_source_simd16();
 	independent_blend();
 	fx_fini();
 	return test_exit();
