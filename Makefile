@@ -20,7 +20,7 @@ SAN_DIR   ?= build-san
 FUZZ_DIR  ?= build-fuzz
 FUZZ_CC   ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = ioctl execbuf eu asm decode draw walker shim
+FUZZ_TARGETS = ioctl execbuf eu eu_jit asm decode draw walker shim
 MESON_SETUP = meson setup --buildtype=debugoptimized
 
 .PHONY: all demo check check-unsanitized deps test-deps build build-san bench clean fuzz fuzz-build fuzz-check

@@ -8,6 +8,7 @@ GTSIM is a built `gtsim` CLI. The seeds:
           after one byte naming the generation (fuzz_asm.c)
   eu      the same programs assembled by `gtsim asm`, after fuzz_eu.c's
           header (generation, dispatch mask, 256 payload bytes)
+  eu_jit  the same, and again on Gen9 in a SIMD16 thread (fuzz_eu.h)
   decode  the batches `gtsim demo` submits, recovered from its `batch`
           trace (the trace prints every dword), after fuzz_decode.c's
           header byte; also those of each TEST binary run with the trace
@@ -81,8 +82,12 @@ def main():
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             if r.returncode == 0:
                 payload = bytes(range(256))
-                put('eu', name, b'\0' + struct.pack('<I', 0xffff) + payload +
-                    open(binp, 'rb').read())
+                code = open(binp, 'rb').read()
+                put('eu', name, b'\0' + struct.pack('<I', 0xffff) + payload + code)
+                # eu_jit: the same, and on Gen9 in a SIMD16 thread
+                put('eu_jit', name, b'\0' + struct.pack('<I', 0xffff) + payload + code)
+                put('eu_jit', name + '-simd16', b'\3' + struct.pack('<I', 0xffff) +
+                    payload + code)
     runs = [('demo-green', [gtsim, 'demo', 'green', '-o', '/dev/null']),
             ('demo-gradient', [gtsim, 'demo', 'gradient', '-o', '/dev/null'])]
     runs += [(os.path.basename(t), [t]) for t in sys.argv[2:]]

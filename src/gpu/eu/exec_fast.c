@@ -49,6 +49,26 @@ static inline float as_f(uint32_t x, uint32_t keep, uint32_t sign)
 	return f;
 }
 
+/* A NaN result is the first NaN source in the instruction's order (src0,
+ * src1, src2; after source modifiers), quieted; made from numbers (inf -
+ * inf, 0 x inf) it is the host's NaN. IEEE 754-2008 6.2.3 asks for one
+ * input NaN's payload; taking the first makes the choice independent of
+ * how a host compiler ordered the operands of its add, mul or fma (with
+ * two NaN sources the host returns the one its instruction names first:
+ * the interpreter and the JIT (jit_llvm.c `nan_first`) disagreed, fuzz
+ * target eu_jit, docs/fuzzing.md finding 14). */
+static inline float nan_first(float v, float x, float y, float z)
+{
+	if (__builtin_expect(v == v, 1))
+		return v;
+	float n = x != x ? x : y != y ? y : z != z ? z : v;
+	uint32_t u;
+	memcpy(&u, &n, 4);
+	u |= 0x00400000u;
+	memcpy(&n, &u, 4);
+	return n;
+}
+
 /* .sat on a float: clamp to [0, 1], NaN to 0 */
 static inline float sat_f(float f)
 {
@@ -117,7 +137,7 @@ static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
 		float x = as_f(a[i], ka, na), y = as_f(b[i], kb, nb);          \
 		float z = as_f(c[i], kc, nc);                                  \
 		(void)y; (void)z;                                              \
-		v[i] = expr;                                                   \
+		v[i] = nan_first(expr, x, y, z);                               \
 	}                                                                      \
 	if (op->inst.saturate)                                                 \
 		for (unsigned i = 0; i < N; i++)                               \

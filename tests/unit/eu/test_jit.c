@@ -204,6 +204,53 @@ static void test_pln(void)
 			}
 }
 
+/* Two NaN sources: the result is the first NaN in the instruction's
+ * source order (src0, src1, src2), quieted (exec_fast.c nan_first),
+ * interpreted and compiled alike; before, each took the NaN its host
+ * instruction named first, and they differed for mad (fuzz target
+ * eu_jit, docs/fuzzing.md finding 14). Values by hand. */
+static void test_nan_first(void)
+{
+	const uint32_t na = 0xffc00005u, nb = 0x7f800007u;   /* -qNaN, +sNaN */
+	/* program: add g10 = g2 + g3; add g11 = g3 + g2; mul g12 = g2 * g3;
+	 * mad g13 = g4 + g2 * g3; mad g14 = g4 + g3 * g2; mad g15 = g2 + g4 * g3 */
+	struct eu_inst p[7];
+	size_t n = 0;
+	p[n++] = i2(EU_OP_ADD, 8, gd(10, EU_TYPE_F), g(2, EU_TYPE_F), g(3, EU_TYPE_F));
+	p[n++] = i2(EU_OP_ADD, 8, gd(11, EU_TYPE_F), g(3, EU_TYPE_F), g(2, EU_TYPE_F));
+	p[n++] = i2(EU_OP_MUL, 8, gd(12, EU_TYPE_F), g(2, EU_TYPE_F), g(3, EU_TYPE_F));
+	const unsigned mad[3][3] = { { 4, 2, 3 }, { 4, 3, 2 }, { 2, 4, 3 } };
+	for (unsigned k = 0; k < 3; k++) {
+		struct eu_inst m = i3(EU_OP_MAD, 8, gd(13 + k, EU_TYPE_F), a16(mad[k][0]),
+				      a16(mad[k][1]), a16(mad[k][2]));
+		m.access_mode = EU_ALIGN16;
+		p[n++] = m;
+	}
+	p[n++] = eot_send();
+	const uint32_t want[6] = { na, nb | 0x00400000u, na, na, nb | 0x00400000u, na };
+	for (unsigned mode = 0; mode < 2; mode++) {
+		exec_jit_configure(mode ? EXEC_JIT_TIERED : EXEC_JIT_OFF, 0);
+		eu_thread_init(&th, 8, 0xff);
+		for (unsigned i = 0; i < 8; i++) {
+			eu_grf_set_ud(&th, 2, i, na);
+			eu_grf_set_ud(&th, 3, i, nb);
+			setf(&th, 4, i, 1.5f);
+		}
+		struct exec_prog *pp = exec_prog_build(8, p, NULL, n);
+		exec_run(&th, pp, 0);
+		exec_prog_free(pp);
+		CHECK(ran_to_end(&th));
+		for (unsigned r = 0; r < 6; r++)
+			for (unsigned i = 0; i < 8; i++) {
+				if (rud(&th, 10 + r, i) != want[r])
+					fprintf(stderr, "%s g%u.%u: 0x%08x want 0x%08x\n",
+						mode ? "compiled" : "interpreter", 10 + r, i,
+						rud(&th, 10 + r, i), want[r]);
+				CHECK_EQ(rud(&th, 10 + r, i), want[r]);
+			}
+	}
+}
+
 /* One thread that loops (a GS emitting a thousand vertices) is due for
  * the compile by the instructions it interpreted, not by its one run, and
  * goes on in compiled code: with the corrupting compiler (+1 on every
@@ -300,6 +347,7 @@ int main(void)
 	test_budget();
 	test_long_thread();
 	test_pln();
+	test_nan_first();
 	test_corrupt_detected();
 	return test_exit();
 }

@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gpu/eu/exec_internal.h"
 
@@ -89,6 +90,16 @@ bool exec_jit_available(void);
  * no code generator at all (no LLVM in the build or on the host). */
 exec_jit_fn exec_jit_compile(const struct exec_prog *p, bool corrupt,
 			     size_t *inlined, bool *no_generator);
+/* The comparison of check mode (jit_check.c), also used by the eu_jit
+ * fuzz target on whole runs: NULL when threads a (compiled) and b
+ * (interpreted) are equal in everything check mode compares (registers,
+ * wide accumulators, channel state, ip, state and fault text, counters),
+ * else what differs, with *at the byte of regs[] for a register (-1
+ * otherwise). print_difference writes that as one line's start. */
+const char *exec_jit_difference(const struct eu_thread *a, const struct eu_thread *b,
+				long *at);
+void exec_jit_print_difference(FILE *f, const struct eu_thread *a,
+			       const struct eu_thread *b, const char *what, long at);
 /* jit_check.c: check mode's run (compare each compiled stretch). */
 void exec_jit_run_checked(struct eu_thread *t, const struct exec_prog *p,
 			  exec_jit_fn fn, uint64_t stop);

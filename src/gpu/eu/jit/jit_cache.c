@@ -56,7 +56,8 @@ void exec_jit_configure(enum exec_jit_mode m, unsigned runs)
 {
 	pthread_once(&env_once, read_env);
 	pthread_mutex_lock(&lock);
-	mode = exec_jit_available() ? m : EXEC_JIT_OFF;
+	/* turning it off never loads LLVM */
+	mode = m != EXEC_JIT_OFF && exec_jit_available() ? m : EXEC_JIT_OFF;
 	threshold = runs;
 	by_work = false;
 	due_work = 0;

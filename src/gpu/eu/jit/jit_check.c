@@ -14,41 +14,54 @@
 
 #define SAME(f) (a->f == b->f)
 
-static void report(const struct eu_thread *a, const struct eu_thread *b,
-		   const struct exec_prog *p, uint32_t from, const char *what, long at)
+const char *exec_jit_difference(const struct eu_thread *a, const struct eu_thread *b,
+				long *at)
 {
-	fprintf(stderr, "gtsim jit check: compiled code and interpreter differ in %s",
-		what);
+	*at = -1;
+	for (long i = 0; i < EU_REGS_BYTES; i++)
+		if (a->regs[i] != b->regs[i]) {
+			*at = i;
+			return "a register";
+		}
+	if (memcmp(a->acc_wide, b->acc_wide, sizeof(a->acc_wide)))
+		return "the wide accumulator";
+	if (!SAME(active) || !SAME(live) || !SAME(wake_at) || !SAME(dispatch_mask) ||
+	    memcmp(a->pcip, b->pcip, sizeof(a->pcip)))
+		return "the channel state";
+	if (!SAME(ip))
+		return "the instruction pointer";
+	if (!SAME(state) || strcmp(a->fault, b->fault))
+		return "the thread state";
+	if (!SAME(instructions) || !SAME(channel_ops))
+		return "the instruction or channel counters";
+	return NULL;
+}
+
+void exec_jit_print_difference(FILE *f, const struct eu_thread *a,
+			       const struct eu_thread *b, const char *what, long at)
+{
+	fprintf(f, "gtsim jit check: compiled code and interpreter differ in %s", what);
 	if (at >= 0 && at < EU_GRF_BYTES)
-		fprintf(stderr, " (g%ld byte %ld: compiled 0x%02x, interpreter 0x%02x)",
+		fprintf(f, " (g%ld byte %ld: compiled 0x%02x, interpreter 0x%02x)",
 			at / EU_REG_SIZE, at % EU_REG_SIZE, a->regs[at], b->regs[at]);
 	else if (at >= 0)
-		fprintf(stderr, " (ARF slot %ld byte %ld: compiled 0x%02x, interpreter 0x%02x)",
+		fprintf(f, " (ARF slot %ld byte %ld: compiled 0x%02x, interpreter 0x%02x)",
 			(at - EU_ARF_BASE) / EU_REG_SIZE, at % EU_REG_SIZE, a->regs[at],
 			b->regs[at]);
-	fprintf(stderr, " after running from instruction %u (offset 0x%x) to %u\n", from,
-		from < p->count ? p->offsets[from] : p->end_offset, b->ip);
-	abort();
 }
 
 /* a: the compiled run, b: the interpreter's */
 static void compare(const struct eu_thread *a, const struct eu_thread *b,
 		    const struct exec_prog *p, uint32_t from)
 {
-	for (long i = 0; i < EU_REGS_BYTES; i++)
-		if (a->regs[i] != b->regs[i])
-			report(a, b, p, from, "a register", i);
-	if (memcmp(a->acc_wide, b->acc_wide, sizeof(a->acc_wide)))
-		report(a, b, p, from, "the wide accumulator", -1);
-	if (!SAME(active) || !SAME(live) || !SAME(wake_at) || !SAME(dispatch_mask) ||
-	    memcmp(a->pcip, b->pcip, sizeof(a->pcip)))
-		report(a, b, p, from, "the channel state", -1);
-	if (!SAME(ip))
-		report(a, b, p, from, "the instruction pointer", -1);
-	if (!SAME(state) || strcmp(a->fault, b->fault))
-		report(a, b, p, from, "the thread state", -1);
-	if (!SAME(instructions) || !SAME(channel_ops))
-		report(a, b, p, from, "the instruction or channel counters", -1);
+	long at;
+	const char *what = exec_jit_difference(a, b, &at);
+	if (!what)
+		return;
+	exec_jit_print_difference(stderr, a, b, what, at);
+	fprintf(stderr, " after running from instruction %u (offset 0x%x) to %u\n", from,
+		from < p->count ? p->offsets[from] : p->end_offset, b->ip);
+	abort();
 }
 
 void exec_jit_run_checked(struct eu_thread *t, const struct exec_prog *p,

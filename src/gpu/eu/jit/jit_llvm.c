@@ -472,6 +472,22 @@ static LLVMValueRef pln(struct em *e, const struct exec_op *op)
 	return op->inst.saturate ? sat(e, v, n) : v;
 }
 
+/* exec_fast.c's nan_first: a NaN result becomes the first NaN of the
+ * sources a, b, c (instruction order), quieted. */
+static LLVMValueRef nan_first(struct em *e, LLVMValueRef v, LLVMValueRef a, LLVMValueRef b,
+			      LLVMValueRef c, unsigned n)
+{
+	LLVMValueRef pick = v;
+	LLVMValueRef src[3] = { c, b, a };   /* innermost select: the last */
+	for (unsigned i = 0; i < 3; i++)
+		pick = llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, src[i], src[i], ""),
+					src[i], pick, "");
+	LLVMValueRef q = llvm.BuildOr(e->b, as_bits(e, pick, n), splat_u32(e, 0x00400000u, n), "");
+	LLVMTypeRef vf = vec(e->f32, n);
+	return llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, v, v, ""),
+				llvm.BuildBitCast(e->b, q, vf, ""), v, "");
+}
+
 /* The operation of op for the channels in en. */
 static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMValueRef en)
 {
@@ -497,6 +513,7 @@ static void emit_op(struct em *e, const struct exec_op *op, enum kind k, LLVMVal
 			v = llvm.BuildFAdd(e->b, llvm.BuildFMul(e->b, b, a, ""),
 					  llvm.BuildFMul(e->b, c, omx, ""), "");
 		}
+		v = nan_first(e, v, a, b, c, n);
 		if (op->inst.saturate)
 			v = sat(e, v, n);
 		r = as_bits(e, v, n);
