@@ -40,7 +40,6 @@ void request_put(struct gem_request *rq)
 	free(rq->capture);
 	free(rq->capture_addr);
 	fence_put(rq->fence);
-	fence_put(rq->started);
 	free(rq);
 }
 
@@ -57,14 +56,11 @@ static struct gem_request *request_alloc(struct rq_engine *e)
 	if (!rq)
 		return NULL;
 	rq->fence = fence_create();
-	rq->started = fence_create();
-	if (!rq->fence || !rq->started) {
-		fence_put(rq->fence);
-		fence_put(rq->started);
+	if (!rq->fence) {
 		free(rq);
 		return NULL;
 	}
-	fence_set_execution(rq->fence, rq->started);
+	fence_mark_request(rq->fence);
 	rq->refcount = 1;
 	rq->engine = e;
 	rq->objs = rq->objs_inline;
@@ -110,7 +106,7 @@ static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 	e->serial++;
 	ring_emit_request(e, rq);
 	rq->emitted = true;
-	fence_signal(rq->started, 0);   /* once: an unwound request stays started */
+	fence_mark_started(rq->fence);   /* an unwound request stays started */
 	TRACE(TRACE_GEM, "%s: request seqno %u (context %u) emitted at ring 0x%x..0x%x%s",
 	      engine_name(e->id), rq->seqno, rq->ctx ? rq->ctx->hw_id : 0, rq->head, rq->tail,
 	      rq->skip ? ", batch skipped" : "");
@@ -618,7 +614,7 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 	list_for_each_safe(n, t, &e->requests) {
 		struct gem_request *rq = list_entry(n, struct gem_request, link);
 		list_del(&rq->link);
-		fence_signal(rq->started, 0);
+		fence_mark_started(rq->fence);
 		fence_signal(rq->fence, -EIO);
 		request_retire(rq);
 		request_put(rq);

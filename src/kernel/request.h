@@ -66,9 +66,6 @@ struct gem_request {
 	uint64_t lrc_img;
 	bool lrc_first;
 	struct gt_fence *fence;      /* signaled when the seqno passed */
-	/* Signaled when it first goes to the engine (emitted): what
-	 * I915_EXEC_FENCE_SUBMIT waits for (fence_execution_get). */
-	struct gt_fence *started;
 	int error;                   /* fence error: -EIO when reset/skipped */
 
 	/* Batch: GPU address (PPGTT), object and offset, for the error state. */

@@ -38,9 +38,13 @@ struct gt_fence {
 	/* dma_fence's context and seqno (fence_set_context); 0: none. */
 	uint64_t context;
 	uint32_t seqno;
-	/* A request's fence: the fence its start signals
-	 * (fence_set_execution), one reference. */
-	struct gt_fence *execution;
+	/* A request's fence (fence_mark_request): whether the request has
+	 * started, and the fence its start signals, made on first demand
+	 * (fence_execution_get; one reference), so that a request costs no
+	 * second fence unless someone submits against it. */
+	bool request;
+	int started;                  /* atomic */
+	struct gt_fence *execution;   /* atomic */
 };
 
 static pthread_mutex_t fence_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -471,10 +475,40 @@ void fence_set_context(struct gt_fence *f, uint64_t context, uint32_t seqno)
 	f->seqno = seqno;
 }
 
-void fence_set_execution(struct gt_fence *f, struct gt_fence *started)
+void fence_mark_request(struct gt_fence *f)
 {
-	fence_put(f->execution);
-	f->execution = fence_get(started);
+	f->request = true;
+}
+
+void fence_mark_started(struct gt_fence *f)
+{
+	/* Paired with execution_of: whichever of the two comes second sees
+	 * the other's store, so the execution fence is always signaled. */
+	__atomic_store_n(&f->started, 1, __ATOMIC_SEQ_CST);
+	struct gt_fence *x = __atomic_load_n(&f->execution, __ATOMIC_SEQ_CST);
+	if (x)
+		fence_signal(x, 0);
+}
+
+/* f's execution fence, a new reference (NULL: no memory). */
+static struct gt_fence *execution_of(struct gt_fence *f)
+{
+	if (!f->request)
+		return fence_get(f);
+	struct gt_fence *x = __atomic_load_n(&f->execution, __ATOMIC_SEQ_CST);
+	if (!x) {
+		struct gt_fence *n = fence_create();
+		if (!n)
+			return NULL;
+		if (__atomic_compare_exchange_n(&f->execution, &x, n, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			x = n;
+		else
+			fence_put(n);   /* another thread's is x */
+	}
+	if (__atomic_load_n(&f->started, __ATOMIC_SEQ_CST))
+		fence_signal(x, 0);
+	return fence_get(x);
 }
 
 /* i915_request_await_execution: a request's fence stands for its start,
@@ -483,13 +517,18 @@ void fence_set_execution(struct gt_fence *f, struct gt_fence *started)
 struct gt_fence *fence_execution_get(struct gt_fence *f)
 {
 	if (!f->nparts)
-		return fence_get(f->execution ? f->execution : f);
-	struct gt_fence **parts = malloc(f->nparts * sizeof(*parts));
-	if (!parts)
-		return NULL;
-	for (unsigned i = 0; i < f->nparts; i++)
-		parts[i] = f->parts[i]->execution ? f->parts[i]->execution : f->parts[i];
-	struct gt_fence *m = fence_merge(parts, f->nparts);
+		return execution_of(f);
+	struct gt_fence **parts = calloc(f->nparts, sizeof(*parts));
+	struct gt_fence *m = NULL;
+	if (parts) {
+		unsigned i = 0;
+		while (i < f->nparts && (parts[i] = execution_of(f->parts[i])) != NULL)
+			i++;
+		if (i == f->nparts)
+			m = fence_merge(parts, f->nparts);
+		for (unsigned j = 0; j < i; j++)
+			fence_put(parts[j]);
+	}
 	free(parts);
 	return m;
 }

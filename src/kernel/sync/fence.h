@@ -57,11 +57,14 @@ struct gt_fence *fence_merge_file(struct gt_fence *a, struct gt_fence *b);
  * later of two points of one timeline (sync_file_merge). */
 void fence_set_context(struct gt_fence *f, uint64_t context, uint32_t seqno);
 unsigned fence_parts(struct gt_fence *f, struct gt_fence **out, unsigned max);
-/* I915_EXEC_FENCE_SUBMIT: a request's fence f carries the fence its
- * request's start signals (set once the request exists); the fence to wait
- * for "until f's work has started": that one, or f itself where there is
- * none, part by part for a merged f (a new reference; NULL: no memory). */
-void fence_set_execution(struct gt_fence *f, struct gt_fence *started);
+/* I915_EXEC_FENCE_SUBMIT: a request's fence is marked as one
+ * (fence_mark_request) and told when its request starts
+ * (fence_mark_started); fence_execution_get gives the fence to wait for
+ * "until f's work has started": one that signals at that start for a
+ * request's fence, f itself for any other, part by part for a merged f (a
+ * new reference; NULL: no memory). */
+void fence_mark_request(struct gt_fence *f);
+void fence_mark_started(struct gt_fence *f);
 struct gt_fence *fence_execution_get(struct gt_fence *f);
 /* CLOCK_MONOTONIC nanoseconds when f signaled, 0 while it has not. */
 uint64_t fence_timestamp_ns(struct gt_fence *f);
