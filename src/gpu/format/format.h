@@ -106,8 +106,17 @@ void format_compressed_describe(struct fmt_info *fi);
 float fmt_half_to_float(uint16_t h);
 uint16_t fmt_float_to_half(float f);          /* round to nearest even */
 /* GL's float to n-bit UNORM (n <= 32): clamp to [0, 1] (NaN to 0), then
- * round c * (2^n - 1), computed exactly, to nearest, halves up. */
-uint32_t fmt_float_to_unorm(float f, unsigned bits);
+ * round c * (2^n - 1), computed exactly, to nearest, halves up. Inline:
+ * the render target's fast packers call it per channel with a constant n.
+ * A float's 24-bit significand times a 32-bit integer fits double's 53
+ * bits, so the product is exact and only the final rounding is taken; the
+ * sum is >= 0, so the conversion floors. */
+static inline uint32_t fmt_float_to_unorm(float f, unsigned bits)
+{
+	float c = f > 0 ? f : 0;                 /* NaN, -0 -> 0 */
+	c = c < 1 ? c : 1;
+	return (uint32_t)((double)c * (double)((1ull << bits) - 1) + 0.5);
+}
 float fmt_ufloat_to_float(uint32_t v, int mantissa_bits); /* 10/11-bit unsigned floats */
 uint32_t fmt_float_to_ufloat(float f, int mantissa_bits);
 float fmt_srgb_to_linear(float s);

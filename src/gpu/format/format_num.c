@@ -76,15 +76,6 @@ uint32_t fmt_float_to_ufloat(float f, int mbits)
 	return to_small_float(f2u(f), mbits, false);
 }
 
-uint32_t fmt_float_to_unorm(float f, unsigned bits)
-{
-	float c = f > 0 ? f : 0;                 /* NaN, -0 -> 0 */
-	c = c < 1 ? c : 1;
-	/* a float's 24-bit significand times a 32-bit integer fits double's
-	 * 53 bits: the product is exact, only the final rounding is taken */
-	return (uint32_t)floor((double)c * (double)((1ull << bits) - 1) + 0.5);
-}
-
 float fmt_srgb_to_linear(float s)
 {
 	if (s <= 0.04045f)

@@ -32,9 +32,8 @@ static uint64_t encode(const struct fmt_channel *c, union fmt_value v, bool srgb
 	double max;
 	switch (c->type) {
 	case FMT_T_UNORM: {
-		float f = srgb ? fmt_linear_to_srgb(v.f) : v.f;
-		max = (double)((c->bits == 64 ? ~0ull : (1ull << c->bits) - 1));
-		return (uint64_t)floor(clampd(f, 0, 1) * max + 0.5);
+		/* UNORM channels are at most 32 bits (R32_UNORM) */
+		return fmt_float_to_unorm(srgb ? fmt_linear_to_srgb(v.f) : v.f, c->bits);
 	}
 	case FMT_T_SNORM: {
 		max = (double)((1ull << (c->bits - 1)) - 1);

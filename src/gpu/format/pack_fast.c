@@ -10,13 +10,6 @@
 
 #include "gpu/format/pack_fast.h"
 
-static inline uint32_t unorm(float f, double max)
-{
-	float x = f > 0 ? f : 0;                 /* NaN, -0 -> +0 */
-	x = x < 1 ? x : 1;
-	return (uint32_t)((double)x * max + 0.5); /* exact; >= 0: floor */
-}
-
 static inline void put32(void *dst, uint32_t v)
 {
 	memcpy(dst, &v, 4);
@@ -24,43 +17,45 @@ static inline void put32(void *dst, uint32_t v)
 
 static inline void pack_rgba8_unorm(const union fmt_value in[4], void *dst)
 {
-	put32(dst, unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[2].f, 255) << 16 |
-		   unorm(in[3].f, 255) << 24);
+	put32(dst, fmt_float_to_unorm(in[0].f, 8) | fmt_float_to_unorm(in[1].f, 8) << 8 |
+		   fmt_float_to_unorm(in[2].f, 8) << 16 |
+		   fmt_float_to_unorm(in[3].f, 8) << 24);
 }
 
 static inline void pack_bgra8_unorm(const union fmt_value in[4], void *dst)
 {
-	put32(dst, unorm(in[2].f, 255) | unorm(in[1].f, 255) << 8 | unorm(in[0].f, 255) << 16 |
-		   unorm(in[3].f, 255) << 24);
+	put32(dst, fmt_float_to_unorm(in[2].f, 8) | fmt_float_to_unorm(in[1].f, 8) << 8 |
+		   fmt_float_to_unorm(in[0].f, 8) << 16 |
+		   fmt_float_to_unorm(in[3].f, 8) << 24);
 }
 
 static inline void pack_rgb10a2_unorm(const union fmt_value in[4], void *dst)
 {
-	put32(dst, unorm(in[0].f, 1023) | unorm(in[1].f, 1023) << 10 |
-		   unorm(in[2].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
+	put32(dst, fmt_float_to_unorm(in[0].f, 10) | fmt_float_to_unorm(in[1].f, 10) << 10 |
+		   fmt_float_to_unorm(in[2].f, 10) << 20 | fmt_float_to_unorm(in[3].f, 2) << 30);
 }
 
 static inline void pack_bgr10a2_unorm(const union fmt_value in[4], void *dst)
 {
-	put32(dst, unorm(in[2].f, 1023) | unorm(in[1].f, 1023) << 10 |
-		   unorm(in[0].f, 1023) << 20 | unorm(in[3].f, 3) << 30);
+	put32(dst, fmt_float_to_unorm(in[2].f, 10) | fmt_float_to_unorm(in[1].f, 10) << 10 |
+		   fmt_float_to_unorm(in[0].f, 10) << 20 | fmt_float_to_unorm(in[3].f, 2) << 30);
 }
 
 static inline void pack_b5g6r5_unorm(const union fmt_value in[4], void *dst)
 {
-	uint16_t v = (uint16_t)(unorm(in[2].f, 31) | unorm(in[1].f, 63) << 5 |
-				unorm(in[0].f, 31) << 11);
+	uint16_t v = (uint16_t)(fmt_float_to_unorm(in[2].f, 5) | fmt_float_to_unorm(in[1].f, 6) << 5 |
+				fmt_float_to_unorm(in[0].f, 5) << 11);
 	memcpy(dst, &v, 2);
 }
 
 static inline void pack_r8_unorm(const union fmt_value in[4], void *dst)
 {
-	*(uint8_t *)dst = (uint8_t)unorm(in[0].f, 255);
+	*(uint8_t *)dst = (uint8_t)fmt_float_to_unorm(in[0].f, 8);
 }
 
 static inline void pack_rg8_unorm(const union fmt_value in[4], void *dst)
 {
-	uint16_t v = (uint16_t)(unorm(in[0].f, 255) | unorm(in[1].f, 255) << 8);
+	uint16_t v = (uint16_t)(fmt_float_to_unorm(in[0].f, 8) | fmt_float_to_unorm(in[1].f, 8) << 8);
 	memcpy(dst, &v, 2);
 }
 
@@ -68,7 +63,7 @@ static inline void pack_rgba16_unorm(const union fmt_value in[4], void *dst)
 {
 	uint16_t v[4];
 	for (int c = 0; c < 4; c++)
-		v[c] = (uint16_t)unorm(in[c].f, 65535);
+		v[c] = (uint16_t)fmt_float_to_unorm(in[c].f, 16);
 	memcpy(dst, v, 8);
 }
 
