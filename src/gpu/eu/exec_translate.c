@@ -361,6 +361,20 @@ static void translate_alu(struct exec_op *op, const struct eu_opcode_info *info)
 		op->illegal = "undefined math function";
 		return;
 	}
+	if (in->opcode == EU_OP_MATH) {
+		/* PRM vol. 7, "math": the INT DIV functions take and give
+		 * integers, every other function floats; mixing is undefined. */
+		bool int_fn = in->math_fn >= EU_MATH_INT_DIV_BOTH &&
+			      in->math_fn <= EU_MATH_INT_DIV_REMAINDER;
+		bool ok = exec_type_is_float(op->dst.type) != int_fn;
+		for (unsigned s = 0; s < op->nsrc; s++)
+			ok = ok && exec_type_is_float(op->src[s].type) != int_fn;
+		if (!ok) {
+			op->illegal = int_fn ? "math integer divide with a float operand"
+					     : "math float function with an integer operand";
+			return;
+		}
+	}
 	if (in->opcode == EU_OP_PLN && op->src[1].kind != SRC_DIRECT) {
 		op->illegal = "pln needs a register src1";
 		return;

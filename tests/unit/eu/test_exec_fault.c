@@ -64,6 +64,17 @@ int main(void)
 		struct eu_inst sm = i2(EU_OP_SMOV, 8, gd(12, EU_TYPE_UD), g(2, EU_TYPE_UD), immud(0));
 		expect_fault_gen(gen, sm, "smov (opcode 0x0a): not implemented in gtsim");
 	}
+	/* math: PRM vol. 7 "math" restricts INT DIV to integer operands
+	 * and every other function to float ones (eu_jit fuzz finding: an
+	 * exp on D operands ran as an integer divide in the interpreter) */
+	struct eu_inst mexp = i2(EU_OP_MATH, 8, gd(12, EU_TYPE_D), g(2, EU_TYPE_D), immd(-1977));
+	mexp.math_fn = EU_MATH_EXP;
+	expect_fault(mexp, "math float function with an integer operand");
+	mexp.dst = gd(12, EU_TYPE_F);
+	expect_fault(mexp, "math float function with an integer operand");
+	struct eu_inst mdiv = i2(EU_OP_MATH, 8, gd(12, EU_TYPE_D), g(2, EU_TYPE_F), immd(3));
+	mdiv.math_fn = EU_MATH_INT_DIV_QUOTIENT;
+	expect_fault(mdiv, "math integer divide with a float operand");
 	/* mov(16) to g127: the second register would be g128 */
 	expect_fault(i1(EU_OP_MOV, 16, gd(127, EU_TYPE_F), immf(1)), "past the end");
 	expect_fault(i1(EU_OP_MOV, 8, gd(10, EU_TYPE_F), g(127, EU_TYPE_DF)), "past the end");
