@@ -133,7 +133,9 @@ int ctx_set_param(struct gtsim_file *file, struct gem_context *ctx,
 		 * i915 lacks it on BDW, whose render engine cannot preempt;
 		 * SKL's i915 has it; SCHEDULER_CAPS_OF). gtsim cancels by
 		 * resetting the engine, as i915 does when its pulse cannot
-		 * preempt. */
+		 * preempt. Asking for the state it has always succeeds. */
+		if ((p->value != 0) == ctx->persistent)
+			return 0;
 		if (p->value && !params_hangcheck())
 			return -EINVAL;
 		if (!p->value && file->dev->info->gen < 9)

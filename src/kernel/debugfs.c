@@ -102,7 +102,7 @@ static void capabilities(FILE *f, struct gtsim_device *dev)
 	fprintf(f, "\nslice total: %d\nsubslice total: %d\nEU total: %d\n", info->num_slices,
 		info->num_subslices, info->num_eus);
 	fprintf(f, "Has logical contexts? no\nscheduler: 0x0\n");
-	fprintf(f, "i915.reset=%d\ni915.enable_hangcheck=%s\ni915.enable_guc=%d\n", params_reset(),
+	fprintf(f, "i915.reset=%u\ni915.enable_hangcheck=%s\ni915.enable_guc=%d\n", params_reset(),
 		params_hangcheck() ? "yes" : "no", i915_params.enable_guc);
 }
 

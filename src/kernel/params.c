@@ -14,7 +14,7 @@
 #include "gtsim/gtsim.h"
 
 struct i915_params i915_params = {
-	.reset = 2,
+	.reset = 3,
 	.enable_hangcheck = true,
 	.error_capture = true,
 	.enable_guc = 0,
@@ -35,7 +35,7 @@ static const struct param_desc params[] = {
 	{ "enable_hangcheck", P_BOOL, 0600, &i915_params.enable_hangcheck },
 	{ "error_capture", P_BOOL, 0600, &i915_params.error_capture },
 	{ "request_timeout_ms", P_UINT, 0600, &i915_params.request_timeout_ms },
-	{ "reset", P_INT, 0600, &i915_params.reset },
+	{ "reset", P_UINT, 0600, &i915_params.reset },
 };
 #define NUM_PARAMS (sizeof(params) / sizeof(params[0]))
 
@@ -132,10 +132,13 @@ int gtsim_param_write(const char *name, const char *buf, size_t len)
 		__atomic_store_n((int *)p->value, (int)v, __ATOMIC_RELAXED);
 		return 0;
 	case P_UINT:
+		/* kstrtouint: no sign but '+', -ERANGE past UINT_MAX */
+		if (s[0] == '-')
+			return -EINVAL;
 		if ((err = parse_ll(s, &v)))
 			return err;
-		if (v < 0 || v > UINT_MAX)
-			return -EINVAL;
+		if (v > UINT_MAX)
+			return -ERANGE;
 		__atomic_store_n((unsigned *)p->value, (unsigned)v, __ATOMIC_RELAXED);
 		return 0;
 	case P_BOOL:

@@ -1,8 +1,10 @@
 /* The i915 module's parameters that the model honours (i915_params.h,
  * Linux 6.1), as /sys/module/i915/parameters/ and debugfs's i915_params/
  * show them. Process-wide, like a module's parameters:
- *   reset            0600 int, 2: 0 disables resets (a hang wedges the
- *                    device), anything else resets the hung engine
+ *   reset            0600 uint, 3: 0 disables resets (a hang wedges the
+ *                    device), 1 allows only full-GPU resets, 2 and up
+ *                    reset the hung engine (6.1 made it unsigned: IGT
+ *                    restores it by writing "%u" of -1)
  *   enable_hangcheck 0600 bool, Y: N stops hangcheck from declaring hangs
  *   error_capture    0600 bool, Y: N records no error state on a hang
  *   enable_guc       0400 int, 0: i915 sanitizes -1 (auto) to 0 before
@@ -19,7 +21,7 @@
 #include <stddef.h>
 
 struct i915_params {
-	int reset;
+	unsigned reset;
 	bool enable_hangcheck;
 	bool error_capture;
 	int enable_guc;
@@ -29,7 +31,7 @@ struct i915_params {
 /* Read with __atomic loads where other threads may change them. */
 extern struct i915_params i915_params;
 
-static inline int params_reset(void)
+static inline unsigned params_reset(void)
 {
 	return __atomic_load_n(&i915_params.reset, __ATOMIC_RELAXED);
 }
@@ -38,7 +40,7 @@ static inline int params_reset(void)
  * intel_has_reset_engine: reset is non-zero and below 2). */
 static inline bool params_full_reset_only(void)
 {
-	int r = params_reset();
+	unsigned r = params_reset();
 	return r && r < 2;
 }
 

@@ -236,15 +236,20 @@ static void check_params_and_wedge(void)
 {
 	int fd = open("/dev/dri/card0", O_RDWR);
 	CHECK(fd >= 0);
-	CHECK_STR(read_text(-1, PARAMS "/reset"), "2\n");
+	CHECK_STR(read_text(-1, PARAMS "/reset"), "3\n");    /* 6.1's default */
 	CHECK_STR(read_text(-1, PARAMS "/enable_guc"), "0\n");
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_params/enable_hangcheck"), "Y\n");
 	CHECK_EQ(write_text(-1, PARAMS "/enable_guc", "1"), -EACCES);
-	/* write(2) fails as kernfs's store does (param_set_int: kstrtoint's
-	 * -ERANGE past INT_MAX, -EINVAL for no number); nothing changes */
-	CHECK_EQ(write_text(-1, PARAMS "/reset", "4294967295"), -ERANGE);
+	/* reset is unsigned in 6.1 (param_set_uint, kstrtouint): IGT's
+	 * gem_ctx_persistence restores it with "%u" of -1; write(2) fails as
+	 * kernfs's store does (-ERANGE past UINT_MAX, -EINVAL for a sign or
+	 * no number) and nothing changes */
+	CHECK_EQ(write_text(-1, PARAMS "/reset", "4294967295"), 0);
+	CHECK_STR(read_text(-1, PARAMS "/reset"), "4294967295\n");
+	CHECK_EQ(write_text(-1, PARAMS "/reset", "4294967296"), -ERANGE);
+	CHECK_EQ(write_text(-1, PARAMS "/reset", "-1"), -EINVAL);
 	CHECK_EQ(write_text(-1, PARAMS "/reset", "two"), -EINVAL);
-	CHECK_STR(read_text(-1, PARAMS "/reset"), "2\n");
+	CHECK_STR(read_text(-1, PARAMS "/reset"), "4294967295\n");
 	CHECK_EQ(write_text(-1, PARAMS "/enable_hangcheck", "N\n"), 0);
 	CHECK_STR(read_text(-1, DEBUGFS "/i915_params/enable_hangcheck"), "N\n");
 	CHECK_EQ(write_text(-1, DEBUGFS "/i915_params/enable_hangcheck", "1"), 0);

@@ -65,6 +65,11 @@ int main(void)
 	CHECK_EQ(getp(f, b, &v), 0);
 	CHECK_EQ(v, 0);
 	CHECK_EQ(setp(f, b, 1, 0), -EINVAL);
+	/* asking for the state a context has succeeds before any check
+	 * (__context_set_persistence): b off again on BDW (no preemption),
+	 * a on again without hangcheck */
+	CHECK_EQ(setp(f, b, 0, 0), 0);
+	CHECK_EQ(setp(f, a, 1, 0), 0);
 
 	/* b spins (a batch looping to itself), a second batch of b and then
 	 * c's store wait behind it; closing b cancels both of b's. */
