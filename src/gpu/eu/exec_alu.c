@@ -435,8 +435,12 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 		case EU_OP_MOV: case EU_OP_MOVI: v = x; break;
 		case EU_OP_SEL:
 			if (op->inst.cond != EU_COND_NONE) {
-				/* min/max: a NaN loses to a number (PRM "sel") */
-				if (is_nan(d, x)) v = y;
+				/* min/max: a NaN loses to a number (PRM "sel");
+				 * of two NaNs src0's, quieted (exec_fast.c's
+				 * nan_first, fuzz finding 17) */
+				if (is_nan(d, x) && is_nan(d, y))
+					v.u = x.u | (d == DOM_F ? 0x00400000u : 0x0008000000000000ull);
+				else if (is_nan(d, x)) v = y;
 				else if (is_nan(d, y)) v = x;
 				else v = compare(op, op->inst.cond, d, x, y) ? x : y;
 			} else if (op->inst.pred != EU_PRED_NONE) {

@@ -56,7 +56,7 @@ static inline float as_f(uint32_t x, uint32_t keep, uint32_t sign)
  * how a host compiler ordered the operands of its add, mul or fma (with
  * two NaN sources the host returns the one its instruction names first:
  * the interpreter and the JIT (jit_llvm.c `nan_first`) disagreed, fuzz
- * target eu_jit, docs/fuzzing.md finding 14). */
+ * target eu_jit, docs/fuzzing.md finding 16). */
 static inline float nan_first(float v, float x, float y, float z)
 {
 	if (__builtin_expect(v == v, 1))

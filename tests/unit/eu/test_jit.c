@@ -208,13 +208,16 @@ static void test_pln(void)
  * source order (src0, src1, src2), quieted (exec_fast.c nan_first),
  * interpreted and compiled alike; before, each took the NaN its host
  * instruction named first, and they differed for mad (fuzz target
- * eu_jit, docs/fuzzing.md finding 14). Values by hand. */
+ * eu_jit, docs/fuzzing.md finding 16). min/max (sel.l, sel.ge) of two
+ * NaNs the same (finding 17: the compiled code gave src1's, unquieted).
+ * Values by hand. */
 static void test_nan_first(void)
 {
 	const uint32_t na = 0xffc00005u, nb = 0x7f800007u;   /* -qNaN, +sNaN */
 	/* program: add g10 = g2 + g3; add g11 = g3 + g2; mul g12 = g2 * g3;
-	 * mad g13 = g4 + g2 * g3; mad g14 = g4 + g3 * g2; mad g15 = g2 + g4 * g3 */
-	struct eu_inst p[7];
+	 * mad g13 = g4 + g2 * g3; mad g14 = g4 + g3 * g2; mad g15 = g2 + g4 * g3;
+	 * sel.l g16 = min(g2, g3); sel.ge g17 = max(g3, g2) */
+	struct eu_inst p[9];
 	size_t n = 0;
 	p[n++] = i2(EU_OP_ADD, 8, gd(10, EU_TYPE_F), g(2, EU_TYPE_F), g(3, EU_TYPE_F));
 	p[n++] = i2(EU_OP_ADD, 8, gd(11, EU_TYPE_F), g(3, EU_TYPE_F), g(2, EU_TYPE_F));
@@ -226,8 +229,15 @@ static void test_nan_first(void)
 		m.access_mode = EU_ALIGN16;
 		p[n++] = m;
 	}
+	struct eu_inst mn = i2(EU_OP_SEL, 8, gd(16, EU_TYPE_F), g(2, EU_TYPE_F), g(3, EU_TYPE_F));
+	mn.cond = EU_COND_L;
+	p[n++] = mn;
+	struct eu_inst mx = i2(EU_OP_SEL, 8, gd(17, EU_TYPE_F), g(3, EU_TYPE_F), g(2, EU_TYPE_F));
+	mx.cond = EU_COND_GE;
+	p[n++] = mx;
 	p[n++] = eot_send();
-	const uint32_t want[6] = { na, nb | 0x00400000u, na, na, nb | 0x00400000u, na };
+	const uint32_t want[8] = { na, nb | 0x00400000u, na, na, nb | 0x00400000u, na,
+				   na, nb | 0x00400000u };
 	for (unsigned mode = 0; mode < 2; mode++) {
 		exec_jit_configure(mode ? EXEC_JIT_TIERED : EXEC_JIT_OFF, 0);
 		eu_thread_init(&th, 8, 0xff);
@@ -240,7 +250,7 @@ static void test_nan_first(void)
 		exec_run(&th, pp, 0);
 		exec_prog_free(pp);
 		CHECK(ran_to_end(&th));
-		for (unsigned r = 0; r < 6; r++)
+		for (unsigned r = 0; r < 8; r++)
 			for (unsigned i = 0; i < 8; i++) {
 				if (rud(&th, 10 + r, i) != want[r])
 					fprintf(stderr, "%s g%u.%u: 0x%08x want 0x%08x\n",

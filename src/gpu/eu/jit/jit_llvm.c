@@ -410,6 +410,22 @@ static LLVMIntPredicate ipred(unsigned cond)
 	}
 }
 
+/* exec_fast.c's nan_first: a NaN result becomes the first NaN of the
+ * sources a, b, c (instruction order), quieted. */
+static LLVMValueRef nan_first(struct em *e, LLVMValueRef v, LLVMValueRef a, LLVMValueRef b,
+			      LLVMValueRef c, unsigned n)
+{
+	LLVMValueRef pick = v;
+	LLVMValueRef src[3] = { c, b, a };   /* innermost select: the last */
+	for (unsigned i = 0; i < 3; i++)
+		pick = llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, src[i], src[i], ""),
+					src[i], pick, "");
+	LLVMValueRef q = llvm.BuildOr(e->b, as_bits(e, pick, n), splat_u32(e, 0x00400000u, n), "");
+	LLVMTypeRef vf = vec(e->f32, n);
+	return llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, v, v, ""),
+				llvm.BuildBitCast(e->b, q, vf, ""), v, "");
+}
+
 /* min/max as exec_fast.c: a NaN operand loses, the result flushed */
 static LLVMValueRef minmax(struct em *e, LLVMValueRef x, LLVMValueRef y, bool max,
 			   unsigned n)
@@ -420,6 +436,7 @@ static LLVMValueRef minmax(struct em *e, LLVMValueRef x, LLVMValueRef y, bool ma
 	LLVMValueRef v = llvm.BuildSelect(e->b, c, x, y, "");
 	v = llvm.BuildSelect(e->b, yn, x, v, "");
 	v = llvm.BuildSelect(e->b, xn, y, v, "");
+	v = nan_first(e, v, x, y, y, n);   /* two NaNs: src0's, quieted */
 	return flush_bits(e, as_bits(e, v, n), n);
 }
 
@@ -470,22 +487,6 @@ static LLVMValueRef pln(struct em *e, const struct exec_op *op)
 	LLVMValueRef out[3] = { k[1], y, v };
 	v = intrinsic(e, "llvm.fma", vf, out, 3);
 	return op->inst.saturate ? sat(e, v, n) : v;
-}
-
-/* exec_fast.c's nan_first: a NaN result becomes the first NaN of the
- * sources a, b, c (instruction order), quieted. */
-static LLVMValueRef nan_first(struct em *e, LLVMValueRef v, LLVMValueRef a, LLVMValueRef b,
-			      LLVMValueRef c, unsigned n)
-{
-	LLVMValueRef pick = v;
-	LLVMValueRef src[3] = { c, b, a };   /* innermost select: the last */
-	for (unsigned i = 0; i < 3; i++)
-		pick = llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, src[i], src[i], ""),
-					src[i], pick, "");
-	LLVMValueRef q = llvm.BuildOr(e->b, as_bits(e, pick, n), splat_u32(e, 0x00400000u, n), "");
-	LLVMTypeRef vf = vec(e->f32, n);
-	return llvm.BuildSelect(e->b, llvm.BuildFCmp(e->b, LLVMRealUNO, v, v, ""),
-				llvm.BuildBitCast(e->b, q, vf, ""), v, "");
 }
 
 /* The operation of op for the channels in en. */
