@@ -57,6 +57,18 @@ void gpu_set_sync(struct gt_gpu *gpu, bool sync)
 	gpu->sync = sync;
 }
 
+int gpu_fork_child(struct gt_gpu *gpu)
+{
+	if (gpu->sync)
+		return 0;
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (gpu->engines[i] && engine_fork_child(gpu->engines[i])) {
+			gpu->sync = true;   /* the engines made run their work inline */
+			return -1;
+		}
+	return 0;
+}
+
 void gpu_pause(struct gt_gpu *gpu)
 {
 	for (int i = 0; i < GT_NUM_ENGINES; i++)

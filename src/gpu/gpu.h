@@ -25,8 +25,12 @@ struct gt_gpu {
 struct gt_gpu *gpu_create(const struct gt_devinfo *info, uint64_t ggtt_size, bool sync);
 void gpu_destroy(struct gt_gpu *gpu);
 /* sync: from now on every engine runs inside the TAIL write that gives it
- * work (a fork child has no engine threads); the engines must be idle. */
+ * work; the engines must be idle. */
 void gpu_set_sync(struct gt_gpu *gpu, bool sync);
+/* In a fork child, on the copy of an idle GPU: the engines get threads of
+ * their own again (fork copied only the calling thread). -1 if one could
+ * not be made: the GPU is then in sync mode. */
+int gpu_fork_child(struct gt_gpu *gpu);
 /* The GPU's TLBs forget every translation (what i915 asks for after it
  * unbinds or rewrites PTEs): the kernel model calls it after it clears or
  * changes PTEs or frees page tables of any address space of this GPU. */

@@ -220,6 +220,18 @@ int worker_start(struct gtsim_device *dev)
 	return 0;
 }
 
+int worker_fork_child(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	pthread_mutex_init(&r->worker_lock, NULL);
+	/* the parent's worker may have been waiting on the condition
+	 * variable: destroying that copy would wait for it forever */
+	memset(&r->worker_cond, 0, sizeof(r->worker_cond));
+	pthread_cond_init(&r->worker_cond, NULL);
+	r->worker_started = false;
+	return worker_start(dev);
+}
+
 void worker_stop(struct gtsim_device *dev)
 {
 	struct gem_requests *r = dev->requests;

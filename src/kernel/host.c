@@ -5,6 +5,7 @@
 
 #include "gtsim/gtsim.h"
 #include "kernel/device.h"
+#include "kernel/request.h"
 #include "kernel/sync/fence.h"
 
 int gtsim_is_sync_fd(int fd)
@@ -43,9 +44,16 @@ void gtsim_fork_child(void)
 	fence_fork_child();
 }
 
+/* fork copied only the calling thread: the child's copy of the (idle)
+ * device gets engine threads and a kernel worker (retire, hangcheck) of
+ * its own, so that an execbuf returns at once there as in the parent (a
+ * spinning batch submitted by a fork child used to run inside its execbuf,
+ * which never returned: IGT gem_sync's forked children). Without threads
+ * the engines run inside execbuf (sync mode). */
 void gtsim_device_fork_child(struct gtsim_device *dev)
 {
-	/* No engine threads here: engines run inside execbuf. */
+	if (!dev->sync && !gpu_fork_child(dev->gpu) && !worker_fork_child(dev))
+		return;
 	dev->sync = true;
 	gpu_set_sync(dev->gpu, true);
 }

@@ -266,6 +266,8 @@ void on_preempted(void *data, struct gt_engine *hw);
 
 /* The kernel worker (hangcheck.c). */
 int worker_start(struct gtsim_device *dev);
+/* In a fork child: the worker of the device's copy, started anew. */
+int worker_fork_child(struct gtsim_device *dev);
 void worker_stop(struct gtsim_device *dev);
 void worker_wake(struct gtsim_device *dev);
 /* Hang handling for one engine (reset.c). Called by the worker, no lock. */

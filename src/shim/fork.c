@@ -12,8 +12,8 @@
  *    mapping of it is remapped at the same address: the kernel model's own
  *    pointers and the program's CPU mappings stay valid and now reach the
  *    child's copy;
- *  - the child's device runs every batch inside execbuf (GTSIM_SYNC mode),
- *    since it has no engine threads.
+ *  - the child's device gets engine and worker threads of its own
+ *    (gtsim_device_fork_child).
  * What the child does never reaches the parent, and the other way round. */
 #include "shim/shim.h"
 

@@ -176,6 +176,22 @@ fail:
 	return NULL;
 }
 
+/* In a fork child: the copy of an idle engine gets a thread of its own
+ * (fork copies only the calling thread) and fresh locks (the parent's
+ * thread may have been waiting on a condition variable at the fork). */
+int engine_fork_child(struct gt_engine *e)
+{
+	memset(&e->wake, 0, sizeof(e->wake));
+	memset(&e->idle, 0, sizeof(e->idle));
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->wake, NULL);
+	pthread_cond_init(&e->idle, NULL);
+	e->sleeping = 0;
+	e->quit = false;
+	e->host_tid = 0;
+	return gt_thread_create(&e->thread, engine_thread, e) ? -1 : 0;
+}
+
 void engine_destroy(struct gt_engine *e)
 {
 	if (!e)

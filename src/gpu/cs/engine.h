@@ -72,6 +72,9 @@ bool engine_preempted(struct gt_engine *e, struct engine_preempt_point *pt);
  * cs_handler indexed by enum cmd_id; src/gpu/engine_handlers.c). */
 struct gt_engine *engine_create(struct gt_gpu *gpu, enum gt_engine_id id, const void *handlers);
 void engine_destroy(struct gt_engine *e);
+/* In a fork child, on the copy of an idle engine: a new thread runs it.
+ * -1 when the thread cannot be made (the engine then has none). */
+int engine_fork_child(struct gt_engine *e);
 enum gt_engine_id engine_id(const struct gt_engine *e);
 void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb);
 

@@ -3,7 +3,13 @@
  * memfd of its own, above the slab limit), each holding its index; the
  * child reads every index back and runs a batch in the last object. IGT's
  * gem_softpin evict-single-offset forks with 1025 such objects; the copy
- * table once held 1024 and the child got a fresh device (-ENOENT). */
+ * table once held 1024 and the child got a fresh device (-ENOENT).
+ * The child's device has engine threads of its own: a batch it submits
+ * that waits (MI_SEMAPHORE_WAIT on a dword the child sets afterwards
+ * through its CPU map) does not hold its execbuf, which returns at once
+ * as in any process (i915); the child then releases it and waits. The
+ * child's engines once ran inside execbuf, which never returned here
+ * (IGT gem_sync's forked spinners). */
 #include "test.h"
 #include "shim_gem.h"
 
@@ -27,7 +33,30 @@ static int child(int fd, const uint32_t *handles)
 	struct drm_i915_gem_exec_object2 obj = { .handle = handles[COUNT - 1] };
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj, .buffer_count = 1,
 					       .batch_start_offset = 64 };
-	return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ? 11 : 0;
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb))
+		return 11;
+
+	uint32_t sema = shim_gem_create(fd, 4096), bb = shim_gem_create(fd, 4096);
+	uint32_t *sema_map = shim_gem_cpu_map(fd, sema), *bb_map = shim_gem_cpu_map(fd, bb);
+	if (!sema || !bb || !sema_map || !bb_map)
+		return 12;
+	shim_sema_batch(bb_map, 0x200000, 0x200004, 0x2a);
+	struct drm_i915_gem_exec_object2 objs[2] = {
+		{ .handle = sema, .offset = 0x200000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = bb, .offset = 0x300000, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 wait_eb = { .buffers_ptr = (uintptr_t)objs,
+						    .buffer_count = 2 };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &wait_eb))
+		return 13;
+	struct drm_i915_gem_busy busy = { .handle = bb };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &busy) || !busy.busy)
+		return 14;    /* still waiting on its semaphore */
+	__atomic_store_n(&sema_map[0], 1, __ATOMIC_SEQ_CST);
+	struct drm_i915_gem_wait w = { .bo_handle = bb, .timeout_ns = 5000000000ll };
+	if (ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w))
+		return 15;
+	return __atomic_load_n(&sema_map[1], __ATOMIC_SEQ_CST) == 0x2a ? 0 : 16;
 }
 
 int main(void)
