@@ -124,9 +124,18 @@ int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], u
 		return -1;
 	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
 	uint64_t off[4], page = UINT64_MAX;
+	/* pixel x + 1 of a row follows pixel x where the row's run of
+	 * consecutive bytes from x holds both: one offset a row */
+	bool pairs = (uint32_t)x + 1 < ds->depth.width &&
+		     surface_row_run(ds->depth.tiling, ((uint64_t)x + ds->depth.x_offset) * cpp) >=
+			     2ull * cpp;
 	for (unsigned i = 0; i < 4; i++) {
 		if (!(in >> i & 1))
 			continue;
+		if (i & 1 && pairs && in >> (i - 1) & 1) {
+			off[i] = off[i - 1] + cpp;
+			continue;
+		}
 		if (!surface_view_sample_offset(&ds->depth, 1, (uint32_t)x + (i & 1),
 						(uint32_t)y + (i >> 1), 0, &off[i]))
 			return -1;

@@ -52,15 +52,10 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 	const struct ps_pixels *px = &j->px;
 	bool persp = m < 3;
 	if (m % 3 == 0 && !j->prim.bary_mapped) {   /* at the centres: interpolate()'s */
-		const float (*w)[3] = persp ? px->persp : px->lin;
+		const float (*w)[PS_MAX_PIXELS] = persp ? px->persp : px->lin;
 		for (unsigned g = 0; g < n; g += 8, reg += 2) {
-			float b1[8], b2[8];
-			for (unsigned i = 0; i < 8; i++) {
-				b1[i] = w[first + g + i][1];
-				b2[i] = w[first + g + i][2];
-			}
-			memcpy(eu_grf(t, reg), b1, sizeof(b1));
-			memcpy(eu_grf(t, reg + 1), b2, sizeof(b2));
+			memcpy(eu_grf(t, reg), &w[1][first + g], 8 * sizeof(float));
+			memcpy(eu_grf(t, reg + 1), &w[2][first + g], 8 * sizeof(float));
 		}
 		return reg;
 	}
@@ -68,7 +63,9 @@ static unsigned put_bary(struct eu_thread *t, unsigned reg, const struct ps_job 
 		for (unsigned i = 0; i < 8 && g + i < n; i++) {
 			unsigned c = first + g + i;
 			float lin[3], per[3], o[3];
-			const float *b = persp ? px->persp[c] : px->lin[c];
+			const float (*w)[PS_MAX_PIXELS] = persp ? px->persp : px->lin;
+			float at[3] = { w[0][c], w[1][c], w[2][c] };
+			const float *b = at;
 			if (m % 3 && c < px->count) {   /* centroid, sample: at their positions */
 				bool cen = m % 3 == 1;
 				bary_at(&j->prim.bary, px->x[c] + (double)(cen ? px->cx[c] : px->sx[c]),
@@ -288,12 +285,14 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	}
 	for (unsigned c = px->count; c % BARY_CHUNK; c++)
 		cx[c] = cy[c] = 0;
-	bary_at_n(&p->bary, px->count, cx, cy, px->lin, px->persp);
+	bary_at_n(&p->bary, px->count, cx, cy, (float *const[3]){ px->lin[0], px->lin[1], px->lin[2] },
+		  (float *const[3]){ px->persp[0], px->persp[1], px->persp[2] });
 	if (!need_z && !st->ps.uses_w)
 		return;
 	for (unsigned c = 0; c < px->count; c++) {
 		float lin[3], persp[3];
-		const float *l = px->lin[c];
+		const float at[3] = { px->lin[0][c], px->lin[1][c], px->lin[2][c] };
+		const float *l = at;
 		if (st->ms.per_sample) {
 			bary_at(&p->bary, px->x[c] + (double)px->sx[c], px->y[c] + (double)px->sy[c],
 				lin, persp);
@@ -473,9 +472,7 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 	int quad = -1;
 	if (d->early_depth && n == 1) {
 		float z[4];
-		for (unsigned i = 0; i < 4; i++)
-			z[i] = lit >> i & 1 ? wm_prim_z(p, x + (int32_t)(i & 1) + 0.5,
-							y + (int32_t)(i >> 1) + 0.5) : 0;
+		wm_prim_z_quad(p, x, y, z);
 		quad = depth_test_quad(d, x, y, z, lit);
 		for (unsigned i = 0; i < 4 && quad >= 0; i++)
 			if (!(quad >> i & 1))
@@ -510,6 +507,41 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 			any |= one[i];
 		}
 		if (any && add_subspan(d, x, y, in, one, (int)s))
+			return -1;
+	}
+	return 0;
+}
+
+/* Whole single-sampled subspans with no early test: add_subspan's work
+ * for four lit pixels at their centres, without its per-pixel choices. */
+int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov)
+{
+	const struct wm_state *st = &d->st;
+	if (st->ms.samples > 1 || st->ms.per_sample || d->early_depth) {
+		for (unsigned k = 0; k < n; k++)
+			if (ps_add_quad(d, x + 2 * (int32_t)k, y, cov))
+				return -1;
+		return 0;
+	}
+	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+	static const uint16_t one[4] = { 1, 1, 1, 1 };
+	for (unsigned k = 0; k < n; k++) {
+		struct ps_pixels *px = d->px;
+		unsigned c = px->count;
+		int32_t qx = x + 2 * (int32_t)k;
+		const int32_t xs[4] = { qx, qx + 1, qx, qx + 1 }, ys[4] = { y, y, y + 1, y + 1 };
+		memcpy(&px->x[c], xs, sizeof(xs));
+		memcpy(&px->y[c], ys, sizeof(ys));
+		memcpy(&px->sx[c], half, sizeof(half));
+		memcpy(&px->sy[c], half, sizeof(half));
+		memcpy(&px->cx[c], half, sizeof(half));
+		memcpy(&px->cy[c], half, sizeof(half));
+		memcpy(&px->cov[c], one, sizeof(one));
+		memcpy(&px->in_cov[c], one, sizeof(one));
+		px->sample_id[c / 4] = 0;
+		px->mask |= 15u << c;
+		px->count = c + 4;
+		if (px->count == d->simd && ps_flush(d))
 			return -1;
 	}
 	return 0;

@@ -118,9 +118,24 @@ static inline unsigned raster_cov_pixels(uint64_t cov)
 	return (unsigned)((cov & 1) | (cov >> 15 & 2) | (cov >> 30 & 4) | (cov >> 45 & 8));
 }
 
+/* Called for a run of n quads of a row, at (x + 2k, y) for k < n, each
+ * with every sample covered (cov, as raster_cov_fn's): the quads of the
+ * 8x8 blocks the rasterizer found inside the primitive whole. */
+typedef int (*raster_run_fn)(void *ctx, int32_t x, int32_t y, unsigned n, uint64_t cov);
+
 /* The shapes below evaluated at every sample of the pattern, the top-left
  * rule at each sample (a sample exactly on an edge is inside only on a
- * top or left edge). */
+ * top or left edge). The quads reach the callbacks row by row of quads,
+ * left to right in each (the _runs forms hand the whole quads of a row's
+ * inside blocks to `run`, in the same order; run NULL: every quad to fn). */
+int raster_triangle_runs(const struct win_vertex *v0, const struct win_vertex *v1,
+			 const struct win_vertex *v2, const struct pixel_rect *clip,
+			 const struct raster_samples *sp, raster_cov_fn fn, raster_run_fn run,
+			 void *ctx);
+int raster_rect_runs(const struct win_vertex *v0, const struct win_vertex *v1,
+		     const struct win_vertex *v2, const struct pixel_rect *clip,
+		     const struct raster_samples *sp, raster_cov_fn fn, raster_run_fn run,
+		     void *ctx);
 int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 		       const struct win_vertex *v2, const struct pixel_rect *clip,
 		       const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
@@ -201,7 +216,14 @@ void bary_at(const struct bary_setup *s, double x, double y, float lin[3], float
  * without the three divisions of the perspective ones: for depth. */
 void bary_lin_at(const struct bary_setup *s, double x, double y, float lin[3]);
 #define BARY_CHUNK 4
+/* bary_at at the n points (x[i], y[i]) (arrays padded to a multiple of
+ * BARY_CHUNK): weight c of point i in lin[c][i] and persp[c][i]. */
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
-	       float (*lin)[3], float (*persp)[3]);
+	       float *const lin[3], float *const persp[3]);
+/* Depth at the four pixel centres of the quad at (x, y) (pixel i at
+ * (x + (i & 1), y + (i >> 1))) from the vertices' z: z0 + l1 (z1 - z0) +
+ * l2 (z2 - z0), in double from bary_lin_at's weights, rounded to float. */
+void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		 float out[4]);
 
 #endif

@@ -2,28 +2,37 @@
  * Rasterization", "Point Rasterization"), all made of triangles that share
  * edges, so the top-left rule covers each pixel of the shape exactly once. */
 #include <math.h>
+#include <stddef.h>
 
 #include "gpu/render/raster.h"
 
 static int quad(const struct win_vertex *a, const struct win_vertex *b,
 		const struct win_vertex *c, const struct win_vertex *d,
 		const struct pixel_rect *clip, const struct raster_samples *sp, raster_cov_fn fn,
-		void *ctx)
+		raster_run_fn run, void *ctx)
 {
 	/* a b c d in order around the quadrilateral; a-c is the shared edge */
-	int ret = raster_triangle_ms(a, b, c, clip, sp, fn, ctx);
-	return ret ? ret : raster_triangle_ms(a, c, d, clip, sp, fn, ctx);
+	int ret = raster_triangle_runs(a, b, c, clip, sp, fn, run, ctx);
+	return ret ? ret : raster_triangle_runs(a, c, d, clip, sp, fn, run, ctx);
+}
+
+int raster_rect_runs(const struct win_vertex *v0, const struct win_vertex *v1,
+		     const struct win_vertex *v2, const struct pixel_rect *clip,
+		     const struct raster_samples *sp, raster_cov_fn fn, raster_run_fn run,
+		     void *ctx)
+{
+	struct win_vertex v3 = {
+		v0->x + v2->x - v1->x, v0->y + v2->y - v1->y,
+		v0->z + v2->z - v1->z, v0->rhw,
+	};
+	return quad(v0, v1, v2, &v3, clip, sp, fn, run, ctx);
 }
 
 int raster_rect_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 		   const struct win_vertex *v2, const struct pixel_rect *clip,
 		   const struct raster_samples *sp, raster_cov_fn fn, void *ctx)
 {
-	struct win_vertex v3 = {
-		v0->x + v2->x - v1->x, v0->y + v2->y - v1->y,
-		v0->z + v2->z - v1->z, v0->rhw,
-	};
-	return quad(v0, v1, v2, &v3, clip, sp, fn, ctx);
+	return raster_rect_runs(v0, v1, v2, clip, sp, fn, NULL, ctx);
 }
 
 int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, float width,
@@ -47,7 +56,7 @@ int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, flo
 	} else {
 		q[0].x -= h; q[1].x -= h; q[2].x += h; q[3].x += h;
 	}
-	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, ctx);
+	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, NULL, ctx);
 }
 
 int raster_point_ms(const struct win_vertex *v, float size, const struct pixel_rect *clip,
@@ -59,7 +68,7 @@ int raster_point_ms(const struct win_vertex *v, float size, const struct pixel_r
 	q[1].x += h; q[1].y -= h;
 	q[2].x += h; q[2].y += h;
 	q[3].x -= h; q[3].y += h;
-	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, ctx);
+	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, NULL, ctx);
 }
 
 /* The pixel-centre forms: one sample, a mask bit a pixel. */

@@ -52,6 +52,29 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 		       const struct win_vertex *v2, const struct pixel_rect *clip,
 		       const struct raster_samples *sp, raster_cov_fn fn, void *ctx)
 {
+	return raster_triangle_runs(v0, v1, v2, clip, sp, fn, NULL, ctx);
+}
+
+/* Quads covered whole: to the run callback as runs of a row, else one by
+ * one to the quad callback with every sample covered. */
+static int emit_whole(raster_cov_fn fn, raster_run_fn run, void *ctx, int32_t x, int32_t y,
+		      unsigned n, uint64_t all)
+{
+	if (run)
+		return n ? run(ctx, x, y, n, all) : 0;
+	for (unsigned k = 0; k < n; k++) {
+		int ret = fn(ctx, x + 2 * (int32_t)k, y, all);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int raster_triangle_runs(const struct win_vertex *v0, const struct win_vertex *v1,
+			 const struct win_vertex *v2, const struct pixel_rect *clip,
+			 const struct raster_samples *sp, raster_cov_fn fn, raster_run_fn run,
+			 void *ctx)
+{
 	int64_t x[3] = { raster_fixed(v0->x), raster_fixed(v1->x), raster_fixed(v2->x) };
 	int64_t y[3] = { raster_fixed(v0->y), raster_fixed(v1->y), raster_fixed(v2->y) };
 	int64_t area = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
@@ -101,7 +124,11 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 	/* Likewise the largest value says a quad is missed whole: the quads
 	 * of a row that some edge misses whole are not visited (half of a
 	 * triangle's bounding box). */
-	int64_t qmin[3], qmax[3], so[3][RASTER_MAX_SAMPLES];
+	/* An 8x8 block of pixels (at multiples of 8, PRM "Rasterization":
+	 * the windower's blocks) whose smallest value of each edge over its
+	 * samples is >= 0 is covered whole, one whose largest value of an
+	 * edge is < 0 is missed whole: bmin/bmax from its upper left corner. */
+	int64_t qmin[3], qmax[3], bmin[3], bmax[3], so[3][RASTER_MAX_SAMPLES];
 	for (int i = 0; i < 3; i++) {
 		int64_t sx = e[i].a * RASTER_ONE, sy = e[i].b * RASTER_ONE;
 		int64_t omin = INT64_MAX, omax = INT64_MIN;
@@ -112,12 +139,16 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 		}
 		qmin[i] = (sx < 0 ? sx : 0) + (sy < 0 ? sy : 0) + omin;
 		qmax[i] = (sx > 0 ? sx : 0) + (sy > 0 ? sy : 0) + omax;
+		bmin[i] = 7 * (sx < 0 ? sx : 0) + 7 * (sy < 0 ? sy : 0) + omin;
+		bmax[i] = 7 * (sx > 0 ? sx : 0) + 7 * (sy > 0 ? sy : 0) + omax;
 	}
 	uint64_t all = ns == 16 ? 0xffff : (1u << ns) - 1;
 	all |= all << 16 | all << 32 | all << 48;
 	int32_t qx0 = r.x0 & ~1, qy0 = r.y0 & ~1;
 	for (int32_t qy = qy0; qy <= r.y1; qy += 2) {
 		bool rows_inside = qy >= r.y0 && qy + 1 <= r.y1;
+		int32_t by = qy & ~7;
+		bool brows_inside = by >= r.y0 && by + 7 <= r.y1;
 		/* edge values at the corner of pixel (qx0, qy), stepping by a
 		 * pixel in x (a*ONE) and y (b*ONE) */
 		int64_t px = (int64_t)qx0 * RASTER_ONE, py = (int64_t)qy * RASTER_ONE;
@@ -144,31 +175,62 @@ int raster_triangle_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 		for (int i = 0; i < 3; i++)
 			row[i] += kmin * 2 * sx[i];
 		int32_t qx_end = qx0 + 2 * (int32_t)kmax;
-		for (int32_t qx = qx0 + 2 * (int32_t)kmin; qx <= qx_end; qx += 2) {
-			bool whole = rows_inside && qx >= r.x0 && qx + 1 <= r.x1 &&
-				     row[0] + qmin[0] >= 0 && row[1] + qmin[1] >= 0 &&
-				     row[2] + qmin[2] >= 0;
-			uint64_t cov = whole ? all : 0;
-			for (unsigned p = 0; p < 4 && !whole; p++) {
-				int32_t dx = p & 1, dy = p >> 1;
-				int32_t pxl = qx + dx, pyl = qy + dy;
-				if (pxl < r.x0 || pxl > r.x1 || pyl < r.y0 || pyl > r.y1)
-					continue;
-				for (unsigned s = 0; s < ns; s++) {
-					bool in = true;
-					for (int i = 0; i < 3 && in; i++)
-						in = row[i] + dx * sx[i] + dy * sy[i] + so[i][s] >= 0;
-					cov |= (uint64_t)in << (16 * p + s);
-				}
+		/* the row's quads block by block, left to right: the order of
+		 * the quads is that of a quad-by-quad walk */
+		int32_t run_x = 0;
+		unsigned run_n = 0;
+		for (int32_t qx = qx0 + 2 * (int32_t)kmin; qx <= qx_end;) {
+			int32_t bx = qx & ~7, last = bx + 6 < qx_end ? bx + 6 : qx_end;
+			unsigned nq = (unsigned)(last - qx) / 2 + 1;
+			bool inside = brows_inside && bx >= r.x0 && bx + 7 <= r.x1, outside = false;
+			for (int i = 0; i < 3; i++) {
+				int64_t corner = row[i] - (qx - bx) * sx[i] - (qy - by) * sy[i];
+				inside = inside && corner + bmin[i] >= 0;
+				outside = outside || corner + bmax[i] < 0;
 			}
-			if (cov) {
-				int ret = fn(ctx, qx, qy, cov);
+			if (inside) {
+				run_x = run_n ? run_x : qx;
+				run_n += nq;
+			} else {
+				int ret = emit_whole(fn, run, ctx, run_x, qy, run_n, all);
 				if (ret)
 					return ret;
+				run_n = 0;
+			}
+			for (unsigned k = 0; k < nq && !inside && !outside; k++) {
+				int32_t x = qx + 2 * (int32_t)k;
+				int64_t v[3];
+				for (int i = 0; i < 3; i++)
+					v[i] = row[i] + 2 * (int64_t)k * sx[i];
+				bool whole = rows_inside && x >= r.x0 && x + 1 <= r.x1 &&
+					     v[0] + qmin[0] >= 0 && v[1] + qmin[1] >= 0 &&
+					     v[2] + qmin[2] >= 0;
+				uint64_t cov = whole ? all : 0;
+				for (unsigned p = 0; p < 4 && !whole; p++) {
+					int32_t dx = p & 1, dy = p >> 1;
+					int32_t pxl = x + dx, pyl = qy + dy;
+					if (pxl < r.x0 || pxl > r.x1 || pyl < r.y0 || pyl > r.y1)
+						continue;
+					for (unsigned s = 0; s < ns; s++) {
+						bool in = true;
+						for (int i = 0; i < 3 && in; i++)
+							in = v[i] + dx * sx[i] + dy * sy[i] + so[i][s] >= 0;
+						cov |= (uint64_t)in << (16 * p + s);
+					}
+				}
+				if (cov) {
+					int ret = fn(ctx, x, qy, cov);
+					if (ret)
+						return ret;
+				}
 			}
 			for (int i = 0; i < 3; i++)
-				row[i] += 2 * sx[i];
+				row[i] += 2 * (int64_t)nq * sx[i];
+			qx += 2 * (int32_t)nq;
 		}
+		int ret = emit_whole(fn, run, ctx, run_x, qy, run_n, all);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -193,12 +255,11 @@ void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 }
 
 /* bary_at at n points (x and y padded to a multiple of BARY_CHUNK): the
- * same IEEE operations in the same order, so the same bits, on vectors of
- * four doubles (GCC vector extensions; AVX where the host has it); the
- * three divisions of the perspective correction were most of a pixel's
- * set-up. */
+ * same IEEE results, so the same bits, on vectors of four doubles (GCC
+ * vector extensions; AVX where the host has it). */
 typedef double bary_v4d __attribute__((vector_size(32)));
 typedef int64_t bary_v4i __attribute__((vector_size(32)));
+typedef float bary_v4f __attribute__((vector_size(16)));
 
 /* a where mask m is set, else b (a macro: a vector return is ABI-bound) */
 #define bary_pick(m, a, b) ((bary_v4d)(((bary_v4i)(a) & (m)) | ((bary_v4i)(b) & ~(m))))
@@ -206,10 +267,10 @@ typedef int64_t bary_v4i __attribute__((vector_size(32)));
 /* An AVX clone picked at load time where GCC makes one; clang's
  * target_clones left the symbol undefined in the fuzz build (clang 14). */
 #if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx", "default")))
+__attribute__((target_clones("avx2", "avx", "default")))
 #endif
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
-	       float (*lin)[3], float (*persp)[3])
+	       float *const lin[3], float *const persp[3])
 {
 	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
 	for (unsigned b = 0; b < n; b += 4) {
@@ -224,15 +285,51 @@ void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const do
 		bary_v4d sum = p0 + p1 + p2;
 		bary_v4i nz = sum != zero;
 		bary_v4d div = bary_pick(nz, sum, one);
+		/* three divisions: one reciprocal and three products were
+		 * measured no faster (the divisions overlap; the checks that
+		 * would keep the quotients' bits cost more), the stores of
+		 * each weight as four floats were the cost */
+		bary_v4d q0 = p0 / div, q1 = p1 / div, q2 = p2 / div;
 		bary_v4d l[3] = { l0, l1, l2 };
-		bary_v4d q[3] = { bary_pick(nz, p0 / div, l0), bary_pick(nz, p1 / div, l1),
-				  bary_pick(nz, p2 / div, l2) };
-		for (unsigned i = 0; i < 4 && b + i < n; i++)
-			for (unsigned c = 0; c < 3; c++) {
-				lin[b + i][c] = (float)l[c][i];
-				persp[b + i][c] = (float)q[c][i];
+		bary_v4d q[3] = { bary_pick(nz, q0, l0), bary_pick(nz, q1, l1),
+				  bary_pick(nz, q2, l2) };
+		for (unsigned c = 0; c < 3; c++) {
+			bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
+			bary_v4f fq = __builtin_convertvector(q[c], bary_v4f);
+			if (n - b >= 4) {
+				memcpy(lin[c] + b, &fl, sizeof(fl));
+				memcpy(persp[c] + b, &fq, sizeof(fq));
+				continue;
 			}
+			for (unsigned i = 0; i < n - b; i++) {
+				lin[c][b + i] = fl[i];
+				persp[c][b + i] = fq[i];
+			}
+		}
 	}
+}
+
+/* wm_prim_z's depth plane at the four pixel centres of the quad at (x, y):
+ * bary_lin_at's weights rounded to float, then z0 + l1 (z1 - z0) +
+ * l2 (z2 - z0) in double, rounded to float; the same operations four at
+ * a time. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx", "default")))
+#endif
+void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		 float out[4])
+{
+	bary_v4d vx = { x + 0.5, x + 1.5, x + 0.5, x + 1.5 };
+	bary_v4d vy = { y + 0.5, y + 0.5, y + 1.5, y + 1.5 };
+	bary_v4d px = vx - s->x0, py = vy - s->y0;
+	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
+	bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
+	l1 = __builtin_convertvector(__builtin_convertvector(l1, bary_v4f), bary_v4d);
+	l2 = __builtin_convertvector(__builtin_convertvector(l2, bary_v4f), bary_v4d);
+	double z0 = z[0];
+	bary_v4d d = (z0 + l1 * ((double)z[1] - z0)) + l2 * ((double)z[2] - z0);
+	bary_v4f f = __builtin_convertvector(d, bary_v4f);
+	memcpy(out, &f, sizeof(f));
 }
 
 /* The linear weights in double, the definition both below share. */

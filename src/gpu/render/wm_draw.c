@@ -142,6 +142,23 @@ static int quad_fn(void *ctx, int32_t x, int32_t y, uint64_t cov)
 	return ps_add_quad(d, x, y, cov);
 }
 
+/* A run of whole quads (raster_run_fn): straight into threads when
+ * nothing drops samples of them, else quad by quad. */
+static int run_fn(void *ctx, int32_t x, int32_t y, unsigned n, uint64_t cov)
+{
+	struct wm_draw *d = ctx;
+	const struct wm_prim *p = &d->prim;
+	if (d->dispatch && !p->aa.kind && !p->stippled && !p->line_stippled &&
+	    wm_coverage(&d->st.ms, cov) == cov)
+		return ps_add_run(d, x, y, n, cov);
+	for (unsigned k = 0; k < n; k++) {
+		int ret = quad_fn(ctx, x + 2 * (int32_t)k, y, cov);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /* Polygon offset (PRM "Depth Offset"): constant * r + scale * max slope,
  * r the depth buffer's minimum resolvable difference. */
 static float depth_offset(const struct wm_draw *d, const struct win_vertex *v, bool enable)
@@ -289,7 +306,8 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 		const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 		attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	}
-	raster_triangle_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
+	raster_triangle_runs(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn,
+			     run_fn, d);
 	ps_prim_end(d);
 }
 
@@ -313,7 +331,8 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
 	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_rect_ms(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, d);
+	raster_rect_runs(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, run_fn,
+			 d);
 	ps_prim_end(d);
 }
 

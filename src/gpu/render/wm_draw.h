@@ -64,7 +64,7 @@ struct ps_pixels {
 	int32_t x[PS_MAX_PIXELS], y[PS_MAX_PIXELS];
 	uint32_t mask;             /* covered and passing the early tests */
 	/* computed where the thread runs (ps_dispatch.c interpolate()) */
-	float lin[PS_MAX_PIXELS][3], persp[PS_MAX_PIXELS][3];
+	float lin[3][PS_MAX_PIXELS], persp[3][PS_MAX_PIXELS];   /* weight, pixel */
 	float z[PS_MAX_PIXELS], w[PS_MAX_PIXELS];
 	/* multisampling: the samples each pixel writes (covered, past the
 	 * early tests; per-sample dispatch: its one sample), the samples
@@ -191,6 +191,9 @@ int ps_pi_centroid(void *ctx, unsigned slot, float *dx, float *dy);
  * depth/stencil tests at each covered sample, then its subspans (one per
  * sample under per-sample dispatch) gathered into threads. */
 int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov);
+/* n quads of a row at (x + 2k, y), each with coverage cov (every sample):
+ * ps_add_quad's work for each, in order. */
+int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov);
 
 /* Depth of the primitive at window position (x, y). */
 /* The plane equation from vertex 0 (PRM vol. 2 "Depth Offset"/"WM":
@@ -204,6 +207,16 @@ static inline float wm_prim_z(const struct wm_prim *p, double x, double y)
 	double z0 = p->v[0].z;
 	return (float)(z0 + lin[1] * ((double)p->v[1].z - z0) + lin[2] * ((double)p->v[2].z - z0)) +
 	       p->z_offset;
+}
+
+/* wm_prim_z at the four pixel centres of the quad at (x, y): the same
+ * bits, four at a time. */
+static inline void wm_prim_z_quad(const struct wm_prim *p, int32_t x, int32_t y, float z[4])
+{
+	const float vz[3] = { p->v[0].z, p->v[1].z, p->v[2].z };
+	bary_z_quad(&p->bary, vz, x, y, z);
+	for (unsigned i = 0; i < 4; i++)
+		z[i] += p->z_offset;
 }
 
 /* Position of sample s of the draw's pattern, in pixels from the upper

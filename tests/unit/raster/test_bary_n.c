@@ -4,8 +4,11 @@
  * product with the reciprocal area, in double), l0 = 1 - l1 - l2, and the
  * perspective weights l_i * rhw_i over their sum, the linear ones where
  * that sum is 0. Bit for bit, for random triangles (some with rhw 0 or of
- * mixed signs) and every count of points from 1 to 32; bary_at and
- * bary_lin_at (the linear weights alone, for depth) at each point too. */
+ * mixed signs) and every count of points from 1 to 32, and every pixel
+ * of 256x256 for triangles with perspective; bary_at, bary_lin_at (the
+ * linear weights alone, for depth) and bary_z_quad (the depth plane of a
+ * quad, against wm_prim_z's definition) at each point too. */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -41,9 +44,87 @@ static void oracle(const struct win_vertex v[3], double x, double y, float lin[3
 	}
 }
 
+/* The depth plane at a point (wm_draw.h wm_prim_z's definition): the
+ * linear weights rounded to float, then z0 + l1 (z1 - z0) + l2 (z2 - z0)
+ * in double, rounded to float. */
+static float z_oracle(const struct win_vertex v[3], double x, double y)
+{
+	float lin[3], persp[3];
+	oracle(v, x, y, lin, persp);
+	double z0 = v[0].z;
+	return (float)(z0 + lin[1] * ((double)v[1].z - z0) + lin[2] * ((double)v[2].z - z0));
+}
+
+/* n points of one triangle through bary_at_n, each against the oracle;
+ * nothing written past the n points. */
+static unsigned check_points(const struct win_vertex v[3], unsigned n, const double *x,
+			     const double *y)
+{
+	struct bary_setup s;
+	bary_setup(&s, &v[0], &v[1], &v[2]);
+	float lin[3][33], persp[3][33];
+	memset(lin, 0xcd, sizeof(lin));
+	memset(persp, 0xcd, sizeof(persp));
+	bary_at_n(&s, n, x, y, (float *const[3]){ lin[0], lin[1], lin[2] },
+		  (float *const[3]){ persp[0], persp[1], persp[2] });
+	unsigned bad = 0;
+	for (unsigned i = 0; i < n; i++) {
+		float wl[3], wp[3];
+		oracle(v, x[i], y[i], wl, wp);
+		for (int c = 0; c < 3; c++)
+			bad += memcmp(&wl[c], &lin[c][i], 4) != 0 || memcmp(&wp[c], &persp[c][i], 4) != 0;
+	}
+	uint8_t cd[4];
+	memset(cd, 0xcd, sizeof(cd));
+	for (int c = 0; c < 3; c++)
+		for (unsigned i = n; i < 33; i++)
+			bad += memcmp(&lin[c][i], cd, 4) != 0 || memcmp(&persp[c][i], cd, 4) != 0;
+	return bad;
+}
+
+/* Points where one reciprocal would give a different float: a setup
+ * whose weights are l1 = x, l2 = 0, l0 = 1 - x, rhw (r0, 1, 1), so the
+ * perspective l1 is x / ((1 - x) r0 + x); x solved for a quotient at the
+ * midpoint between two floats and moved by a few ulps, kept where
+ * (float)(x * (1 / sum)) differs from (float)(x / sum). bary_at_n must give
+ * the quotient's float there (the lanes it divides). */
+static unsigned midpoint_quotients(unsigned *found)
+{
+	unsigned bad = 0;
+	*found = 0;
+	for (int t = 0; t < 4000 && *found < 64; t++) {
+		double r0 = rnd(0.5f, 2.0f);
+		float f = rnd(0.25f, 3.0f);
+		double m = f + (double)(nextafterf(f, 4.0f) - f) / 2;   /* a midpoint */
+		double x0 = m * r0 / (1 + m * r0 - m);
+		double xs[32] = { 0 }, ys[32] = { 0 };
+		unsigned n = 0;
+		for (int k = -16; k <= 16 && n < 32; k++) {
+			double x = x0 + k * (nextafter(x0, 8.0) - x0);
+			double sum = ((1.0 - x - 0.0) * r0 + x) + 0.0;
+			if ((float)(x / sum) != (float)(x * (1.0 / sum)))
+				xs[n++] = x;
+		}
+		if (!n)
+			continue;
+		*found += n;
+		struct bary_setup s = { .x0 = 0, .y0 = 0, .e1x = 1, .e1y = 0, .e2x = 0, .e2y = 1,
+					.inv_area = 1, .rhw = { r0, 1, 1 } };
+		float lin[3][32], persp[3][32];
+		bary_at_n(&s, n, xs, ys, (float *const[3]){ lin[0], lin[1], lin[2] },
+			  (float *const[3]){ persp[0], persp[1], persp[2] });
+		for (unsigned i = 0; i < n; i++) {
+			double l1 = (xs[i] * 1.0 - 0.0 * 0.0) * 1.0, l0 = 1.0 - l1 - 0.0;
+			double sum = (l0 * r0 + l1 * 1.0) + 0.0;
+			bad += persp[1][i] != (float)(l1 / sum) || persp[0][i] != (float)(l0 * r0 / sum);
+		}
+	}
+	return bad;
+}
+
 int main(void)
 {
-	unsigned mismatches = 0, lin_mismatches = 0, zero_sums = 0;
+	unsigned mismatches = 0, lin_mismatches = 0, zero_sums = 0, z_mismatches = 0;
 	for (int tri = 0; tri < 400; tri++) {
 		struct win_vertex v[3];
 		for (int k = 0; k < 3; k++) {
@@ -62,16 +143,11 @@ int main(void)
 			x[i] = (int)rnd(0, 1024) + 0.5;
 			y[i] = (int)rnd(0, 1024) + 0.5;
 		}
-		float lin[32][3], persp[32][3];
-		memset(lin, 0xcd, sizeof(lin));
-		memset(persp, 0xcd, sizeof(persp));
-		bary_at_n(&s, n, x, y, lin, persp);
+		mismatches += check_points(v, n, x, y);
 		for (unsigned i = 0; i < n; i++) {
 			float wl[3], wp[3];
 			oracle(v, x[i], y[i], wl, wp);
 			zero_sums += tri % 7 == 0 && tri % 5 != 0;
-			mismatches += memcmp(wl, lin[i], sizeof(wl)) != 0 ||
-				      memcmp(wp, persp[i], sizeof(wp)) != 0;
 			/* the linear weights alone (depth's) and one point
 			 * at a time: the same bits */
 			float ol[3], sl[3], sp[3];
@@ -80,15 +156,47 @@ int main(void)
 			bary_at(&s, x[i], y[i], sl, sp);
 			lin_mismatches += memcmp(wl, ol, sizeof(wl)) != 0;
 			mismatches += memcmp(wl, sl, sizeof(wl)) != 0 || memcmp(wp, sp, sizeof(wp)) != 0;
+			/* the depth plane of the quad holding the point */
+			int32_t qx = (int32_t)x[i] & ~1, qy = (int32_t)y[i] & ~1;
+			float z[4];
+			bary_z_quad(&s, (const float[3]){ v[0].z, v[1].z, v[2].z }, qx, qy, z);
+			for (int p = 0; p < 4; p++) {
+				float want = z_oracle(v, qx + (p & 1) + 0.5, qy + (p >> 1) + 0.5);
+				z_mismatches += memcmp(&want, &z[p], 4) != 0;
+			}
 		}
-		/* nothing past the n points is written */
-		uint8_t cd[12];
-		memset(cd, 0xcd, sizeof(cd));
-		if (n < 32)
-			CHECK(!memcmp(lin[n], cd, 12) && !memcmp(persp[n], cd, 12));
 	}
+	/* A dense sweep of every pixel centre of 256x256 for triangles with
+	 * perspective (rhw of one sign, of both, tiny, and sums near 0: the
+	 * quotients bary_at_n takes from one reciprocal and those it
+	 * divides), 32 points at a time. */
+	for (int tri = 0; tri < 24; tri++) {
+		struct win_vertex v[3];
+		for (int k = 0; k < 3; k++) {
+			v[k].x = rnd(-100, 356);
+			v[k].y = rnd(-100, 356);
+			v[k].z = rnd(0, 1);
+			v[k].rhw = tri % 4 == 0 ? rnd(0.01f, 4) : tri % 4 == 1 ? rnd(-1, 1) :
+				   tri % 4 == 2 ? rnd(1e-30f, 1e-29f) : 1.0f;
+		}
+		if (tri % 3 == 0)
+			v[2].rhw = -v[1].rhw * 0.999f;
+		for (int py = 0; py < 256; py++)
+			for (int px0 = 0; px0 < 256; px0 += 32) {
+				double x[32], y[32];
+				for (int i = 0; i < 32; i++) {
+					x[i] = px0 + i + 0.5;
+					y[i] = py + 0.5;
+				}
+				mismatches += check_points(v, 32, x, y);
+			}
+	}
+	unsigned found;
+	CHECK_EQ(midpoint_quotients(&found), 0);
+	CHECK(found >= 32);
 	CHECK_EQ(mismatches, 0);
 	CHECK_EQ(lin_mismatches, 0);
+	CHECK_EQ(z_mismatches, 0);
 	CHECK(zero_sums > 0);
 	return test_exit();
 }

@@ -284,6 +284,26 @@ static int count_samples(void *ctx, int32_t x, int32_t y, uint64_t cov)
 	return 0;
 }
 
+/* Triangle t of a lattice test: vertices on a lattice of 1/4 (t % 4 < 2)
+ * or 1/8 pixel, within span of the first; a scissor up to `inset` pixels
+ * inside the screen on each side. */
+static void lattice_triangle(int t, double span, int inset, struct win_vertex v[3],
+			     struct pixel_rect *sc)
+{
+	double unit = t % 4 < 2 ? 4.0 : 8.0;
+	for (int i = 0; i < 3; i++) {
+		double cx = frand(-8, W + 8), cy = frand(-8, H + 8);
+		if (i) {
+			cx = v[0].x + frand(-span, span);
+			cy = v[0].y + frand(-span, span);
+		}
+		v[i] = (struct win_vertex){ (float)(floor(cx * unit) / unit),
+					    (float)(floor(cy * unit) / unit), 0, 1 };
+	}
+	*sc = (struct pixel_rect){ (int32_t)frand(0, inset), (int32_t)frand(0, inset),
+				   W - 1 - (int32_t)frand(0, inset), H - 1 - (int32_t)frand(0, inset) };
+}
+
 /* Triangles with vertices on a lattice of 1/4 and 1/8 pixels, small and
  * large (edges through many samples exactly, where the row's first and
  * last visited quads are decided: raster_tri.c skips the quads an edge
@@ -297,19 +317,9 @@ static void lattice_samples(void)
 	empty_quads = 0;
 	for (int t = 0; t < 600; t++) {
 		const struct raster_samples *sp = t % 2 ? &four : &raster_centre;
-		double span = t % 3 ? 2.0 * W : 12.0, unit = t % 4 < 2 ? 4.0 : 8.0;
 		struct win_vertex v[3];
-		for (int i = 0; i < 3; i++) {
-			double cx = frand(-8, W + 8), cy = frand(-8, H + 8);
-			if (i) {
-				cx = v[0].x + frand(-span, span);
-				cy = v[0].y + frand(-span, span);
-			}
-			v[i] = (struct win_vertex){ (float)(floor(cx * unit) / unit),
-						    (float)(floor(cy * unit) / unit), 0, 1 };
-		}
-		struct pixel_rect sc = { (int32_t)frand(0, 5), (int32_t)frand(0, 5),
-					 W - 1 - (int32_t)frand(0, 5), H - 1 - (int32_t)frand(0, 5) };
+		struct pixel_rect sc;
+		lattice_triangle(t, t % 3 ? 2.0 * W : 12.0, 5, v, &sc);
 		memset(sample_hits, 0, sizeof(sample_hits));
 		CHECK_EQ(raster_triangle_ms(&v[0], &v[1], &v[2], &sc, sp, count_samples, NULL), 0);
 		int64_t x[3], y[3];
@@ -333,6 +343,110 @@ static void lattice_samples(void)
 	CHECK_EQ(empty_quads, 0);
 }
 
+/* Quads as raster_triangle_runs hands them over, a run expanded to its
+ * quads in order. */
+#define MAX_EVENTS (W * H)
+struct quad_event {
+	int32_t x, y;
+	uint64_t cov;
+	bool in_run;
+};
+static struct quad_event events[MAX_EVENTS];
+static unsigned nevents;
+static int run_bad;
+
+static int event_quad(void *ctx, int32_t x, int32_t y, uint64_t cov)
+{
+	(void)ctx;
+	if (nevents < MAX_EVENTS)
+		events[nevents++] = (struct quad_event){ x, y, cov, false };
+	return 0;
+}
+
+static int event_run(void *ctx, int32_t x, int32_t y, unsigned n, uint64_t cov)
+{
+	const uint64_t *all = ctx;
+	run_bad += cov != *all || n == 0;
+	for (unsigned k = 0; k < n && nevents < MAX_EVENTS; k++)
+		events[nevents++] = (struct quad_event){ x + 2 * (int32_t)k, y, cov, true };
+	return 0;
+}
+
+/* 8x8 blocks (raster_tri.c): triangles on a 1/4 and 1/8 pixel lattice,
+ * small and large, 4 samples and 1, under odd and even scissors. The
+ * quads handed over (runs of whole quads and single quads) must be,
+ * in order and coverage, the quads with a covered sample in row-major
+ * order over the screen, each sample decided by the oracle; every quad of
+ * a run lies in an 8x8 block whose every sample the oracle covers. */
+static void block_runs(void)
+{
+	static const struct raster_samples four = { 4, { 96, 224, 32, 160 }, { 32, 96, 160, 224 } };
+	int mismatches = 0, outside_block = 0;
+	unsigned in_runs = 0;
+	run_bad = 0;
+	for (int t = 0; t < 600; t++) {
+		const struct raster_samples *sp = t % 2 ? &four : &raster_centre;
+		struct win_vertex v[3];
+		struct pixel_rect sc;
+		lattice_triangle(t, t % 3 ? 3.0 * W : 16.0, 9, v, &sc);
+		uint64_t all = (1u << sp->n) - 1;
+		all |= all << 16 | all << 32 | all << 48;
+		nevents = 0;
+		CHECK_EQ(raster_triangle_runs(&v[0], &v[1], &v[2], &sc, sp, event_quad, event_run,
+					      &all), 0);
+		int64_t x[3], y[3];
+		for (int i = 0; i < 3; i++) {
+			x[i] = lrint(v[i].x * 256.0);
+			y[i] = lrint(v[i].y * 256.0);
+		}
+		/* the oracle's coverage of every quad, row-major */
+		static uint64_t cov[H / 2][W / 2];
+		for (int qy = 0; qy < H / 2; qy++)
+			for (int qx = 0; qx < W / 2; qx++) {
+				cov[qy][qx] = 0;
+				for (unsigned p = 0; p < 4; p++)
+					for (unsigned s = 0; s < sp->n; s++) {
+						int px = 2 * qx + (int)(p & 1), py = 2 * qy + (int)(p >> 1);
+						bool in = px >= sc.x0 && px <= sc.x1 && py >= sc.y0 &&
+							  py <= sc.y1 &&
+							  oracle(x, y, px * 256 + sp->x[s], py * 256 + sp->y[s]);
+						cov[qy][qx] |= (uint64_t)in << (16 * p + s);
+					}
+			}
+		unsigned e = 0;
+		for (int qy = 0; qy < H / 2; qy++)
+			for (int qx = 0; qx < W / 2; qx++) {
+				if (!cov[qy][qx])
+					continue;
+				bool same = e < nevents && events[e].x == 2 * qx && events[e].y == 2 * qy &&
+					    events[e].cov == cov[qy][qx];
+				if (!same && mismatches++ < 5)
+					fprintf(stderr, "blocks: triangle %d quad %d,%d cov 0x%016llx: "
+						"event %u is %d,%d 0x%016llx\n", t, 2 * qx, 2 * qy,
+						(unsigned long long)cov[qy][qx], e,
+						e < nevents ? events[e].x : -1, e < nevents ? events[e].y : -1,
+						e < nevents ? (unsigned long long)events[e].cov : 0ull);
+				if (!same)
+					break;
+				if (events[e].in_run) {
+					in_runs++;
+					int bx = (2 * qx) & ~7, by = (2 * qy) & ~7;
+					for (int j = 0; j < 16; j++)
+						outside_block += bx / 2 + j % 4 >= W / 2 || by / 2 + j / 4 >= H / 2 ||
+								 cov[by / 2 + j / 4][bx / 2 + j % 4] != all;
+				}
+				e++;
+			}
+		if (e != nevents && mismatches++ < 5)
+			fprintf(stderr, "blocks: triangle %d: %u quads handed over, %u covered\n", t,
+				nevents, e);
+	}
+	CHECK_EQ(mismatches, 0);
+	CHECK_EQ(outside_block, 0);
+	CHECK_EQ(run_bad, 0);
+	CHECK(in_runs > 5000);
+}
+
 static void area_sign(void)
 {
 	/* y points down: right then down is clockwise on the screen */
@@ -349,5 +463,6 @@ int main(void)
 	whole_quads();
 	area_sign();
 	lattice_samples();
+	block_runs();
 	return test_exit();
 }
