@@ -16,12 +16,12 @@ struct gem_vm;
 
 /* I915_PARAM_HAS_SCHEDULER (i915_drm.h I915_SCHEDULER_CAP_*), as i915's
  * set_scheduler_caps reports them (a cap only when every engine has it):
- * enabled, with priorities; PREEMPTION on gen9 (preempt.c; BDW's render
- * engine cannot preempt, so BDW has none). Not SEMAPHORES (the kernel
- * waits for other engines on the CPU, and MI_SEMAPHORE_WAIT is no
- * arbitration point in the model), hence no timeslicing cap for IGT
- * either; not ENGINE_BUSY_STATS (no PMU). */
-#define SCHEDULER_CAPS (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY)
+ * enabled, with priorities; SEMAPHORES (every engine has
+ * I915_ENGINE_HAS_SEMAPHORES outside a vGPU: execbuf_sema.c);
+ * PREEMPTION on gen9 (preempt.c; BDW's render engine cannot preempt, so
+ * BDW has none). Not ENGINE_BUSY_STATS (no PMU). */
+#define SCHEDULER_CAPS (I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY | \
+			I915_SCHEDULER_CAP_SEMAPHORES)
 #define SCHEDULER_CAPS_OF(gen) \
 	(SCHEDULER_CAPS | ((gen) >= 9 ? I915_SCHEDULER_CAP_PREEMPTION : 0))
 

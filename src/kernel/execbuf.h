@@ -115,4 +115,13 @@ void eb_release_fences(struct execbuf *eb);
 /* execbuf_submit.c: request construction, dependencies, active tracking. */
 int eb_submit(struct execbuf *eb, struct rq_engine **kick);
 
+/* execbuf_sema.c. The unsignaled request of the device whose fence is f
+ * (a reference), or NULL. */
+struct gem_request;
+struct gem_request *eb_request_of_fence(struct gtsim_device *dev, struct gt_fence *f);
+/* Should `to` wait for `from` (another engine's request) on the GPU? If
+ * so, adds the semaphore to `to` and returns the fence of from's start to
+ * hold `to` back for (a reference); NULL: wait for from's fence. */
+struct gt_fence *eb_semaphore_await(struct gem_request *to, struct gem_request *from);
+
 #endif

@@ -6,9 +6,10 @@
  * other engine's reads and writes. Within one engine the scheduler
  * (scheduler.c) keeps those orders among queued requests.
  * Waiting is done by holding the request back from the ring (the engine's
- * queue, emitted by the kernel worker when the fences signal): a CPU-side
- * wait that does not block the ioctl, not GPU semaphores. EXEC_OBJECT_ASYNC
- * opts an object out, as in i915. */
+ * queue, emitted by the kernel worker when the fences signal), a CPU-side
+ * wait that does not block the ioctl, or for another engine's request
+ * where i915 would, on the GPU with a semaphore once that request started
+ * (execbuf_sema.c). EXEC_OBJECT_ASYNC opts an object out, as in i915. */
 #include "kernel/execbuf.h"
 
 #include <errno.h>
@@ -44,11 +45,46 @@ static int add_dep(struct gem_request *rq, struct gt_fence *f, unsigned *cap)
 	return 0;
 }
 
+/* i915_request_await_request: another engine's request is awaited on
+ * the GPU where i915 would (execbuf_sema.c), else to its completion. */
+static int await_request(struct gem_request *rq, struct gem_request *other, unsigned *cap)
+{
+	if (other->external_chain)
+		rq->external_chain = true;
+	struct gt_fence *start = eb_semaphore_await(rq, other);
+	if (!start)
+		return add_dep(rq, other->fence, cap);
+	int err = add_dep(rq, start, cap);
+	fence_put(start);
+	return err;
+}
+
 static int add_request_dep(struct gem_request *rq, struct gem_request *other, unsigned *cap)
 {
 	if (!other || other->engine == rq->engine || request_completed(other))
 		return 0;
-	return add_dep(rq, other->fence, cap);
+	return await_request(rq, other, cap);
+}
+
+/* An explicit in-fence: another engine's request's is awaited as above;
+ * any other (a sync_file of another driver, a merged one, a request's
+ * start) to its signal, and it makes the chain external. */
+static int add_fence_dep(struct execbuf *eb, struct gem_request *rq, struct gt_fence *f,
+			 unsigned *cap)
+{
+	struct gem_request *from = eb_request_of_fence(eb->dev, f);
+	int err;
+	if (from && from->engine != rq->engine) {
+		err = await_request(rq, from, cap);
+	} else {
+		if (!from)
+			rq->external_chain = true;
+		else if (from->external_chain)
+			rq->external_chain = true;
+		err = add_dep(rq, f, cap);
+	}
+	request_put(from);
+	return err;
 }
 
 /* Other drivers' fences in the object's reservation (obj_resv.c), as
@@ -78,10 +114,10 @@ static int collect_deps(struct execbuf *eb, struct gem_request *rq)
 	unsigned cap = 0;
 	int err = 0;
 	if (eb->in_fence && !fence_is_signaled(eb->in_fence))
-		err = add_dep(rq, eb->in_fence, &cap);
+		err = add_fence_dep(eb, rq, eb->in_fence, &cap);
 	for (unsigned i = 0; i < eb->nfences && !err; i++)
 		if (eb->fences[i].fence && !fence_is_signaled(eb->fences[i].fence))
-			err = add_dep(rq, eb->fences[i].fence, &cap);
+			err = add_fence_dep(eb, rq, eb->fences[i].fence, &cap);
 	for (unsigned i = 0; i < eb->count && !err; i++) {
 		struct eb_object *eo = &eb->eo[i];
 		if (eo->flags & EXEC_OBJECT_ASYNC)
@@ -171,7 +207,13 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 		request_put(rq);
 		return -ENOMEM;
 	}
-	rq->lrc_img = lrc_slot_ggtt(e, eb->ctx->lrc_slot[slot]);
+	uint32_t lrc_id = eb->ctx->lrc_slot[slot];
+	rq->lrc_img = lrc_slot_ggtt(e, lrc_id);
+	/* its timeline seqno (lrc.h), in submission order: a timeline's
+	 * requests run in that order (sched_must_follow) */
+	rq->tl_seqno = ++*lrc_slot_dword(e, lrc_id, LRC_TIMELINE_NEXT);
+	rq->tl_addr = rq->lrc_img + LRC_TIMELINE_OFFSET;
+	rq->tl_host = lrc_slot_dword(e, lrc_id, LRC_TIMELINE_OFFSET);
 	err = collect_deps(eb, rq);
 	if (!err)
 		err = move_to_active(eb, rq);

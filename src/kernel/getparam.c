@@ -42,7 +42,9 @@ static int param_value(const struct gtsim_device *dev, int32_t param, int *value
 	case I915_PARAM_HAS_LLC: *value = 1; return 0;
 	case I915_PARAM_HAS_WT: *value = 0; return 0;       /* no eDRAM */
 	case I915_PARAM_HAS_ALIASING_PPGTT: *value = PPGTT_FULL; return 0;
-	case I915_PARAM_HAS_SEMAPHORES: *value = 0; return 0;
+	case I915_PARAM_HAS_SEMAPHORES:   /* i915 6.1: the scheduler's cap */
+		*value = !!(SCHEDULER_CAPS_OF(info->gen) & I915_SCHEDULER_CAP_SEMAPHORES);
+		return 0;
 	case I915_PARAM_HAS_SECURE_BATCHES: *value = 0; return 0; /* gen < 6 only */
 	case I915_PARAM_CMD_PARSER_VERSION: *value = 0; return 0; /* no parser on BDW */
 	case I915_PARAM_SUBSLICE_TOTAL: *value = info->num_subslices; return 0;

@@ -112,6 +112,18 @@ static void hangcheck_engine(struct rq_engine *e, uint64_t now, uint64_t limit_n
 	uint64_t gpu = e->hc_gpu_ns;
 	if (gpu < (e->hc_moving ? 2 * limit_ns : limit_ns))
 		return;
+	/* A request waiting in its ring for another engine's
+	 * (execbuf_sema.c) waits at an arbitration point: the heartbeat
+	 * would preempt it there, no hang (the signaler's engine is
+	 * checked on its own). */
+	pthread_mutex_lock(&e->lock);
+	struct gem_request *running = engine_running_request(e);
+	bool waiting = running && request_sema_blocked(running);
+	pthread_mutex_unlock(&e->lock);
+	if (waiting) {
+		e->hc_since_ns = 0;
+		return;
+	}
 	char why[96];
 	snprintf(why, sizeof(why), "no progress for %llu ms (ACTHD 0x%llx, seqno %u)",
 		 (unsigned long long)(gpu / 1000000),

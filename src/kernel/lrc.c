@@ -79,6 +79,8 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 }
 
 #define LRC_MAX_REGS 192
+_Static_assert(LRC_IMAGE_OFFSET + 4 * LRC_MAX_REGS <= LRC_TIMELINE_OFFSET &&
+	       LRC_TIMELINE_NEXT + 4 <= LRC_SAVE_OFFSET, "slot layout");
 #define MI_ATOMIC_OR 0x02    /* DWord OR (BDW PRM vol. 2a MI_ATOMIC) */
 #define MASK_ENABLES 0xffff0000u
 
@@ -133,6 +135,11 @@ static uint32_t *slot_map(const struct rq_engine *e, uint32_t id)
 uint64_t lrc_slot_ggtt(const struct rq_engine *e, uint32_t id)
 {
 	return e->lrc.arenas[id / LRC_ARENA_SLOTS].ggtt + (uint64_t)(id % LRC_ARENA_SLOTS) * LRC_SLOT_BYTES;
+}
+
+volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32_t off)
+{
+	return slot_map(e, id) + off / 4;
 }
 
 static bool add_arena(struct rq_engine *e)

@@ -51,6 +51,15 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 #define LRC_SAVE_OFFSET 1024u      /* the save batch */
 #define LRC_RESTORE_OFFSET 4096u   /* the restore batch */
 #define LRC_ARENA_SLOTS 64u
+/* The slot's timeline (i915's intel_timeline of an intel_context): the
+ * dword each request's breadcrumb writes its timeline seqno to (the
+ * context's HWSP seqno, which other engines' MI_SEMAPHORE_WAITs poll:
+ * i915_request.c emit_semaphore_wait), and the last seqno handed out, a
+ * CPU-only dword (dev->lock). Both outlive the slot's owners, so a
+ * reused slot's seqnos keep rising. Between the image and the save
+ * batch. */
+#define LRC_TIMELINE_OFFSET 1016u
+#define LRC_TIMELINE_NEXT 1020u
 
 struct lrc_arena {
 	struct gem_object *obj;
@@ -77,6 +86,8 @@ void lrc_engine_fini(struct rq_engine *e);
 uint32_t lrc_slot_alloc(struct rq_engine *e);
 void lrc_slot_free(struct rq_engine *e, uint32_t id);
 uint64_t lrc_slot_ggtt(const struct rq_engine *e, uint32_t id);
+/* The host view of the slot's dword at byte offset off. */
+volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32_t off);
 /* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3. */
 unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr);
 

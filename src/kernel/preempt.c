@@ -68,13 +68,19 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 	struct gem_request *running = engine_running_request(e);
 	if (running) {
 		bool started = pt->in_batch;
+		/* stopped at one of its semaphore waits (execbuf_sema.c): its
+		 * context is loaded, its batch not started; it is emitted
+		 * again from its head, waits included */
+		bool switched = started ||
+				(running->nsema && ((pt->head - running->sema_pos) & (RING_BYTES - 1)) <
+						   ((running->bb_pos - running->sema_pos) & (RING_BYTES - 1)));
 		restart = running->head;
 		e->emit = running->head;
 		e->space_head = running->head;
 		e->next_seqno = running->seqno - 1;
-		e->last_lrc = started ? running->post_lrc : running->pre_lrc;
-		e->last_pml4 = started ? running->post_pml4 : running->pre_pml4;
-		e->last_ctx_addr = started ? running->post_ctx_addr : running->pre_ctx_addr;
+		e->last_lrc = switched ? running->post_lrc : running->pre_lrc;
+		e->last_pml4 = switched ? running->post_pml4 : running->pre_pml4;
+		e->last_ctx_addr = switched ? running->post_ctx_addr : running->pre_ctx_addr;
 		unsigned unwound = 0;
 		struct list_node *n;
 		for (n = &running->link; n != &e->requests; n = n->next) {
@@ -85,10 +91,11 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 			e->queued++;
 			unwound++;
 		}
-		if (started) {
+		if (switched) {
 			/* its context has an image now, its registers are saved
 			 * at the switch away (lrc.c) */
-			running->resume_addr = pt->batch_addr;
+			if (started)
+				running->resume_addr = pt->batch_addr;
 			running->ctx_first_use = false;
 			running->lrc_first = false;
 		}

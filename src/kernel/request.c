@@ -33,6 +33,8 @@ void request_put(struct gem_request *rq)
 	for (unsigned i = 0; i < rq->ndeps; i++)
 		fence_put(rq->deps[i]);
 	free(rq->deps);
+	for (unsigned i = 0; i < rq->nsema; i++)
+		fence_put(rq->sema[i].signal);
 	if (rq->objs != rq->objs_inline)
 		free(rq->objs);
 	if (rq->objs_write != rq->objs_write_inline)
@@ -89,6 +91,15 @@ bool request_deps_ready(struct gem_request *rq)
 		fence_put(rq->deps[i]);
 	rq->ndeps = 0;
 	return true;
+}
+
+bool request_sema_blocked(const struct gem_request *rq)
+{
+	/* the compare of the emitted MI_SEMAPHORE_WAIT (SAD >= SDD) */
+	for (unsigned i = 0; i < rq->nsema; i++)
+		if (__atomic_load_n(rq->sema[i].host, __ATOMIC_ACQUIRE) < rq->sema[i].value)
+			return true;
+	return false;
 }
 
 uint32_t ring_space(struct rq_engine *e)
@@ -246,7 +257,7 @@ static uint32_t ring_used_after(struct rq_engine *e, const struct gem_request *d
 				break;
 		}
 	}
-	return used + queued * REQUEST_MAX_BYTES;
+	return used + queued * REQUEST_RESERVE_BYTES;
 }
 
 /* i915's eb_throttle: with less than a page of the ring free, the first

@@ -45,9 +45,25 @@ struct gt_engine;
 #define HWS_SEQNO_INDEX 0x30
 #define RING_BYTES (32 * 1024)
 /* Longest emission of one request, in bytes (MI_ARB_CHECK, two context
- * image calls, SET_CONTEXT, LRI, MI_ARB_ON_OFF, BB_START, breadcrumb,
- * MI_ARB_ON_OFF, padded: 24 dwords). */
-#define REQUEST_MAX_BYTES 96
+ * image calls, SET_CONTEXT, LRI, MI_ARB_ON_OFF, a semaphore wait per other
+ * engine, BB_START, breadcrumb with the timeline's store, MI_ARB_ON_OFF,
+ * padded: 28 dwords and 4 per semaphore). */
+#define REQUEST_MAX_BYTES (4 * (28 + 4 * (GT_NUM_ENGINES - 1)))
+/* What the throttle counts for a request not emitted yet: the longest
+ * emission without semaphores (most requests have none). */
+#define REQUEST_RESERVE_BYTES (4 * 28)
+
+/* A wait of a request on another engine's request, on the GPU (i915's
+ * emit_semaphore_wait): MI_SEMAPHORE_WAIT in the waiter's ring, before its
+ * batch, polling the signaler's timeline dword (GGTT) until it is at
+ * least the signaler's timeline seqno. */
+struct rq_semaphore {
+	struct gt_fence *signal;     /* the signaler's fence (reference: inheritance) */
+	uint64_t addr;               /* its timeline dword, GGTT */
+	volatile uint32_t *host;     /* ... its host view */
+	uint32_t value;              /* its timeline seqno */
+	enum gt_engine_id engine;    /* its engine */
+};
 
 struct gem_request {
 	int refcount;                /* atomic */
@@ -66,6 +82,20 @@ struct gem_request {
 	uint64_t lrc_img;
 	bool lrc_first;
 	struct gt_fence *fence;      /* signaled when the seqno passed */
+	/* Its context's timeline on this engine (lrc.h; none for a kernel
+	 * request): the seqno its breadcrumb stores at tl_addr (GGTT). */
+	uint32_t tl_seqno;
+	uint64_t tl_addr;
+	volatile uint32_t *tl_host;
+	/* Waits, itself or through a request it waits for, for a fence no
+	 * request of the device signals (i915's I915_SCHED_HAS_EXTERNAL_CHAIN:
+	 * no semaphore then, so that the fence's error is not bypassed). */
+	bool external_chain;
+	/* Semaphore waits it emits (at most one per signaling engine) and
+	 * the ring offset of the first (valid once emitted). */
+	struct rq_semaphore sema[GT_NUM_ENGINES];
+	unsigned nsema;
+	uint32_t sema_pos;
 	int error;                   /* fence error: -EIO when reset/skipped */
 
 	/* Batch: GPU address (PPGTT), object and offset, for the error state. */
@@ -208,6 +238,9 @@ static inline uint32_t engine_hws_seqno(const struct rq_engine *e)
 int request_engine_setup(struct rq_engine *e);
 /* Dependencies (fences) all signaled? Drops them once they are. */
 bool request_deps_ready(struct gem_request *rq);
+/* Is the request held by one of its semaphores now (a signaler's
+ * timeline below its value)? */
+bool request_sema_blocked(const struct gem_request *rq);
 /* A new request on engine for ctx (reference taken), with its fence.
  * dev->lock held. */
 struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx);

@@ -259,6 +259,10 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 			guilty->error = -EIO;
 		restart = guilty->tail;
 		__atomic_store_n(&e->hws[HWS_SEQNO_INDEX], guilty->seqno, __ATOMIC_RELEASE);
+		/* and its timeline, which semaphores of other engines poll
+		 * (i915 runs the reset request's breadcrumb) */
+		if (guilty->tl_host)
+			__atomic_store_n(guilty->tl_host, guilty->tl_seqno, __ATOMIC_RELEASE);
 	}
 	e->hc_since_ns = 0;
 	bool full = params_full_reset_only();

@@ -11,6 +11,9 @@
  *     PPGTT changes (4-level PPGTT: PDP0 holds the PML4, BDW PRM vol. 2c);
  *   MI_BATCH_BUFFER_START, Address Space Indicator = PPGTT (so the batch
  *     is non-privileged), 48-bit address;
+ *   MI_SEMAPHORE_WAIT per other engine's request it waits for on the GPU
+ *     (execbuf_sema.c), after arbitration is enabled, before the batch;
+ *   MI_STORE_DATA_IMM of the context's timeline seqno (lrc.h);
  *   MI_STORE_DATA_INDEX seqno -> status page dword I915_GEM_HWS_INDEX;
  *   MI_USER_INTERRUPT;
  * padded with MI_NOOP to a qword, as TAIL must be qword aligned. */
@@ -40,6 +43,7 @@ struct request_tail_cmds {
 	uint32_t noop, user_interrupt, arb_check, arb_on, arb_off;
 	uint32_t bb_start[3];          /* address 0 */
 	uint32_t sdi[3];               /* seqno 0 */
+	uint32_t tl_store[4];          /* GGTT address 0 (dwords 1-2), data 0 (dword 3) */
 };
 static struct request_tail_cmds tail_cmds[2];
 static pthread_once_t tail_cmds_once = PTHREAD_ONCE_INIT;
@@ -64,6 +68,8 @@ static void pack_tail_cmds(void)
 		EMIT(gen, t->bb_start, n, MI_BATCH_BUFFER_START, .address_space_indicator = 1);
 		n = 0;
 		EMIT(gen, t->sdi, n, MI_STORE_DATA_INDEX, .offset = HWS_SEQNO_INDEX);
+		n = 0;
+		EMIT(gen, t->tl_store, n, MI_STORE_DATA_IMM, .use_global_gtt = true);
 	}
 }
 
@@ -127,6 +133,15 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	 * engine: "we keep arbitration disabled for gen8 batches"), enabled
 	 * again after the breadcrumb (emit_fini_breadcrumb). */
 	dw[n++] = engine_can_preempt(gen, e->id) ? t->arb_on : t->arb_off;
+	/* Waits for other engines' requests, where arbitration is on (only
+	 * engines that timeslice use them): i915's __emit_semaphore_wait,
+	 * global GTT, poll mode, SAD >= SDD. */
+	rq->sema_pos = (rq->head + n * 4) & (RING_BYTES - 1);
+	for (unsigned i = 0; i < rq->nsema; i++)
+		EMIT(gen, dw, n, MI_SEMAPHORE_WAIT, .memory_type = 1, .wait_mode = 1,
+		     .compare_operation = 1, .semaphore_data_dword = rq->sema[i].value,
+		     .semaphore_address = (uint32_t)rq->sema[i].addr,
+		     .semaphore_address_high = rq->sema[i].addr >> 32);
 	bb = n;
 	if (!rq->skip) {
 		/* a preempted batch resumes after its arbitration point */
@@ -138,6 +153,13 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	} else {
 		for (int i = 0; i < 3; i++)
 			dw[n++] = t->noop;
+	}
+	if (rq->tl_addr) {
+		/* the context's timeline (lrc.h), which semaphores poll */
+		dw[n++] = t->tl_store[0];
+		dw[n++] = t->tl_store[1] | (uint32_t)rq->tl_addr;
+		dw[n++] = t->tl_store[2] | (uint32_t)(rq->tl_addr >> 32);
+		dw[n++] = rq->tl_seqno;
 	}
 	dw[n++] = t->sdi[0];
 	dw[n++] = t->sdi[1];

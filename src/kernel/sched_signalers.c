@@ -74,10 +74,13 @@ static bool raise_one(struct gem_request *x, int prio, struct work *w, struct gt
 	if (x->priority < prio && !x->signaled) {
 		x->priority = prio;
 		raised = true;
-		if (x->ndeps && (*deps = malloc(x->ndeps * sizeof(**deps)))) {
+		unsigned nd = x->ndeps + x->nsema;
+		if (nd && (*deps = malloc(nd * sizeof(**deps)))) {
 			for (unsigned i = 0; i < x->ndeps; i++)
 				(*deps)[i] = fence_get(x->deps[i]);
-			*ndeps = x->ndeps;
+			for (unsigned i = 0; i < x->nsema; i++)
+				(*deps)[x->ndeps + i] = fence_get(x->sema[i].signal);
+			*ndeps = nd;
 		}
 		for (struct list_node *n = e->requests.next; n != &x->link && n != &e->requests;
 		     n = n->next) {
@@ -98,6 +101,8 @@ void sched_raise_signalers(struct gtsim_device *dev, struct gem_request *rq)
 	struct work w = { 0 };
 	for (unsigned i = 0; i < rq->ndeps; i++)
 		push_signalers(r, rq->deps[i], &w);
+	for (unsigned i = 0; i < rq->nsema; i++)   /* GPU waits (execbuf_sema.c) */
+		push_signalers(r, rq->sema[i].signal, &w);
 	/* on its own engine (every request there is earlier): the queued
 	 * ones it must follow, when of a lower priority (most often none
 	 * is); from the end, where the queued ones are, so that a long run

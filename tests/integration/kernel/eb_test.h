@@ -6,8 +6,10 @@
 #include <drm.h>
 #include <errno.h>
 #include <i915_drm.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gtsim/gtsim.h"
 #include "test.h"
@@ -29,6 +31,19 @@
 #define MI_SEMAPHORE_SAD_EQ_SDD (4u << 12)
 #define MI_LOAD_REGISTER_IMM1 ((0x22u << 23) | 1u)
 #define MI_STORE_REGISTER_MEM_GEN8 ((0x24u << 23) | 2u)   /* 4 dwords */
+
+static inline void eb_sleep_ms(int ms)
+{
+	nanosleep(&(struct timespec){ ms / 1000, (ms % 1000) * 1000000L }, NULL);
+}
+
+/* Does *p become value within about ms milliseconds? */
+static inline bool eb_lands(volatile uint32_t *p, uint32_t value, int ms)
+{
+	for (int i = 0; i < ms && *p != value; i++)
+		eb_sleep_ms(1);
+	return *p == value;
+}
 
 static inline struct gtsim_device *eb_device(int sync, unsigned hangcheck_ms, uint64_t ggtt)
 {

@@ -10,7 +10,10 @@
  *  2. not started: a store X on RCS held back by an in-fence (a cork: a
  *     BCS batch waiting on a semaphore); a store Y on VCS with
  *     FENCE_SUBMIT of X's out-fence must not land before the cork is
- *     released; after, both land.
+ *     released; after, both land. X's context has priority -1, so i915
+ *     holds X back off the GPU (no CONTEXT_USE_SEMAPHORES below
+ *     I915_PRIORITY_NORMAL); at 0 X would wait in its ring on a
+ *     semaphore, started (kernel-semaphore checks that case).
  *  3. FENCE_IN of the running spinner's fence: the store waits (lands only
  *     after the spinner ends). */
 #include <stdbool.h>
@@ -25,18 +28,7 @@
 #define SEMA_ADDR 0x300000ull
 
 static struct gtsim_file *f;
-
-static void sleep_ms(int ms)
-{
-	nanosleep(&(struct timespec){ ms / 1000, (ms % 1000) * 1000000L }, NULL);
-}
-
-static bool lands(volatile uint32_t *p, uint32_t value, int ms)
-{
-	for (int i = 0; i < ms && *p != value; i++)
-		sleep_ms(1);
-	return *p == value;
-}
+static uint32_t submit_ctx;   /* the context submit() uses */
 
 /* A batch object at addr with the given dwords. */
 static uint32_t batch(const uint32_t *dw, unsigned n)
@@ -56,7 +48,8 @@ static int submit(uint32_t target, uint64_t target_addr, uint32_t bb, uint64_t b
 		{ .handle = bb, .offset = bb_addr, .flags = EXEC_OBJECT_PINNED },
 	};
 	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o, .buffer_count = 2,
-		.flags = ring | flags, .rsvd2 = in_fence >= 0 ? (uint32_t)in_fence : 0 };
+		.flags = ring | flags, .rsvd1 = submit_ctx,
+		.rsvd2 = in_fence >= 0 ? (uint32_t)in_fence : 0 };
 	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb), 0);
 	return (flags & I915_EXEC_FENCE_OUT) ? (int)(eb.rsvd2 >> 32) : -1;
 }
@@ -101,19 +94,19 @@ int main(void)
 	int spin_fence = submit(scratch, 0x500000, spin_bb, SPIN_ADDR, I915_EXEC_RENDER,
 				I915_EXEC_FENCE_OUT, -1);
 	CHECK(spin_fence >= 0);
-	sleep_ms(20);
+	eb_sleep_ms(20);
 	CHECK(eb_busy(f, spin_bb) != 0);
 
 	/* 1. started: FENCE_SUBMIT runs beside the spinner */
 	uint32_t t1, t3;
 	volatile uint32_t *v1 = store_after(I915_EXEC_BLT, I915_EXEC_FENCE_SUBMIT, spin_fence,
 					    0x5b, &t1);
-	CHECK(lands(v1, 0x5b, 2000));
+	CHECK(eb_lands(v1, 0x5b, 2000));
 	CHECK(eb_busy(f, spin_bb) != 0);   /* still spinning */
 
 	/* 3. FENCE_IN of the same fence waits for the spinner's end */
 	volatile uint32_t *v3 = store_after(I915_EXEC_BLT, I915_EXEC_FENCE_IN, spin_fence, 0x1f, &t3);
-	CHECK(!lands(v3, 0x1f, 200));
+	CHECK(!eb_lands(v3, 0x1f, 200));
 	spin_cpu[COND_DW] = MI_BATCH_BUFFER_END;
 	CHECK_EQ(eb_wait(f, spin_bb, 5000000000ll), 0);
 	CHECK_EQ(eb_wait(f, t3, 5000000000ll), 0);
@@ -134,12 +127,15 @@ int main(void)
 	dw[n++] = MI_NOOP;
 	uint32_t x_bb = batch(dw, n), x_obj = eb_create(f, 4096);
 	volatile uint32_t *x = eb_cpu_map(f, x_obj);
+	submit_ctx = eb_context_priority(f, -1);
+	CHECK(submit_ctx != 0xffffffff);
 	int x_fence = submit(x_obj, 0x700000, x_bb, 0x800000, I915_EXEC_RENDER,
 			     I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT, cork);
+	submit_ctx = 0;
 	CHECK(x_fence >= 0);
 	uint32_t t2;
 	volatile uint32_t *v2 = store_after(I915_EXEC_BSD, I915_EXEC_FENCE_SUBMIT, x_fence, 0x2b, &t2);
-	CHECK(!lands(v2, 0x2b, 200));   /* X has not started */
+	CHECK(!eb_lands(v2, 0x2b, 200));   /* X has not started */
 	CHECK_EQ(*x, 0u);
 	sema_cpu[0] = 1;
 	CHECK_EQ(eb_wait(f, t2, 5000000000ll), 0);

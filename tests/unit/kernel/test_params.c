@@ -38,9 +38,12 @@ static void test_getparams(struct gtsim_file *f)
 		{ I915_PARAM_SLICE_MASK, 0x1 },
 		{ I915_PARAM_SUBSLICE_MASK, 0x7 },
 		{ I915_PARAM_CS_TIMESTAMP_FREQUENCY, 12500000 },
-		{ I915_PARAM_HAS_SCHEDULER, I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY },
+		/* i915 6.1 on BDW: every engine has semaphores, the render
+		 * engine cannot preempt (intel_engines_set_scheduler_caps) */
+		{ I915_PARAM_HAS_SCHEDULER, I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY |
+					    I915_SCHEDULER_CAP_SEMAPHORES },
 		{ I915_PARAM_HAS_WAIT_TIMEOUT, 1 },
-		{ I915_PARAM_HAS_SEMAPHORES, 0 },
+		{ I915_PARAM_HAS_SEMAPHORES, 1 },   /* !!(caps & SEMAPHORES) */
 		{ I915_PARAM_HAS_COHERENT_RINGS, 1 },
 		{ I915_PARAM_NUM_FENCES_AVAIL, 32 },
 		{ I915_PARAM_HAS_RESOURCE_STREAMER, 0 },
@@ -269,7 +272,7 @@ static void test_scheduler_caps_skl(void)
 	int v = 0;
 	CHECK_EQ(test_getparam(f, I915_PARAM_HAS_SCHEDULER, &v), 0);
 	CHECK_EQ(v, I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY |
-		    I915_SCHEDULER_CAP_PREEMPTION);
+		    I915_SCHEDULER_CAP_SEMAPHORES | I915_SCHEDULER_CAP_PREEMPTION);
 	gtsim_close(f);
 	gtsim_device_destroy(dev);
 }
