@@ -24,6 +24,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
+#include "kernel/object_store.h"
 #include "kernel/user_mm.h"
 #include "kernel/vm.h"
 
@@ -144,9 +145,13 @@ static int export_memfd(struct gem_object *obj, int *fd, uint64_t *fd_off)
 	if (ret)
 		return ret;
 	gtt_fence_sync(obj);   /* GTT writes through the fence reach what the map shows */
-	*fd = fcntl(obj->memfd, F_DUPFD_CLOEXEC, 0);
+	*fd = store_open(obj, O_RDWR | O_CLOEXEC);
 	*fd_off = obj->memfd_offset;
-	return *fd < 0 ? -errno : 0;
+	if (*fd >= 0)
+		return 0;
+	ret = *fd;
+	*fd = -1;
+	return ret;
 }
 
 /* GEM_MMAP's checks (dev->lock held): the object (a reference) or NULL
@@ -185,10 +190,14 @@ int i915_gem_mmap_ioctl(struct gtsim_file *file, void *arg)
 	struct gem_object *obj = gem_mmap_object(file, args, &ret);
 	if (obj) {
 		gtt_fence_sync(obj);   /* GTT writes through the fence reach what this map shows */
-		void *p = mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, obj->memfd,
-			       (off_t)(obj->memfd_offset + args->offset));
+		int fd = store_open(obj, O_RDWR | O_CLOEXEC);
+		void *p = fd < 0 ? MAP_FAILED
+				 : mmap(NULL, args->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+					(off_t)(obj->memfd_offset + args->offset));
 		/* i915 returns vm_mmap's error: -EINVAL for a size of 0 */
-		ret = p == MAP_FAILED ? -errno : 0;
+		ret = fd < 0 ? fd : p == MAP_FAILED ? -errno : 0;
+		if (fd >= 0)
+			close(fd);
 		if (!ret)
 			args->addr_ptr = (uint64_t)(uintptr_t)p;
 		obj_put(obj);
@@ -298,7 +307,16 @@ static void *map_object_memfd(struct gem_object *obj, void *addr, size_t length,
 		errno = ENOMEM;
 		return MAP_FAILED;
 	}
-	return mmap(addr, length, prot, flags, obj->memfd, (off_t)obj->memfd_offset);
+	int fd = store_open(obj, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		errno = -fd;
+		return MAP_FAILED;
+	}
+	void *p = mmap(addr, length, prot, flags, fd, (off_t)obj->memfd_offset);
+	int err = errno;
+	close(fd);
+	errno = err;
+	return p;
 }
 
 static void remap_gtt(void *ctx, uint64_t addr, uint64_t len, int prot, int flags)

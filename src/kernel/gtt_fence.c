@@ -10,6 +10,7 @@
 #include "kernel/gtt_fence.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <i915_drm.h>
 #include <pthread.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "common/map_file.h"
 #include "common/sigfault.h"
 #include "common/trace.h"
 #include "gpu/surface/surface.h"
@@ -168,6 +170,12 @@ static struct gtt_view *view_create(struct gem_object *obj)
 				    MAP_SHARED, v->memfd, 0);
 	if (v->shadow == MAP_FAILED)
 		goto fail;
+	/* the shadow's mapping keeps the file: no descriptor per view
+	 * (common/map_file.h) */
+	if (map_file_reopen_works()) {
+		close(v->memfd);
+		v->memfd = -1;
+	}
 	v->obj = obj;
 	v->surface_tiling = to_surface_tiling(obj->tiling);
 	v->stride = obj->stride;
@@ -208,8 +216,13 @@ void *gtt_fence_map(struct gem_object *obj, void *addr, size_t len, int prot, in
 	void *p = MAP_FAILED;
 	int err = ENOMEM;
 	if (v) {
-		p = (void *)syscall(SYS_mmap, addr, len, PROT_NONE, flags, v->memfd, 0);
-		err = p == MAP_FAILED ? errno : 0;
+		int fd = v->memfd >= 0 ? v->memfd
+				       : map_file_open(v->shadow, (size_t)v->size, O_RDWR | O_CLOEXEC);
+		p = fd < 0 ? MAP_FAILED
+			   : (void *)syscall(SYS_mmap, addr, len, PROT_NONE, flags, fd, 0);
+		err = fd < 0 ? -fd : p == MAP_FAILED ? errno : 0;
+		if (fd >= 0 && fd != v->memfd)
+			close(fd);
 	}
 	if (p != MAP_FAILED) {
 		if (map_add((uintptr_t)p, (uintptr_t)p + len, v, prot)) {
@@ -280,7 +293,8 @@ void gtt_fence_release(struct gem_object *obj)
 			__atomic_fetch_sub(&maps_used, 1, __ATOMIC_RELEASE);
 		}
 	syscall(SYS_munmap, v->shadow, (size_t)v->size);
-	close(v->memfd);
+	if (v->memfd >= 0)
+		close(v->memfd);
 	free(v->state);
 	free(v);
 	obj->gtt_view = NULL;

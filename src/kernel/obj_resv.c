@@ -119,14 +119,13 @@ void obj_resv_orphans_free(struct gtsim_device *dev)
  * file; false when there are none or the entry cannot be made. */
 static bool orphan_keep(struct gem_object *obj)
 {
-	struct stat st;
 	obj_ext_fences(obj, true, NULL, 0);   /* drops the signalled ones */
-	if (!obj->n_ext || !obj->ino || fstat(obj->memfd, &st))
+	if (!obj->n_ext || !obj->ino)
 		return false;
 	struct resv_orphan *o = calloc(1, sizeof(*o));
 	if (!o)
 		return false;
-	*o = (struct resv_orphan){ .dev = st.st_dev, .ino = st.st_ino, .ext = obj->ext,
+	*o = (struct resv_orphan){ .dev = obj->ino_dev, .ino = obj->ino, .ext = obj->ext,
 				   .n = obj->n_ext };
 	list_add_tail(&obj->dev->orphan_resv, &o->link);
 	obj->ext = NULL;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/map_file.h"
 #include "common/trace.h"
 #include "kernel/context.h"
 #include "kernel/gtt_fence.h"
@@ -60,9 +61,16 @@ static int obj_attach_memfd(struct gem_object *obj, int memfd)
 		munmap(map, obj->size);
 		return err;
 	}
+	/* as an own memfd of the store: the mapping keeps the file */
+	if (map_file_reopen_works()) {
+		close(memfd);
+		memfd = -1;
+	}
 	obj->memfd = memfd;
 	obj->memfd_offset = 0;
+	obj->own_file = true;
 	obj->ino = st.st_ino;
+	obj->ino_dev = st.st_dev;
 	return 0;
 }
 
@@ -172,7 +180,7 @@ struct gem_object *obj_import_memfd(struct gtsim_device *dev, int fd, int *err)
 	}
 	struct gem_object *obj = obj_alloc(dev, size, BACKING_MEMFD, memfd, NULL, err);
 	if (!obj)
-		close(memfd);
+		close(memfd);   /* obj_attach_memfd() failed before closing it */
 	else
 		obj->imported = true;
 	return obj;
@@ -221,7 +229,8 @@ static void obj_free(struct gem_object *obj)
 		userptr_release(obj);   /* the memory is the client's */
 	} else if (obj->imported) {
 		munmap(obj->map, obj->size);
-		close(obj->memfd);
+		if (obj->memfd >= 0)
+			close(obj->memfd);
 	} else {
 		store_detach(&dev->store, obj);
 	}

@@ -33,9 +33,15 @@ struct gt_fence;
 struct gem_object {
 	struct gtsim_device *dev;
 	uint64_t size;             /* bytes, a multiple of 4096 */
-	int memfd;                 /* the file holding the pages, at memfd_offset */
+	/* The file holding the pages, at memfd_offset: a slab's descriptor
+	 * (the store's), or for a file of the object's own (own_file) -1: its
+	 * mapping at map keeps it, store_open() opens it again when a
+	 * descriptor must be handed out (object_store.h). */
+	int memfd;
 	uint64_t memfd_offset;
-	ino_t ino;                 /* memfd's inode, 0 in a slab: prime import lookup */
+	bool own_file;             /* the pages are a file of their own (dma-buf identity) */
+	ino_t ino;                 /* that file's inode and device, 0 in a slab: prime */
+	dev_t ino_dev;             /* import lookup */
 	void *map;                 /* host mapping of the object's pages */
 	struct store_slab *slab;   /* object_store.c: the slab its map lies in, or NULL */
 	uint64_t slab_offset;

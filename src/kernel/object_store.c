@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/file_copy.h"
+#include "common/map_file.h"
 #include "common/trace.h"
 #include "kernel/object.h"
 
@@ -138,18 +139,29 @@ static int attach_slab(struct obj_store *store, struct gem_object *obj)
 	obj->memfd_offset = obj->slab_offset;
 	obj->map = s->map + obj->slab_offset;
 	obj->ino = 0;
+	obj->own_file = false;
 	return 0;
 }
 
+/* After an own file is mapped: its descriptor goes when the mapping can
+ * give one back (map_file.h), so that no object holds a descriptor. The
+ * descriptor kept, or -1. */
+static int own_fd_keep(int fd)
+{
+	if (!map_file_reopen_works())
+		return fd;
+	close(fd);
+	return -1;
+}
+
 /* A memfd of size bytes mapped at addr (MAP_FIXED when addr is given), its
- * inode in *ino; the descriptor, or -errno. */
-static int own_memfd(uint64_t size, void **addr, ino_t *ino)
+ * inode in *st; the descriptor, or -errno. */
+static int own_memfd(uint64_t size, void **addr, struct stat *st)
 {
 	int fd = memfd_create("gtsim-gem", MFD_CLOEXEC);
-	struct stat st;
 	if (fd < 0)
 		return -ENOMEM;
-	if (ftruncate(fd, (off_t)size) || fstat(fd, &st)) {
+	if (ftruncate(fd, (off_t)size) || fstat(fd, st)) {
 		close(fd);
 		return -ENOMEM;
 	}
@@ -160,7 +172,6 @@ static int own_memfd(uint64_t size, void **addr, ino_t *ino)
 		return -ENOMEM;
 	}
 	*addr = map;
-	*ino = st.st_ino;
 	return fd;
 }
 
@@ -170,26 +181,48 @@ int store_attach(struct obj_store *store, struct gem_object *obj)
 	if (obj->size <= STORE_SLAB_MAX_OBJECT)
 		return attach_slab(store, obj);
 	void *map = NULL;
-	ino_t ino;
-	int fd = own_memfd(obj->size, &map, &ino);
+	struct stat st;
+	int fd = own_memfd(obj->size, &map, &st);
 	if (fd < 0)
 		return fd;
-	obj->memfd = fd;
+	obj->memfd = own_fd_keep(fd);
 	obj->memfd_offset = 0;
+	obj->own_file = true;
 	obj->map = map;
-	obj->ino = ino;
+	obj->ino = st.st_ino;
+	obj->ino_dev = st.st_dev;
 	return 0;
+}
+
+int store_open(const struct gem_object *obj, int flags)
+{
+	int fd;
+	if (store_in_slab(obj)) {
+		fd = fcntl(obj->memfd, F_DUPFD_CLOEXEC, 0);
+		return fd < 0 ? -errno : fd;
+	}
+	if (obj->memfd < 0)
+		return map_file_open(obj->map, obj->size, flags);
+	/* a new open, so that the access mode is flags' (a dma-buf's DRM_RDWR) */
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", obj->memfd);
+	fd = open(path, flags);
+	return fd < 0 ? -errno : fd;
 }
 
 void store_punch(struct gem_object *obj)
 {
-	(void)fallocate(obj->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-			(off_t)obj->memfd_offset, (off_t)obj->size);
+	/* without a descriptor: the same hole punched through the mapping */
+	if (obj->memfd < 0)
+		(void)madvise(obj->map, obj->size, MADV_REMOVE);
+	else
+		(void)fallocate(obj->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+				(off_t)obj->memfd_offset, (off_t)obj->size);
 }
 
 bool store_in_slab(const struct gem_object *obj)
 {
-	return obj->slab && obj->memfd == obj->slab->fd;
+	return obj->slab && !obj->own_file;
 }
 
 int store_own(struct gem_object *obj)
@@ -215,9 +248,11 @@ int store_own(struct gem_object *obj)
 	}
 	(void)fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
 			(off_t)obj->slab_offset, (off_t)obj->size);
-	obj->memfd = fd;
+	obj->memfd = own_fd_keep(fd);
 	obj->memfd_offset = 0;
+	obj->own_file = true;
 	obj->ino = st.st_ino;
+	obj->ino_dev = st.st_dev;
 	TRACE(TRACE_GEM, "store: object %p (%llu bytes) moved to a memfd of its own",
 	      (void *)obj, (unsigned long long)obj->size);
 	return 0;
@@ -228,18 +263,20 @@ void store_detach(struct obj_store *store, struct gem_object *obj)
 	struct store_slab *s = obj->slab;
 	if (!s) {
 		munmap(obj->map, obj->size);
-		close(obj->memfd);
+		if (obj->memfd >= 0)
+			close(obj->memfd);
 		return;
 	}
-	if (obj->memfd != s->fd) {
+	if (obj->own_file) {
 		/* promoted: the slab's own pages go back under its mapping */
-		if (mmap(obj->map, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, s->fd,
-			 (off_t)obj->slab_offset) == MAP_FAILED) {
-			/* The range stays the other file's: keep it out of use. */
-			close(obj->memfd);
+		int kept = obj->memfd;
+		void *p = mmap(obj->map, obj->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+			       s->fd, (off_t)obj->slab_offset);
+		if (kept >= 0)
+			close(kept);
+		/* else the range stays the other file's: keep it out of use */
+		if (p == MAP_FAILED)
 			return;
-		}
-		close(obj->memfd);
 	}
 	(void)fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
 			(off_t)obj->slab_offset, (off_t)obj->size);

@@ -10,10 +10,19 @@
  * client maps with the CPU or exports as a dma-buf, have a memfd of their
  * own: store_own() moves a slab object's pages into one ("promotion"),
  * keeping its host address, so the GPU's physical range and every kernel
- * pointer to it stay valid.
+ * pointer to it stay valid. Objects larger than STORE_SLAB_MAX_OBJECT get
+ * an own memfd at once.
+ *
+ * No object holds a descriptor of its own: an own memfd is closed once
+ * mapped (the mapping keeps its pages) and opened again from the mapping
+ * (common/map_file.h) only when a descriptor is handed out: a dma-buf, a
+ * client's CPU mapping, the shared device's MMAP message. Only the slabs
+ * keep theirs (one per 64 MiB). Where the process may not reopen a
+ * mapping's file (no CAP_CHECKPOINT_RESTORE), own memfds keep their
+ * descriptor as before.
  *
  * An object's memory is obj->map (host), its file obj->memfd at
- * obj->memfd_offset. All under dev->lock. */
+ * obj->memfd_offset (-1 for an own file). All under dev->lock. */
 #ifndef GTSIM_KERNEL_OBJECT_STORE_H
 #define GTSIM_KERNEL_OBJECT_STORE_H
 
@@ -50,6 +59,10 @@ void store_punch(struct gem_object *obj);
  * do for the others). The caller makes sure the GPU is done with it.
  * 0 or -ENOMEM (the object is unchanged). */
 int store_own(struct gem_object *obj);
+/* A new descriptor of the file holding obj's pages (a slab's: the object
+ * at obj->memfd_offset; an own file: flags' access mode, O_CLOEXEC), for
+ * the caller to close; -errno. */
+int store_open(const struct gem_object *obj, int flags);
 /* Whether obj's pages are in a slab (shared file, no memfd of its own). */
 bool store_in_slab(const struct gem_object *obj);
 

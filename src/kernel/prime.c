@@ -1,7 +1,8 @@
 /* PRIME: an object's dma-buf is a new open of its memfd (a slab object
- * gets a memfd of its own first, object_store.h; through
- * /proc/self/fd, so DRM_RDWR decides whether it can be mapped writable, as
- * with a real dma-buf). Importing finds the object by the file's inode,
+ * gets a memfd of its own first; store_open(), object_store.h, opens it
+ * again from the object's mapping, so DRM_RDWR decides whether it can be
+ * mapped writable, as with a real dma-buf, and gtsim keeps no descriptor
+ * of it once the client closes the dma-buf). Importing finds the object by the file's inode,
  * giving back the file's existing handle when there is one, and wraps a
  * foreign memfd (another device's buffer) in a new object. The dma-buf
  * keeps the object's memory alive (it holds the memfd's inode): importing
@@ -21,6 +22,7 @@
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
+#include "kernel/object_store.h"
 #include "kernel/request.h"
 
 int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
@@ -38,11 +40,9 @@ int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 	} else if (obj && (ret = obj_own_memfd(obj))) {
 		obj_put(obj);
 	} else if (obj) {
-		char path[64];
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", obj->memfd);
 		int flags = (args->flags & DRM_RDWR) ? O_RDWR : O_RDONLY;
-		int fd = open(path, flags | ((args->flags & DRM_CLOEXEC) ? O_CLOEXEC : 0));
-		ret = fd < 0 ? -errno : 0;
+		int fd = store_open(obj, flags | ((args->flags & DRM_CLOEXEC) ? O_CLOEXEC : 0));
+		ret = fd < 0 ? fd : 0;
 		if (fd >= 0)
 			args->fd = fd;
 		obj_put(obj);
@@ -57,9 +57,7 @@ static struct gem_object *find_by_inode(struct gtsim_device *dev, const struct s
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &dev->objects) {
 		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
-		struct stat ost;
-		if (obj->ino && obj->ino == st->st_ino && !fstat(obj->memfd, &ost) &&
-		    ost.st_dev == st->st_dev)
+		if (obj->ino && obj->ino == st->st_ino && obj->ino_dev == st->st_dev)
 			return obj;
 	}
 	return NULL;

@@ -324,22 +324,60 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 	return ret;
 }
 
-/* Is a VMA over [s->start, s->end) still a mapping of s's memfd (or of
- * the empty memfd that replaces a revoked one, gem_mmap.c)? */
-static bool io_mapped(const char *maps, const struct mm_slot *s)
+/* One line of /proc/self/maps: the range, the inode, whether it is the
+ * empty memfd that replaces a revoked mapping (gem_mmap.c). */
+struct vma_line {
+	unsigned long long start, end, ino;
+	bool purged;
+};
+
+/* The lines of maps (sorted by address, as the kernel prints them) in
+ * *out; how many, or -1. */
+static long parse_maps(const char *maps, struct vma_line **out)
 {
+	long n = 0, cap = 0;
+	struct vma_line *v = NULL;
 	for (const char *line = maps; *line;) {
 		unsigned long long a, b, ino;
 		int at = 0;
-		if (sscanf(line, "%llx-%llx %*s %*s %*s %llu %n", &a, &b, &ino, &at) == 3 &&
-		    a < s->end && s->start < b &&
-		    (ino == s->ino || (at && !strncmp(line + at, "/memfd:gtsim-purged", 19))))
-			return true;
+		if (sscanf(line, "%llx-%llx %*s %*s %*s %llu %n", &a, &b, &ino, &at) == 3) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				struct vma_line *g = realloc(v, (size_t)cap * sizeof(*v));
+				if (!g) {
+					free(v);
+					return -1;
+				}
+				v = g;
+			}
+			v[n++] = (struct vma_line){ a, b, ino,
+				at && !strncmp(line + at, "/memfd:gtsim-purged", 19) };
+		}
 		const char *nl = strchr(line, '\n');
 		if (!nl)
 			break;
 		line = nl + 1;
 	}
+	*out = v;
+	return n;
+}
+
+/* Is a VMA over [s->start, s->end) still a mapping of s's memfd (or of
+ * the empty memfd that replaces a revoked one)? A binary search for the
+ * first VMA ending after s->start. */
+static bool io_mapped(const struct vma_line *v, long n, const struct mm_slot *s)
+{
+	long lo = 0, hi = n;
+	while (lo < hi) {
+		long mid = lo + (hi - lo) / 2;
+		if (v[mid].end <= s->start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (long i = lo; i < n && v[i].start < s->end; i++)
+		if (v[i].ino == s->ino || v[i].purged)
+			return true;
 	return false;
 }
 
@@ -348,20 +386,28 @@ static bool io_mapped(const char *maps, const struct mm_slot *s)
 static unsigned sweep_io(void)
 {
 	unsigned freed = 0;
-	char *maps = NULL;
+	struct vma_line *vmas = NULL;
+	long nvmas = -1;
 	int err;
 	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
 		struct mm_slot *s = &mm_table->slot[i];
 		if (s->kind != SLOT_IO)
 			continue;
-		if (!maps && !(maps = read_maps(&err)))
-			return 0;
-		if (!io_mapped(maps, s)) {
+		if (nvmas < 0) {
+			char *maps = read_maps(&err);
+			if (!maps)
+				return 0;
+			nvmas = parse_maps(maps, &vmas);
+			free(maps);
+			if (nvmas < 0)
+				return 0;
+		}
+		if (!io_mapped(vmas, nvmas, s)) {
 			slot_clear(s);
 			freed++;
 		}
 	}
-	free(maps);
+	free(vmas);
 	if (freed)
 		TRACE(TRACE_GEM, "user mm: %u fake-offset ranges found unmapped", freed);
 	return freed;

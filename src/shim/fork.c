@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "common/file_copy.h"
+#include "common/map_file.h"
 #include "common/trace.h"
 #include "gtsim/gtsim.h"
 
@@ -48,6 +49,7 @@ struct mapping {
 	uint64_t offset;
 	ino_t ino;
 	int prot;
+	const char *name;          /* the gtsim memfd's name */
 };
 
 /* Shared mappings of gtsim memfds, from /proc/self/maps. */
@@ -68,7 +70,8 @@ static int read_mappings(struct mapping **out, unsigned *count)
 		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %4s %" SCNx64 " %*s %" SCNu64 " %n",
 			   &start, &end, perms, &offset, &ino, &path_at) < 5 || !path_at)
 			continue;
-		if (!gtsim_memfd_name(line + path_at) || perms[3] != 's')
+		const char *name = gtsim_memfd_name(line + path_at);
+		if (!name || perms[3] != 's')
 			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
@@ -83,7 +86,7 @@ static int read_mappings(struct mapping **out, unsigned *count)
 		maps[n++] = (struct mapping){
 			start, end, offset, (ino_t)ino,
 			(perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
-			(perms[2] == 'x' ? PROT_EXEC : 0) };
+			(perms[2] == 'x' ? PROT_EXEC : 0), name };
 	}
 	fclose(f);
 	*out = maps;
@@ -180,6 +183,30 @@ int fork_privatize_memory(void)
 		copied++;
 	}
 	closedir(dir);
+	/* Files only mapped (the kernel model keeps no descriptor of an
+	 * object's own memfd, common/map_file.h): opened from their first
+	 * mapping, privatized, closed. */
+	for (unsigned m = 0; !err && m < nmaps; m++) {
+		bool seen = false;
+		for (unsigned i = 0; i < ndone && !seen; i++)
+			seen = done[i].ino == maps[m].ino;
+		for (unsigned i = 0; i < m && !seen; i++)
+			seen = maps[i].ino == maps[m].ino;
+		if (seen)
+			continue;
+		int fd = map_file_open((void *)maps[m].start, maps[m].end - maps[m].start,
+				       O_RDONLY | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0 || fstat(fd, &st)) {
+			err = fd < 0 ? fd : -errno;
+			if (fd >= 0)
+				real.close(fd);
+			break;
+		}
+		err = privatize(fd, maps[m].name, &st, maps, nmaps);
+		real.close(fd);
+		copied++;
+	}
 	free(done);
 	free(maps);
 	TRACE(TRACE_SHIM, "fork child %d: %u object memfds copied (%d)", (int)getpid(), copied, err);

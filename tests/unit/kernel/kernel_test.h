@@ -3,10 +3,21 @@
 #define GTSIM_TEST_KERNEL_H
 
 #include <drm.h>
+#include <fcntl.h>
 #include <i915_drm.h>
 
 #include "gtsim/gtsim.h"
 #include "test.h"
+
+/* Open descriptors among the first 4096 (the scale tests' limits are
+ * lower). */
+static inline unsigned test_count_fds(void)
+{
+	unsigned n = 0;
+	for (int fd = 0; fd < 4096; fd++)
+		n += fcntl(fd, F_GETFD) >= 0;
+	return n;
+}
 
 static inline struct gtsim_device *test_device(uint64_t ggtt_size, uint64_t aperture)
 {

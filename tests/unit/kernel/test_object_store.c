@@ -27,14 +27,6 @@
 
 #define OBJECTS 100000u
 
-static unsigned count_fds(void)
-{
-	unsigned n = 0;
-	for (int fd = 0; fd < 4096; fd++)
-		n += fcntl(fd, F_GETFD) >= 0;
-	return n;
-}
-
 /* Mappings of the kernel model's memfds (the allocator's own, ASan's
  * among them, are no concern here). */
 static unsigned count_maps(void)
@@ -56,7 +48,7 @@ static void test_many_small_objects(struct gtsim_file *f)
 	getrlimit(RLIMIT_NOFILE, &old);
 	low.rlim_max = old.rlim_max;
 	CHECK_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
-	unsigned fds = count_fds(), maps = count_maps();
+	unsigned fds = test_count_fds(), maps = count_maps();
 	unsigned created = 0;
 	for (unsigned i = 0; i < OBJECTS; i++) {
 		handles[i] = test_create(f, 4096);
@@ -70,7 +62,7 @@ static void test_many_small_objects(struct gtsim_file *f)
 	CHECK_EQ(created, OBJECTS);
 	/* 4 KiB objects, 16384 to a 64 MiB slab: 7 slabs, a descriptor and
 	 * a mapping each */
-	CHECK(count_fds() <= fds + 8);
+	CHECK(test_count_fds() <= fds + 8);
 	CHECK(count_maps() <= maps + 8);
 	unsigned wrong = 0;
 	for (unsigned i = 0; i < created; i++) {
@@ -82,7 +74,7 @@ static void test_many_small_objects(struct gtsim_file *f)
 	CHECK_EQ(wrong, 0);
 	for (unsigned i = 0; i < created; i++)
 		test_close(f, handles[i]);
-	CHECK(count_fds() <= fds);
+	CHECK(test_count_fds() <= fds);
 	CHECK(count_maps() <= maps);
 	setrlimit(RLIMIT_NOFILE, &old);
 }
