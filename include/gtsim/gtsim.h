@@ -9,6 +9,7 @@
 #define GTSIM_GTSIM_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -143,11 +144,16 @@ void gtsim_mmio_write(struct gtsim_device *dev, uint32_t reg, uint32_t val);
  * release on each side. In the child, once the memory of the device's GEM
  * objects has been made private to it (the memfds named "gtsim-gem" and
  * their shared mappings), gtsim_device_fork_child(dev) lets dev go on
- * there: it has none of the parent's engine threads, so from then on
- * every batch runs to its end inside execbuf (as with GTSIM_SYNC=1). */
+ * there with engine and worker threads of its own (fork copied none of
+ * the parent's; if one cannot be made, every batch runs to its end inside
+ * execbuf, as with GTSIM_SYNC=1). */
 void gtsim_fork_prepare(void);
 void gtsim_fork_parent(void);
 void gtsim_fork_child(void);
+/* In a fork child, before its device has threads: whether a live GEM
+ * object's memory is the file of inode ino (an object closed while a CPU
+ * mapping keeps its memory is not: that memory stays shared). */
+bool gtsim_device_owns_inode(struct gtsim_device *dev, ino_t ino);
 void gtsim_device_fork_child(struct gtsim_device *dev);
 
 /* debugfs (/sys/kernel/debug/dri/<minor>/NAME) as i915 presents it and

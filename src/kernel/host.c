@@ -5,6 +5,7 @@
 
 #include "gtsim/gtsim.h"
 #include "kernel/device.h"
+#include "kernel/object.h"
 #include "kernel/request.h"
 #include "kernel/sync/fence.h"
 
@@ -42,6 +43,19 @@ void gtsim_fork_parent(void)
 void gtsim_fork_child(void)
 {
 	fence_fork_child();
+}
+
+bool gtsim_device_owns_inode(struct gtsim_device *dev, ino_t ino)
+{
+	/* no lock: the fork child's only thread (the parent's device was
+	 * idled before the fork) */
+	struct list_node *n, *t;
+	list_for_each_safe(n, t, &dev->objects) {
+		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
+		if (obj->ino == ino)
+			return true;
+	}
+	return false;
 }
 
 /* fork copied only the calling thread: the child's copy of the (idle)

@@ -132,7 +132,7 @@ static int privatize(int fd, const char *name, const struct stat *st,
 	return err;
 }
 
-int fork_privatize_memory(void)
+int fork_privatize_memory(struct gtsim_device *dev)
 {
 	struct mapping *maps = NULL;
 	unsigned nmaps = 0;
@@ -185,14 +185,17 @@ int fork_privatize_memory(void)
 	closedir(dir);
 	/* Files only mapped (the kernel model keeps no descriptor of an
 	 * object's own memfd, common/map_file.h): opened from their first
-	 * mapping, privatized, closed. */
+	 * mapping, privatized, closed; but only a live object's: the memory
+	 * of an object the program closed while keeping its CPU mapping stays
+	 * shared with the parent, one object, one memory, as on i915 (IGT
+	 * gem_mmap_gtt ptrace POKEs into the child's mapping of it). */
 	for (unsigned m = 0; !err && m < nmaps; m++) {
 		bool seen = false;
 		for (unsigned i = 0; i < ndone && !seen; i++)
 			seen = done[i].ino == maps[m].ino;
 		for (unsigned i = 0; i < m && !seen; i++)
 			seen = maps[i].ino == maps[m].ino;
-		if (seen)
+		if (seen || !gtsim_device_owns_inode(dev, maps[m].ino))
 			continue;
 		int fd = map_file_open((void *)maps[m].start, maps[m].end - maps[m].start,
 				       O_RDONLY | O_CLOEXEC);
@@ -217,7 +220,7 @@ bool fork_child_device(struct gtsim_device *dev)
 {
 	if (!dev)
 		return true;
-	if (fork_privatize_memory())
+	if (fork_privatize_memory(dev))
 		return false;
 	gtsim_device_fork_child(dev);
 	return true;

@@ -117,7 +117,7 @@ void devnode_fill_statx(int minor, struct statx *stx);
  * gets a new, empty device). */
 struct gtsim_device;
 bool fork_child_device(struct gtsim_device *dev);
-int fork_privatize_memory(void);
+int fork_privatize_memory(struct gtsim_device *dev);
 
 /* sysfs.c */
 /* When path lies in the tree the shim serves (/sys/dev/char/226:*,

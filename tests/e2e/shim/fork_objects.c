@@ -9,7 +9,11 @@
  * through its CPU map) does not hold its execbuf, which returns at once
  * as in any process (i915); the child then releases it and waits. The
  * child's engines once ran inside execbuf, which never returned here
- * (IGT gem_sync's forked spinners). */
+ * (IGT gem_sync's forked spinners).
+ * An object closed while its CPU mapping lives on is no object of the
+ * device any more: its memory stays shared with the child (one memory, as
+ * on i915): the parent sees what the child writes there (IGT gem_mmap_gtt
+ * ptrace); a live object's mapping is the child's own copy. */
 #include "test.h"
 #include "shim_gem.h"
 
@@ -76,14 +80,27 @@ int main(void)
 					 .data_ptr = (uintptr_t)bbe };
 	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &w), 0);
 
+	uint32_t closed = shim_gem_create(fd, 4096), live = shim_gem_create(fd, 4096);
+	uint32_t *closed_map = shim_gem_cpu_map(fd, closed), *live_map = shim_gem_cpu_map(fd, live);
+	CHECK(closed_map && live_map);
+	struct drm_gem_close gc = { .handle = closed };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc), 0);
+	closed_map[0] = 1;
+	live_map[0] = 1;
+
 	pid_t pid = fork();
 	CHECK(pid >= 0);
-	if (pid == 0)
+	if (pid == 0) {
+		closed_map[0] = 2;
+		live_map[0] = 2;
 		_exit(child(fd, handles));
+	}
 	int status = -1;
 	CHECK_EQ(waitpid(pid, &status, 0), pid);
 	CHECK(WIFEXITED(status));
 	CHECK_EQ(WEXITSTATUS(status), 0);
+	CHECK_EQ(closed_map[0], 2);   /* shared: the child's write */
+	CHECK_EQ(live_map[0], 1);     /* private to each side */
 	free(handles);
 	return test_exit();
 }
