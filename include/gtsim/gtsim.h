@@ -148,6 +148,11 @@ void gtsim_mmio_write(struct gtsim_device *dev, uint32_t reg, uint32_t val);
  * the parent's; if one cannot be made, every batch runs to its end inside
  * execbuf, as with GTSIM_SYNC=1). */
 void gtsim_fork_prepare(void);
+/* Right before fork, after gtsim_device_idle: the kernel worker parked
+ * holding no lock (so the child inherits none taken); let go in the
+ * parent after the fork (the child's copy starts a worker of its own). */
+void gtsim_device_fork_hold(struct gtsim_device *dev);
+void gtsim_device_fork_parent(struct gtsim_device *dev);
 void gtsim_fork_parent(void);
 void gtsim_fork_child(void);
 /* In a fork child, before its device has threads: whether a live GEM

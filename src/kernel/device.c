@@ -1,6 +1,7 @@
 /* Device creation: the GPU model, the global GTT with its mappable
  * aperture, the kernel model's tables; then execbuf's engines/requests. */
 #include "kernel/device.h"
+#include "kernel/request.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -124,4 +125,16 @@ void gtsim_device_idle(struct gtsim_device *dev)
 {
 	if (dev)
 		requests_idle(dev);
+}
+
+void gtsim_device_fork_hold(struct gtsim_device *dev)
+{
+	if (dev)
+		worker_fork_hold(dev);
+}
+
+void gtsim_device_fork_parent(struct gtsim_device *dev)
+{
+	if (dev)
+		worker_fork_release(dev);
 }

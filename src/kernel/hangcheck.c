@@ -156,6 +156,14 @@ static void *worker_main(void *arg)
 
 	pthread_mutex_lock(&r->worker_lock);
 	while (!r->quit) {
+		while (r->fork_hold && !r->quit) {
+			r->parked = true;
+			pthread_cond_broadcast(&r->worker_cond);
+			pthread_cond_wait(&r->worker_cond, &r->worker_lock);
+		}
+		r->parked = false;
+		if (r->quit)
+			break;
 		r->kick = false;
 		pthread_mutex_unlock(&r->worker_lock);
 
@@ -232,6 +240,39 @@ int worker_start(struct gtsim_device *dev)
 	return 0;
 }
 
+void worker_fork_hold(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	pthread_mutex_lock(&r->worker_lock);
+	r->fork_hold = true;
+	while (r->worker_started && !r->parked && !r->quit) {
+		pthread_cond_broadcast(&r->worker_cond);
+		pthread_mutex_unlock(&r->worker_lock);
+		fence_notify_change();   /* out of a fence wait */
+		pthread_mutex_lock(&r->worker_lock);
+		if (r->parked)
+			break;
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += 1000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&r->worker_cond, &r->worker_lock, &ts);
+	}
+	pthread_mutex_unlock(&r->worker_lock);
+}
+
+void worker_fork_release(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	pthread_mutex_lock(&r->worker_lock);
+	r->fork_hold = false;
+	pthread_cond_broadcast(&r->worker_cond);
+	pthread_mutex_unlock(&r->worker_lock);
+}
+
 int worker_fork_child(struct gtsim_device *dev)
 {
 	struct gem_requests *r = dev->requests;
@@ -241,6 +282,8 @@ int worker_fork_child(struct gtsim_device *dev)
 	memset(&r->worker_cond, 0, sizeof(r->worker_cond));
 	pthread_cond_init(&r->worker_cond, NULL);
 	r->worker_started = false;
+	r->fork_hold = false;
+	r->parked = false;
 	return worker_start(dev);
 }
 

@@ -213,6 +213,7 @@ struct gem_requests {
 	pthread_mutex_t worker_lock;
 	pthread_cond_t worker_cond;
 	bool quit, kick;
+	bool fork_hold, parked;    /* worker_fork_hold: parked outside every lock */
 	/* Last error state (error_state.c), under worker_lock. */
 	char *error_state;
 };
@@ -301,6 +302,10 @@ void on_preempted(void *data, struct gt_engine *hw);
 int worker_start(struct gtsim_device *dev);
 /* In a fork child: the worker of the device's copy, started anew. */
 int worker_fork_child(struct gtsim_device *dev);
+/* Around fork in the parent: the worker parked at its wait, holding no
+ * lock the child would inherit taken; then let go. */
+void worker_fork_hold(struct gtsim_device *dev);
+void worker_fork_release(struct gtsim_device *dev);
 void worker_stop(struct gtsim_device *dev);
 void worker_wake(struct gtsim_device *dev);
 /* Hang handling for one engine (reset.c). Called by the worker, no lock. */

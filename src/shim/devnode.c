@@ -404,14 +404,17 @@ void devnode_fill_statx(int minor, struct statx *stx)
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
-	if (dev)
+	if (dev) {
 		gtsim_device_idle(dev);
+		gtsim_device_fork_hold(dev);
+	}
 	pthread_mutex_lock(&table_lock);
 	gtsim_fork_prepare();
 }
 
 static void atfork_parent(void)
 {
+	gtsim_device_fork_parent(__atomic_load_n(&device, __ATOMIC_ACQUIRE));
 	gtsim_fork_parent();
 	pthread_mutex_unlock(&table_lock);
 }
