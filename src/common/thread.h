@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <time.h>
 
 /* pthread_create with the asynchronous signals blocked in the new thread:
  * a client's process-directed signal (an interval timer's SIGALRM, IGT's
@@ -25,6 +26,20 @@ static inline int gt_thread_create(pthread_t *t, void *(*fn)(void *), void *arg)
 	int r = pthread_create(t, NULL, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return r;
+}
+
+/* The absolute time ns nanoseconds (below a second) from now on clock clk,
+ * for pthread_cond_timedwait on a condition variable of that clock. */
+static inline struct timespec gt_abstime_in(clockid_t clk, long ns)
+{
+	struct timespec ts;
+	clock_gettime(clk, &ts);
+	ts.tv_nsec += ns;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	return ts;
 }
 
 #endif

@@ -252,13 +252,8 @@ void worker_fork_hold(struct gtsim_device *dev)
 		pthread_mutex_lock(&r->worker_lock);
 		if (r->parked)
 			break;
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		ts.tv_nsec += 1000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
+		/* worker_cond is on CLOCK_MONOTONIC (worker_start) */
+		struct timespec ts = gt_abstime_in(CLOCK_MONOTONIC, 1000000);
 		pthread_cond_timedwait(&r->worker_cond, &r->worker_lock, &ts);
 	}
 	pthread_mutex_unlock(&r->worker_lock);
@@ -278,9 +273,9 @@ int worker_fork_child(struct gtsim_device *dev)
 	struct gem_requests *r = dev->requests;
 	pthread_mutex_init(&r->worker_lock, NULL);
 	/* the parent's worker may have been waiting on the condition
-	 * variable: destroying that copy would wait for it forever */
+	 * variable: destroying that copy (worker_start) would wait for it
+	 * forever; a zeroed one is an initial one */
 	memset(&r->worker_cond, 0, sizeof(r->worker_cond));
-	pthread_cond_init(&r->worker_cond, NULL);
 	r->worker_started = false;
 	r->fork_hold = false;
 	r->parked = false;

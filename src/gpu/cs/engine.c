@@ -357,13 +357,7 @@ bool engine_wait_idle(struct gt_engine *e, uint64_t timeout_ns)
 			break;
 		if (!e->running && !has_work(e))
 			break;
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += 1000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
+		struct timespec ts = gt_abstime_in(CLOCK_REALTIME, 1000000);
 		pthread_cond_timedwait(&e->idle, &e->lock, &ts);
 	}
 	pthread_mutex_unlock(&e->lock);
