@@ -185,6 +185,11 @@ uint64_t cs_reg_read64(struct gt_engine *e, uint32_t reg);
 void cs_reg_write64(struct gt_engine *e, uint32_t reg, uint64_t val);
 /* True when reg is one of the description's registers (reg_known.c). */
 bool cs_reg_known(const struct gt_engine *e, uint32_t reg);
+/* True when a command may read reg (MI_STORE_REGISTER_MEM, the source of
+ * MI_LOAD_REGISTER_REG): a known register, or another engine's TIMESTAMP.
+ * Any other read is a fault naming the register, never a stored or zero
+ * value the model does not compute. */
+bool cs_reg_readable(const struct gt_engine *e, uint32_t reg);
 /* True when reg is a masked register of the description (bit n+16 of a
  * write enables the write of bit n). */
 bool cs_reg_masked(const struct gt_engine *e, uint32_t reg);

@@ -25,6 +25,16 @@ enum cs_result mi_register_unknown(struct gt_engine *e, const struct cmd_desc *d
 	return cs_not_implemented(e, d, dw, len, what);
 }
 
+/* A read of a register the model does not compute: a fault naming it, not
+ * the value last stored there (seed rule: nothing unimplemented is silent). */
+static enum cs_result mi_register_unreadable(struct gt_engine *e, const struct cmd_desc *d,
+					     const uint32_t *dw, uint32_t len, uint32_t reg)
+{
+	char what[64];
+	snprintf(what, sizeof(what), "reading register 0x%05x", reg & ~3u);
+	return cs_not_implemented(e, d, dw, len, what);
+}
+
 MI_HANDLER(mi_load_register_imm)
 {
 	int gen = cs_gen(e);
@@ -81,6 +91,8 @@ MI_HANDLER(mi_load_register_reg)
 		return CS_NEXT;
 	if (!cs_reg_known(e, c.destination_register_address))
 		return mi_register_unknown(e, d, dw, len, c.destination_register_address);
+	if (!cs_reg_readable(e, c.source_register_address))
+		return mi_register_unreadable(e, d, dw, len, c.source_register_address);
 	cs_reg_write(e, c.destination_register_address, cs_reg_read(e, c.source_register_address));
 	return CS_NEXT;
 }
@@ -91,6 +103,8 @@ MI_HANDLER(mi_store_register_mem)
 	cmd_MI_STORE_REGISTER_MEM_unpack(cs_gen(e), dw, len, &c);
 	if (c.predicate_enable && !mi_predicate_value(e))
 		return CS_NEXT;
+	if (!cs_reg_readable(e, c.register_address))
+		return mi_register_unreadable(e, d, dw, len, c.register_address);
 	uint32_t v = cs_reg_read(e, c.register_address);
 	return mi_write(e, d, c.use_global_gtt, c.memory_address, &v, 4);
 }

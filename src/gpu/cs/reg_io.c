@@ -127,8 +127,15 @@ uint32_t cs_reg_read(struct gt_engine *e, uint32_t reg)
 		enum gt_engine_id other = engine_of_reg(reg);
 		if (other == GT_NUM_ENGINES || !e->gpu)
 			return e->gpu ? cs_global_read(e->gpu->globals, reg) : 0;
-		/* Another engine's register is under its lock, which must not
-		 * be taken while holding ours: reads as 0. */
+		/* Another engine's TIMESTAMP: its clock's count, from a start
+		 * fixed when that engine was made (no lock needed). Its other
+		 * registers are under its lock, which must not be taken while
+		 * holding ours: commands do not read them (cs_reg_readable
+		 * faults first); anything else reads 0, traced. */
+		uint32_t orel = reg - engine_mmio_base(other);
+		const struct gt_engine *o = e->gpu->engines[other];
+		if (o && (orel == RING_TIMESTAMP || orel == RING_TIMESTAMP_UDW))
+			return orel == RING_TIMESTAMP ? (uint32_t)timestamp(o) : (uint32_t)(timestamp(o) >> 32);
 		TRACE(TRACE_REG, "%s: read of %s register 0x%05x gives 0",
 		      e->name, engine_name(other), reg);
 		return 0;

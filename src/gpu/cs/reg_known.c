@@ -84,6 +84,20 @@ bool cs_reg_known(const struct gt_engine *e, uint32_t reg)
 	return find(e, reg) != NULL;
 }
 
+bool cs_reg_readable(const struct gt_engine *e, uint32_t reg)
+{
+	if (cs_reg_known(e, reg))
+		return true;
+	/* Another engine's RING_TIMESTAMP: a read of its register, counted
+	 * by the clock all engines share (cs_reg_read). IGT's gem_ctx_create
+	 * reads the render engine's from every engine and orders the values. */
+	enum gt_engine_id owner = engine_of_reg(reg);
+	if (owner == GT_NUM_ENGINES)
+		return false;
+	uint32_t rel = (reg & ~3u) - engine_mmio_base(owner);
+	return rel == RING_TIMESTAMP || rel == RING_TIMESTAMP_UDW;
+}
+
 bool cs_reg_masked(const struct gt_engine *e, uint32_t reg)
 {
 	const struct known_reg *k = find(e, reg);

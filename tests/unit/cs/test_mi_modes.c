@@ -10,7 +10,12 @@
  *  - XY_SRC_COPY_BLT: a linear 32bpp SRCCOPY, with the byte mask;
  *  - a command of the engine's table without an implementation is a GPU
  *    fault naming it, its header and address; a hardware no-op is not;
- *  - a register write outside the description's registers is a fault. */
+ *  - a register write outside the description's registers is a fault, and
+ *    so is a read (MI_STORE_REGISTER_MEM, MI_LOAD_REGISTER_REG's source) of
+ *    a register that is not the engine's own known one, except another
+ *    engine's TIMESTAMP, which reads that engine's clock. */
+#include <unistd.h>
+
 #include "test.h"
 #include "cs_harness.h"
 
@@ -27,6 +32,8 @@
 #define PC_LRI_POST_SYNC (1u << 23)
 #define XY_SRC_COPY_BLT 0x54c00008u
 #define MI_ARB_CHECK 0x02800000u
+#define MI_SRM_GGTT (0x12000002u | 1u << 22)
+#define MI_LRR 0x15000001u
 
 #define PRED_SRC0 0x2400u
 #define PRED_SRC1 0x2408u
@@ -221,6 +228,66 @@ static void test_register_writes(int gen, enum gt_engine_id engine, uint32_t reg
 	h_fini(&h);
 }
 
+/* Register reads: an unknown register, or another engine's (other than its
+ * TIMESTAMP), is a fault naming the register, not a stored or zero value;
+ * RCS's TIMESTAMP (0x2358) read from the blitter lies between two reads on
+ * RCS itself (IGT gem_ctx_create orders such reads across engines; it read
+ * 0 before). */
+static void test_register_reads(void)
+{
+	static const struct {
+		enum gt_engine_id engine;
+		uint32_t dw[4];
+		int n;
+		const char *reason;
+	} faults[] = {
+		{ ENGINE_RCS, { MI_SRM_GGTT, 0x1234, 0x300000, 0 }, 4,
+		  "MI_STORE_REGISTER_MEM reading register 0x01234" },
+		{ ENGINE_RCS, { MI_LRR, 0x1238, GPR(0) }, 3,
+		  "MI_LOAD_REGISTER_REG reading register 0x01238" },
+		{ ENGINE_BCS, { MI_SRM_GGTT, GPR(0), 0x300000, 0 }, 4,
+		  "MI_STORE_REGISTER_MEM reading register 0x02600" },
+	};
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+		struct harness h;
+		h_init(&h, 8, true);
+		h_ggtt_map(&h, 0x300000, 1);
+		h_emit(&h, faults[i].engine, faults[i].dw, faults[i].n);
+		h_run(&h, faults[i].engine);
+		CHECK_EQ(h.faults, 1);
+		CHECK(strstr(h.fault_reason, faults[i].reason) != NULL);
+		CHECK(strstr(h.fault_reason, "not implemented in gtsim") != NULL);
+		if (!strstr(h.fault_reason, faults[i].reason))
+			printf("reason: %s\n", h.fault_reason);
+		h_fini(&h);
+	}
+	for (int gen = 8; gen <= 9; gen++) {
+		struct harness h;
+		h_init(&h, gen, true);
+		uint32_t out = 0x300000;
+		h_ggtt_map(&h, out, 1);
+		uint32_t r1[] = { MI_SRM_GGTT, 0x2358, out, 0 };
+		uint32_t b[] = { MI_SRM_GGTT, 0x2358, out + 4, 0, MI_SRM_GGTT, 0x2358 + 4, out + 12, 0 };
+		uint32_t r2[] = { MI_SRM_GGTT, 0x2358, out + 8, 0 };
+		h_emit(&h, ENGINE_RCS, r1, 4);
+		h_run(&h, ENGINE_RCS);
+		usleep(2000);
+		h_emit(&h, ENGINE_BCS, b, 8);
+		h_run(&h, ENGINE_BCS);
+		usleep(2000);
+		h_emit(&h, ENGINE_RCS, r2, 4);
+		h_run(&h, ENGINE_RCS);
+		CHECK_EQ(h.faults, 0);
+		uint32_t t1 = h_read32(&h, true, out), t2 = h_read32(&h, true, out + 4);
+		uint32_t t3 = h_read32(&h, true, out + 8);
+		CHECK(t2 != 0);
+		CHECK(t1 < t2 && t2 < t3);   /* 2 ms at >= 12 MHz: thousands of ticks */
+		if (!(t1 < t2 && t2 < t3))
+			printf("gen%d RCS TIMESTAMP: %u on RCS, %u on BCS, %u on RCS\n", gen, t1, t2, t3);
+		h_fini(&h);
+	}
+}
+
 /* Masked registers (i915's _MASKED_BIT_ENABLE/_DISABLE): bit n+16 enables
  * the write of bit n; the upper half reads 0. CACHE_MODE_1 (0x7004) on
  * BDW, CS_CHICKEN1 (0x2580) and RCS's CS_DEBUG_MODE2 (0x20d8) on SKL. */
@@ -300,6 +367,7 @@ int main(void)
 	test_register_writes(8, ENGINE_BCS, 0x22600, true, 0x00010001); /* its own GPR0 */
 	test_register_writes(8, ENGINE_BCS, 0x2600, false, 0);  /* RCS's GPR0 */
 	test_register_writes(8, ENGINE_VCS, 0x7034, false, 0);  /* the render unit's */
+	test_register_reads();
 	test_masked_registers();
 	test_stop_ring();
 	test_instpm_disable();
