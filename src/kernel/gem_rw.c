@@ -2,7 +2,13 @@
  * Order of checks as i915: size 0 succeeds at once, an unknown handle is
  * -ENOENT, a range outside the object -EINVAL, an unreadable/unwritable
  * user buffer or a purged object -EFAULT. A read waits for outstanding GPU writes, a write for
- * every GPU use (like SET_DOMAIN, seed 002). */
+ * every GPU use (like SET_DOMAIN, seed 002).
+ * The copy itself runs without the device lock (i915 6.1 copies with the
+ * object's pages pinned and no lock held): the user buffer may fault on a
+ * userfault for as long as its handler likes (IGT gem_pread/gem_pwrite
+ * exhaustion park thousands of threads there) while every other ioctl of
+ * every client goes on. The reference and obj->cpu_copies keep the memory
+ * (the shrinker does not purge an object while a copy is in progress). */
 #include <errno.h>
 #include <i915_drm.h>
 
@@ -40,12 +46,16 @@ static int gem_rw(struct gtsim_file *file, uint32_t handle, uint64_t offset, uin
 	ret = -EFAULT;   /* i915_gem_object_pin_pages() of a purged object */
 	if (obj->purged)
 		goto out;
-	char *p = (char *)obj->map + offset;
-	ret = write ? copy_from_user_ptr(p, user_ptr, size) : copy_to_user_ptr(user_ptr, p, size);
 	/* i915's shmem pread pins the pages; pwrite writes the shmem file
 	 * directly while the object has none (shmem_pwrite). */
 	if (!write)
 		obj->has_pages = true;
+	char *p = (char *)obj->map + offset;
+	obj->cpu_copies++;
+	pthread_mutex_unlock(&dev->lock);
+	ret = write ? copy_from_user_ptr(p, user_ptr, size) : copy_to_user_ptr(user_ptr, p, size);
+	pthread_mutex_lock(&dev->lock);
+	obj->cpu_copies--;
 out:
 	if (obj)
 		obj_put(obj);

@@ -32,7 +32,7 @@ bool gem_truncatable(const struct gem_object *obj)
 {
 	/* A userptr object has no truncate (i915 only drops its page pins),
 	 * nor has an import of a foreign dma-buf. */
-	return !obj->purged && !obj->imported && !obj->userptr;
+	return !obj->purged && !obj->imported && !obj->userptr && !obj->cpu_copies;
 }
 
 static bool obj_purgeable(const struct gem_object *obj)
@@ -97,7 +97,7 @@ void gem_shrink_all(struct gtsim_device *dev)
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &dev->objects) {
 		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
-		if (!obj_is_active(obj) && !obj_pinned(obj))
+		if (!obj_is_active(obj) && !obj_pinned(obj) && !obj->cpu_copies)
 			obj->has_pages = false;
 	}
 }

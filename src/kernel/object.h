@@ -62,6 +62,11 @@ struct gem_object {
 	 * mappings go to the shmem file without them. MADVISE(DONTNEED) of
 	 * an object without pages truncates it at once. */
 	bool has_pages;
+	/* PREAD/PWRITE copies in progress (gem_rw.c): they copy without the
+	 * device lock, as i915 copies with the pages pinned and no lock held
+	 * (a copy may wait on a userfault for ever); the shrinker leaves the
+	 * object's pages alone meanwhile. */
+	uint32_t cpu_copies;
 	bool imported;             /* wraps a foreign memfd (prime import) */
 	/* GEM_USERPTR (gem_userptr.c): map and pa are the client's own memory
 	 * at user_ptr (no memfd: memfd is -1). userptr_stale: the client's

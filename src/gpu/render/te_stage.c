@@ -196,7 +196,7 @@ static int domain_points(struct tess_draw *td, uint32_t patch)
 	const struct te_output *o = td->te;
 	unsigned pv = o->prim_vertices, nprims = o->nindices / pv;
 	uint32_t cap = td->rs->urb[RS_DS].entries;
-	static _Thread_local uint32_t pts[TE_MAX_POINTS];
+	uint32_t pts[TE_MAX_POINTS];   /* on the stack: see wm_draw.c clipped_triangle_pv */
 	unsigned p = 0;
 	while (p < nprims) {
 		unsigned first = p, npts = 0;

@@ -461,7 +461,10 @@ static int read_vue(struct wm_draw *d, uint32_t handle, struct clip_vertex *c)
 static void clipped_triangle_pv(struct wm_draw *d, struct clip_vertex *v,
 				const struct clip_vertex *provoking, unsigned hidden)
 {
-	static _Thread_local struct clip_vertex out[CLIP_MAX_VERTS];
+	/* On the stack, not in thread-local storage: the shim's static TLS is
+	 * set up (and its pages touched) for every thread of the client, and
+	 * IGT's exhaustion tests start 150 000 of them. */
+	struct clip_vertex out[CLIP_MAX_VERTS];
 	unsigned n;
 	struct clip_vertex pv = *provoking;
 	for (unsigned k = 0; k < 3; k++)
@@ -546,7 +549,7 @@ static unsigned vf_hidden(const struct wm_draw *d, const uint32_t *h, const unsi
 static void prim_sink(void *ctx, uint32_t topo, const uint32_t *h, unsigned n)
 {
 	struct wm_draw *d = ctx;
-	static _Thread_local struct clip_vertex v[6];
+	struct clip_vertex v[6];   /* on the stack: see clipped_triangle_pv */
 	if (d->fault || n == 0 || n > 6)
 		return;
 	for (unsigned i = 0; i < n; i++)
