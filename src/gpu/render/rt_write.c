@@ -247,47 +247,53 @@ static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, 
 	       (d->early_depth || !depth_test_enabled(&d->st));
 }
 
-/* The message's page of the target mapped for writing: host memory of
- * the 4 KiB page at addr, or NULL (the write goes through vm_write). */
-struct span_page {
-	uint64_t page;
-	uint8_t *host;
-};
-
-static uint8_t *span_host(const struct gt_vm *vm, struct span_page *sp, uint64_t addr)
+/* Stores one packed element of cpp bytes (constant sizes: moves, not
+ * memcpy calls). */
+static inline void put_element(uint8_t *dst, const uint8_t *src, unsigned cpp)
 {
-	if (addr >> 12 != sp->page) {
-		uint64_t avail;
-		sp->page = addr >> 12;
-		sp->host = vm_map(vm, addr & ~4095ull, true, &avail);
-		if (sp->host && avail != 4096)
-			sp->host = NULL;
+	switch (cpp) {
+	case 1: *dst = *src; break;
+	case 2: memcpy(dst, src, 2); break;
+	case 4: memcpy(dst, src, 4); break;
+	case 8: memcpy(dst, src, 8); break;
+	case 16: memcpy(dst, src, 16); break;
+	default: memcpy(dst, src, cpp); break;
 	}
-	return sp->host ? sp->host + (addr & 4095) : NULL;
 }
 
-/* Stores `bytes` packed bytes at offset off of the target. */
-static int span_store(struct ps_job *j, struct eu_thread *t, struct span_page *sp,
-		      uint64_t addr, const uint8_t *nv, unsigned bytes)
+/* Stores the packed element at graphics address addr: through the held
+ * page, or vm_write (which faults) where it is not wholly mapped. */
+static int store_element(struct ps_job *j, struct eu_thread *t, struct vm_page_hold *hold,
+			 uint64_t addr, const uint8_t *nv, unsigned cpp)
 {
 	struct wm_draw *d = j->d;
-	uint8_t *host = (addr & 4095) + bytes <= 4096 ? span_host(&d->env->vm, sp, addr) : NULL;
+	uint8_t *host = vm_page_map(&d->env->vm, hold, addr, true);
 	if (host) {
-		memcpy(host, nv, bytes);
+		put_element(host, nv, cpp);
 		return 0;
 	}
-	if (vm_write(&d->env->vm, addr, nv, bytes)) {
+	if (vm_write(&d->env->vm, addr, nv, cpp)) {
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
 		return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
 	return 0;
 }
 
+/* Messages whose subspans took the one-offset-per-subspan path (the
+ * render-rt-fast test reads it to know the path it checks ran). */
+static uint64_t rt_fast_subspans;
+
+uint64_t rt_write_fast_subspans(void)
+{
+	return __atomic_load_n(&rt_fast_subspans, __ATOMIC_RELAXED);
+}
+
 /* The enabled pixels of a message under span_writable(): eight at a time
- * through the format's eight-element packer, then stored a subspan row
- * (two pixels) at a time where the row's two elements are adjacent in
- * memory (a pair starting at an even pixel of an OWord, X-tile row or
- * linear row), one translation per 4 KiB page. */
+ * through the format's eight-element packer, then stored a subspan at a
+ * time: the byte offsets of its four pixels from the surface module at
+ * once (surface_view_subspan_offsets), one translation per 4 KiB page
+ * per message; a subspan partly outside the target goes pixel by pixel
+ * (those outside are dropped). */
 static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
 		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
 		      unsigned n, uint32_t enables, bool last_rt)
@@ -310,12 +316,9 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 		enables &= px->count > first ? (uint32_t)((1ull << (px->count - first)) - 1) : 0;
 	if (last_rt)
 		j->depth_passed += (uint64_t)__builtin_popcount(enables);  /* REG_PS_DEPTH_COUNT */
-	unsigned cpp = v->cpp;
-	/* pixels x (even) and x + 1 of a row are adjacent when the run of
-	 * consecutive bytes from an even element holds two elements */
-	uint64_t run = surface_row_run(v->tiling, 0);
-	bool pairs = v->x_offset % 2 == 0 && (run == UINT64_MAX || run % (2 * cpp) == 0);
-	struct span_page sp = { UINT64_MAX, NULL };
+	unsigned cpp = v->cpp, fast = 0;
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
 	for (unsigned h = 0; h < n; h += 8) {
 		uint32_t e8 = enables >> h & 0xff;
 		if (!e8)
@@ -339,30 +342,33 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 		}
 		uint8_t packed[8 * 16];
 		rt->pack8(ch, packed);
-		/* subspan rows: pixels i and i + 1 */
-		for (unsigned i = 0; i < 8; i += 2) {
-			unsigned two = e8 >> i & 3, c = first + h + i;
-			if (!two)
+		/* subspans: pixels i .. i + 3 at (x, y), (x + 1, y), (x, y + 1),
+		 * (x + 1, y + 1) (ps_dispatch.c) */
+		for (unsigned i = 0; i < 8; i += 4) {
+			unsigned four = e8 >> i & 15, c = first + h + i;
+			if (!four)
 				continue;
 			int32_t x = px->x[c], y = px->y[c];
-			uint64_t off;
-			if (two == 3 && pairs && x >= 0 && y >= 0 && !(x & 1) &&
-			    (uint32_t)x + 1 < v->width &&
-			    surface_view_offset(v, (uint32_t)x, (uint32_t)y, &off)) {
-				if (span_store(j, t, &sp, v->base + off, packed + i * cpp, 2 * cpp))
-					return -1;
-				continue;
-			}
-			for (unsigned k = 0; k < 2; k++) {
-				if (!(two >> k & 1) || px->x[c + k] < 0 || px->y[c + k] < 0 ||
-				    !surface_view_offset(v, (uint32_t)px->x[c + k], (uint32_t)px->y[c + k],
-							 &off))
+			uint64_t off[4];
+			bool whole = x >= 0 && y >= 0 && px->x[c + 3] == x + 1 &&
+				     px->y[c + 3] == y + 1 &&
+				     surface_view_subspan_offsets(v, (uint32_t)x, (uint32_t)y, off);
+			fast += whole;
+			for (unsigned k = 0; k < 4; k++) {
+				if (!(four >> k & 1))
+					continue;
+				if (!whole && (px->x[c + k] < 0 || px->y[c + k] < 0 ||
+					       !surface_view_offset(v, (uint32_t)px->x[c + k],
+								    (uint32_t)px->y[c + k], &off[k])))
 					continue;                  /* outside: dropped */
-				if (span_store(j, t, &sp, v->base + off, packed + (i + k) * cpp, cpp))
+				if (store_element(j, t, &hold, v->base + off[k], packed + (i + k) * cpp,
+						  cpp))
 					return -1;
 			}
 		}
 	}
+	if (fast)
+		__atomic_fetch_add(&rt_fast_subspans, fast, __ATOMIC_RELAXED);
 	return 0;
 }
 

@@ -244,6 +244,9 @@ bool depth_test_enabled(const struct wm_state *st);
 
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
+/* Subspans render target writes stored through one offset computation
+ * each (rt_write.c's fast path), since the process started. */
+uint64_t rt_write_fast_subspans(void);
 
 /* rt_fast_clear.c: a fast clear pass's clear colour and block size for
  * the render target l (cpp set) of format fi; then each pixel (x, y) of
