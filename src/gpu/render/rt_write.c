@@ -354,6 +354,20 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 				     px->y[c + 3] == y + 1 &&
 				     surface_view_subspan_offsets(v, (uint32_t)x, (uint32_t)y, off);
 			fast += whole;
+			/* the four in one 4 KiB page (a subspan at even (x, y) of
+			 * a tiled target always is): one look-up, four stores */
+			uint64_t a0 = v->base + off[0];
+			uint8_t *host = whole && (v->base + off[1]) >> 12 == a0 >> 12 &&
+					(v->base + off[2]) >> 12 == a0 >> 12 &&
+					(v->base + off[3]) >> 12 == a0 >> 12 ?
+					vm_page_map(&d->env->vm, &hold, a0 & ~4095ull, true) : NULL;
+			if (host) {
+				for (unsigned k = 0; k < 4; k++)
+					if (four >> k & 1)
+						put_element(host + ((v->base + off[k]) & 4095),
+							    packed + (i + k) * cpp, cpp);
+				continue;
+			}
 			for (unsigned k = 0; k < 4; k++) {
 				if (!(four >> k & 1))
 					continue;
