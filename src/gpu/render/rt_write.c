@@ -162,21 +162,34 @@ static void merge_masked(const struct fmt_info *fi, uint8_t wd, uint8_t *old, co
 	}
 }
 
+/* One pixel through blending, logic op and channel masks: at byte offset
+ * *at of the view when the caller has it (its subspan's, from
+ * surface_view_subspan_offsets), else found here; read and written
+ * through the message's page hold (one translation per page), or
+ * vm_read/vm_write where the page is not wholly mapped for writing. */
 static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 			const struct surface_view *view, unsigned rti, int32_t x, int32_t y,
-			const float src[4], const float src1[4])
+			const uint64_t *at, struct vm_page_hold *hold, const float src[4],
+			const float src1[4])
 {
 	uint64_t off;
-	if (x < 0 || y < 0 || !surface_view_offset(view, (uint32_t)x, (uint32_t)y, &off))
+	if (at)
+		off = *at;
+	else if (x < 0 || y < 0 || !surface_view_offset(view, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct gt_vm *vm = &d->env->vm;
 	uint8_t old[16] = { 0 }, nv[16] = { 0 };
 	uint64_t addr = view->base + off;
+	/* one element never crosses a page (cpp divides 4096, offsets are
+	 * multiples of cpp) */
+	uint8_t *host = vm_page_map(vm, hold, addr, true);
 	bool integer = format_is_integer(fi);
 	bool need_old = (b->enable && !integer) || b->logic_enable || b->write_disable;
-	if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
+	if (need_old && host)
+		memcpy(old, host, rt->v.cpp);
+	else if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
 		wm_fault(d, "RT write: page fault reading 0x%llx", (unsigned long long)addr);
 		return;
 	}
@@ -224,11 +237,7 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 		merge_masked(fi, b->write_disable, old, nv);
 		memcpy(nv, old, rt->v.cpp);
 	}
-	/* one element never crosses a page (cpp divides 4096, offsets are
-	 * multiples of cpp): one translation, usually a TLB hit */
-	uint64_t avail;
-	uint8_t *host = vm_map(vm, addr, true, &avail);
-	if (host && avail >= rt->v.cpp)
+	if (host)
 		memcpy(host, nv, rt->v.cpp);
 	else if (vm_write(vm, addr, nv, rt->v.cpp))
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
@@ -521,6 +530,11 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	 * to coverage into the oMask it writes) */
 	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c && !omask;
 	unsigned ns = d->st.ms.samples;
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
+	uint64_t sub_off[4];
+	unsigned sub_at = UINT32_MAX;
+	bool sub_ok = false;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
 		if (!(enables >> i & 1) || ch >= px->count)
@@ -578,11 +592,22 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			continue;
 		if (rt.mcs && rt_mcs_prepare(d, rt.sv, rt.slice, px->x[ch], px->y[ch]))
 			return eu_thread_fault(t, "%s", wm_fault_text(d));
-		if (rt.samples == 1)           /* a single-sampled target: the pixel */
-			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch], src, src1);
+		if (rt.samples == 1) {         /* a single-sampled target: the pixel */
+			unsigned q = ch & ~3u;     /* its subspan's offsets, once */
+			if (q != sub_at) {
+				sub_at = q;
+				sub_ok = px->x[q] >= 0 && px->y[q] >= 0 &&
+					 px->x[q + 3] == px->x[q] + 1 && px->y[q + 3] == px->y[q] + 1 &&
+					 surface_view_subspan_offsets(&rt.v, (uint32_t)px->x[q],
+								      (uint32_t)px->y[q], sub_off);
+			}
+			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch],
+				    sub_ok ? &sub_off[ch & 3] : NULL, &hold, src, src1);
+		}
 		for (unsigned s = 0; rt.samples > 1 && s < rt.samples; s++)
 			if (cov >> s & 1)
-				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], src, src1);
+				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], NULL, &hold,
+					    src, src1);
 		if (wm_faulted(d))
 			return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
