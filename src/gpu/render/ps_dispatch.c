@@ -527,12 +527,13 @@ int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov
 			if (!st->ms.per_sample && d->early_depth &&
 			    !depth_test_run(d, qx, y, m, pass)) {
 				for (unsigned q = 0; q < m; q++) {
-					uint16_t in[4], keep[4];
+					uint16_t in[4], keep[4], any = 0;
 					for (unsigned i = 0; i < 4; i++) {
 						in[i] = (uint16_t)(cov >> (16 * i));
 						keep[i] = pass[q] >> i & 1 ? in[i] : 0;
+						any |= keep[i];
 					}
-					if (pass[q] && add_subspan(d, qx + 2 * (int32_t)q, y, in, keep, -1))
+					if (any && add_subspan(d, qx + 2 * (int32_t)q, y, in, keep, -1))
 						return -1;
 				}
 				k += m - 1;
