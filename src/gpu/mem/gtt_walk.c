@@ -132,6 +132,17 @@ void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail)
 	return host;
 }
 
+char *vm_page_hold_fill(const struct gt_vm *vm, struct vm_page_hold *h, uint64_t va, bool write)
+{
+	uint64_t avail;
+	h->page = va >> 12;
+	h->write = write;
+	h->host = vm_map(vm, va & ~(GT_PAGE_SIZE - 1), write, &avail);
+	if (h->host && avail != GT_PAGE_SIZE)
+		h->host = NULL;      /* part of a page backed: access by access */
+	return h->host;
+}
+
 /* Copies len bytes page by page; to_gpu selects the direction. */
 static int vm_copy(const struct gt_vm *vm, uint64_t va, void *host, size_t len, bool to_gpu)
 {

@@ -67,4 +67,36 @@ int vm_write(const struct gt_vm *vm, uint64_t va, const void *src, size_t len);
  * until phys_tlb_invalidate (vm_translate always walks). */
 void *vm_map(const struct gt_vm *vm, uint64_t va, bool write, uint64_t *avail);
 
+/* A hold on one page's translation over a batch of accesses the GPU makes
+ * as one (a render target write message, a run of depth tests): one
+ * vm_map per 4 KiB page instead of one per access. Start each batch with
+ * vm_page_hold_init: a hold is not invalidated (phys_tlb_invalidate)
+ * while it lasts, as a message in flight keeps its translation. */
+struct vm_page_hold {
+	uint64_t page;            /* va >> 12, UINT64_MAX: none */
+	char *host;               /* the page's first byte, NULL: not wholly mapped */
+	bool write;               /* mapped for writing */
+};
+
+static inline void vm_page_hold_init(struct vm_page_hold *h)
+{
+	h->page = UINT64_MAX;
+	h->host = NULL;
+	h->write = false;
+}
+
+/* Slow path of vm_page_map: map va's page (gtt_walk.c). */
+char *vm_page_hold_fill(const struct gt_vm *vm, struct vm_page_hold *h, uint64_t va, bool write);
+
+/* Host address of va when its whole 4 KiB page is mapped (writable with
+ * write), else NULL: the caller then goes through vm_read/vm_write, which
+ * fault as the access would. */
+static inline void *vm_page_map(const struct gt_vm *vm, struct vm_page_hold *h, uint64_t va,
+				bool write)
+{
+	char *base = va >> 12 == h->page && (h->write || !write) ? h->host :
+		     vm_page_hold_fill(vm, h, va, write);
+	return base ? base + (va & (GT_PAGE_SIZE - 1)) : NULL;
+}
+
 #endif

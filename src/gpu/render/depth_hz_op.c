@@ -5,15 +5,47 @@
  * and depth resolves have nothing left to do. The rectangle's maxima are
  * exclusive; a multisampled buffer's clear writes every sample of its
  * pixels. */
+#include <string.h>
+
 #include "gpu/cmd/cmd_structs.h"
 #include "gpu/cs/cs.h"
 #include "gpu/cs/state.h"
 #include "gpu/render/render_cs.h"
 #include "gpu/render/wm.h"
 
+/* One sample: a row at a time, its offsets from the surface module at
+ * once (surface_view_row_offsets), one translation per 4 KiB page; a
+ * page not wholly mapped goes through vm_write, which drops the bytes it
+ * cannot write, as the per-pixel path does. */
+static void fill_rows(const struct gt_vm *vm, const struct surface_view *s, uint32_t x0,
+		      uint32_t y0, uint32_t x1, uint32_t y1, const void *value)
+{
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
+	uint64_t off[64];
+	for (uint32_t y = y0; y < y1 && y < s->height; y++)
+		for (uint32_t x = x0; x < x1; x += 64) {
+			unsigned want = x1 - x < 64 ? x1 - x : 64;
+			unsigned n = surface_view_row_offsets(s, x, y, want, off);
+			for (unsigned i = 0; i < n; i++) {
+				uint8_t *host = vm_page_map(vm, &hold, s->base + off[i], true);
+				if (host)
+					memcpy(host, value, s->cpp);
+				else
+					vm_write(vm, s->base + off[i], value, s->cpp);
+			}
+			if (n < want)
+				break;              /* the rest of the row is outside */
+		}
+}
+
 static void fill(const struct gt_vm *vm, const struct surface_view *s, uint32_t samples,
 		 uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, const void *value)
 {
+	if (samples == 1) {
+		fill_rows(vm, s, x0, y0, x1, y1, value);
+		return;
+	}
 	for (uint32_t y = y0; y < y1; y++)
 		for (uint32_t x = x0; x < x1; x++)
 			for (uint32_t i = 0; i < samples; i++) {

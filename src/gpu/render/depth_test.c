@@ -23,7 +23,7 @@ bool depth_test_enabled(const struct wm_state *st)
 }
 
 /* Depth value in the buffer's encoding (as bits, for D32 the float's). */
-uint32_t depth_encode(uint32_t fmt, float z)
+static inline uint32_t encode(uint32_t fmt, float z)
 {
 	if (fmt == DFMT_D32_FLOAT) {
 		uint32_t u;
@@ -34,6 +34,11 @@ uint32_t depth_encode(uint32_t fmt, float z)
 	 * once; a float product would round 0.3f * 65535 = 19660.5008 to
 	 * 19660.5 first and then to the even 19660) */
 	return fmt_float_to_unorm(z, fmt == DFMT_D16_UNORM ? 16 : 24);
+}
+
+uint32_t depth_encode(uint32_t fmt, float z)
+{
+	return encode(fmt, z);
 }
 
 static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t dst)
@@ -109,77 +114,117 @@ bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, f
 	return pass;
 }
 
-/* depth_stencil_sample for the four pixels of a quad at once where that is
- * the common case: one sample, no stencil, the depth buffer's pixels of
- * the quad in one 4 KiB page (always for Y and X tiles: a quad at even
- * (x, y) lies in one tile). One translation for the quad instead of a read
- * and a write each; the tests and writes are depth_stencil_sample's, in
- * pixel order. Returns the pixels that pass (bit i: pixel i of `in`), or
- * -1 with nothing done: the caller tests the pixels one by one. */
-int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in)
+/* Early depth tests that take no per-pixel path: one sample, no stencil,
+ * a depth test or write. */
+static bool quads_testable(const struct wm_draw *d, int32_t x, int32_t y)
 {
 	const struct depth_state *ds = &d->st.ds;
-	if (x < 0 || y < 0 || (ds->stencil_test && ds->has_stencil) || !ds->has_depth ||
-	    !(ds->test || ds->write) || ds->samples > 1 || d->st.ms.samples > 1)
-		return -1;
-	uint32_t fmt = ds->depth_format, cpp = ds->depth.cpp;
-	uint64_t off[4], page = UINT64_MAX;
-	/* pixel x + 1 of a row follows pixel x where the row's run of
-	 * consecutive bytes from x holds both: one offset a row */
-	bool pairs = (uint32_t)x + 1 < ds->depth.width &&
-		     surface_row_run(ds->depth.tiling, ((uint64_t)x + ds->depth.x_offset) * cpp) >=
-			     2ull * cpp;
-	for (unsigned i = 0; i < 4; i++) {
-		if (!(in >> i & 1))
-			continue;
-		if (i & 1 && pairs && in >> (i - 1) & 1) {
-			off[i] = off[i - 1] + cpp;
-			continue;
+	return x >= 0 && y >= 0 && !(ds->stencil_test && ds->has_stencil) && ds->has_depth &&
+	       (ds->test || ds->write) && ds->samples <= 1 && d->st.ms.samples <= 1;
+}
+
+/* depth_stencil_sample for n (<= DEPTH_RUN_MAX) quads of a row at
+ * (x + 2k, y) under quads_testable(): quad k's covered pixels in[k] (bit
+ * i: pixel i at (x + 2k + (i & 1), y + (i >> 1))) at depths z[4k + i].
+ * The byte offsets of each of the two rows come from the surface module
+ * at once (surface_view_row_offsets), every pixel's host address is found
+ * first (one translation per 4 KiB page), then each pixel is tested and
+ * written as depth_stencil_sample does; pixels are distinct memory, so
+ * the order is free. pass[k]: quad k's pixels that pass (a pixel outside
+ * the depth buffer passes, as there). -1 with nothing done when a page is
+ * not wholly mapped: the caller goes pixel by pixel (and faults there). */
+static int test_quads(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const float *z,
+		      const uint8_t *in, uint8_t *pass)
+{
+	const struct depth_state *ds = &d->st.ds;
+	const struct surface_view *v = &ds->depth;
+	bool write = ds->write && ds->depth_buffer_write;
+	uint32_t fmt = ds->depth_format, cpp = v->cpp;
+	uint64_t off[2][2 * DEPTH_RUN_MAX];
+	uint8_t *at[2][2 * DEPTH_RUN_MAX];
+	unsigned cnt[2];
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
+	for (unsigned r = 0; r < 2; r++) {
+		cnt[r] = surface_view_row_offsets(v, (uint32_t)x, (uint32_t)y + r, 2 * n, off[r]);
+		for (unsigned i = 0; i < cnt[r]; i++) {
+			if (!(in[i / 2] >> (2 * r + i % 2) & 1))
+				continue;
+			at[r][i] = vm_page_map(&d->env->vm, &hold, v->base + off[r][i], write);
+			if (!at[r][i])
+				return -1;
 		}
-		if (!surface_view_sample_offset(&ds->depth, 1, (uint32_t)x + (i & 1),
-						(uint32_t)y + (i >> 1), 0, &off[i]))
-			return -1;
-		uint64_t pg = (ds->depth.base + off[i]) >> 12;
-		if (page != UINT64_MAX && pg != page)
-			return -1;
-		page = pg;
 	}
-	if (page == UINT64_MAX)
-		return 0;
-	uint64_t avail;
-	uint8_t *host = vm_map(&d->env->vm, page << 12, ds->write && ds->depth_buffer_write, &avail);
-	if (!host || avail < 4096)
-		return -1;
-	unsigned pass = 0;
-	for (unsigned i = 0; i < 4; i++) {
-		if (!(in >> i & 1))
-			continue;
-		uint8_t *at = host + ((ds->depth.base + off[i]) & 4095);
-		float zc = z[i] < d->st.vp.zmin ? d->st.vp.zmin : z[i] > d->st.vp.zmax ? d->st.vp.zmax : z[i];
-		uint32_t src = depth_encode(fmt, zc), dst = 0;
-		if (ds->test && cpp == 2) {   /* constant sizes: loads, not memcpy calls */
-			uint16_t v16;
-			memcpy(&v16, at, 2);
-			dst = v16;
-		} else if (ds->test && cpp == 4) {
-			memcpy(&dst, at, 4);
-		} else if (ds->test) {
-			memcpy(&dst, at, cpp);
-		}
-		if (fmt == DFMT_D24_UNORM_X8)
-			dst &= 0xffffff;
-		bool ok = !ds->test || depth_compare(fmt, ds->func, src, dst);
-		if (ok && ds->write && ds->depth_buffer_write) {
-			if (cpp == 2) {
-				uint16_t v16 = (uint16_t)src;
-				memcpy(at, &v16, 2);
-			} else if (cpp == 4) {
-				memcpy(at, &src, 4);
-			} else {
-				memcpy(at, &src, cpp);
+	float zmin = d->st.vp.zmin, zmax = d->st.vp.zmax;
+	memset(pass, 0, n);
+	for (unsigned r = 0; r < 2; r++)
+		for (unsigned i = 0; i < 2 * n; i++) {
+			unsigned k = i / 2, bit = 2 * r + i % 2;
+			if (!(in[k] >> bit & 1))
+				continue;
+			if (i >= cnt[r]) {              /* outside the buffer: passes */
+				pass[k] |= (uint8_t)(1u << bit);
+				continue;
 			}
+			uint8_t *p = at[r][i];
+			float zi = z[4 * k + bit];
+			uint32_t src = encode(fmt, zi < zmin ? zmin : zi > zmax ? zmax : zi), dst = 0;
+			if (ds->test && cpp == 2) {   /* constant sizes: loads, not memcpy calls */
+				uint16_t v16;
+				memcpy(&v16, p, 2);
+				dst = v16;
+			} else if (ds->test && cpp == 4) {
+				memcpy(&dst, p, 4);
+			} else if (ds->test) {
+				memcpy(&dst, p, cpp);
+			}
+			if (fmt == DFMT_D24_UNORM_X8)
+				dst &= 0xffffff;
+			bool ok = !ds->test || depth_compare(fmt, ds->func, src, dst);
+			if (ok && write) {
+				if (cpp == 2) {
+					uint16_t v16 = (uint16_t)src;
+					memcpy(p, &v16, 2);
+				} else if (cpp == 4) {
+					memcpy(p, &src, 4);
+				} else {
+					memcpy(p, &src, cpp);
+				}
+			}
+			pass[k] |= (uint8_t)((unsigned)ok << bit);
 		}
-		pass |= (unsigned)ok << i;
-	}
-	return (int)pass;
+	return 0;
+}
+
+int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in)
+{
+	uint8_t in8 = (uint8_t)in, pass;
+	if (!quads_testable(d, x, y) || test_quads(d, x, y, 1, z, &in8, &pass))
+		return -1;
+	return pass;
+}
+
+/* Runs of quads tested in one pass (the render-early-depth-run test reads
+ * it to know the path it checks ran). */
+static uint64_t run_quads;
+
+uint64_t depth_test_run_quads(void)
+{
+	return __atomic_load_n(&run_quads, __ATOMIC_RELAXED);
+}
+
+int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint8_t *pass)
+{
+	static const uint8_t all[DEPTH_RUN_MAX] = {
+		[0 ... DEPTH_RUN_MAX - 1] = 15,
+	};
+	if (n > DEPTH_RUN_MAX || !quads_testable(d, x, y))
+		return -1;
+	float z[4 * DEPTH_RUN_MAX];
+	for (unsigned k = 0; k < n; k++)
+		wm_prim_z_quad(&d->prim, x + 2 * (int32_t)k, y, z + 4 * k);
+	if (test_quads(d, x, y, n, z, all, pass))
+		return -1;
+	__atomic_fetch_add(&run_quads, n, __ATOMIC_RELAXED);
+	return 0;
 }

@@ -518,9 +518,29 @@ int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov
 {
 	const struct wm_state *st = &d->st;
 	if (st->ms.samples > 1 || st->ms.per_sample || d->early_depth) {
-		for (unsigned k = 0; k < n; k++)
-			if (ps_add_quad(d, x + 2 * (int32_t)k, y, cov))
+		for (unsigned k = 0; k < n; k++) {
+			/* single-sampled early depth: the run's tests in one pass
+			 * (depth_test_run), then its quads that keep a pixel */
+			uint8_t pass[DEPTH_RUN_MAX];
+			unsigned m = n - k < DEPTH_RUN_MAX ? n - k : DEPTH_RUN_MAX;
+			int32_t qx = x + 2 * (int32_t)k;
+			if (!st->ms.per_sample && d->early_depth &&
+			    !depth_test_run(d, qx, y, m, pass)) {
+				for (unsigned q = 0; q < m; q++) {
+					uint16_t in[4], keep[4], any = 0;
+					for (unsigned i = 0; i < 4; i++) {
+						in[i] = (uint16_t)(cov >> (16 * i));
+						keep[i] = pass[q] >> i & 1 ? in[i] : 0;
+						any |= keep[i];
+					}
+					if (any && add_subspan(d, qx + 2 * (int32_t)q, y, in, keep, -1))
+						return -1;
+				}
+				k += m - 1;
+			} else if (ps_add_quad(d, qx, y, cov)) {
 				return -1;
+			}
+		}
 		return 0;
 	}
 	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };

@@ -162,21 +162,34 @@ static void merge_masked(const struct fmt_info *fi, uint8_t wd, uint8_t *old, co
 	}
 }
 
+/* One pixel through blending, logic op and channel masks: at byte offset
+ * *at of the view when the caller has it (its subspan's, from
+ * surface_view_subspan_offsets), else found here; read and written
+ * through the message's page hold (one translation per page), or
+ * vm_read/vm_write where the page is not wholly mapped for writing. */
 static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 			const struct surface_view *view, unsigned rti, int32_t x, int32_t y,
-			const float src[4], const float src1[4])
+			const uint64_t *at, struct vm_page_hold *hold, const float src[4],
+			const float src1[4])
 {
 	uint64_t off;
-	if (x < 0 || y < 0 || !surface_view_offset(view, (uint32_t)x, (uint32_t)y, &off))
+	if (at)
+		off = *at;
+	else if (x < 0 || y < 0 || !surface_view_offset(view, (uint32_t)x, (uint32_t)y, &off))
 		return;                                    /* outside: dropped */
 	const struct fmt_info *fi = rt->fi;
 	const struct om_blend_rt *b = &d->st.rt_blend[rti];
 	const struct gt_vm *vm = &d->env->vm;
 	uint8_t old[16] = { 0 }, nv[16] = { 0 };
 	uint64_t addr = view->base + off;
+	/* one element never crosses a page (cpp divides 4096, offsets are
+	 * multiples of cpp) */
+	uint8_t *host = vm_page_map(vm, hold, addr, true);
 	bool integer = format_is_integer(fi);
 	bool need_old = (b->enable && !integer) || b->logic_enable || b->write_disable;
-	if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
+	if (need_old && host)
+		memcpy(old, host, rt->v.cpp);
+	else if (need_old && vm_read(vm, addr, old, rt->v.cpp)) {
 		wm_fault(d, "RT write: page fault reading 0x%llx", (unsigned long long)addr);
 		return;
 	}
@@ -224,11 +237,7 @@ static void write_pixel(struct wm_draw *d, const struct rt_surface *rt,
 		merge_masked(fi, b->write_disable, old, nv);
 		memcpy(nv, old, rt->v.cpp);
 	}
-	/* one element never crosses a page (cpp divides 4096, offsets are
-	 * multiples of cpp): one translation, usually a TLB hit */
-	uint64_t avail;
-	uint8_t *host = vm_map(vm, addr, true, &avail);
-	if (host && avail >= rt->v.cpp)
+	if (host)
 		memcpy(host, nv, rt->v.cpp);
 	else if (vm_write(vm, addr, nv, rt->v.cpp))
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
@@ -247,47 +256,53 @@ static bool span_writable(const struct wm_draw *d, const struct rt_surface *rt, 
 	       (d->early_depth || !depth_test_enabled(&d->st));
 }
 
-/* The message's page of the target mapped for writing: host memory of
- * the 4 KiB page at addr, or NULL (the write goes through vm_write). */
-struct span_page {
-	uint64_t page;
-	uint8_t *host;
-};
-
-static uint8_t *span_host(const struct gt_vm *vm, struct span_page *sp, uint64_t addr)
+/* Stores one packed element of cpp bytes (constant sizes: moves, not
+ * memcpy calls). */
+static inline void put_element(uint8_t *dst, const uint8_t *src, unsigned cpp)
 {
-	if (addr >> 12 != sp->page) {
-		uint64_t avail;
-		sp->page = addr >> 12;
-		sp->host = vm_map(vm, addr & ~4095ull, true, &avail);
-		if (sp->host && avail != 4096)
-			sp->host = NULL;
+	switch (cpp) {
+	case 1: *dst = *src; break;
+	case 2: memcpy(dst, src, 2); break;
+	case 4: memcpy(dst, src, 4); break;
+	case 8: memcpy(dst, src, 8); break;
+	case 16: memcpy(dst, src, 16); break;
+	default: memcpy(dst, src, cpp); break;
 	}
-	return sp->host ? sp->host + (addr & 4095) : NULL;
 }
 
-/* Stores `bytes` packed bytes at offset off of the target. */
-static int span_store(struct ps_job *j, struct eu_thread *t, struct span_page *sp,
-		      uint64_t addr, const uint8_t *nv, unsigned bytes)
+/* Stores the packed element at graphics address addr: through the held
+ * page, or vm_write (which faults) where it is not wholly mapped. */
+static int store_element(struct ps_job *j, struct eu_thread *t, struct vm_page_hold *hold,
+			 uint64_t addr, const uint8_t *nv, unsigned cpp)
 {
 	struct wm_draw *d = j->d;
-	uint8_t *host = (addr & 4095) + bytes <= 4096 ? span_host(&d->env->vm, sp, addr) : NULL;
+	uint8_t *host = vm_page_map(&d->env->vm, hold, addr, true);
 	if (host) {
-		memcpy(host, nv, bytes);
+		put_element(host, nv, cpp);
 		return 0;
 	}
-	if (vm_write(&d->env->vm, addr, nv, bytes)) {
+	if (vm_write(&d->env->vm, addr, nv, cpp)) {
 		wm_fault(d, "RT write: page fault writing 0x%llx", (unsigned long long)addr);
 		return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}
 	return 0;
 }
 
+/* Messages whose subspans took the one-offset-per-subspan path (the
+ * render-rt-fast test reads it to know the path it checks ran). */
+static uint64_t rt_fast_subspans;
+
+uint64_t rt_write_fast_subspans(void)
+{
+	return __atomic_load_n(&rt_fast_subspans, __ATOMIC_RELAXED);
+}
+
 /* The enabled pixels of a message under span_writable(): eight at a time
- * through the format's eight-element packer, then stored a subspan row
- * (two pixels) at a time where the row's two elements are adjacent in
- * memory (a pair starting at an even pixel of an OWord, X-tile row or
- * linear row), one translation per 4 KiB page. */
+ * through the format's eight-element packer, then stored a subspan at a
+ * time: the byte offsets of its four pixels from the surface module at
+ * once (surface_view_subspan_offsets), one translation per 4 KiB page
+ * per message; a subspan partly outside the target goes pixel by pixel
+ * (those outside are dropped). */
 static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
 		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
 		      unsigned n, uint32_t enables, bool last_rt)
@@ -310,12 +325,9 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 		enables &= px->count > first ? (uint32_t)((1ull << (px->count - first)) - 1) : 0;
 	if (last_rt)
 		j->depth_passed += (uint64_t)__builtin_popcount(enables);  /* REG_PS_DEPTH_COUNT */
-	unsigned cpp = v->cpp;
-	/* pixels x (even) and x + 1 of a row are adjacent when the run of
-	 * consecutive bytes from an even element holds two elements */
-	uint64_t run = surface_row_run(v->tiling, 0);
-	bool pairs = v->x_offset % 2 == 0 && (run == UINT64_MAX || run % (2 * cpp) == 0);
-	struct span_page sp = { UINT64_MAX, NULL };
+	unsigned cpp = v->cpp, fast = 0;
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
 	for (unsigned h = 0; h < n; h += 8) {
 		uint32_t e8 = enables >> h & 0xff;
 		if (!e8)
@@ -339,30 +351,47 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 		}
 		uint8_t packed[8 * 16];
 		rt->pack8(ch, packed);
-		/* subspan rows: pixels i and i + 1 */
-		for (unsigned i = 0; i < 8; i += 2) {
-			unsigned two = e8 >> i & 3, c = first + h + i;
-			if (!two)
+		/* subspans: pixels i .. i + 3 at (x, y), (x + 1, y), (x, y + 1),
+		 * (x + 1, y + 1) (ps_dispatch.c) */
+		for (unsigned i = 0; i < 8; i += 4) {
+			unsigned four = e8 >> i & 15, c = first + h + i;
+			if (!four)
 				continue;
 			int32_t x = px->x[c], y = px->y[c];
-			uint64_t off;
-			if (two == 3 && pairs && x >= 0 && y >= 0 && !(x & 1) &&
-			    (uint32_t)x + 1 < v->width &&
-			    surface_view_offset(v, (uint32_t)x, (uint32_t)y, &off)) {
-				if (span_store(j, t, &sp, v->base + off, packed + i * cpp, 2 * cpp))
-					return -1;
+			uint64_t off[4];
+			bool whole = x >= 0 && y >= 0 && px->x[c + 3] == x + 1 &&
+				     px->y[c + 3] == y + 1 &&
+				     surface_view_subspan_offsets(v, (uint32_t)x, (uint32_t)y, off);
+			fast += whole;
+			/* the four in one 4 KiB page (a subspan at even (x, y) of
+			 * a tiled target always is): one look-up, four stores */
+			uint64_t a0 = v->base + off[0];
+			uint8_t *host = whole && (v->base + off[1]) >> 12 == a0 >> 12 &&
+					(v->base + off[2]) >> 12 == a0 >> 12 &&
+					(v->base + off[3]) >> 12 == a0 >> 12 ?
+					vm_page_map(&d->env->vm, &hold, a0 & ~4095ull, true) : NULL;
+			if (host) {
+				for (unsigned k = 0; k < 4; k++)
+					if (four >> k & 1)
+						put_element(host + ((v->base + off[k]) & 4095),
+							    packed + (i + k) * cpp, cpp);
 				continue;
 			}
-			for (unsigned k = 0; k < 2; k++) {
-				if (!(two >> k & 1) || px->x[c + k] < 0 || px->y[c + k] < 0 ||
-				    !surface_view_offset(v, (uint32_t)px->x[c + k], (uint32_t)px->y[c + k],
-							 &off))
+			for (unsigned k = 0; k < 4; k++) {
+				if (!(four >> k & 1))
+					continue;
+				if (!whole && (px->x[c + k] < 0 || px->y[c + k] < 0 ||
+					       !surface_view_offset(v, (uint32_t)px->x[c + k],
+								    (uint32_t)px->y[c + k], &off[k])))
 					continue;                  /* outside: dropped */
-				if (span_store(j, t, &sp, v->base + off, packed + (i + k) * cpp, cpp))
+				if (store_element(j, t, &hold, v->base + off[k], packed + (i + k) * cpp,
+						  cpp))
 					return -1;
 			}
 		}
 	}
+	if (fast)
+		__atomic_fetch_add(&rt_fast_subspans, fast, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -501,6 +530,11 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 	 * to coverage into the oMask it writes) */
 	bool a2c = d->st.alpha_to_coverage && !d->st.ps_disables_a2c && !omask;
 	unsigned ns = d->st.ms.samples;
+	struct vm_page_hold hold;
+	vm_page_hold_init(&hold);
+	uint64_t sub_off[4];
+	unsigned sub_at = UINT32_MAX;
+	bool sub_ok = false;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned ch = first + i;                /* thread channel */
 		if (!(enables >> i & 1) || ch >= px->count)
@@ -558,11 +592,22 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 			continue;
 		if (rt.mcs && rt_mcs_prepare(d, rt.sv, rt.slice, px->x[ch], px->y[ch]))
 			return eu_thread_fault(t, "%s", wm_fault_text(d));
-		if (rt.samples == 1)           /* a single-sampled target: the pixel */
-			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch], src, src1);
+		if (rt.samples == 1) {         /* a single-sampled target: the pixel */
+			unsigned q = ch & ~3u;     /* its subspan's offsets, once */
+			if (q != sub_at) {
+				sub_at = q;
+				sub_ok = px->x[q] >= 0 && px->y[q] >= 0 &&
+					 px->x[q + 3] == px->x[q] + 1 && px->y[q + 3] == px->y[q] + 1 &&
+					 surface_view_subspan_offsets(&rt.v, (uint32_t)px->x[q],
+								      (uint32_t)px->y[q], sub_off);
+			}
+			write_pixel(d, &rt, &rt.v, rti, px->x[ch], px->y[ch],
+				    sub_ok ? &sub_off[ch & 3] : NULL, &hold, src, src1);
+		}
 		for (unsigned s = 0; rt.samples > 1 && s < rt.samples; s++)
 			if (cov >> s & 1)
-				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], src, src1);
+				write_pixel(d, &rt, &rt.sv[s], rti, px->x[ch], px->y[ch], NULL, &hold,
+					    src, src1);
 		if (wm_faulted(d))
 			return eu_thread_fault(t, "%s", wm_fault_text(d));
 	}

@@ -238,12 +238,25 @@ static inline double wm_sample_y(const struct wm_state *st, unsigned s)
  * pixel i) at depths z: the mask that passes, or -1 when the quad needs
  * depth_stencil_sample pixel by pixel (stencil, samples, pages). */
 int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in);
+/* The whole-run early depth test: n (<= DEPTH_RUN_MAX) wholly covered
+ * single-sampled quads of a row at (x + 2k, y), each pixel at the
+ * primitive's depth at its centre (wm_prim_z_quad), read, compared and
+ * written in one pass over the depth buffer; pass[k] the pixels of quad k
+ * that pass (bit i: pixel i). 0, or -1 with nothing done when the run
+ * needs the quad-by-quad path (ps_add_quad): stencil, samples, pages. */
+#define DEPTH_RUN_MAX 32
+int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint8_t *pass);
+/* Quads depth_test_run has tested since the process started. */
+uint64_t depth_test_run_quads(void);
 bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,
 			  bool back, int sref);
 bool depth_test_enabled(const struct wm_state *st);
 
 /* rt_write.c: the render cache's sfid handler (ctx: struct wm_draw). */
 int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
+/* Subspans render target writes stored through one offset computation
+ * each (rt_write.c's fast path), since the process started. */
+uint64_t rt_write_fast_subspans(void);
 
 /* rt_fast_clear.c: a fast clear pass's clear colour and block size for
  * the render target l (cpp set) of format fi; then each pixel (x, y) of

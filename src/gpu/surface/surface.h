@@ -155,14 +155,69 @@ int surface_stencil_view(int gen, const struct cmd_3DSTATE_DEPTH_BUFFER *db,
  *    pitch is programmed at twice the bytes of a row of W tiles (the PRM:
  *    "stored with two rows interleaved"): pitch / 128 tiles a row.
  * No bit-6 address swizzling on gen8+ (i915 reports I915_BIT_6_SWIZZLE_NONE). */
-uint64_t surface_tile_x_offset(uint64_t x, uint64_t y, uint64_t pitch);
-uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch);
-uint64_t surface_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch);
-uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y, uint64_t pitch);
+#define SURFACE_TILE_X_W 512u
+#define SURFACE_TILE_X_H 8u
+#define SURFACE_TILE_Y_W 128u
+#define SURFACE_TILE_Y_H 32u
+#define SURFACE_TILE_W_W 64u
+#define SURFACE_TILE_W_H 64u
+
+static inline uint64_t surface_tile_x_offset(uint64_t x, uint64_t y, uint64_t pitch)
+{
+	uint64_t tile = (y / SURFACE_TILE_X_H) * (pitch / SURFACE_TILE_X_W) + x / SURFACE_TILE_X_W;
+	return tile * SURFACE_TILE_SIZE + (y % SURFACE_TILE_X_H) * SURFACE_TILE_X_W +
+	       x % SURFACE_TILE_X_W;
+}
+
+static inline uint64_t surface_tile_y_offset(uint64_t x, uint64_t y, uint64_t pitch)
+{
+	uint64_t tile = (y / SURFACE_TILE_Y_H) * (pitch / SURFACE_TILE_Y_W) + x / SURFACE_TILE_Y_W;
+	uint64_t column = (x % SURFACE_TILE_Y_W) / 16;   /* OWord column */
+	return tile * SURFACE_TILE_SIZE + column * (16 * SURFACE_TILE_Y_H) +
+	       (y % SURFACE_TILE_Y_H) * 16 + x % 16;
+}
+
+static inline uint64_t surface_tile_w_offset(uint64_t x, uint64_t y, uint64_t pitch)
+{
+	/* the pitch as programmed is twice the bytes of a row of W tiles:
+	 * "the pitch must be set to 2x the value computed based on width, as
+	 * the stencil buffer is stored with two rows interleaved" (PRM vol. 2d
+	 * 3DSTATE_STENCIL_BUFFER and RENDER_SURFACE_STATE Surface Pitch) */
+	pitch /= 2;
+	/* inside a tile, 8x8-byte blocks of 64 B column-major (512 B per
+	 * column of blocks); inside a block the address bits from the lowest
+	 * up are x0 y0 x1 y1 x2 y2 */
+	uint64_t tile = (y / SURFACE_TILE_W_H) * (pitch / SURFACE_TILE_W_W) + x / SURFACE_TILE_W_W;
+	uint64_t bx = x % SURFACE_TILE_W_W, by = y % SURFACE_TILE_W_H;
+	return tile * SURFACE_TILE_SIZE + 512 * (bx / 8) + 64 * (by / 8) +
+	       32 * ((by >> 2) & 1) + 16 * ((bx >> 2) & 1) +
+	       8 * ((by >> 1) & 1) + 4 * ((bx >> 1) & 1) +
+	       2 * (by & 1) + (bx & 1);
+}
+
+static inline uint64_t surface_tiled_offset(unsigned tiling, uint64_t x, uint64_t y,
+					    uint64_t pitch)
+{
+	switch (tiling) {
+	case SURFACE_TILE_X: return surface_tile_x_offset(x, y, pitch);
+	case SURFACE_TILE_Y: return surface_tile_y_offset(x, y, pitch);
+	case SURFACE_TILE_W: return surface_tile_w_offset(x, y, pitch);
+	default: return y * pitch + x;
+	}
+}
+
 /* How many bytes of a row, from byte x on, lie at consecutive addresses:
  * to the end of the OWord (Y), of the tile's row (X), one byte (W), all of
  * them (linear: UINT64_MAX). */
-uint64_t surface_row_run(unsigned tiling, uint64_t x);
+static inline uint64_t surface_row_run(unsigned tiling, uint64_t x)
+{
+	switch (tiling) {
+	case SURFACE_TILE_X: return SURFACE_TILE_X_W - x % SURFACE_TILE_X_W;
+	case SURFACE_TILE_Y: return 16 - x % 16;   /* an OWord of a column */
+	case SURFACE_TILE_W: return 1;
+	default: return UINT64_MAX;
+	}
+}
 /* Tile width in bytes (1 for linear), height in rows (1 for linear). */
 unsigned surface_tile_width(unsigned tiling);
 unsigned surface_tile_height(unsigned tiling);
@@ -184,6 +239,20 @@ static inline bool surface_view_offset(const struct surface_view *v, uint32_t x,
 					   : surface_tiled_offset(v->tiling, bx, by, v->pitch);
 	return true;
 }
+
+/* surface_span.c: the offsets of many pixels at once, for the pixel
+ * path's messages and runs (the same values as surface_view_offset's,
+ * the tiled address computed once and its neighbours from it). */
+/* Byte offsets of the four pixels of the 2x2 subspan whose upper left
+ * pixel is (x, y), pixel i at (x + (i & 1), y + (i >> 1)), as a render
+ * target write's subspans are; false when a pixel lies outside the view
+ * (the caller then goes pixel by pixel). */
+bool surface_view_subspan_offsets(const struct surface_view *v, uint32_t x, uint32_t y,
+				  uint64_t off[4]);
+/* Byte offsets of pixels x .. x + n - 1 of row y into off[]: how many of
+ * them lie inside the view (the rest are not written). */
+unsigned surface_view_row_offsets(const struct surface_view *v, uint32_t x, uint32_t y,
+				  unsigned n, uint64_t *off);
 
 /* surface_sample.c */
 /* Where sample s of pixel (x, y) of slice `slice` lives in a

@@ -1,24 +1,29 @@
-/* The early depth test of whole quads (depth_test.c depth_test_quad): one
+/* The early depth test of whole quads and of whole runs of quads
+ * (depth_test.c depth_test_quad, depth_test_run): one
  * draw of 8 overlapping rectangles at unsorted depths, their edges on odd
  * and even pixel boundaries (so quads are partly covered, at every corner),
  * a LESS test with depth writes made before the PS, into D16_UNORM,
  * D24_UNORM_X8 and D32_FLOAT Y-tiled buffers, with one host thread and with
- * four. Oracle, computed here layer by layer in primitive order: the
+ * four; the buffer is three Y tiles wide and two high, so runs cross
+ * OWord columns, tiles (4 KiB pages) and tile rows. Oracle, computed here layer by layer in primitive order: the
  * colour image and the depth buffer's bytes, each depth encoded by the
  * PRM's rule (UNORM: round(z * (2^n - 1)); D32: the float), each byte of
  * the buffer found by the Y-tile layout (PRM vol. 5 "Y-Major Tiling":
  * 128-byte x 32-row tiles of 16-byte columns). Also a GREATER test with
  * no depth write against a buffer of 5/17: each pixel the colour of
- * the last layer farther than it, the buffer unchanged. */
+ * the last layer farther than it, the buffer unchanged. The whole-run
+ * path must have taken quads (depth_test_run_quads). */
 #include <stdio.h>
 
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
+#include "gpu/render/wm_draw.h"
+#include "tiling_ref.h"
 
-#define W 32
-#define H 32
+#define W 80
+#define H 40
 #define PITCH (W * 4)
-#define DPITCH 128
+#define DPITCH 384
 #define LAYERS 8
 
 enum { CMP_LESS_ = 2, CMP_GREATER_ = 5 };
@@ -29,10 +34,10 @@ static const float colours[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
 /* Layer k: pixels [x0, x1) x [y0, y1), depth z (unsorted, distinct). */
 static void layer(int k, int r[4], float *z)
 {
-	r[0] = (k * 5) % 13 + (k & 1);
-	r[1] = (k * 7 + 3) % 11 + (k >> 1 & 1);
-	r[2] = r[0] + 11 + (k % 3);
-	r[3] = r[1] + 13 + (k % 2);
+	r[0] = (k * 9) % 41 + (k & 1);
+	r[1] = (k * 7 + 3) % 19 + (k >> 1 & 1);
+	r[2] = r[0] + 35 + (k % 3);
+	r[3] = r[1] + 17 + (k % 2);
 	/* m/17: (2^16 - 1) and (2^24 - 1) are multiples of 17, so z times
 	 * either is within float rounding of an integer, never near a half
 	 * (how a float z at a half rounds is not this test's question) */
@@ -74,11 +79,10 @@ static uint32_t encode(int fmt, float z)
 	return (uint32_t)lrint((double)z * max);
 }
 
-/* Byte offset of pixel (x, y) in a one-tile-wide Y-tiled buffer. */
+/* Byte offset of pixel (x, y) in the Y-tiled buffer (the PRM's bit map). */
 static uint32_t ytile(int fmt, int x, int y)
 {
-	uint32_t b = (uint32_t)x * cpp_of(fmt);
-	return (b / 16) * 32 * 16 + (uint32_t)y * 16 + b % 16;
+	return (uint32_t)ref_tile_y_offset((uint64_t)x * cpp_of(fmt), (uint64_t)y, DPITCH);
 }
 
 static uint32_t depth_at(int fmt, int x, int y)
@@ -129,7 +133,9 @@ static int check(int fmt, bool greater, const char *threads)
 			uint32_t e = encode(fmt, clear);
 			memcpy(fx_mem + FX_DEPTH + ytile(fmt, x, y), &e, cpp_of(fmt));
 		}
+	uint64_t runs = depth_test_run_quads();
 	CHECK_EQ(draw_layers(), 0);
+	CHECK(depth_test_run_quads() > runs);
 	static uint8_t want[H][W][4];
 	static float wz[H][W];
 	reference(greater, clear, want, wz);

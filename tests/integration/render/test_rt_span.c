@@ -12,10 +12,13 @@
  * smaller than the viewport (writes past it dropped). Which pixels are
  * written is checked against the triangle's edge functions at the pixel
  * centres computed here, and the memory around the target stays as it
- * was. Also: two layers of an array target written by one draw. */
+ * was. The span path stores a subspan through one offset computation
+ * (surface_view_subspan_offsets): the first draw must count subspans
+ * there (rt_write_fast_subspans) and the blended one none. Also: two layers of an array target written by one draw. */
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 #include "gpu/render/topology.h"
+#include "gpu/render/wm_draw.h"
 
 #define VW 32                    /* viewport */
 #define VH 24
@@ -79,9 +82,13 @@ static void one(bool simd16, const struct rt_fmt *f, int tile_mode)
 {
 	uint32_t pitch = tile_mode == 2 ? 512 : tile_mode == 3 ? 128 * ((TW * f->cpp + 127) / 128) :
 			 TW * f->cpp + 8;
+	uint64_t fast = rt_write_fast_subspans();
 	CHECK_EQ(draw(simd16, f->format, pitch, tile_mode, false), 0);
+	CHECK(rt_write_fast_subspans() > fast);
 	memcpy(span_img, fx_mem + FX_RT, sizeof(span_img));
+	fast = rt_write_fast_subspans();
 	CHECK_EQ(draw(simd16, f->format, pitch, tile_mode, true), 0);
+	CHECK_EQ(rt_write_fast_subspans(), fast);
 	int diff = 0, wrong = 0, written = 0;
 	for (size_t i = 0; i < sizeof(span_img); i++)
 		if (span_img[i] != fx_mem[FX_RT + i] && diff++ < 3)
