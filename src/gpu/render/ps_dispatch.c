@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/trace.h"
 #include "gpu/render/wm_draw.h"
 
@@ -89,14 +90,13 @@ static uint8_t u4_4(float f)
 	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
-/* Every pixel of each subspan that has a lit pixel. */
+/* Every pixel of each subspan that has a lit pixel: a subspan's bits
+ * folded into its lowest, then spread to its four. */
 static uint32_t subspans_of(uint32_t lit)
 {
-	uint32_t m = 0;
-	for (unsigned q = 0; q < 32; q += 4)
-		if (lit >> q & 15)
-			m |= 15u << q;
-	return m;
+	uint32_t any = lit | lit >> 1;
+	any = (any | any >> 2) & 0x11111111u;
+	return any * 15u;
 }
 
 static int build_payload(struct ps_job *j)
@@ -111,55 +111,51 @@ static int build_payload(struct ps_job *j)
 
 	/* the draw's first thread clears every register; later ones leave the
 	 * GRFs as the previous thread did (the registers below are written
-	 * whole, g0..g2 cleared first) */
+	 * whole) */
 	if (j->fresh)
 		eu_thread_init(t, simd, subspans_of(px->mask));
 	else
 		eu_thread_dispatch(t, simd, subspans_of(px->mask));
 	j->fresh = false;
-	/* constant sizes: stores, not a rep stos per thread */
-	if (halves == 1)
-		memset(eu_grf(t, 0), 0, 2 * EU_REG_SIZE);
-	else
-		memset(eu_grf(t, 0), 0, 3 * EU_REG_SIZE);
 	t->sfids = &render_sfids[RS_PS];
 	t->sfid_units = &j->units;
 	t->user = j;
+	/* g0 .. g2 are written whole */
+	uint32_t g0[8] = { 0 };
 	/* R0.0: 15 back facing, 4:0 the primitive's topology (never 0: Mesa
 	 * negates R0.0:W arithmetically for gl_FrontFacing and relies on it) */
-	eu_grf_set_ud(t, 0, 0, (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u));
-	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));
-	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_PS] & ~31u);
+	g0[0] = (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u);
+	g0[3] = (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15);
+	g0[4] = rs->binding_table[RS_PS] & ~31u;
 	/* R0.5 31:10: this thread's own scratch space, base + FFTID x
 	 * per-thread size (PRM "PS Thread Payload"; 3DSTATE_PS Per-Thread
 	 * Scratch Space: 1 KB << n): threads running at once on the pool
 	 * must not share one (glsl-1.50-gs-max-output's FS keeps its
 	 * indexed array there) */
-	eu_grf_set_ud(t, 0, 5, ((uint32_t)st->ps.scratch_base & ~1023u) +
-		      j->hw_thread * (1024u << (st->ps.scratch_space & 15)));
-	eu_grf_set_ud(t, 0, 6, (uint32_t)(j->seq % 512));
+	g0[5] = ((uint32_t)st->ps.scratch_base & ~1023u) +
+		j->hw_thread * (1024u << (st->ps.scratch_space & 15));
+	g0[6] = (uint32_t)(j->seq % 512);
+	memcpy(eu_grf(t, 0), g0, sizeof(g0));
 	for (unsigned h = 0; h < halves; h++) {
+		uint32_t g1[8] = { 0 };   /* the register whole */
 		for (unsigned q = 0; q < 4; q++) {
 			unsigned i = h * 16 + q * 4;
-			uint32_t xy = i < px->count ? ((uint32_t)px->x[i] & 0xffff) |
-							  ((uint32_t)px->y[i] << 16) : 0;
-			eu_grf_set_ud(t, 1 + h, 2 + q, xy);
+			g1[2 + q] = i < px->count ? ((uint32_t)px->x[i] & 0xffff) |
+						    ((uint32_t)px->y[i] << 16) : 0;
 		}
-		eu_grf_set_ud(t, 1 + h, 7, (px->mask >> (h * 16)) & 0xffff);
+		g1[7] = (px->mask >> (h * 16)) & 0xffff;
 		/* g1.0 (g2.0): the sample of each subspan under per-sample
 		 * dispatch, 4 bits a slot (PRM "PS Thread Payload": Sample
 		 * Index, read by Mesa for gl_SampleID) */
-		uint32_t ids = 0;
-		for (unsigned q = 0; q < 4; q++)
-			ids |= (uint32_t)(px->sample_id[h * 4 + q] & 15) << (4 * q);
-		eu_grf_set_ud(t, 1 + h, 0, st->ms.per_sample ? ids : 0);
+		for (unsigned q = 0; q < 4 && st->ms.per_sample; q++)
+			g1[0] |= (uint32_t)(px->sample_id[h * 4 + q] & 15) << (4 * q);
+		memcpy(eu_grf(t, 1 + h), g1, sizeof(g1));
 	}
 	unsigned reg = 1 + halves;
 	for (unsigned h = 0; h < halves; h++) {
 		unsigned first = h * 16;
-		for (unsigned m = 0; m < 6; m++)
-			if (st->bary_modes >> m & 1)
-				reg = put_bary(t, reg, j, m, first, hw);
+		for (uint32_t modes = st->bary_modes & 63; modes; modes &= modes - 1)
+			reg = put_bary(t, reg, j, (unsigned)__builtin_ctz(modes), first, hw);
 		if (st->ps.uses_depth)
 			reg = put_pixels(t, reg, px->z, first, hw);
 		if (st->ps.uses_w)
@@ -277,16 +273,19 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	 * registers, the pixel interpolator computes its own (bary_at) */
 	if (!st->bary_modes && !need_z && !st->ps.uses_w)
 		return;
-	/* the centres, padded to whole chunks of bary_at_n */
-	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
-	for (unsigned c = 0; c < px->count; c++) {
-		cx[c] = px->x[c] + 0.5;
-		cy[c] = px->y[c] + 0.5;
-	}
-	for (unsigned c = px->count; c % BARY_CHUNK; c++)
-		cx[c] = cy[c] = 0;
-	bary_at_n(&p->bary, px->count, cx, cy, (float *const[3]){ px->lin[0], px->lin[1], px->lin[2] },
-		  (float *const[3]){ px->persp[0], px->persp[1], px->persp[2] });
+	/* the weights something reads: the payload's b1 and b2 of the
+	 * perspective modes at the centres (all three where the primitive
+	 * maps them or centroid/sample modes may take them), the linear ones
+	 * for the linear modes, depth and w */
+	unsigned want = 0;
+	if (st->bary_modes & 7)
+		want |= p->bary_mapped || (st->bary_modes & 6) ? BARY_PERSP : BARY_PERSP12;
+	if ((st->bary_modes & 0x38) || need_z || st->ps.uses_w)
+		want |= BARY_LIN;
+	/* px->count is whole quads: a multiple of BARY_CHUNK */
+	bary_pixels(&p->bary, px->count, px->x, px->y, want,
+		    (float *const[3]){ px->lin[0], px->lin[1], px->lin[2] },
+		    (float *const[3]){ px->persp[0], px->persp[1], px->persp[2] });
 	if (!need_z && !st->ps.uses_w)
 		return;
 	for (unsigned c = 0; c < px->count; c++) {
@@ -387,7 +386,7 @@ int ps_flush(struct wm_draw *d)
 	      (unsigned long long)d->ps_threads, d->simd, px->x[0], px->y[0], px->mask,
 	      d->prim.back_facing ? " back" : "");
 	d->ps_threads++;
-	d->ps_pixels += (uint64_t)__builtin_popcount(px->mask);
+	d->ps_pixels += bits_count32(px->mask);
 	if (d->ring) {
 		ps_pool_submit(d, j);
 		/* the next thread gathers in the next slot (once it is free) */

@@ -220,6 +220,15 @@ void bary_lin_at(const struct bary_setup *s, double x, double y, float lin[3]);
  * BARY_CHUNK): weight c of point i in lin[c][i] and persp[c][i]. */
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float *const lin[3], float *const persp[3]);
+/* bary_at_n at the centres of the pixels (x[i], y[i]) (arrays padded to a
+ * multiple of BARY_CHUNK), only the weights `want` asks for: BARY_LIN
+ * lin[0..2], BARY_PERSP persp[0..2], BARY_PERSP12 persp[1..2] (the
+ * payload's b1 and b2); the other arrays are not written. */
+#define BARY_LIN 1u
+#define BARY_PERSP 2u
+#define BARY_PERSP12 4u
+void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+		 unsigned want, float *const lin[3], float *const persp[3]);
 /* Depth at the four pixel centres of the quad at (x, y) (pixel i at
  * (x + (i & 1), y + (i >> 1))) from the vertices' z: z0 + l1 (z1 - z0) +
  * l2 (z2 - z0), in double from bary_lin_at's weights, rounded to float. */

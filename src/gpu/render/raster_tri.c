@@ -264,6 +264,84 @@ typedef float bary_v4f __attribute__((vector_size(16)));
 /* a where mask m is set, else b (a macro: a vector return is ABI-bound) */
 #define bary_pick(m, a, b) ((bary_v4d)(((bary_v4i)(a) & (m)) | ((bary_v4i)(b) & ~(m))))
 
+/* The definition's operations on the four points (vx, vy): the linear
+ * weights l, the perspective ones q (the linear ones where the sum of
+ * l_i rhw_i is 0); `want` (BARY_*) says which the caller stores, the
+ * others may be left out. A sum that is a power of two 2^k (every lane),
+ * as with w = 1 everywhere, divides exactly as a product with 2^-k: both
+ * are the correctly rounded value of the same real p / 2^k (subnormal
+ * results included), so three divisions become three products with the
+ * same bits. */
+static inline __attribute__((always_inline)) void
+bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, bary_v4d l[3],
+	  bary_v4d q[3])
+{
+	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
+	bary_v4d px = vx - s->x0, py = vy - s->y0;
+	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
+	bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
+	bary_v4d l0 = 1.0 - l1 - l2;
+	l[0] = l0;
+	l[1] = l1;
+	l[2] = l2;
+	if (!(want & (BARY_PERSP | BARY_PERSP12)))
+		return;
+	bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
+	bary_v4d sum = p0 + p1 + p2;
+	bary_v4i nz = sum != zero;
+	/* 2^k with a normal 2^-k: mantissa 0, biased exponent 1..2045 */
+	const bary_v4i zi = { 0, 0, 0, 0 };
+	const bary_v4i expo = zi + 0x7ff0000000000000ll, mant = zi + 0x000fffffffffffffll;
+	bary_v4i bits = (bary_v4i)sum, e = bits & expo;
+	bary_v4i pow2 = ((bits & mant) == 0) & (e >= (1ll << 52)) & (e <= (2045ll << 52));
+	bary_v4i fast = pow2 | ~nz;
+	if (fast[0] & fast[1] & fast[2] & fast[3]) {
+		bary_v4i rbits = (bits & ~(expo | mant)) | ((2046ll << 52) - e);
+		bary_v4d r = (bary_v4d)rbits;
+		if (want & BARY_PERSP)
+			q[0] = bary_pick(nz, p0 * r, l0);
+		q[1] = bary_pick(nz, p1 * r, l1);
+		q[2] = bary_pick(nz, p2 * r, l2);
+		return;
+	}
+	bary_v4d div = bary_pick(nz, sum, one);
+	/* three divisions: one reciprocal and three products were
+	 * measured no faster (the divisions overlap; the checks that
+	 * would keep the quotients' bits cost more), the stores of
+	 * each weight as four floats were the cost */
+	if (want & BARY_PERSP)
+		q[0] = bary_pick(nz, p0 / div, l0);
+	q[1] = bary_pick(nz, p1 / div, l1);
+	q[2] = bary_pick(nz, p2 / div, l2);
+}
+
+/* Weights c of the points [b, b + 4) (m of them, the rest not written)
+ * as floats, those `want` asks for. */
+static inline __attribute__((always_inline)) void
+bary_store(unsigned want, unsigned b, unsigned m, const bary_v4d l[3], const bary_v4d q[3],
+	   float *const lin[3], float *const persp[3])
+{
+	for (unsigned c = 0; c < 3; c++) {
+		bool wl = want & BARY_LIN;
+		bool wq = (want & BARY_PERSP) || (c && (want & BARY_PERSP12));
+		bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
+		bary_v4f fq = wq ? __builtin_convertvector(q[c], bary_v4f) : fl;
+		if (m >= 4) {
+			if (wl)
+				memcpy(lin[c] + b, &fl, sizeof(fl));
+			if (wq)
+				memcpy(persp[c] + b, &fq, sizeof(fq));
+			continue;
+		}
+		for (unsigned i = 0; i < m; i++) {
+			if (wl)
+				lin[c][b + i] = fl[i];
+			if (wq)
+				persp[c][b + i] = fq[i];
+		}
+	}
+}
+
 /* An AVX clone picked at load time where GCC makes one; clang's
  * target_clones left the symbol undefined in the fuzz build (clang 14). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -272,41 +350,46 @@ __attribute__((target_clones("avx2", "avx", "default")))
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float *const lin[3], float *const persp[3])
 {
-	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
 	for (unsigned b = 0; b < n; b += 4) {
-		bary_v4d vx, vy;
+		bary_v4d vx, vy, l[3], q[3];
 		memcpy(&vx, x + b, sizeof(vx));
 		memcpy(&vy, y + b, sizeof(vy));
-		bary_v4d px = vx - s->x0, py = vy - s->y0;
-		bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
-		bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
-		bary_v4d l0 = 1.0 - l1 - l2;
-		bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
-		bary_v4d sum = p0 + p1 + p2;
-		bary_v4i nz = sum != zero;
-		bary_v4d div = bary_pick(nz, sum, one);
-		/* three divisions: one reciprocal and three products were
-		 * measured no faster (the divisions overlap; the checks that
-		 * would keep the quotients' bits cost more), the stores of
-		 * each weight as four floats were the cost */
-		bary_v4d q0 = p0 / div, q1 = p1 / div, q2 = p2 / div;
-		bary_v4d l[3] = { l0, l1, l2 };
-		bary_v4d q[3] = { bary_pick(nz, q0, l0), bary_pick(nz, q1, l1),
-				  bary_pick(nz, q2, l2) };
-		for (unsigned c = 0; c < 3; c++) {
-			bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
-			bary_v4f fq = __builtin_convertvector(q[c], bary_v4f);
-			if (n - b >= 4) {
-				memcpy(lin[c] + b, &fl, sizeof(fl));
-				memcpy(persp[c] + b, &fq, sizeof(fq));
-				continue;
-			}
-			for (unsigned i = 0; i < n - b; i++) {
-				lin[c][b + i] = fl[i];
-				persp[c][b + i] = fq[i];
-			}
-		}
+		bary_core(s, vx, vy, BARY_LIN | BARY_PERSP, l, q);
+		bary_store(BARY_LIN | BARY_PERSP, b, n - b, l, q, lin, persp);
 	}
+}
+
+static inline __attribute__((always_inline)) void
+bary_pixels_as(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+	       unsigned want, float *const lin[3], float *const persp[3])
+{
+	typedef int32_t v4si __attribute__((vector_size(16)));
+	for (unsigned b = 0; b < n; b += 4) {
+		v4si ix, iy;
+		memcpy(&ix, x + b, sizeof(ix));
+		memcpy(&iy, y + b, sizeof(iy));
+		/* the centres: exact in double */
+		bary_v4d vx = __builtin_convertvector(ix, bary_v4d) + 0.5;
+		bary_v4d vy = __builtin_convertvector(iy, bary_v4d) + 0.5;
+		bary_v4d l[3], q[3];
+		bary_core(s, vx, vy, want, l, q);
+		bary_store(want, b, n - b, l, q, lin, persp);
+	}
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "avx", "default")))
+#endif
+void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+		 unsigned want, float *const lin[3], float *const persp[3])
+{
+	/* the common choices compiled each for itself */
+	if (want == BARY_PERSP12)
+		bary_pixels_as(s, n, x, y, BARY_PERSP12, lin, persp);
+	else if (want == (BARY_PERSP12 | BARY_LIN))
+		bary_pixels_as(s, n, x, y, BARY_PERSP12 | BARY_LIN, lin, persp);
+	else
+		bary_pixels_as(s, n, x, y, want, lin, persp);
 }
 
 /* wm_prim_z's depth plane at the four pixel centres of the quad at (x, y):
