@@ -457,6 +457,31 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 	return px->count == d->simd ? ps_flush(d) : 0;
 }
 
+/* add_subspan's work for one sample at the pixel centres (no per-sample
+ * dispatch): pixel i covered when `in` bit i is set, writing when `pass`
+ * bit i is set; four-pixel stores, no per-pixel choices. */
+static int add_centre(struct wm_draw *d, int32_t x, int32_t y, unsigned in, unsigned pass)
+{
+	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+	struct ps_pixels *px = d->px;
+	unsigned c = px->count;
+	const int32_t xs[4] = { x, x + 1, x, x + 1 }, ys[4] = { y, y, y + 1, y + 1 };
+	const uint16_t ic[4] = { in & 1, in >> 1 & 1, in >> 2 & 1, in >> 3 & 1 };
+	const uint16_t pc[4] = { pass & 1, pass >> 1 & 1, pass >> 2 & 1, pass >> 3 & 1 };
+	memcpy(&px->x[c], xs, sizeof(xs));
+	memcpy(&px->y[c], ys, sizeof(ys));
+	memcpy(&px->sx[c], half, sizeof(half));
+	memcpy(&px->sy[c], half, sizeof(half));
+	memcpy(&px->cx[c], half, sizeof(half));
+	memcpy(&px->cy[c], half, sizeof(half));
+	memcpy(&px->cov[c], pc, sizeof(pc));
+	memcpy(&px->in_cov[c], ic, sizeof(ic));
+	px->sample_id[c / 4] = 0;
+	px->mask |= (pass & 15u) << c;
+	px->count = c + 4;
+	return px->count == d->simd ? ps_flush(d) : 0;
+}
+
 int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 {
 	const struct wm_prim *p = &d->prim;
@@ -496,6 +521,9 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 		 * dispatched (as under per-sample dispatch below) */
 		if (d->early_depth && !(pass[0] | pass[1] | pass[2] | pass[3]))
 			return 0;
+		if (n <= 1)
+			return add_centre(d, x, y, lit, (pass[0] != 0) | (pass[1] != 0) << 1 |
+					  (pass[2] != 0) << 2 | (pass[3] != 0) << 3);
 		return add_subspan(d, x, y, in, pass, -1);
 	}
 	/* per-sample dispatch: a subspan for each sample some pixel keeps */
@@ -511,37 +539,45 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 	return 0;
 }
 
-/* Whole single-sampled subspans with no early test: add_subspan's work
- * for four lit pixels at their centres, without its per-pixel choices. */
+/* Whole single-sampled subspans: add_centre for each, after the early
+ * depth test when there is one, the depth plane of up to eight quads at
+ * a time (bary_z_quads: wm_prim_z's values). */
 int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov)
 {
 	const struct wm_state *st = &d->st;
-	if (st->ms.samples > 1 || st->ms.per_sample || d->early_depth) {
+	if (st->ms.samples > 1 || st->ms.per_sample) {
 		for (unsigned k = 0; k < n; k++)
 			if (ps_add_quad(d, x + 2 * (int32_t)k, y, cov))
 				return -1;
 		return 0;
 	}
-	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
-	static const uint16_t one[4] = { 1, 1, 1, 1 };
-	for (unsigned k = 0; k < n; k++) {
-		struct ps_pixels *px = d->px;
-		unsigned c = px->count;
-		int32_t qx = x + 2 * (int32_t)k;
-		const int32_t xs[4] = { qx, qx + 1, qx, qx + 1 }, ys[4] = { y, y, y + 1, y + 1 };
-		memcpy(&px->x[c], xs, sizeof(xs));
-		memcpy(&px->y[c], ys, sizeof(ys));
-		memcpy(&px->sx[c], half, sizeof(half));
-		memcpy(&px->sy[c], half, sizeof(half));
-		memcpy(&px->cx[c], half, sizeof(half));
-		memcpy(&px->cy[c], half, sizeof(half));
-		memcpy(&px->cov[c], one, sizeof(one));
-		memcpy(&px->in_cov[c], one, sizeof(one));
-		px->sample_id[c / 4] = 0;
-		px->mask |= 15u << c;
-		px->count = c + 4;
-		if (px->count == d->simd && ps_flush(d))
-			return -1;
+	if (!d->early_depth) {
+		for (unsigned k = 0; k < n; k++)
+			if (add_centre(d, x + 2 * (int32_t)k, y, 15, 15))
+				return -1;
+		return 0;
+	}
+	const struct wm_prim *p = &d->prim;
+	const float vz[3] = { p->v[0].z, p->v[1].z, p->v[2].z };
+	for (unsigned k0 = 0; k0 < n; k0 += 8) {
+		unsigned m = n - k0 < 8 ? n - k0 : 8;
+		float z[32];
+		bary_z_quads(&p->bary, vz, x + 2 * (int32_t)k0, y, m, z);
+		for (unsigned i = 0; i < 4 * m; i++)   /* wm_prim_z_quad's offset */
+			z[i] += p->z_offset;
+		for (unsigned k = 0; k < m; k++) {
+			int32_t qx = x + 2 * (int32_t)(k0 + k);
+			int quad = depth_test_quad(d, qx, y, z + 4 * k, 15);
+			if (d->fault)
+				return -1;
+			if (quad < 0) {   /* pixel by pixel: ps_add_quad's own way */
+				if (ps_add_quad(d, qx, y, cov))
+					return -1;
+				continue;
+			}
+			if (quad && add_centre(d, qx, y, 15, (unsigned)quad))
+				return -1;
+		}
 	}
 	return 0;
 }

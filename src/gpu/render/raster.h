@@ -234,5 +234,8 @@ void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const
  * l2 (z2 - z0), in double from bary_lin_at's weights, rounded to float. */
 void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		 float out[4]);
+/* bary_z_quad for the n quads at (x + 2k, y), k < n: quad k in out[4k..4k+3]. */
+void bary_z_quads(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		  unsigned n, float *out);
 
 #endif

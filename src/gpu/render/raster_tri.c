@@ -392,27 +392,48 @@ void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const
 		bary_pixels_as(s, n, x, y, want, lin, persp);
 }
 
-/* wm_prim_z's depth plane at the four pixel centres of the quad at (x, y):
- * bary_lin_at's weights rounded to float, then z0 + l1 (z1 - z0) +
- * l2 (z2 - z0) in double, rounded to float; the same operations four at
- * a time. */
+/* wm_prim_z's depth plane at the four pixel centres of each of the n
+ * quads at (x + 2k, y): bary_lin_at's weights rounded to float, then z0 +
+ * l1 (z1 - z0) + l2 (z2 - z0) in double, rounded to float; the same
+ * operations four at a time. */
+static inline __attribute__((always_inline)) void
+bary_z_as(const struct bary_setup *s, const float z[3], int32_t x, int32_t y, unsigned n,
+	  float *out)
+{
+	double z0 = z[0], dz1 = (double)z[1] - z0, dz2 = (double)z[2] - z0;
+	bary_v4d vy = { y + 0.5, y + 0.5, y + 1.5, y + 1.5 };
+	bary_v4d py = vy - s->y0;
+	bary_v4d e2xpy = s->e2x * py, e1xpy = s->e1x * py;
+	for (unsigned k = 0; k < n; k++) {
+		double qx = x + 2.0 * k;
+		bary_v4d vx = { qx + 0.5, qx + 1.5, qx + 0.5, qx + 1.5 };
+		bary_v4d px = vx - s->x0;
+		bary_v4d l1 = (px * s->e2y - e2xpy) * s->inv_area;
+		bary_v4d l2 = (e1xpy - px * s->e1y) * s->inv_area;
+		l1 = __builtin_convertvector(__builtin_convertvector(l1, bary_v4f), bary_v4d);
+		l2 = __builtin_convertvector(__builtin_convertvector(l2, bary_v4f), bary_v4d);
+		bary_v4d d = (z0 + l1 * dz1) + l2 * dz2;
+		bary_v4f f = __builtin_convertvector(d, bary_v4f);
+		memcpy(out + 4 * k, &f, sizeof(f));
+	}
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx", "default")))
 #endif
 void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		 float out[4])
 {
-	bary_v4d vx = { x + 0.5, x + 1.5, x + 0.5, x + 1.5 };
-	bary_v4d vy = { y + 0.5, y + 0.5, y + 1.5, y + 1.5 };
-	bary_v4d px = vx - s->x0, py = vy - s->y0;
-	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
-	bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
-	l1 = __builtin_convertvector(__builtin_convertvector(l1, bary_v4f), bary_v4d);
-	l2 = __builtin_convertvector(__builtin_convertvector(l2, bary_v4f), bary_v4d);
-	double z0 = z[0];
-	bary_v4d d = (z0 + l1 * ((double)z[1] - z0)) + l2 * ((double)z[2] - z0);
-	bary_v4f f = __builtin_convertvector(d, bary_v4f);
-	memcpy(out, &f, sizeof(f));
+	bary_z_as(s, z, x, y, 1, out);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx", "default")))
+#endif
+void bary_z_quads(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		  unsigned n, float *out)
+{
+	bary_z_as(s, z, x, y, n, out);
 }
 
 /* The linear weights in double, the definition both below share. */

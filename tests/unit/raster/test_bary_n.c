@@ -10,7 +10,8 @@
  * quad, against wm_prim_z's definition) at each point too. bary_pixels
  * (integer pixels' centres, only the outputs asked for) likewise, with
  * triangles on the pixel grid and w of 1, 2, 0.5, whose sums are often
- * powers of two (divided as exact products there). */
+ * powers of two (divided as exact products there); bary_z_quads (runs of
+ * quads of a row) against the same depth definition. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -223,6 +224,21 @@ int main(void)
 				float want = z_oracle(v, qx + (p & 1) + 0.5, qy + (p >> 1) + 0.5);
 				z_mismatches += memcmp(&want, &z[p], 4) != 0;
 			}
+			/* a run of 1..8 quads from there (bary_z_quads), and
+			 * nothing written past it */
+			unsigned nq = 1 + i % 8;
+			float zr[33];
+			memset(zr, 0xcd, sizeof(zr));
+			bary_z_quads(&s, (const float[3]){ v[0].z, v[1].z, v[2].z }, qx, qy, nq, zr);
+			for (unsigned p = 0; p < 4 * nq; p++) {
+				float want = z_oracle(v, qx + 2 * (p / 4) + (p & 1) + 0.5,
+						      qy + (p >> 1 & 1) + 0.5);
+				z_mismatches += memcmp(&want, &zr[p], 4) != 0;
+			}
+			uint8_t cdz[4];
+			memset(cdz, 0xcd, 4);
+			for (unsigned p = 4 * nq; p < 33; p++)
+				z_mismatches += memcmp(cdz, &zr[p], 4) != 0;
 		}
 	}
 	/* A dense sweep of every pixel centre of 256x256 for triangles with
