@@ -208,6 +208,7 @@ struct bary_setup {
 	double inv_area;
 	double rhw[3];
 	double z[3];
+	bool rhw_one;                  /* rhw 1 at the three vertices */
 };
 void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 		const struct win_vertex *v1, const struct win_vertex *v2);

@@ -249,6 +249,7 @@ void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 	s->rhw[0] = v0->rhw;
 	s->rhw[1] = v1->rhw;
 	s->rhw[2] = v2->rhw;
+	s->rhw_one = v0->rhw == 1.0f && v1->rhw == 1.0f && v2->rhw == 1.0f;
 	s->z[0] = v0->z;
 	s->z[1] = v1->z;
 	s->z[2] = v2->z;
@@ -271,8 +272,9 @@ typedef float bary_v4f __attribute__((vector_size(16)));
  * as with w = 1 everywhere, divides exactly as a product with 2^-k: both
  * are the correctly rounded value of the same real p / 2^k (subnormal
  * results included), so three divisions become three products with the
- * same bits. */
-static inline __attribute__((always_inline)) void
+ * same bits. True when q is l itself (w = 1 at the three vertices and
+ * sums of exactly 1). */
+static inline __attribute__((always_inline)) bool
 bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, bary_v4d l[3],
 	  bary_v4d q[3])
 {
@@ -285,7 +287,18 @@ bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, b
 	l[1] = l1;
 	l[2] = l2;
 	if (!(want & (BARY_PERSP | BARY_PERSP12)))
-		return;
+		return false;
+	if (s->rhw_one) {
+		/* l_i * 1 is l_i: a sum of exactly 1 in every lane makes the
+		 * perspective weights the linear ones (x / 1 is x) */
+		bary_v4i is1 = (l0 + l1) + l2 == one;
+		if (is1[0] & is1[1] & is1[2] & is1[3]) {
+			q[0] = l0;
+			q[1] = l1;
+			q[2] = l2;
+			return true;
+		}
+	}
 	bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
 	bary_v4d sum = p0 + p1 + p2;
 	bary_v4i nz = sum != zero;
@@ -302,7 +315,7 @@ bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, b
 			q[0] = bary_pick(nz, p0 * r, l0);
 		q[1] = bary_pick(nz, p1 * r, l1);
 		q[2] = bary_pick(nz, p2 * r, l2);
-		return;
+		return false;
 	}
 	bary_v4d div = bary_pick(nz, sum, one);
 	/* three divisions: one reciprocal and three products were
@@ -313,19 +326,20 @@ bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, b
 		q[0] = bary_pick(nz, p0 / div, l0);
 	q[1] = bary_pick(nz, p1 / div, l1);
 	q[2] = bary_pick(nz, p2 / div, l2);
+	return false;
 }
 
 /* Weights c of the points [b, b + 4) (m of them, the rest not written)
  * as floats, those `want` asks for. */
 static inline __attribute__((always_inline)) void
-bary_store(unsigned want, unsigned b, unsigned m, const bary_v4d l[3], const bary_v4d q[3],
-	   float *const lin[3], float *const persp[3])
+bary_store(unsigned want, bool same, unsigned b, unsigned m, const bary_v4d l[3],
+	   const bary_v4d q[3], float *const lin[3], float *const persp[3])
 {
 	for (unsigned c = 0; c < 3; c++) {
 		bool wl = want & BARY_LIN;
 		bool wq = (want & BARY_PERSP) || (c && (want & BARY_PERSP12));
 		bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
-		bary_v4f fq = wq ? __builtin_convertvector(q[c], bary_v4f) : fl;
+		bary_v4f fq = wq && !same ? __builtin_convertvector(q[c], bary_v4f) : fl;
 		if (m >= 4) {
 			if (wl)
 				memcpy(lin[c] + b, &fl, sizeof(fl));
@@ -354,8 +368,8 @@ void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const do
 		bary_v4d vx, vy, l[3], q[3];
 		memcpy(&vx, x + b, sizeof(vx));
 		memcpy(&vy, y + b, sizeof(vy));
-		bary_core(s, vx, vy, BARY_LIN | BARY_PERSP, l, q);
-		bary_store(BARY_LIN | BARY_PERSP, b, n - b, l, q, lin, persp);
+		bool same = bary_core(s, vx, vy, BARY_LIN | BARY_PERSP, l, q);
+		bary_store(BARY_LIN | BARY_PERSP, same, b, n - b, l, q, lin, persp);
 	}
 }
 
@@ -372,8 +386,8 @@ bary_pixels_as(const struct bary_setup *s, unsigned n, const int32_t *x, const i
 		bary_v4d vx = __builtin_convertvector(ix, bary_v4d) + 0.5;
 		bary_v4d vy = __builtin_convertvector(iy, bary_v4d) + 0.5;
 		bary_v4d l[3], q[3];
-		bary_core(s, vx, vy, want, l, q);
-		bary_store(want, b, n - b, l, q, lin, persp);
+		bool same = bary_core(s, vx, vy, want, l, q);
+		bary_store(want, same, b, n - b, l, q, lin, persp);
 	}
 }
 

@@ -182,6 +182,45 @@ static unsigned midpoint_quotients(unsigned *found)
 	return bad;
 }
 
+/* w = 1 at the three vertices (bary_setup's rhw_one): the perspective
+ * weights are the linear ones only where l0 + l1 + l2 rounds to exactly
+ * 1. Points x (l1 = x, l2 = y, l0 = 1 - x - y) at a float midpoint,
+ * with y chosen so that the sum is not 1 and l1 / sum rounds to another
+ * float than l1: the perspective weight must be the quotient's float. */
+static unsigned w1_sums(unsigned *found)
+{
+	unsigned bad = 0;
+	*found = 0;
+	struct bary_setup s;
+	struct win_vertex v[3] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 }, { 0, 1, 0, 1 } };
+	bary_setup(&s, &v[0], &v[1], &v[2]);   /* l1 = x, l2 = y */
+	double xs[32], ys[32];
+	unsigned n = 0;
+	for (int t = 0; t < 200000 && n < 32; t++) {
+		float f = rnd(0.5f, 0.9f);
+		double m = f + (double)(nextafterf(f, 1.0f) - f) / 2;
+		/* all 53 bits used, so the sum can round */
+		uint32_t hi = seed = seed * 1664525u + 1013904223u;
+		uint32_t lo = seed = seed * 1664525u + 1013904223u;
+		double y = ((double)hi / 4294967296.0 + (double)lo / 18446744073709551616.0) * 0.3;
+		double sum = ((1.0 - m - y) + m) + y;
+		if (sum != 1.0 && (float)(m / sum) != (float)m) {
+			xs[n] = m;
+			ys[n++] = y;
+		}
+	}
+	*found = n;
+	float lin[3][32], persp[3][32];
+	bary_at_n(&s, n, xs, ys, (float *const[3]){ lin[0], lin[1], lin[2] },
+		  (float *const[3]){ persp[0], persp[1], persp[2] });
+	for (unsigned i = 0; i < n; i++) {
+		double l1 = xs[i], l2 = ys[i], l0 = 1.0 - l1 - l2, sum = (l0 + l1) + l2;
+		bad += persp[1][i] != (float)(l1 / sum) || persp[0][i] != (float)(l0 / sum) ||
+		       persp[2][i] != (float)(l2 / sum);
+	}
+	return bad;
+}
+
 int main(void)
 {
 	unsigned mismatches = 0, lin_mismatches = 0, zero_sums = 0, z_mismatches = 0;
@@ -300,6 +339,8 @@ int main(void)
 	CHECK(fast < groups);
 
 	unsigned found;
+	CHECK_EQ(w1_sums(&found), 0);
+	CHECK(found >= 16);
 	CHECK_EQ(midpoint_quotients(&found), 0);
 	CHECK(found >= 32);
 	CHECK_EQ(mismatches, 0);
