@@ -460,7 +460,8 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 /* add_subspan's work for one sample at the pixel centres (no per-sample
  * dispatch): pixel i covered when `in` bit i is set, writing when `pass`
  * bit i is set; four-pixel stores, no per-pixel choices. */
-static int add_centre(struct wm_draw *d, int32_t x, int32_t y, unsigned in, unsigned pass)
+static inline __attribute__((always_inline)) int
+add_centre(struct wm_draw *d, int32_t x, int32_t y, unsigned in, unsigned pass)
 {
 	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
 	struct ps_pixels *px = d->px;
