@@ -213,16 +213,14 @@ uint64_t depth_test_run_quads(void)
 	return __atomic_load_n(&run_quads, __ATOMIC_RELAXED);
 }
 
-int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint8_t *pass)
+int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const float *z,
+		   uint8_t *pass)
 {
 	static const uint8_t all[DEPTH_RUN_MAX] = {
 		[0 ... DEPTH_RUN_MAX - 1] = 15,
 	};
 	if (n > DEPTH_RUN_MAX || !quads_testable(d, x, y))
 		return -1;
-	float z[4 * DEPTH_RUN_MAX];
-	for (unsigned k = 0; k < n; k++)
-		wm_prim_z_quad(&d->prim, x + 2 * (int32_t)k, y, z + 4 * k);
 	if (test_quads(d, x, y, n, z, all, pass))
 		return -1;
 	__atomic_fetch_add(&run_quads, n, __ATOMIC_RELAXED);

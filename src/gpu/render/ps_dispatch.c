@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "common/trace.h"
 #include "gpu/render/wm_draw.h"
 
@@ -89,14 +90,13 @@ static uint8_t u4_4(float f)
 	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
 }
 
-/* Every pixel of each subspan that has a lit pixel. */
+/* Every pixel of each subspan that has a lit pixel: a subspan's bits
+ * folded into its lowest, then spread to its four. */
 static uint32_t subspans_of(uint32_t lit)
 {
-	uint32_t m = 0;
-	for (unsigned q = 0; q < 32; q += 4)
-		if (lit >> q & 15)
-			m |= 15u << q;
-	return m;
+	uint32_t any = lit | lit >> 1;
+	any = (any | any >> 2) & 0x11111111u;
+	return any * 15u;
 }
 
 static int build_payload(struct ps_job *j)
@@ -111,55 +111,51 @@ static int build_payload(struct ps_job *j)
 
 	/* the draw's first thread clears every register; later ones leave the
 	 * GRFs as the previous thread did (the registers below are written
-	 * whole, g0..g2 cleared first) */
+	 * whole) */
 	if (j->fresh)
 		eu_thread_init(t, simd, subspans_of(px->mask));
 	else
 		eu_thread_dispatch(t, simd, subspans_of(px->mask));
 	j->fresh = false;
-	/* constant sizes: stores, not a rep stos per thread */
-	if (halves == 1)
-		memset(eu_grf(t, 0), 0, 2 * EU_REG_SIZE);
-	else
-		memset(eu_grf(t, 0), 0, 3 * EU_REG_SIZE);
 	t->sfids = &render_sfids[RS_PS];
 	t->sfid_units = &j->units;
 	t->user = j;
+	/* g0 .. g2 are written whole */
+	uint32_t g0[8] = { 0 };
 	/* R0.0: 15 back facing, 4:0 the primitive's topology (never 0: Mesa
 	 * negates R0.0:W arithmetically for gl_FrontFacing and relies on it) */
-	eu_grf_set_ud(t, 0, 0, (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u));
-	eu_grf_set_ud(t, 0, 3, (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15));
-	eu_grf_set_ud(t, 0, 4, rs->binding_table[RS_PS] & ~31u);
+	g0[0] = (prim->back_facing ? 1u << 15 : 0) | (prim->topology & 31u);
+	g0[3] = (rs->sampler_state[RS_PS] & ~31u) | (st->ps.scratch_space & 15);
+	g0[4] = rs->binding_table[RS_PS] & ~31u;
 	/* R0.5 31:10: this thread's own scratch space, base + FFTID x
 	 * per-thread size (PRM "PS Thread Payload"; 3DSTATE_PS Per-Thread
 	 * Scratch Space: 1 KB << n): threads running at once on the pool
 	 * must not share one (glsl-1.50-gs-max-output's FS keeps its
 	 * indexed array there) */
-	eu_grf_set_ud(t, 0, 5, ((uint32_t)st->ps.scratch_base & ~1023u) +
-		      j->hw_thread * (1024u << (st->ps.scratch_space & 15)));
-	eu_grf_set_ud(t, 0, 6, (uint32_t)(j->seq % 512));
+	g0[5] = ((uint32_t)st->ps.scratch_base & ~1023u) +
+		j->hw_thread * (1024u << (st->ps.scratch_space & 15));
+	g0[6] = (uint32_t)(j->seq % 512);
+	memcpy(eu_grf(t, 0), g0, sizeof(g0));
 	for (unsigned h = 0; h < halves; h++) {
+		uint32_t g1[8] = { 0 };   /* the register whole */
 		for (unsigned q = 0; q < 4; q++) {
 			unsigned i = h * 16 + q * 4;
-			uint32_t xy = i < px->count ? ((uint32_t)px->x[i] & 0xffff) |
-							  ((uint32_t)px->y[i] << 16) : 0;
-			eu_grf_set_ud(t, 1 + h, 2 + q, xy);
+			g1[2 + q] = i < px->count ? ((uint32_t)px->x[i] & 0xffff) |
+						    ((uint32_t)px->y[i] << 16) : 0;
 		}
-		eu_grf_set_ud(t, 1 + h, 7, (px->mask >> (h * 16)) & 0xffff);
+		g1[7] = (px->mask >> (h * 16)) & 0xffff;
 		/* g1.0 (g2.0): the sample of each subspan under per-sample
 		 * dispatch, 4 bits a slot (PRM "PS Thread Payload": Sample
 		 * Index, read by Mesa for gl_SampleID) */
-		uint32_t ids = 0;
-		for (unsigned q = 0; q < 4; q++)
-			ids |= (uint32_t)(px->sample_id[h * 4 + q] & 15) << (4 * q);
-		eu_grf_set_ud(t, 1 + h, 0, st->ms.per_sample ? ids : 0);
+		for (unsigned q = 0; q < 4 && st->ms.per_sample; q++)
+			g1[0] |= (uint32_t)(px->sample_id[h * 4 + q] & 15) << (4 * q);
+		memcpy(eu_grf(t, 1 + h), g1, sizeof(g1));
 	}
 	unsigned reg = 1 + halves;
 	for (unsigned h = 0; h < halves; h++) {
 		unsigned first = h * 16;
-		for (unsigned m = 0; m < 6; m++)
-			if (st->bary_modes >> m & 1)
-				reg = put_bary(t, reg, j, m, first, hw);
+		for (uint32_t modes = st->bary_modes & 63; modes; modes &= modes - 1)
+			reg = put_bary(t, reg, j, (unsigned)__builtin_ctz(modes), first, hw);
 		if (st->ps.uses_depth)
 			reg = put_pixels(t, reg, px->z, first, hw);
 		if (st->ps.uses_w)
@@ -277,16 +273,19 @@ static void interpolate(const struct wm_draw *d, const struct wm_prim *p,
 	 * registers, the pixel interpolator computes its own (bary_at) */
 	if (!st->bary_modes && !need_z && !st->ps.uses_w)
 		return;
-	/* the centres, padded to whole chunks of bary_at_n */
-	double cx[PS_MAX_PIXELS + BARY_CHUNK], cy[PS_MAX_PIXELS + BARY_CHUNK];
-	for (unsigned c = 0; c < px->count; c++) {
-		cx[c] = px->x[c] + 0.5;
-		cy[c] = px->y[c] + 0.5;
-	}
-	for (unsigned c = px->count; c % BARY_CHUNK; c++)
-		cx[c] = cy[c] = 0;
-	bary_at_n(&p->bary, px->count, cx, cy, (float *const[3]){ px->lin[0], px->lin[1], px->lin[2] },
-		  (float *const[3]){ px->persp[0], px->persp[1], px->persp[2] });
+	/* the weights something reads: the payload's b1 and b2 of the
+	 * perspective modes at the centres (all three where the primitive
+	 * maps them or centroid/sample modes may take them), the linear ones
+	 * for the linear modes, depth and w */
+	unsigned want = 0;
+	if (st->bary_modes & 7)
+		want |= p->bary_mapped || (st->bary_modes & 6) ? BARY_PERSP : BARY_PERSP12;
+	if ((st->bary_modes & 0x38) || need_z || st->ps.uses_w)
+		want |= BARY_LIN;
+	/* px->count is whole quads: a multiple of BARY_CHUNK */
+	bary_pixels(&p->bary, px->count, px->x, px->y, want,
+		    (float *const[3]){ px->lin[0], px->lin[1], px->lin[2] },
+		    (float *const[3]){ px->persp[0], px->persp[1], px->persp[2] });
 	if (!need_z && !st->ps.uses_w)
 		return;
 	for (unsigned c = 0; c < px->count; c++) {
@@ -387,7 +386,7 @@ int ps_flush(struct wm_draw *d)
 	      (unsigned long long)d->ps_threads, d->simd, px->x[0], px->y[0], px->mask,
 	      d->prim.back_facing ? " back" : "");
 	d->ps_threads++;
-	d->ps_pixels += (uint64_t)__builtin_popcount(px->mask);
+	d->ps_pixels += bits_count32(px->mask);
 	if (d->ring) {
 		ps_pool_submit(d, j);
 		/* the next thread gathers in the next slot (once it is free) */
@@ -458,6 +457,32 @@ static int add_subspan(struct wm_draw *d, int32_t x, int32_t y, const uint16_t i
 	return px->count == d->simd ? ps_flush(d) : 0;
 }
 
+/* add_subspan's work for one sample at the pixel centres (no per-sample
+ * dispatch): pixel i covered when `in` bit i is set, writing when `pass`
+ * bit i is set; four-pixel stores, no per-pixel choices. */
+static inline __attribute__((always_inline)) int
+add_centre(struct wm_draw *d, int32_t x, int32_t y, unsigned in, unsigned pass)
+{
+	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+	struct ps_pixels *px = d->px;
+	unsigned c = px->count;
+	const int32_t xs[4] = { x, x + 1, x, x + 1 }, ys[4] = { y, y, y + 1, y + 1 };
+	const uint16_t ic[4] = { in & 1, in >> 1 & 1, in >> 2 & 1, in >> 3 & 1 };
+	const uint16_t pc[4] = { pass & 1, pass >> 1 & 1, pass >> 2 & 1, pass >> 3 & 1 };
+	memcpy(&px->x[c], xs, sizeof(xs));
+	memcpy(&px->y[c], ys, sizeof(ys));
+	memcpy(&px->sx[c], half, sizeof(half));
+	memcpy(&px->sy[c], half, sizeof(half));
+	memcpy(&px->cx[c], half, sizeof(half));
+	memcpy(&px->cy[c], half, sizeof(half));
+	memcpy(&px->cov[c], pc, sizeof(pc));
+	memcpy(&px->in_cov[c], ic, sizeof(ic));
+	px->sample_id[c / 4] = 0;
+	px->mask |= (pass & 15u) << c;
+	px->count = c + 4;
+	return px->count == d->simd ? ps_flush(d) : 0;
+}
+
 int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 {
 	const struct wm_prim *p = &d->prim;
@@ -497,6 +522,9 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 		 * dispatched (as under per-sample dispatch below) */
 		if (d->early_depth && !(pass[0] | pass[1] | pass[2] | pass[3]))
 			return 0;
+		if (n <= 1)
+			return add_centre(d, x, y, lit, (pass[0] != 0) | (pass[1] != 0) << 1 |
+					  (pass[2] != 0) << 2 | (pass[3] != 0) << 3);
 		return add_subspan(d, x, y, in, pass, -1);
 	}
 	/* per-sample dispatch: a subspan for each sample some pixel keeps */
@@ -512,57 +540,45 @@ int ps_add_quad(struct wm_draw *d, int32_t x, int32_t y, uint64_t cov)
 	return 0;
 }
 
-/* Whole single-sampled subspans with no early test: add_subspan's work
- * for four lit pixels at their centres, without its per-pixel choices. */
+/* Whole single-sampled subspans: add_centre for each, after the early
+ * depth test when there is one, the depth plane of up to eight quads at
+ * a time (bary_z_quads: wm_prim_z's values). */
 int ps_add_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint64_t cov)
 {
 	const struct wm_state *st = &d->st;
-	if (st->ms.samples > 1 || st->ms.per_sample || d->early_depth) {
-		for (unsigned k = 0; k < n; k++) {
-			/* single-sampled early depth: the run's tests in one pass
-			 * (depth_test_run), then its quads that keep a pixel */
-			uint8_t pass[DEPTH_RUN_MAX];
-			unsigned m = n - k < DEPTH_RUN_MAX ? n - k : DEPTH_RUN_MAX;
-			int32_t qx = x + 2 * (int32_t)k;
-			if (!st->ms.per_sample && d->early_depth &&
-			    !depth_test_run(d, qx, y, m, pass)) {
-				for (unsigned q = 0; q < m; q++) {
-					uint16_t in[4], keep[4], any = 0;
-					for (unsigned i = 0; i < 4; i++) {
-						in[i] = (uint16_t)(cov >> (16 * i));
-						keep[i] = pass[q] >> i & 1 ? in[i] : 0;
-						any |= keep[i];
-					}
-					if (any && add_subspan(d, qx + 2 * (int32_t)q, y, in, keep, -1))
-						return -1;
-				}
-				k += m - 1;
-			} else if (ps_add_quad(d, qx, y, cov)) {
+	if (st->ms.samples > 1 || st->ms.per_sample) {
+		for (unsigned k = 0; k < n; k++)
+			if (ps_add_quad(d, x + 2 * (int32_t)k, y, cov))
 				return -1;
-			}
-		}
 		return 0;
 	}
-	static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
-	static const uint16_t one[4] = { 1, 1, 1, 1 };
-	for (unsigned k = 0; k < n; k++) {
-		struct ps_pixels *px = d->px;
-		unsigned c = px->count;
-		int32_t qx = x + 2 * (int32_t)k;
-		const int32_t xs[4] = { qx, qx + 1, qx, qx + 1 }, ys[4] = { y, y, y + 1, y + 1 };
-		memcpy(&px->x[c], xs, sizeof(xs));
-		memcpy(&px->y[c], ys, sizeof(ys));
-		memcpy(&px->sx[c], half, sizeof(half));
-		memcpy(&px->sy[c], half, sizeof(half));
-		memcpy(&px->cx[c], half, sizeof(half));
-		memcpy(&px->cy[c], half, sizeof(half));
-		memcpy(&px->cov[c], one, sizeof(one));
-		memcpy(&px->in_cov[c], one, sizeof(one));
-		px->sample_id[c / 4] = 0;
-		px->mask |= 15u << c;
-		px->count = c + 4;
-		if (px->count == d->simd && ps_flush(d))
-			return -1;
+	if (!d->early_depth) {
+		for (unsigned k = 0; k < n; k++)
+			if (add_centre(d, x + 2 * (int32_t)k, y, 15, 15))
+				return -1;
+		return 0;
+	}
+	const struct wm_prim *p = &d->prim;
+	const float vz[3] = { p->v[0].z, p->v[1].z, p->v[2].z };
+	for (unsigned k0 = 0; k0 < n; k0 += 8) {
+		unsigned m = n - k0 < 8 ? n - k0 : 8;
+		float z[32];
+		bary_z_quads(&p->bary, vz, x + 2 * (int32_t)k0, y, m, z);
+		for (unsigned i = 0; i < 4 * m; i++)   /* wm_prim_z_quad's offset */
+			z[i] += p->z_offset;
+		/* the m quads' tests in one pass over the depth buffer */
+		uint8_t pass[8];
+		int32_t x0 = x + 2 * (int32_t)k0;
+		if (depth_test_run(d, x0, y, m, z, pass)) {
+			/* stencil, samples or pages: ps_add_quad's own way */
+			for (unsigned k = 0; k < m; k++)
+				if (ps_add_quad(d, x0 + 2 * (int32_t)k, y, cov))
+					return -1;
+			continue;
+		}
+		for (unsigned k = 0; k < m; k++)
+			if (pass[k] && add_centre(d, x0 + 2 * (int32_t)k, y, 15, pass[k]))
+				return -1;
 	}
 	return 0;
 }

@@ -208,6 +208,7 @@ struct bary_setup {
 	double inv_area;
 	double rhw[3];
 	double z[3];
+	bool rhw_one;                  /* rhw 1 at the three vertices */
 };
 void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 		const struct win_vertex *v1, const struct win_vertex *v2);
@@ -220,10 +221,22 @@ void bary_lin_at(const struct bary_setup *s, double x, double y, float lin[3]);
  * BARY_CHUNK): weight c of point i in lin[c][i] and persp[c][i]. */
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float *const lin[3], float *const persp[3]);
+/* bary_at_n at the centres of the pixels (x[i], y[i]) (arrays padded to a
+ * multiple of BARY_CHUNK), only the weights `want` asks for: BARY_LIN
+ * lin[0..2], BARY_PERSP persp[0..2], BARY_PERSP12 persp[1..2] (the
+ * payload's b1 and b2); the other arrays are not written. */
+#define BARY_LIN 1u
+#define BARY_PERSP 2u
+#define BARY_PERSP12 4u
+void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+		 unsigned want, float *const lin[3], float *const persp[3]);
 /* Depth at the four pixel centres of the quad at (x, y) (pixel i at
  * (x + (i & 1), y + (i >> 1))) from the vertices' z: z0 + l1 (z1 - z0) +
  * l2 (z2 - z0), in double from bary_lin_at's weights, rounded to float. */
 void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		 float out[4]);
+/* bary_z_quad for the n quads at (x + 2k, y), k < n: quad k in out[4k..4k+3]. */
+void bary_z_quads(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		  unsigned n, float *out);
 
 #endif

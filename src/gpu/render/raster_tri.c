@@ -249,6 +249,7 @@ void bary_setup(struct bary_setup *s, const struct win_vertex *v0,
 	s->rhw[0] = v0->rhw;
 	s->rhw[1] = v1->rhw;
 	s->rhw[2] = v2->rhw;
+	s->rhw_one = v0->rhw == 1.0f && v1->rhw == 1.0f && v2->rhw == 1.0f;
 	s->z[0] = v0->z;
 	s->z[1] = v1->z;
 	s->z[2] = v2->z;
@@ -264,6 +265,97 @@ typedef float bary_v4f __attribute__((vector_size(16)));
 /* a where mask m is set, else b (a macro: a vector return is ABI-bound) */
 #define bary_pick(m, a, b) ((bary_v4d)(((bary_v4i)(a) & (m)) | ((bary_v4i)(b) & ~(m))))
 
+/* The definition's operations on the four points (vx, vy): the linear
+ * weights l, the perspective ones q (the linear ones where the sum of
+ * l_i rhw_i is 0); `want` (BARY_*) says which the caller stores, the
+ * others may be left out. A sum that is a power of two 2^k (every lane),
+ * as with w = 1 everywhere, divides exactly as a product with 2^-k: both
+ * are the correctly rounded value of the same real p / 2^k (subnormal
+ * results included), so three divisions become three products with the
+ * same bits. True when q is l itself (w = 1 at the three vertices and
+ * sums of exactly 1). */
+static inline __attribute__((always_inline)) bool
+bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, bary_v4d l[3],
+	  bary_v4d q[3])
+{
+	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
+	bary_v4d px = vx - s->x0, py = vy - s->y0;
+	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
+	bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
+	bary_v4d l0 = 1.0 - l1 - l2;
+	l[0] = l0;
+	l[1] = l1;
+	l[2] = l2;
+	if (!(want & (BARY_PERSP | BARY_PERSP12)))
+		return false;
+	if (s->rhw_one) {
+		/* l_i * 1 is l_i: a sum of exactly 1 in every lane makes the
+		 * perspective weights the linear ones (x / 1 is x) */
+		bary_v4i is1 = (l0 + l1) + l2 == one;
+		if (is1[0] & is1[1] & is1[2] & is1[3]) {
+			q[0] = l0;
+			q[1] = l1;
+			q[2] = l2;
+			return true;
+		}
+	}
+	bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
+	bary_v4d sum = p0 + p1 + p2;
+	bary_v4i nz = sum != zero;
+	/* 2^k with a normal 2^-k: mantissa 0, biased exponent 1..2045 */
+	const bary_v4i zi = { 0, 0, 0, 0 };
+	const bary_v4i expo = zi + 0x7ff0000000000000ll, mant = zi + 0x000fffffffffffffll;
+	bary_v4i bits = (bary_v4i)sum, e = bits & expo;
+	bary_v4i pow2 = ((bits & mant) == 0) & (e >= (1ll << 52)) & (e <= (2045ll << 52));
+	bary_v4i fast = pow2 | ~nz;
+	if (fast[0] & fast[1] & fast[2] & fast[3]) {
+		bary_v4i rbits = (bits & ~(expo | mant)) | ((2046ll << 52) - e);
+		bary_v4d r = (bary_v4d)rbits;
+		if (want & BARY_PERSP)
+			q[0] = bary_pick(nz, p0 * r, l0);
+		q[1] = bary_pick(nz, p1 * r, l1);
+		q[2] = bary_pick(nz, p2 * r, l2);
+		return false;
+	}
+	bary_v4d div = bary_pick(nz, sum, one);
+	/* three divisions: one reciprocal and three products were
+	 * measured no faster (the divisions overlap; the checks that
+	 * would keep the quotients' bits cost more), the stores of
+	 * each weight as four floats were the cost */
+	if (want & BARY_PERSP)
+		q[0] = bary_pick(nz, p0 / div, l0);
+	q[1] = bary_pick(nz, p1 / div, l1);
+	q[2] = bary_pick(nz, p2 / div, l2);
+	return false;
+}
+
+/* Weights c of the points [b, b + 4) (m of them, the rest not written)
+ * as floats, those `want` asks for. */
+static inline __attribute__((always_inline)) void
+bary_store(unsigned want, bool same, unsigned b, unsigned m, const bary_v4d l[3],
+	   const bary_v4d q[3], float *const lin[3], float *const persp[3])
+{
+	for (unsigned c = 0; c < 3; c++) {
+		bool wl = want & BARY_LIN;
+		bool wq = (want & BARY_PERSP) || (c && (want & BARY_PERSP12));
+		bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
+		bary_v4f fq = wq && !same ? __builtin_convertvector(q[c], bary_v4f) : fl;
+		if (m >= 4) {
+			if (wl)
+				memcpy(lin[c] + b, &fl, sizeof(fl));
+			if (wq)
+				memcpy(persp[c] + b, &fq, sizeof(fq));
+			continue;
+		}
+		for (unsigned i = 0; i < m; i++) {
+			if (wl)
+				lin[c][b + i] = fl[i];
+			if (wq)
+				persp[c][b + i] = fq[i];
+		}
+	}
+}
+
 /* An AVX clone picked at load time where GCC makes one; clang's
  * target_clones left the symbol undefined in the fuzz build (clang 14). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -272,64 +364,90 @@ __attribute__((target_clones("avx2", "avx", "default")))
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float *const lin[3], float *const persp[3])
 {
-	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
 	for (unsigned b = 0; b < n; b += 4) {
-		bary_v4d vx, vy;
+		bary_v4d vx, vy, l[3], q[3];
 		memcpy(&vx, x + b, sizeof(vx));
 		memcpy(&vy, y + b, sizeof(vy));
-		bary_v4d px = vx - s->x0, py = vy - s->y0;
-		bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
-		bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
-		bary_v4d l0 = 1.0 - l1 - l2;
-		bary_v4d p0 = l0 * s->rhw[0], p1 = l1 * s->rhw[1], p2 = l2 * s->rhw[2];
-		bary_v4d sum = p0 + p1 + p2;
-		bary_v4i nz = sum != zero;
-		bary_v4d div = bary_pick(nz, sum, one);
-		/* three divisions: one reciprocal and three products were
-		 * measured no faster (the divisions overlap; the checks that
-		 * would keep the quotients' bits cost more), the stores of
-		 * each weight as four floats were the cost */
-		bary_v4d q0 = p0 / div, q1 = p1 / div, q2 = p2 / div;
-		bary_v4d l[3] = { l0, l1, l2 };
-		bary_v4d q[3] = { bary_pick(nz, q0, l0), bary_pick(nz, q1, l1),
-				  bary_pick(nz, q2, l2) };
-		for (unsigned c = 0; c < 3; c++) {
-			bary_v4f fl = __builtin_convertvector(l[c], bary_v4f);
-			bary_v4f fq = __builtin_convertvector(q[c], bary_v4f);
-			if (n - b >= 4) {
-				memcpy(lin[c] + b, &fl, sizeof(fl));
-				memcpy(persp[c] + b, &fq, sizeof(fq));
-				continue;
-			}
-			for (unsigned i = 0; i < n - b; i++) {
-				lin[c][b + i] = fl[i];
-				persp[c][b + i] = fq[i];
-			}
-		}
+		bool same = bary_core(s, vx, vy, BARY_LIN | BARY_PERSP, l, q);
+		bary_store(BARY_LIN | BARY_PERSP, same, b, n - b, l, q, lin, persp);
 	}
 }
 
-/* wm_prim_z's depth plane at the four pixel centres of the quad at (x, y):
- * bary_lin_at's weights rounded to float, then z0 + l1 (z1 - z0) +
- * l2 (z2 - z0) in double, rounded to float; the same operations four at
- * a time. */
+static inline __attribute__((always_inline)) void
+bary_pixels_as(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+	       unsigned want, float *const lin[3], float *const persp[3])
+{
+	typedef int32_t v4si __attribute__((vector_size(16)));
+	for (unsigned b = 0; b < n; b += 4) {
+		v4si ix, iy;
+		memcpy(&ix, x + b, sizeof(ix));
+		memcpy(&iy, y + b, sizeof(iy));
+		/* the centres: exact in double */
+		bary_v4d vx = __builtin_convertvector(ix, bary_v4d) + 0.5;
+		bary_v4d vy = __builtin_convertvector(iy, bary_v4d) + 0.5;
+		bary_v4d l[3], q[3];
+		bool same = bary_core(s, vx, vy, want, l, q);
+		bary_store(want, same, b, n - b, l, q, lin, persp);
+	}
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "avx", "default")))
+#endif
+void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
+		 unsigned want, float *const lin[3], float *const persp[3])
+{
+	/* the common choices compiled each for itself */
+	if (want == BARY_PERSP12)
+		bary_pixels_as(s, n, x, y, BARY_PERSP12, lin, persp);
+	else if (want == (BARY_PERSP12 | BARY_LIN))
+		bary_pixels_as(s, n, x, y, BARY_PERSP12 | BARY_LIN, lin, persp);
+	else
+		bary_pixels_as(s, n, x, y, want, lin, persp);
+}
+
+/* wm_prim_z's depth plane at the four pixel centres of each of the n
+ * quads at (x + 2k, y): bary_lin_at's weights rounded to float, then z0 +
+ * l1 (z1 - z0) + l2 (z2 - z0) in double, rounded to float; the same
+ * operations four at a time. */
+static inline __attribute__((always_inline)) void
+bary_z_as(const struct bary_setup *s, const float z[3], int32_t x, int32_t y, unsigned n,
+	  float *out)
+{
+	double z0 = z[0], dz1 = (double)z[1] - z0, dz2 = (double)z[2] - z0;
+	bary_v4d vy = { y + 0.5, y + 0.5, y + 1.5, y + 1.5 };
+	bary_v4d py = vy - s->y0;
+	bary_v4d e2xpy = s->e2x * py, e1xpy = s->e1x * py;
+	for (unsigned k = 0; k < n; k++) {
+		double qx = x + 2.0 * k;
+		bary_v4d vx = { qx + 0.5, qx + 1.5, qx + 0.5, qx + 1.5 };
+		bary_v4d px = vx - s->x0;
+		bary_v4d l1 = (px * s->e2y - e2xpy) * s->inv_area;
+		bary_v4d l2 = (e1xpy - px * s->e1y) * s->inv_area;
+		l1 = __builtin_convertvector(__builtin_convertvector(l1, bary_v4f), bary_v4d);
+		l2 = __builtin_convertvector(__builtin_convertvector(l2, bary_v4f), bary_v4d);
+		bary_v4d d = (z0 + l1 * dz1) + l2 * dz2;
+		bary_v4f f = __builtin_convertvector(d, bary_v4f);
+		memcpy(out + 4 * k, &f, sizeof(f));
+	}
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx", "default")))
 #endif
 void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		 float out[4])
 {
-	bary_v4d vx = { x + 0.5, x + 1.5, x + 0.5, x + 1.5 };
-	bary_v4d vy = { y + 0.5, y + 0.5, y + 1.5, y + 1.5 };
-	bary_v4d px = vx - s->x0, py = vy - s->y0;
-	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
-	bary_v4d l2 = (s->e1x * py - px * s->e1y) * s->inv_area;
-	l1 = __builtin_convertvector(__builtin_convertvector(l1, bary_v4f), bary_v4d);
-	l2 = __builtin_convertvector(__builtin_convertvector(l2, bary_v4f), bary_v4d);
-	double z0 = z[0];
-	bary_v4d d = (z0 + l1 * ((double)z[1] - z0)) + l2 * ((double)z[2] - z0);
-	bary_v4f f = __builtin_convertvector(d, bary_v4f);
-	memcpy(out, &f, sizeof(f));
+	bary_z_as(s, z, x, y, 1, out);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx", "default")))
+#endif
+void bary_z_quads(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
+		  unsigned n, float *out)
+{
+	bary_z_as(s, z, x, y, n, out);
 }
 
 /* The linear weights in double, the definition both below share. */

@@ -239,13 +239,15 @@ static inline double wm_sample_y(const struct wm_state *st, unsigned s)
  * depth_stencil_sample pixel by pixel (stencil, samples, pages). */
 int depth_test_quad(struct wm_draw *d, int32_t x, int32_t y, const float z[4], unsigned in);
 /* The whole-run early depth test: n (<= DEPTH_RUN_MAX) wholly covered
- * single-sampled quads of a row at (x + 2k, y), each pixel at the
- * primitive's depth at its centre (wm_prim_z_quad), read, compared and
- * written in one pass over the depth buffer; pass[k] the pixels of quad k
- * that pass (bit i: pixel i). 0, or -1 with nothing done when the run
- * needs the quad-by-quad path (ps_add_quad): stencil, samples, pages. */
+ * single-sampled quads of a row at (x + 2k, y), pixel i of quad k at depth
+ * z[4k + i] (the primitive's depth at its centre, wm_prim_z_quad's value),
+ * read, compared and written in one pass over the depth buffer; pass[k]
+ * the pixels of quad k that pass (bit i: pixel i). 0, or -1 with nothing
+ * done when the run needs the quad-by-quad path (ps_add_quad): stencil,
+ * samples, pages. */
 #define DEPTH_RUN_MAX 32
-int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, uint8_t *pass);
+int depth_test_run(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const float *z,
+		   uint8_t *pass);
 /* Quads depth_test_run has tested since the process started. */
 uint64_t depth_test_run_quads(void);
 bool depth_stencil_sample(struct wm_draw *d, int32_t x, int32_t y, unsigned s, float z,

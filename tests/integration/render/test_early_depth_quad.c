@@ -12,7 +12,9 @@
  * 128-byte x 32-row tiles of 16-byte columns). Also a GREATER test with
  * no depth write against a buffer of 5/17: each pixel the colour of
  * the last layer farther than it, the buffer unchanged. The whole-run
- * path must have taken quads (depth_test_run_quads). */
+ * path must have taken quads (depth_test_run_quads). The same with
+ * layers large enough for whole 8x8 blocks (runs of quads tested a run at
+ * a time). */
 #include <stdio.h>
 
 #include "backend_fixture.h"
@@ -31,13 +33,18 @@ enum { D32 = 1, D24 = 3, D16 = 5 };
 
 static const float colours[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
 
+/* big: layers of 20-28 pixels, whose triangles hold whole 8x8 blocks
+ * (the rasterizer's runs of whole quads, tested before the PS a run at a
+ * time: ps_dispatch.c ps_add_run) */
+static bool big;
+
 /* Layer k: pixels [x0, x1) x [y0, y1), depth z (unsorted, distinct). */
 static void layer(int k, int r[4], float *z)
 {
-	r[0] = (k * 9) % 41 + (k & 1);
-	r[1] = (k * 7 + 3) % 19 + (k >> 1 & 1);
-	r[2] = r[0] + 35 + (k % 3);
-	r[3] = r[1] + 17 + (k % 2);
+	r[0] = big ? k % 3 : (k * 9) % 41 + (k & 1);
+	r[1] = big ? (k * 2) % 5 : (k * 7 + 3) % 19 + (k >> 1 & 1);
+	r[2] = r[0] + (big ? 20 + k % 7 : 35 + (k % 3));
+	r[3] = r[1] + (big ? 22 + k % 4 : 17 + (k % 2));
 	/* m/17: (2^16 - 1) and (2^24 - 1) are multiples of 17, so z times
 	 * either is within float rounding of an integer, never near a half
 	 * (how a float z at a half rounds is not this test's question) */
@@ -161,11 +168,13 @@ int main(void)
 {
 	fx_init();
 	static const int fmts[3] = { D16, D24, D32 };
-	for (int f = 0; f < 3; f++)
-		for (int g = 0; g < 2; g++) {
-			CHECK_EQ(check(fmts[f], g, "1"), 0);
-			CHECK_EQ(check(fmts[f], g, "4"), 0);
-		}
+	for (int b = 0; b < 2; b++)
+		for (int f = 0; f < 3; f++)
+			for (int g = 0; g < 2; g++) {
+				big = b;
+				CHECK_EQ(check(fmts[f], g, "1"), 0);
+				CHECK_EQ(check(fmts[f], g, "4"), 0);
+			}
 	fx_fini();
 	return test_exit();
 }
