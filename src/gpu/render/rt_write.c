@@ -13,6 +13,7 @@
  * an unbound entry or a format the render cache cannot write is a fault. */
 #include <string.h>
 
+#include "common/bits.h"
 #include "gpu/format/format.h"
 #include "gpu/format/pack_fast.h"
 #include "gpu/render/wm_draw.h"
@@ -324,7 +325,7 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 	if (first + n > px->count)
 		enables &= px->count > first ? (uint32_t)((1ull << (px->count - first)) - 1) : 0;
 	if (last_rt)
-		j->depth_passed += (uint64_t)__builtin_popcount(enables);  /* REG_PS_DEPTH_COUNT */
+		j->depth_passed += bits_count32(enables);  /* REG_PS_DEPTH_COUNT */
 	unsigned cpp = v->cpp, fast = 0;
 	struct vm_page_hold hold;
 	vm_page_hold_init(&hold);
@@ -587,7 +588,7 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg)
 		if (!cov)
 			continue;
 		if (last_rt)     /* REG_PS_DEPTH_COUNT: samples past the tests */
-			j->depth_passed += (uint64_t)__builtin_popcount(cov);
+			j->depth_passed += bits_count32(cov);
 		if (rt.null)
 			continue;
 		if (rt.mcs && rt_mcs_prepare(d, rt.sv, rt.slice, px->x[ch], px->y[ch]))
