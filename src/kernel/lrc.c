@@ -79,8 +79,12 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 }
 
 #define LRC_MAX_REGS 192
-_Static_assert(LRC_IMAGE_OFFSET + 4 * LRC_MAX_REGS <= LRC_TIMELINE_OFFSET &&
+_Static_assert(LRC_IMAGE_OFFSET + 4 * LRC_MAX_REGS <= LRC_RING_STATE_OFFSET &&
+	       LRC_RING_STATE_OFFSET + 4 * LRC_RING_STATE_DWORDS <= LRC_TIMELINE_OFFSET &&
 	       LRC_TIMELINE_NEXT + 4 <= LRC_SAVE_OFFSET, "slot layout");
+/* CTX_CONTEXT_CONTROL, from the engine's MMIO base (BDW PRM vol. 2c;
+ * i915's RING_CONTEXT_CONTROL): only named in the image, not modelled. */
+#define CTX_CONTEXT_CONTROL 0x244u
 #define MI_ATOMIC_OR 0x02    /* DWord OR (BDW PRM vol. 2a MI_ATOMIC) */
 #define MASK_ENABLES 0xffff0000u
 
@@ -142,6 +146,41 @@ volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32
 	return slot_map(e, id) + off / 4;
 }
 
+struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id)
+{
+	return &e->lrc.arenas[id / LRC_ARENA_SLOTS].rings[id % LRC_ARENA_SLOTS];
+}
+
+/* A new slot's ring and the image's ring registers (HEAD = TAIL = 0). */
+static void ring_init(struct rq_engine *e, uint32_t id)
+{
+	int gen = e->dev->info->gen;
+	const struct lrc_arena *a = &e->lrc.arenas[id / LRC_ARENA_SLOTS];
+	struct ctx_ring *r = lrc_slot_ring(e, id);
+	uint32_t k = id % LRC_ARENA_SLOTS;
+	r->size = CTX_RING_BYTES;
+	r->ggtt = a->ring_ggtt + (uint64_t)k * CTX_RING_BYTES;
+	r->map = (uint32_t *)a->ring_obj->map + k * (CTX_RING_BYTES / 4);
+	r->emit = r->space_head = 0;
+	r->queued = 0;
+	r->state = slot_map(e, id) + LRC_RING_STATE_OFFSET / 4;
+	uint32_t *st = (uint32_t *)r->state, base = engine_mmio_base(e->id);
+	cmd_MI_NOOP_pack(gen, &st[0], 1, &(struct cmd_MI_NOOP){ 0 });
+	cmd_MI_LOAD_REGISTER_IMM_pack(gen, &st[1], 11, &(struct cmd_MI_LOAD_REGISTER_IMM){ 0 });
+	/* CONTEXT_CONTROL: masked, write enables 0 (its bits are not
+	 * modelled: the kernel's ring commands save and restore) */
+	st[2] = base + CTX_CONTEXT_CONTROL;
+	st[3] = 0;
+	st[4] = base + REG_RING_HEAD;
+	st[6] = base + REG_RING_TAIL;
+	st[8] = base + REG_RING_START;
+	st[10] = base + REG_RING_CTL;
+	st[CTX_RING_HEAD] = st[CTX_RING_TAIL] = 0;
+	st[CTX_RING_START] = (uint32_t)r->ggtt;
+	cmd_RING_CTL_pack(gen, &st[CTX_RING_CTL], 1, &(struct cmd_RING_CTL){
+		.ring_buffer_enable = true, .buffer_length = CTX_RING_BYTES / GT_PAGE_SIZE - 1 });
+}
+
 static bool add_arena(struct rq_engine *e)
 {
 	struct lrc_pool *p = &e->lrc;
@@ -164,9 +203,22 @@ static bool add_arena(struct rq_engine *e)
 		obj_put(obj);
 		return false;
 	}
-	a[p->narenas++] = (struct lrc_arena){ obj, vma->start, obj->map };
-	TRACE(TRACE_GEM, "%s: context image arena %u at GGTT 0x%llx", engine_name(e->id),
-	      p->narenas - 1, (unsigned long long)vma->start);
+	struct lrc_arena *n = &a[p->narenas];
+	*n = (struct lrc_arena){ obj, vma->start, obj->map, NULL, 0, NULL };
+	n->rings = calloc(LRC_ARENA_SLOTS, sizeof(*n->rings));
+	n->ring_obj = n->rings ? obj_create(e->dev, LRC_ARENA_SLOTS * CTX_RING_BYTES, &err) : NULL;
+	if (!n->ring_obj || vma_bind(e->dev->ggtt, n->ring_obj, PIN_PIN | PIN_HIGH, 0, 0, &vma)) {
+		if (n->ring_obj)
+			obj_put(n->ring_obj);
+		free(n->rings);
+		obj_put(obj);
+		return false;
+	}
+	n->ring_ggtt = vma->start;
+	p->narenas++;
+	TRACE(TRACE_GEM, "%s: context image arena %u at GGTT 0x%llx, its rings at 0x%llx",
+	      engine_name(e->id), p->narenas - 1, (unsigned long long)n->ggtt,
+	      (unsigned long long)n->ring_ggtt);
 	return true;
 }
 
@@ -179,6 +231,7 @@ uint32_t lrc_slot_alloc(struct rq_engine *e)
 		return 0;
 	uint32_t id = p->nslots++;
 	write_batches(e, slot_map(e, id), lrc_slot_ggtt(e, id) + LRC_IMAGE_OFFSET, id == 0);
+	ring_init(e, id);
 	return id;
 }
 
@@ -212,8 +265,11 @@ unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw)
 void lrc_engine_fini(struct rq_engine *e)
 {
 	struct lrc_pool *p = &e->lrc;
-	for (unsigned i = 0; i < p->narenas; i++)
+	for (unsigned i = 0; i < p->narenas; i++) {
 		obj_put(p->arenas[i].obj);
+		obj_put(p->arenas[i].ring_obj);
+		free(p->arenas[i].rings);
+	}
 	free(p->arenas);
 	free(p->free);
 	memset(p, 0, sizeof(*p));
