@@ -358,7 +358,7 @@ int request_throttle(struct rq_engine *e, struct ctx_ring *r, bool nonblock)
 		bool interrupted = sigdefer_open();
 		if (!interrupted)
 			interrupted = futex_wait_ms(&e->throttle_seq, seen, 10) < 0 && errno == EINTR;
-		sigdefer_close();
+		interrupted |= sigdefer_close();
 		if (interrupted) {
 			err = -EINTR;
 			break;
@@ -529,6 +529,35 @@ bool requests_wait_idle(struct gtsim_device *dev, int64_t timeout_ns)
 void requests_idle(struct gtsim_device *dev)
 {
 	requests_wait_idle(dev, -1);
+}
+
+/* Does the engine run something now, or could it (a queued request the
+ * scheduler would emit)? */
+static bool engine_has_runnable(struct rq_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool busy = engine_running_request(e) || (e->queued && sched_pick(&e->requests));
+	pthread_mutex_unlock(&e->lock);
+	return busy;
+}
+
+void requests_quiesce(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	for (;;) {
+		uint64_t seq = fence_wait_seq();
+		bool busy = false;
+		for (int i = 0; i < GT_NUM_ENGINES && !busy; i++)
+			busy = engine_has_runnable(&r->engine[i]);
+		if (!busy)
+			break;
+		fence_wait_change(seq, fence_now_ns() + 10000000);
+	}
+	pthread_mutex_lock(&dev->lock);
+	requests_retire(dev);
+	pthread_mutex_unlock(&dev->lock);
 }
 
 /* interrupt and fault callbacks, on the engine's thread */
