@@ -151,16 +151,25 @@ struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id)
 	return &e->lrc.arenas[id / LRC_ARENA_SLOTS].rings[id % LRC_ARENA_SLOTS];
 }
 
-/* A new slot's ring and the image's ring registers (HEAD = TAIL = 0). */
-static void ring_init(struct rq_engine *e, uint32_t id)
+/* A new slot's ring and the image's ring registers (HEAD = TAIL = 0);
+ * false when out of memory or GGTT space. */
+static bool ring_init(struct rq_engine *e, uint32_t id)
 {
 	int gen = e->dev->info->gen;
-	const struct lrc_arena *a = &e->lrc.arenas[id / LRC_ARENA_SLOTS];
 	struct ctx_ring *r = lrc_slot_ring(e, id);
-	uint32_t k = id % LRC_ARENA_SLOTS;
+	int err;
+	struct gem_vma *vma;
+	r->obj = obj_create(e->dev, CTX_RING_BYTES, &err);
+	if (!r->obj)
+		return false;
+	if (vma_bind(e->dev->ggtt, r->obj, PIN_PIN | PIN_HIGH, 0, 0, &vma)) {
+		obj_put(r->obj);
+		r->obj = NULL;
+		return false;
+	}
 	r->size = CTX_RING_BYTES;
-	r->ggtt = a->ring_ggtt + (uint64_t)k * CTX_RING_BYTES;
-	r->map = (uint32_t *)a->ring_obj->map + k * (CTX_RING_BYTES / 4);
+	r->ggtt = vma->start;
+	r->map = r->obj->map;
 	r->emit = r->space_head = 0;
 	r->queued = 0;
 	r->state = slot_map(e, id) + LRC_RING_STATE_OFFSET / 4;
@@ -179,6 +188,7 @@ static void ring_init(struct rq_engine *e, uint32_t id)
 	st[CTX_RING_START] = (uint32_t)r->ggtt;
 	cmd_RING_CTL_pack(gen, &st[CTX_RING_CTL], 1, &(struct cmd_RING_CTL){
 		.ring_buffer_enable = true, .buffer_length = CTX_RING_BYTES / GT_PAGE_SIZE - 1 });
+	return true;
 }
 
 static bool add_arena(struct rq_engine *e)
@@ -204,21 +214,15 @@ static bool add_arena(struct rq_engine *e)
 		return false;
 	}
 	struct lrc_arena *n = &a[p->narenas];
-	*n = (struct lrc_arena){ obj, vma->start, obj->map, NULL, 0, NULL };
+	*n = (struct lrc_arena){ obj, vma->start, obj->map, NULL };
 	n->rings = calloc(LRC_ARENA_SLOTS, sizeof(*n->rings));
-	n->ring_obj = n->rings ? obj_create(e->dev, LRC_ARENA_SLOTS * CTX_RING_BYTES, &err) : NULL;
-	if (!n->ring_obj || vma_bind(e->dev->ggtt, n->ring_obj, PIN_PIN | PIN_HIGH, 0, 0, &vma)) {
-		if (n->ring_obj)
-			obj_put(n->ring_obj);
-		free(n->rings);
+	if (!n->rings) {
 		obj_put(obj);
 		return false;
 	}
-	n->ring_ggtt = vma->start;
 	p->narenas++;
-	TRACE(TRACE_GEM, "%s: context image arena %u at GGTT 0x%llx, its rings at 0x%llx",
-	      engine_name(e->id), p->narenas - 1, (unsigned long long)n->ggtt,
-	      (unsigned long long)n->ring_ggtt);
+	TRACE(TRACE_GEM, "%s: context image arena %u at GGTT 0x%llx", engine_name(e->id),
+	      p->narenas - 1, (unsigned long long)n->ggtt);
 	return true;
 }
 
@@ -231,7 +235,10 @@ uint32_t lrc_slot_alloc(struct rq_engine *e)
 		return 0;
 	uint32_t id = p->nslots++;
 	write_batches(e, slot_map(e, id), lrc_slot_ggtt(e, id) + LRC_IMAGE_OFFSET, id == 0);
-	ring_init(e, id);
+	if (!ring_init(e, id)) {
+		p->nslots--;
+		return 0;
+	}
 	return id;
 }
 
@@ -265,9 +272,10 @@ unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw)
 void lrc_engine_fini(struct rq_engine *e)
 {
 	struct lrc_pool *p = &e->lrc;
+	for (unsigned id = 0; id < p->nslots; id++)
+		obj_put(lrc_slot_ring(e, id)->obj);
 	for (unsigned i = 0; i < p->narenas; i++) {
 		obj_put(p->arenas[i].obj);
-		obj_put(p->arenas[i].ring_obj);
 		free(p->arenas[i].rings);
 	}
 	free(p->arenas);

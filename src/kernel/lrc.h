@@ -66,8 +66,12 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
  * allocated with it at the context's first request there; slot 0's is
  * the engine's kernel context's. Its write position outlives the slot's
  * owners (a freed slot's ring may still be the one the engine has
- * loaded). Engine lock, except `map`, `ggtt`, `size`, `state`. */
+ * loaded). A kernel object of its own, bound pinned in the GGTT (small
+ * enough for the object store's slab, which the engine's command fetch
+ * translates fastest). Engine lock, except `obj`, `map`, `ggtt`, `size`,
+ * `state`. */
 struct ctx_ring {
+	struct gem_object *obj;
 	uint32_t *map;               /* host view */
 	uint64_t ggtt;
 	uint32_t size;               /* bytes, a power of two */
@@ -101,10 +105,7 @@ struct lrc_arena {
 	struct gem_object *obj;
 	uint64_t ggtt;
 	uint32_t *map;
-	/* the rings of its slots: one object, CTX_RING_BYTES each */
-	struct gem_object *ring_obj;
-	uint64_t ring_ggtt;
-	struct ctx_ring *rings;
+	struct ctx_ring *rings;      /* its slots' */
 };
 
 /* Per engine (inside struct rq_engine). */

@@ -613,22 +613,22 @@ int request_engine_setup(struct rq_engine *e)
 	struct gtsim_device *dev = e->dev;
 	if (e->cur)
 		return 0;
-	uint64_t hws_ggtt;
-	struct gem_object *hws = e->hws_obj ? e->hws_obj : ggtt_object(dev, GT_PAGE_SIZE, &hws_ggtt);
-	if (!hws)
-		return -ENOSPC;
-	if (!e->hws_obj) {
-		e->hws_obj = hws;
-		e->hws_ggtt = hws_ggtt;
-		__atomic_store_n(&e->hws, (volatile uint32_t *)hws->map, __ATOMIC_RELEASE);
-	}
 	/* The kernel context's image slot (0, the default image) and ring:
 	 * the default register image is recorded by the first commands the
-	 * engine runs (i915 records engine->default_state at init). */
+	 * engine runs (i915 records engine->default_state at init). Then the
+	 * status page, below them in the GGTT (the engine's address cache,
+	 * gtt_walk.c, keeps it apart from a batch at PPGTT 0 there). */
 	uint32_t dw[4];
-	unsigned n = lrc_engine_setup(e, dw);
-	if (!n)
+	if (!e->lrc.nslots && !lrc_engine_setup(e, dw))
 		return -ENOMEM;
+	unsigned n = lrc_emit_call(dev->info->gen, dw, lrc_slot_ggtt(e, 0) + LRC_SAVE_OFFSET);
+	uint64_t hws_ggtt;
+	struct gem_object *hws = ggtt_object(dev, GT_PAGE_SIZE, &hws_ggtt);
+	if (!hws)
+		return -ENOSPC;
+	e->hws_obj = hws;
+	e->hws_ggtt = hws_ggtt;
+	__atomic_store_n(&e->hws, (volatile uint32_t *)hws->map, __ATOMIC_RELEASE);
 	struct ctx_ring *k = lrc_slot_ring(e, 0);
 	/* Seed 004: the status page; the ring's GGTT address, HEAD and TAIL
 	 * at 0, size and enable (from the kernel context's image). */
