@@ -1,10 +1,12 @@
 /* Requests: one batch submitted to one engine (i915_request), and the
  * per-engine state that ring-buffer submission needs (seed 002, seed 004).
  *
- * Each engine has a ring (a kernel object bound pinned in the GGTT) and a
+ * Each context has a ring of its own on each engine (lrc.h struct
+ * ctx_ring, i915's intel_context->ring on execlists), and each engine a
  * hardware status page, set up before the engine's first request (so a
- * device that never submits work keeps its whole GGTT). A request gets the engine's next seqno and emits
- * into the ring: a PPGTT switch when the context changes (LRI of
+ * device that never submits work keeps its whole GGTT); the engine runs
+ * one context's ring at a time (ring_switch, request.c). A request gets
+ * the engine's next seqno and emits into its context's ring: a PPGTT switch when the context changes (LRI of
  * RING_PDP0), MI_BATCH_BUFFER_START, then the breadcrumb: MI_STORE_DATA_INDEX
  * of the seqno into the status page and MI_USER_INTERRUPT. The interrupt
  * signals the fences of requests whose seqno the status page has passed;
@@ -19,7 +21,7 @@
  * seqno order; the list holds the emitted ones first, then the queued.
  *
  * Locks: dev->lock, then an engine's lock. The engine lock guards the
- * request list, seqnos and the ring's write position; the engine threads'
+ * request list, seqnos and its rings' write positions; the engine threads'
  * callbacks take only engine locks. */
 #ifndef GTSIM_KERNEL_REQUEST_H
 #define GTSIM_KERNEL_REQUEST_H

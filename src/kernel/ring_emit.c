@@ -1,5 +1,5 @@
-/* What the kernel writes into an engine's ring for one request (seed 002,
- * seed 004; i915's gen8 legacy ring submission):
+/* What the kernel writes into a context's ring for one request (seed 002,
+ * seed 004; the commands of i915's gen8 submission):
  *   when the context (its register image slot, lrc.h) changes, or on the
  *     slot's first request: MI_BATCH_BUFFER_START of the previous image's
  *     save batch, then of the new image's restore batch (the default
