@@ -101,6 +101,12 @@ void gtsim_gtt_views_forget(void *addr, size_t len);
 
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
+/* Wait until no engine executes anything and nothing queued could start:
+ * requests still waiting for a fence that has not signaled (an IGT cork,
+ * an unsignaled in-fence) stay queued. Before fork: a process may fork
+ * while its queued requests wait for a fence only it will signal (IGT
+ * gem_exec_schedule pi-ringfull forks with a ring of corked requests). */
+void gtsim_device_quiesce(struct gtsim_device *dev);
 
 /* The rest is what a host integration presenting the device as the DRM
  * device nodes (the preloaded shim, src/shim) needs besides the ioctls;
@@ -139,7 +145,7 @@ uint32_t gtsim_mmio_read(struct gtsim_device *dev, uint32_t reg);
 void gtsim_mmio_write(struct gtsim_device *dev, uint32_t reg, uint32_t val);
 
 /* fork(): call gtsim_fork_prepare() in the parent right before fork, with
- * every device idle (gtsim_device_idle); it takes the kernel model's
+ * every device quiesced (gtsim_device_quiesce); it takes the kernel model's
  * process-wide locks, which gtsim_fork_parent() and gtsim_fork_child()
  * release on each side. In the child, once the memory of the device's GEM
  * objects has been made private to it (the memfds named "gtsim-gem" and
@@ -148,7 +154,7 @@ void gtsim_mmio_write(struct gtsim_device *dev, uint32_t reg, uint32_t val);
  * the parent's; if one cannot be made, every batch runs to its end inside
  * execbuf, as with GTSIM_SYNC=1). */
 void gtsim_fork_prepare(void);
-/* Right before fork, after gtsim_device_idle: the kernel worker parked
+/* Right before fork, after gtsim_device_quiesce: the kernel worker parked
  * holding no lock (so the child inherits none taken); let go in the
  * parent after the fork (the child's copy starts a worker of its own). */
 void gtsim_device_fork_hold(struct gtsim_device *dev);

@@ -17,6 +17,8 @@ static _Thread_local volatile unsigned long long pending
 static _Thread_local siginfo_t pending_info[64] __attribute__((tls_model("initial-exec")));
 /* a handler without SA_RESTART ran in this call (sigdefer_restart) */
 static _Thread_local volatile bool ran_no_restart __attribute__((tls_model("initial-exec")));
+/* a handler ran while the window was open (sigdefer_close) */
+static _Thread_local volatile bool ran_in_window __attribute__((tls_model("initial-exec")));
 static sigdefer_runner runner;
 static _Thread_local bool (*abort_fn)(void *);
 static _Thread_local void *abort_arg;
@@ -64,6 +66,8 @@ void sigdefer_leave(void)
 
 void sigdefer_ran(bool sa_restart)
 {
+	if (window && window == depth)
+		ran_in_window = true;
 	if (!sa_restart)
 		ran_no_restart = true;
 }
@@ -81,15 +85,18 @@ bool sigdefer_restart(void)
 
 bool sigdefer_open(void)
 {
+	ran_in_window = false;
 	window = depth;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	return pending != 0 || (abort_fn && abort_fn(abort_arg));
 }
 
-void sigdefer_close(void)
+bool sigdefer_close(void)
 {
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	window = 0;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	return ran_in_window;
 }
 
 bool sigdefer_hold(int sig, const siginfo_t *info)

@@ -24,9 +24,12 @@
 void sigdefer_enter(void);
 void sigdefer_leave(void);
 /* Opens the window (true: a signal is already waiting, so the wait must
- * end at once as interrupted); close it after the system call. */
+ * end at once as interrupted); close it after the system call: true when
+ * a handler ran while it was open (the system call may have returned for
+ * another reason just before the signal came: the wait is interrupted
+ * all the same, as a kernel wait sees the pending signal). */
 bool sigdefer_open(void);
-void sigdefer_close(void);
+bool sigdefer_close(void);
 
 /* A thread that serves another process's calls (the device server,
  * kernel/server/) has no signals of that process to see: aborted(arg),

@@ -127,6 +127,12 @@ void gtsim_device_idle(struct gtsim_device *dev)
 		requests_idle(dev);
 }
 
+void gtsim_device_quiesce(struct gtsim_device *dev)
+{
+	if (dev)
+		requests_quiesce(dev);
+}
+
 void gtsim_device_fork_hold(struct gtsim_device *dev)
 {
 	if (dev)

@@ -67,6 +67,9 @@ struct gtsim_device {
 int requests_init(struct gtsim_device *dev);
 void requests_fini(struct gtsim_device *dev);
 void requests_idle(struct gtsim_device *dev);
+/* Wait until no engine executes a request and none could be emitted: what
+ * is left waits for a fence that has not signaled (gtsim_device_quiesce). */
+void requests_quiesce(struct gtsim_device *dev);
 /* Retire completed requests (drop their active references). Called with
  * dev->lock held, e.g. before eviction looks for inactive objects. */
 void requests_retire(struct gtsim_device *dev);

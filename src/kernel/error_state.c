@@ -145,7 +145,9 @@ char *error_state_capture(struct rq_engine *e, struct gem_request *guilty, const
 	if (guilty->batch_obj)
 		dump_buffer(f, name, "gtt_offset", guilty->batch_addr - guilty->batch_offset,
 			    guilty->batch_obj->map, guilty->batch_obj->size);
-	dump_buffer(f, name, "ringbuffer", e->ring_ggtt, e->ring, RING_BYTES);
+	/* its context's ring (the one the engine has loaded) */
+	const struct ctx_ring *ring = guilty->ring ? guilty->ring : e->cur;
+	dump_buffer(f, name, "ringbuffer", ring->ggtt, ring->map, ring->size);
 	dump_buffer(f, name, "HW Status", e->hws_ggtt, (const void *)e->hws, GT_PAGE_SIZE);
 	fclose(f);
 	return text;

@@ -82,7 +82,16 @@ static int eb_locked(struct execbuf *eb, struct rq_engine **kick)
 	/* i915's eb_pin_engine throttles before anything else is done for
 	 * the request: the caller waits without dev->lock, then starts
 	 * again. */
-	if (!err && !eb->throttled && request_throttle_needed(&eb->dev->requests->engine[eb->engine]))
+	if (!err) {
+		/* the context's own ring on the engine (lrc.h), if it has run
+		 * there: i915 throttles on ce->ring */
+		struct rq_engine *e = &eb->dev->requests->engine[eb->engine];
+		unsigned slot = eb->engine_slot % CTX_MAX_ENGINES;
+		uint32_t id = eb->ctx->lrc_slot[slot];
+		eb->ring = id && eb->ctx->lrc_engine[slot] == eb->engine ? lrc_slot_ring(e, id) : NULL;
+	}
+	if (!err && !eb->throttled && request_throttle_needed(&eb->dev->requests->engine[eb->engine],
+							      eb->ring))
 		err = EB_THROTTLE;
 	if (!err)
 		err = eb_lookup_objects(eb);
@@ -129,6 +138,7 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 	eb.nfences = 0;
 	eb.handle_index = NULL;
 	eb.throttled = false;
+	eb.ring = NULL;
 	eb.fault_in = NULL;
 	eb.nfault_in = 0;
 	eb.faulted_in = false;
@@ -152,7 +162,7 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 		}
 		if (err != EB_THROTTLE)
 			break;
-		err = request_throttle(&eb.dev->requests->engine[eb.engine], false);
+		err = request_throttle(&eb.dev->requests->engine[eb.engine], eb.ring, false);
 		eb.throttled = true;
 	}
 	if (kick)

@@ -50,6 +50,7 @@ struct execbuf {
 	struct eb_object *eo;
 	unsigned count, batch_idx, looked_up;
 	bool throttled;            /* waited for ring space once (eb_locked) */
+	struct ctx_ring *ring;     /* the context's ring on the engine, once it has one */
 	struct gem_context *ctx;
 	enum gt_engine_id engine;
 	unsigned engine_slot;      /* the context's engine map index, or engine */

@@ -209,6 +209,7 @@ int eb_submit(struct execbuf *eb, struct rq_engine **kick)
 	}
 	uint32_t lrc_id = eb->ctx->lrc_slot[slot];
 	rq->lrc_img = lrc_slot_ggtt(e, lrc_id);
+	rq->ring = lrc_slot_ring(e, lrc_id);
 	/* its timeline seqno (lrc.h), in submission order: a timeline's
 	 * requests run in that order (sched_must_follow) */
 	rq->tl_seqno = ++*lrc_slot_dword(e, lrc_id, LRC_TIMELINE_NEXT);

@@ -55,7 +55,7 @@ static void send_pulse(struct rq_engine *e, uint64_t now)
 uint64_t heartbeat_service(struct rq_engine *e, uint64_t now)
 {
 	uint64_t interval = prop_get(&e->props.heartbeat_interval_ms) * 1000000ull;
-	if (!e->ring_obj || !interval)
+	if (!__atomic_load_n(&e->cur, __ATOMIC_ACQUIRE) || !interval)
 		return interval ? now + interval : 0;   /* look again then */
 	if (e->pulse && request_completed(e->pulse)) {
 		request_put(e->pulse);

@@ -79,8 +79,12 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 }
 
 #define LRC_MAX_REGS 192
-_Static_assert(LRC_IMAGE_OFFSET + 4 * LRC_MAX_REGS <= LRC_TIMELINE_OFFSET &&
+_Static_assert(LRC_IMAGE_OFFSET + 4 * LRC_MAX_REGS <= LRC_RING_STATE_OFFSET &&
+	       LRC_RING_STATE_OFFSET + 4 * LRC_RING_STATE_DWORDS <= LRC_TIMELINE_OFFSET &&
 	       LRC_TIMELINE_NEXT + 4 <= LRC_SAVE_OFFSET, "slot layout");
+/* CTX_CONTEXT_CONTROL, from the engine's MMIO base (BDW PRM vol. 2c;
+ * i915's RING_CONTEXT_CONTROL): only named in the image, not modelled. */
+#define CTX_CONTEXT_CONTROL 0x244u
 #define MI_ATOMIC_OR 0x02    /* DWord OR (BDW PRM vol. 2a MI_ATOMIC) */
 #define MASK_ENABLES 0xffff0000u
 
@@ -142,6 +146,51 @@ volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32
 	return slot_map(e, id) + off / 4;
 }
 
+struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id)
+{
+	return &e->lrc.arenas[id / LRC_ARENA_SLOTS].rings[id % LRC_ARENA_SLOTS];
+}
+
+/* A new slot's ring and the image's ring registers (HEAD = TAIL = 0);
+ * false when out of memory or GGTT space. */
+static bool ring_init(struct rq_engine *e, uint32_t id)
+{
+	int gen = e->dev->info->gen;
+	struct ctx_ring *r = lrc_slot_ring(e, id);
+	int err;
+	struct gem_vma *vma;
+	r->obj = obj_create(e->dev, CTX_RING_BYTES, &err);
+	if (!r->obj)
+		return false;
+	if (vma_bind(e->dev->ggtt, r->obj, PIN_PIN | PIN_HIGH, 0, 0, &vma)) {
+		obj_put(r->obj);
+		r->obj = NULL;
+		return false;
+	}
+	r->size = CTX_RING_BYTES;
+	r->ggtt = vma->start;
+	r->map = r->obj->map;
+	r->emit = r->space_head = 0;
+	r->queued = 0;
+	r->state = slot_map(e, id) + LRC_RING_STATE_OFFSET / 4;
+	uint32_t *st = (uint32_t *)r->state, base = engine_mmio_base(e->id);
+	cmd_MI_NOOP_pack(gen, &st[0], 1, &(struct cmd_MI_NOOP){ 0 });
+	cmd_MI_LOAD_REGISTER_IMM_pack(gen, &st[1], 11, &(struct cmd_MI_LOAD_REGISTER_IMM){ 0 });
+	/* CONTEXT_CONTROL: masked, write enables 0 (its bits are not
+	 * modelled: the kernel's ring commands save and restore) */
+	st[2] = base + CTX_CONTEXT_CONTROL;
+	st[3] = 0;
+	st[4] = base + REG_RING_HEAD;
+	st[6] = base + REG_RING_TAIL;
+	st[8] = base + REG_RING_START;
+	st[10] = base + REG_RING_CTL;
+	st[CTX_RING_HEAD] = st[CTX_RING_TAIL] = 0;
+	st[CTX_RING_START] = (uint32_t)r->ggtt;
+	cmd_RING_CTL_pack(gen, &st[CTX_RING_CTL], 1, &(struct cmd_RING_CTL){
+		.ring_buffer_enable = true, .buffer_length = CTX_RING_BYTES / GT_PAGE_SIZE - 1 });
+	return true;
+}
+
 static bool add_arena(struct rq_engine *e)
 {
 	struct lrc_pool *p = &e->lrc;
@@ -164,9 +213,16 @@ static bool add_arena(struct rq_engine *e)
 		obj_put(obj);
 		return false;
 	}
-	a[p->narenas++] = (struct lrc_arena){ obj, vma->start, obj->map };
+	struct lrc_arena *n = &a[p->narenas];
+	*n = (struct lrc_arena){ obj, vma->start, obj->map, NULL };
+	n->rings = calloc(LRC_ARENA_SLOTS, sizeof(*n->rings));
+	if (!n->rings) {
+		obj_put(obj);
+		return false;
+	}
+	p->narenas++;
 	TRACE(TRACE_GEM, "%s: context image arena %u at GGTT 0x%llx", engine_name(e->id),
-	      p->narenas - 1, (unsigned long long)vma->start);
+	      p->narenas - 1, (unsigned long long)n->ggtt);
 	return true;
 }
 
@@ -179,6 +235,10 @@ uint32_t lrc_slot_alloc(struct rq_engine *e)
 		return 0;
 	uint32_t id = p->nslots++;
 	write_batches(e, slot_map(e, id), lrc_slot_ggtt(e, id) + LRC_IMAGE_OFFSET, id == 0);
+	if (!ring_init(e, id)) {
+		p->nslots--;
+		return 0;
+	}
 	return id;
 }
 
@@ -212,8 +272,12 @@ unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw)
 void lrc_engine_fini(struct rq_engine *e)
 {
 	struct lrc_pool *p = &e->lrc;
-	for (unsigned i = 0; i < p->narenas; i++)
+	for (unsigned id = 0; id < p->nslots; id++)
+		obj_put(lrc_slot_ring(e, id)->obj);
+	for (unsigned i = 0; i < p->narenas; i++) {
 		obj_put(p->arenas[i].obj);
+		free(p->arenas[i].rings);
+	}
 	free(p->arenas);
 	free(p->free);
 	memset(p, 0, sizeof(*p));

@@ -61,10 +61,51 @@ unsigned lrc_reg_list(int gen, enum gt_engine_id id, uint32_t *offsets, bool *ma
 #define LRC_TIMELINE_OFFSET 1016u
 #define LRC_TIMELINE_NEXT 1020u
 
+/* The ring of a context on an engine (i915's intel_ring of an
+ * intel_context: each context has its own on execlists), one per slot,
+ * allocated with it at the context's first request there; slot 0's is
+ * the engine's kernel context's. Its write position outlives the slot's
+ * owners (a freed slot's ring may still be the one the engine has
+ * loaded). A kernel object of its own, bound pinned in the GGTT (small
+ * enough for the object store's slab, which the engine's command fetch
+ * translates fastest). Engine lock, except `obj`, `map`, `ggtt`, `size`,
+ * `state`. */
+struct ctx_ring {
+	struct gem_object *obj;
+	uint32_t *map;               /* host view */
+	uint64_t ggtt;
+	uint32_t size;               /* bytes, a power of two */
+	uint32_t emit;               /* next byte to write */
+	uint32_t space_head;         /* last HEAD known, for space accounting */
+	unsigned queued;             /* its requests not emitted yet */
+	/* The context image's ring registers (LRC_RING_STATE_OFFSET). */
+	volatile uint32_t *state;
+};
+
+/* i915 6.1: every user context's ring is SZ_16K (intel_context_set_gem;
+ * I915_CONTEXT_PARAM_RINGSIZE was removed in 5.15, set and get are
+ * -EINVAL), the kernel context's too here. */
+#define CTX_RING_BYTES (16u * 1024)
+
+/* The ring registers in a context image, at the dwords the PRM's
+ * Register State Context of an execlist context has them (BDW PRM vol.
+ * 7 "Execlist Context"; i915's CTX_RING_* in gt/intel_lrc_reg.h): dword
+ * 0 MI_NOOP, 1 MI_LOAD_REGISTER_IMM, then (register, value) pairs:
+ * CTX_CONTEXT_CONTROL at 2, RING_HEAD at 4, RING_TAIL at 6,
+ * RING_BUFFER_START at 8, RING_BUFFER_CONTROL at 10. The engine loads
+ * them when it switches to the context (request.c ring_switch). */
+#define LRC_RING_STATE_OFFSET 768u
+#define LRC_RING_STATE_DWORDS 12u
+#define CTX_RING_HEAD 5u
+#define CTX_RING_TAIL 7u
+#define CTX_RING_START 9u
+#define CTX_RING_CTL 11u
+
 struct lrc_arena {
 	struct gem_object *obj;
 	uint64_t ggtt;
 	uint32_t *map;
+	struct ctx_ring *rings;      /* its slots' */
 };
 
 /* Per engine (inside struct rq_engine). */
@@ -88,6 +129,8 @@ void lrc_slot_free(struct rq_engine *e, uint32_t id);
 uint64_t lrc_slot_ggtt(const struct rq_engine *e, uint32_t id);
 /* The host view of the slot's dword at byte offset off. */
 volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32_t off);
+/* The slot's ring (see struct ctx_ring). */
+struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id);
 /* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3. */
 unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr);
 

@@ -66,17 +66,20 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 	cancel_request(e);
 	uint32_t restart = pt->head;
 	struct gem_request *running = engine_running_request(e);
+	/* everything emitted is in the loaded ring (request.c ring_switch) */
+	struct ctx_ring *ring = e->cur;
 	if (running) {
 		bool started = pt->in_batch;
 		/* stopped at one of its semaphore waits (execbuf_sema.c): its
 		 * context is loaded, its batch not started; it is emitted
 		 * again from its head, waits included */
 		bool switched = started ||
-				(running->nsema && ((pt->head - running->sema_pos) & (RING_BYTES - 1)) <
-						   ((running->bb_pos - running->sema_pos) & (RING_BYTES - 1)));
+				(running->nsema && ((pt->head - running->sema_pos) & (ring->size - 1)) <
+						   ((running->bb_pos - running->sema_pos) & (ring->size - 1)));
 		restart = running->head;
-		e->emit = running->head;
-		e->space_head = running->head;
+		ring->emit = running->head;
+		ring->space_head = running->head;
+		ring->state[CTX_RING_TAIL] = ring->emit;
 		e->next_seqno = running->seqno - 1;
 		e->last_lrc = switched ? running->post_lrc : running->pre_lrc;
 		e->last_pml4 = switched ? running->post_pml4 : running->pre_pml4;
@@ -89,6 +92,7 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 				break;
 			rq->emitted = false;
 			e->queued++;
+			rq->ring->queued++;
 			unwound++;
 		}
 		if (switched) {
@@ -108,14 +112,17 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 	}
 	/* The engine restarts at the rewritten ring: TAIL first, while it
 	 * is stopped. */
-	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
+	__atomic_store_n(&e->emitted_tail, e->cur->emit, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&e->kick_lock);
-	e->kicked_tail = e->emit;
-	engine_mmio_write(e->hw, RING_TAIL, e->emit);
+	e->kicked_tail = e->cur->emit;
+	engine_mmio_write(e->hw, RING_TAIL, e->cur->emit);
 	pthread_mutex_unlock(&e->kick_lock);
 	e->ts_seqno = 0;
 	pthread_mutex_unlock(&e->lock);
 	engine_reset(e->hw, restart);
+	/* a request of another context is emitted now that the engine is
+	 * idle at the unwound ring's end (a context switch) */
+	requests_emit_ready(e);
 }
 
 /* GPU time since the clock's last tick (none at its first): while the
@@ -165,7 +172,7 @@ static uint64_t ms_ns(uint64_t ms)
 
 uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 {
-	if (!e->ring_obj)
+	if (!__atomic_load_n(&e->cur, __ATOMIC_ACQUIRE))
 		return 0;
 	struct engine_preempt_point pt;
 	if (__atomic_exchange_n(&e->preempted, false, __ATOMIC_ACQ_REL) &&

@@ -102,13 +102,61 @@ bool request_sema_blocked(const struct gem_request *rq)
 	return false;
 }
 
-uint32_t ring_space(struct rq_engine *e)
+uint32_t ring_space(struct rq_engine *e, struct ctx_ring *r)
 {
-	uint32_t space = (e->space_head - e->emit - 64) & (RING_BYTES - 1);
-	if (space >= REQUEST_MAX_BYTES)
+	uint32_t space = (r->space_head - r->emit - 64) & (r->size - 1);
+	/* a ring not loaded has nothing of its own in flight (ring_switch) */
+	if (space >= REQUEST_MAX_BYTES || r != e->cur)
 		return space;
-	e->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
-	return (e->space_head - e->emit - 64) & (RING_BYTES - 1);
+	r->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	return (r->space_head - r->emit - 64) & (r->size - 1);
+}
+
+/* Execlists' context switch (i915's execlists_dequeue; BDW PRM vol. 7
+ * "Execlists"): the engine runs the ring of one context at a time, loaded
+ * from the context image's RING_START/CTL/HEAD/TAIL. r can take requests
+ * when it is the loaded ring, or once every request emitted into the
+ * loaded one completed and the engine went idle: the outgoing image
+ * keeps its HEAD and TAIL, the engine loads r's. (i915 keeps a second
+ * context in ELSP's second port meanwhile; here the next context is loaded
+ * when the first is done, by the submitter or the kernel worker.) Engine
+ * lock held; false when r must wait. */
+static bool ring_switch(struct rq_engine *e, struct ctx_ring *r)
+{
+	struct ctx_ring *old = e->cur;
+	if (r == old)
+		return true;
+	if (!list_empty(&e->requests) &&
+	    list_entry(e->requests.next, struct gem_request, link)->emitted)
+		return false;
+	pthread_mutex_lock(&e->kick_lock);
+	/* what was written into the loaded ring runs first (the kernel
+	 * context's set-up commands: no request follows them) */
+	uint32_t tail = __atomic_load_n(&e->emitted_tail, __ATOMIC_ACQUIRE);
+	if (tail != e->kicked_tail) {
+		e->kicked_tail = tail;
+		engine_mmio_write(e->hw, RING_TAIL, tail);
+	}
+	bool idle = engine_load_ring(e->hw, r->state[CTX_RING_START], r->state[CTX_RING_CTL],
+				     r->state[CTX_RING_HEAD], r->state[CTX_RING_TAIL]);
+	if (idle) {
+		old->state[CTX_RING_HEAD] = old->state[CTX_RING_TAIL] = old->emit;
+		old->space_head = old->emit;
+		e->cur = r;
+		r->space_head = r->state[CTX_RING_HEAD];
+		__atomic_store_n(&e->emitted_tail, r->emit, __ATOMIC_RELEASE);
+		e->kicked_tail = r->emit;
+		TRACE(TRACE_GEM, "%s: context switch: ring at GGTT 0x%llx loaded (HEAD 0x%x)",
+		      engine_name(e->id), (unsigned long long)r->ggtt, r->emit);
+	}
+	pthread_mutex_unlock(&e->kick_lock);
+	return idle;
+}
+
+/* Ready for emission now: its dependencies, its ring loaded, room there. */
+static bool can_emit(struct rq_engine *e, struct gem_request *rq)
+{
+	return ring_switch(e, rq->ring) && ring_space(e, rq->ring) >= REQUEST_MAX_BYTES;
 }
 
 static void emit_locked(struct rq_engine *e, struct gem_request *rq)
@@ -123,40 +171,6 @@ static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 	      rq->skip ? ", batch skipped" : "");
 }
 
-static bool same_context(const struct gem_request *a, const struct gem_request *b)
-{
-	return a->ctx == b->ctx && a->ctx_slot == b->ctx_slot;
-}
-
-/* Can rq go to the hardware now? i915 on execlists puts at most two
- * contexts on an engine (ELSP's two ports); a request of the context
- * submitted last joins its port (a lite restore). Anything else stays in
- * the scheduler's queue, where priorities still order it (i915's
- * execlists_dequeue; gem_exec_schedule pi-*-iova: a high-priority request
- * passes a low one submitted before it behind a full ELSP). Emitted
- * requests not yet signaled are a prefix of e->requests; `last` is the
- * last of them (the list's head when there is none). The common case, one
- * context's stream, is decided without a walk. */
-static bool elsp_accepts(const struct rq_engine *e, const struct gem_request *rq,
-			 const struct list_node *last)
-{
-	if (last == &e->requests)
-		return true;
-	const struct gem_request *tail = list_entry(last, struct gem_request, link);
-	if (same_context(tail, rq))
-		return true;
-	const struct gem_request *prev = NULL;
-	unsigned ports = 0;
-	for (const struct list_node *n = e->requests.next; n != last->next; n = n->next) {
-		const struct gem_request *p = list_entry(n, struct gem_request, link);
-		if (!prev || !same_context(prev, p))
-			if (++ports == 2)
-				return false;
-		prev = p;
-	}
-	return true;
-}
-
 bool request_submit(struct gem_request *rq)
 {
 	struct rq_engine *e = rq->engine;
@@ -167,12 +181,12 @@ bool request_submit(struct gem_request *rq)
 	e->unretired++;
 	pthread_mutex_lock(&e->lock);
 	list_add_tail(&e->requests, &rq->link);
-	if (!e->queued && request_deps_ready(rq) && ring_space(e) >= REQUEST_MAX_BYTES &&
-	    elsp_accepts(e, rq, rq->link.prev)) {
+	if (!e->queued && request_deps_ready(rq) && can_emit(e, rq)) {
 		emit_locked(e, rq);
 		emitted = true;
 	} else {
 		e->queued++;
+		rq->ring->queued++;
 		TRACE(TRACE_GEM, "%s: request queued (%u dependencies, %u ahead, priority %d)",
 		      engine_name(e->id), rq->ndeps, e->queued - 1, rq->priority);
 	}
@@ -192,14 +206,13 @@ bool requests_emit_ready_locked(struct rq_engine *e)
 {
 	bool emitted = false;
 	struct gem_request *rq;
-	while (e->queued && ring_space(e) >= REQUEST_MAX_BYTES &&
-	       (rq = sched_pick(&e->requests)) != NULL &&
-	       elsp_accepts(e, rq, sched_first_queued(&e->requests)->prev)) {
+	while (e->queued && (rq = sched_pick(&e->requests)) != NULL && can_emit(e, rq)) {
 		/* Emitted requests stay a prefix of the list, in seqno order. */
 		list_del(&rq->link);
 		list_add_tail(sched_first_queued(&e->requests), &rq->link);
 		emit_locked(e, rq);
 		e->queued--;
+		rq->ring->queued--;
 		emitted = true;
 	}
 	return emitted;
@@ -220,6 +233,7 @@ struct gem_request *request_create_kernel(struct rq_engine *e, int priority)
 		return NULL;
 	rq->skip = true;
 	rq->pulse = true;
+	rq->ring = lrc_slot_ring(e, 0);   /* the kernel context's */
 	rq->priority = priority;
 	return rq;
 }
@@ -230,20 +244,32 @@ bool requests_emit_ready(struct rq_engine *e)
 	pthread_mutex_lock(&e->lock);
 	emitted = requests_emit_ready_locked(e);
 	remain = e->queued > 0;
+	/* A context switch waits for the engine to go idle: the last
+	 * request's breadcrumb has completed, a few commands are left. */
+	bool drained = remain && !emitted && !list_empty(&e->requests) &&
+		       !list_entry(e->requests.next, struct gem_request, link)->emitted;
 	pthread_mutex_unlock(&e->lock);
+	if (drained && engine_wait_idle(e->hw, 2000000)) {
+		pthread_mutex_lock(&e->lock);
+		emitted = requests_emit_ready_locked(e);
+		remain = e->queued > 0;
+		pthread_mutex_unlock(&e->lock);
+	}
 	if (emitted)
 		request_kick(e);
 	return remain;
 }
 
-/* Ring bytes in use once the queued requests are emitted too (each at
- * its longest), after the first `skip` requests completed: the space
- * i915 reserves in the ring at request creation. Engine lock held. */
-static uint32_t ring_used_after(struct rq_engine *e, const struct gem_request *done)
+/* Bytes of ring r in use once its queued requests are emitted too (each
+ * at its longest), after its requests up to `done` completed: the space
+ * i915 reserves in the context's ring at request creation. Engine lock
+ * held. */
+static uint32_t ring_used_after(struct rq_engine *e, struct ctx_ring *r,
+				const struct gem_request *done)
 {
-	uint32_t head = done && done->emitted ? done->tail : e->space_head;
-	uint32_t used = (e->emit - head) & (RING_BYTES - 1);
-	unsigned queued = e->queued;
+	uint32_t head = done && done->emitted ? done->tail : r->space_head;
+	uint32_t used = (r->emit - head) & (r->size - 1);
+	unsigned queued = r->queued;
 	if (done && !done->emitted) {
 		/* done is queued: everything emitted and the queued requests
 		 * up to it completed. */
@@ -251,7 +277,7 @@ static uint32_t ring_used_after(struct rq_engine *e, const struct gem_request *d
 		struct list_node *n, *t;
 		list_for_each_safe(n, t, &e->requests) {
 			const struct gem_request *rq = list_entry(n, struct gem_request, link);
-			if (!rq->emitted)
+			if (rq->ring == r && !rq->emitted)
 				queued--;
 			if (rq == done)
 				break;
@@ -260,31 +286,32 @@ static uint32_t ring_used_after(struct rq_engine *e, const struct gem_request *d
 	return used + queued * REQUEST_RESERVE_BYTES;
 }
 
-/* i915's eb_throttle: with less than a page of the ring free, the first
- * request whose completion leaves more than half the ring free, else
- * NULL. Requests queued for emission count as if in the ring. Engine
- * lock held. */
-static struct gem_request *throttle_target(struct rq_engine *e)
+/* i915's eb_throttle on the context's ring: with less than a page of it
+ * free, the first of its requests whose completion leaves more than half
+ * of it free, else NULL. Its requests queued for emission count as if in
+ * the ring. Engine lock held. */
+static struct gem_request *throttle_target(struct rq_engine *e, struct ctx_ring *r)
 {
-	const uint32_t usable = RING_BYTES - 64;
-	if (!e->ring_obj)
-		return NULL;
-	e->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
-	if (ring_used_after(e, NULL) + GT_PAGE_SIZE <= usable)
+	const uint32_t usable = r->size - 64;
+	if (r == e->cur)
+		r->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	if (ring_used_after(e, r, NULL) + GT_PAGE_SIZE <= usable)
 		return NULL;
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &e->requests) {
 		struct gem_request *rq = list_entry(n, struct gem_request, link);
-		if (ring_used_after(e, rq) < usable - RING_BYTES / 2)
+		if (rq->ring == r && ring_used_after(e, r, rq) < usable - r->size / 2)
 			return rq;
 	}
 	return NULL;
 }
 
-bool request_throttle_needed(struct rq_engine *e)
+bool request_throttle_needed(struct rq_engine *e, struct ctx_ring *r)
 {
+	if (!r)
+		return false;
 	pthread_mutex_lock(&e->lock);
-	bool needed = throttle_target(e) != NULL;
+	bool needed = throttle_target(e, r) != NULL;
 	pthread_mutex_unlock(&e->lock);
 	return needed;
 }
@@ -304,10 +331,12 @@ static int futex_wait_ms(uint32_t *word, uint32_t seen, long ms)
  * returns EINTR once a handler ran), as i915's eb_pin_timeline returns
  * -EINTR (not -ERESTARTSYS) when i915_request_wait is interrupted; the
  * 10 ms timeout re-reads the status page in case no interrupt comes. */
-int request_throttle(struct rq_engine *e, bool nonblock)
+int request_throttle(struct rq_engine *e, struct ctx_ring *r, bool nonblock)
 {
+	if (!r)
+		return 0;
 	pthread_mutex_lock(&e->lock);
-	struct gem_request *rq = throttle_target(e);
+	struct gem_request *rq = throttle_target(e, r);
 	if (rq) {
 		request_get(rq);
 		rq->throttled = true;
@@ -329,7 +358,7 @@ int request_throttle(struct rq_engine *e, bool nonblock)
 		bool interrupted = sigdefer_open();
 		if (!interrupted)
 			interrupted = futex_wait_ms(&e->throttle_seq, seen, 10) < 0 && errno == EINTR;
-		sigdefer_close();
+		interrupted |= sigdefer_close();
 		if (interrupted) {
 			err = -EINTR;
 			break;
@@ -502,6 +531,35 @@ void requests_idle(struct gtsim_device *dev)
 	requests_wait_idle(dev, -1);
 }
 
+/* Does the engine run something now, or could it (a queued request the
+ * scheduler would emit)? */
+static bool engine_has_runnable(struct rq_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool busy = engine_running_request(e) || (e->queued && sched_pick(&e->requests));
+	pthread_mutex_unlock(&e->lock);
+	return busy;
+}
+
+void requests_quiesce(struct gtsim_device *dev)
+{
+	struct gem_requests *r = dev->requests;
+	if (!r)
+		return;
+	for (;;) {
+		uint64_t seq = fence_wait_seq();
+		bool busy = false;
+		for (int i = 0; i < GT_NUM_ENGINES && !busy; i++)
+			busy = engine_has_runnable(&r->engine[i]);
+		if (!busy)
+			break;
+		fence_wait_change(seq, fence_now_ns() + 10000000);
+	}
+	pthread_mutex_lock(&dev->lock);
+	requests_retire(dev);
+	pthread_mutex_unlock(&dev->lock);
+}
+
 /* interrupt and fault callbacks, on the engine's thread */
 static void on_user_interrupt(void *data, struct gt_engine *hw)
 {
@@ -553,43 +611,43 @@ static int engine_init(struct gtsim_device *dev, struct rq_engine *e, enum gt_en
 int request_engine_setup(struct rq_engine *e)
 {
 	struct gtsim_device *dev = e->dev;
-	if (e->ring_obj)
+	if (e->cur)
 		return 0;
-	uint64_t ring_ggtt, hws_ggtt;
-	struct gem_object *ring = ggtt_object(dev, RING_BYTES, &ring_ggtt);
-	struct gem_object *hws = ring ? ggtt_object(dev, GT_PAGE_SIZE, &hws_ggtt) : NULL;
-	if (!hws) {
-		obj_put(ring);
+	/* The kernel context's image slot (0, the default image) and ring:
+	 * the default register image is recorded by the first commands the
+	 * engine runs (i915 records engine->default_state at init). Then the
+	 * status page, below them in the GGTT (the engine's address cache,
+	 * gtt_walk.c, keeps it apart from a batch at PPGTT 0 there). */
+	uint32_t dw[4];
+	if (!e->lrc.nslots && !lrc_engine_setup(e, dw))
+		return -ENOMEM;
+	unsigned n = lrc_emit_call(dev->info->gen, dw, lrc_slot_ggtt(e, 0) + LRC_SAVE_OFFSET);
+	uint64_t hws_ggtt;
+	struct gem_object *hws = ggtt_object(dev, GT_PAGE_SIZE, &hws_ggtt);
+	if (!hws)
 		return -ENOSPC;
-	}
-	e->ring_obj = ring;
 	e->hws_obj = hws;
-	e->ring_ggtt = ring_ggtt;
 	e->hws_ggtt = hws_ggtt;
-	e->ring = ring->map;
 	__atomic_store_n(&e->hws, (volatile uint32_t *)hws->map, __ATOMIC_RELEASE);
-	/* Seed 004: the ring's GGTT address and size, the status page; HEAD
-	 * and TAIL at 0; then enable. */
+	struct ctx_ring *k = lrc_slot_ring(e, 0);
+	/* Seed 004: the status page; the ring's GGTT address, HEAD and TAIL
+	 * at 0, size and enable (from the kernel context's image). */
 	engine_mmio_write(e->hw, RING_CTL, 0);
 	engine_mmio_write(e->hw, RING_HWS_PGA, (uint32_t)e->hws_ggtt);
-	engine_mmio_write(e->hw, RING_START, (uint32_t)e->ring_ggtt);
+	engine_mmio_write(e->hw, RING_START, k->state[CTX_RING_START]);
 	engine_mmio_write(e->hw, RING_HEAD, 0);
 	engine_mmio_write(e->hw, RING_TAIL, 0);
-	uint32_t ctl = 0;
-	cmd_RING_CTL_pack(dev->info->gen, &ctl, 1, &(struct cmd_RING_CTL){
-		.ring_buffer_enable = true, .buffer_length = RING_BYTES / GT_PAGE_SIZE - 1 });
-	engine_mmio_write(e->hw, RING_CTL, ctl);
+	engine_mmio_write(e->hw, RING_CTL, k->state[CTX_RING_CTL]);
 	engine_apply_whitelist(e);
-	/* The default register image: recorded by the first commands the
-	 * engine runs (i915 records engine->default_state at init). */
-	uint32_t dw[4];
-	unsigned n = lrc_engine_setup(e, dw);
-	if (!n)
-		return -ENOMEM;
 	e->lrc_default = lrc_slot_ggtt(e, 0);
+	__atomic_store_n(&e->cur, k, __ATOMIC_RELEASE);
 	ring_emit_raw(e, dw, n);
-	TRACE(TRACE_GEM, "%s: ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
-	      engine_name(e->id), (unsigned long long)e->ring_ggtt, RING_BYTES,
+	/* run them now, so that the first request's context switch finds
+	 * the engine idle */
+	request_kick(e);
+	engine_wait_idle(e->hw, 1000000000ull);
+	TRACE(TRACE_GEM, "%s: kernel context's ring at GGTT 0x%llx (%u bytes), status page at 0x%llx",
+	      engine_name(e->id), (unsigned long long)k->ggtt, k->size,
 	      (unsigned long long)e->hws_ggtt);
 	return 0;
 }
@@ -632,7 +690,6 @@ static void engine_fini(struct gtsim_device *dev, struct rq_engine *e)
 	}
 	request_put(e->pulse);
 	e->pulse = NULL;
-	obj_put(e->ring_obj);
 	obj_put(e->hws_obj);
 	lrc_engine_fini(e);
 	pthread_mutex_unlock(&dev->lock);

@@ -1,10 +1,12 @@
 /* Requests: one batch submitted to one engine (i915_request), and the
  * per-engine state that ring-buffer submission needs (seed 002, seed 004).
  *
- * Each engine has a ring (a kernel object bound pinned in the GGTT) and a
+ * Each context has a ring of its own on each engine (lrc.h struct
+ * ctx_ring, i915's intel_context->ring on execlists), and each engine a
  * hardware status page, set up before the engine's first request (so a
- * device that never submits work keeps its whole GGTT). A request gets the engine's next seqno and emits
- * into the ring: a PPGTT switch when the context changes (LRI of
+ * device that never submits work keeps its whole GGTT); the engine runs
+ * one context's ring at a time (ring_switch, request.c). A request gets
+ * the engine's next seqno and emits into its context's ring: a PPGTT switch when the context changes (LRI of
  * RING_PDP0), MI_BATCH_BUFFER_START, then the breadcrumb: MI_STORE_DATA_INDEX
  * of the seqno into the status page and MI_USER_INTERRUPT. The interrupt
  * signals the fences of requests whose seqno the status page has passed;
@@ -19,7 +21,7 @@
  * seqno order; the list holds the emitted ones first, then the queued.
  *
  * Locks: dev->lock, then an engine's lock. The engine lock guards the
- * request list, seqnos and the ring's write position; the engine threads'
+ * request list, seqnos and its rings' write positions; the engine threads'
  * callbacks take only engine locks. */
 #ifndef GTSIM_KERNEL_REQUEST_H
 #define GTSIM_KERNEL_REQUEST_H
@@ -43,7 +45,6 @@ struct gt_engine;
 /* i915's I915_GEM_HWS_INDEX: the dword of the status page holding the
  * last completed seqno. */
 #define HWS_SEQNO_INDEX 0x30
-#define RING_BYTES (32 * 1024)
 /* Longest emission of one request, in bytes (MI_ARB_CHECK, two context
  * image calls, SET_CONTEXT, LRI, MI_ARB_ON_OFF, a semaphore wait per other
  * engine, BB_START, breadcrumb with the timeline's store, MI_ARB_ON_OFF,
@@ -68,6 +69,7 @@ struct rq_semaphore {
 struct gem_request {
 	int refcount;                /* atomic */
 	struct rq_engine *engine;
+	struct ctx_ring *ring;       /* its context's ring on the engine (lrc.h) */
 	uint32_t seqno;
 	struct gem_context *ctx;     /* reference, dropped at retire */
 	uint64_t pml4;               /* the context's PPGTT root */
@@ -144,12 +146,15 @@ struct rq_engine {
 	pthread_mutex_t lock;
 	uint32_t throttle_seq;       /* bumped (futex) when a throttled client's request completed */
 
-	struct gem_object *ring_obj, *hws_obj;
-	uint64_t ring_ggtt, hws_ggtt;
-	uint32_t *ring;              /* host view of the ring */
+	struct gem_object *hws_obj;
+	uint64_t hws_ggtt;
 	volatile uint32_t *hws;      /* host view of the status page */
-	uint32_t emit;               /* next byte to write in the ring */
-	uint32_t space_head;         /* last HEAD read, for space accounting */
+	/* The ring the engine has loaded (execlists: the ring of the context
+	 * it runs; lrc.h struct ctx_ring), NULL before the engine's setup.
+	 * Only its requests are emitted and not completed: another
+	 * context's ring is loaded once the engine is idle (ring_switch in
+	 * request.c). */
+	struct ctx_ring *cur;
 	uint64_t last_pml4;          /* PPGTT root loaded by the last emission */
 	uint32_t last_ctx_addr;      /* RCS: MI_SET_CONTEXT of the last emission */
 	/* Context register images (lrc.h): the slots (dev->lock), the
@@ -250,13 +255,13 @@ struct gem_request *request_create(struct rq_engine *e, struct gem_context *ctx)
  * Returns true when the engine needs a TAIL kick (request_kick, without
  * dev->lock). dev->lock held. */
 bool request_submit(struct gem_request *rq);
-/* Before a request is created: wait while the engine's ring is nearly
- * full (i915's eb_throttle and eb_pin_timeline), with no lock held. 0,
- * -EINTR when a signal handler ran meanwhile, -EWOULDBLOCK for a file
- * opened O_NONBLOCK. */
-int request_throttle(struct rq_engine *e, bool nonblock);
+/* Before a request is created: wait while the context's ring on the
+ * engine is nearly full (i915's eb_throttle and eb_pin_timeline on
+ * ce->ring), with no lock held. 0, -EINTR when a signal handler ran
+ * meanwhile, -EWOULDBLOCK for a file opened O_NONBLOCK. */
+int request_throttle(struct rq_engine *e, struct ctx_ring *ring, bool nonblock);
 /* Would request_throttle wait now? Any lock but the engine's held. */
-bool request_throttle_needed(struct rq_engine *e);
+bool request_throttle_needed(struct rq_engine *e, struct ctx_ring *ring);
 /* Write the engine's newest TAIL (runs the work in sync mode). */
 void request_kick(struct rq_engine *e);
 /* Emit whatever queued requests are ready (worker). Returns true when
@@ -269,12 +274,13 @@ void requests_signal_completed(struct rq_engine *e);
 void request_retire(struct gem_request *rq);
 /* Retire one engine's completed requests. dev->lock held. */
 void requests_retire_engine(struct rq_engine *e);
-/* Ring bytes free for emission. Engine lock held. */
-uint32_t ring_space(struct rq_engine *e);
-/* Write the request's commands at e->emit (ring_emit.c). Engine lock held. */
+/* Bytes of the ring free for emission. Engine lock held. */
+uint32_t ring_space(struct rq_engine *e, struct ctx_ring *ring);
+/* Write the request's commands at its ring's emit (ring_emit.c), the
+ * engine's loaded ring. Engine lock held. */
 void ring_emit_request(struct rq_engine *e, struct gem_request *rq);
-/* Write kernel commands (padded to a qword) at e->emit. Engine lock or
- * dev->lock before the engine's first request. */
+/* Write kernel commands (padded to a qword) into the engine's loaded
+ * ring. Engine lock or dev->lock before the engine's first request. */
 void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n);
 /* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);

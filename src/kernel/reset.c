@@ -268,7 +268,7 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 	bool full = params_full_reset_only();
 	if (params_reset() >= 2)
 		e->reset_count++;
-	e->space_head = restart;
+	e->cur->space_head = restart;   /* the loaded ring (request.c ring_switch) */
 	pthread_mutex_unlock(&e->lock);
 	/* Stored before the reset lets anything run on, so whoever sees the
 	 * consequences of the reset also finds the error state. */

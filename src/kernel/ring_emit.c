@@ -1,5 +1,5 @@
-/* What the kernel writes into an engine's ring for one request (seed 002,
- * seed 004; i915's gen8 legacy ring submission):
+/* What the kernel writes into a context's ring for one request (seed 002,
+ * seed 004; the commands of i915's gen8 submission):
  *   when the context (its register image slot, lrc.h) changes, or on the
  *     slot's first request: MI_BATCH_BUFFER_START of the previous image's
  *     save batch, then of the new image's restore batch (the default
@@ -79,12 +79,14 @@ static const struct request_tail_cmds *tail_cmds_of(int gen)
 	return &tail_cmds[gen == 9];
 }
 
-static void ring_write(struct rq_engine *e, const uint32_t *dw, unsigned n)
+static void ring_write(struct ctx_ring *r, const uint32_t *dw, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
-		e->ring[e->emit / 4] = dw[i];
-		e->emit = (e->emit + 4) & (RING_BYTES - 1);
+		r->map[r->emit / 4] = dw[i];
+		r->emit = (r->emit + 4) & (r->size - 1);
 	}
+	/* the context image's RING_TAIL, which a context switch loads */
+	r->state[CTX_RING_TAIL] = r->emit;
 }
 
 void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
@@ -94,8 +96,10 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	uint32_t base = engine_mmio_base(e->id);
 	int gen = e->dev->info->gen;
 	const struct request_tail_cmds *t = tail_cmds_of(gen);
+	struct ctx_ring *r = rq->ring;
+	uint32_t mask = r->size - 1;
 
-	rq->head = e->emit;
+	rq->head = r->emit;
 	rq->pre_lrc = e->last_lrc;
 	rq->pre_pml4 = e->last_pml4;
 	rq->pre_ctx_addr = e->last_ctx_addr;
@@ -136,7 +140,7 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	/* Waits for other engines' requests, where arbitration is on (only
 	 * engines that timeslice use them): i915's __emit_semaphore_wait,
 	 * global GTT, poll mode, SAD >= SDD. */
-	rq->sema_pos = (rq->head + n * 4) & (RING_BYTES - 1);
+	rq->sema_pos = (rq->head + n * 4) & mask;
 	for (unsigned i = 0; i < rq->nsema; i++)
 		EMIT(gen, dw, n, MI_SEMAPHORE_WAIT, .memory_type = 1, .wait_mode = 1,
 		     .compare_operation = 1, .semaphore_data_dword = rq->sema[i].value,
@@ -168,30 +172,30 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 	dw[n++] = t->arb_on;
 	if (n & 1)
 		dw[n++] = t->noop;
-	rq->bb_pos = (rq->head + bb * 4) & (RING_BYTES - 1);
-	ring_write(e, dw, n);
-	rq->tail = e->emit;
+	rq->bb_pos = (rq->head + bb * 4) & mask;
+	ring_write(r, dw, n);
+	rq->tail = r->emit;
 	rq->post_lrc = e->last_lrc;
 	rq->post_pml4 = e->last_pml4;
 	rq->post_ctx_addr = e->last_ctx_addr;
 	rq->submit_ns = 0;
-	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
+	__atomic_store_n(&e->emitted_tail, r->emit, __ATOMIC_RELEASE);
 }
 
 void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n)
 {
 	uint32_t noop = tail_cmds_of(e->dev->info->gen)->noop;
-	ring_write(e, dw, n);
+	ring_write(e->cur, dw, n);
 	if (n & 1)
-		ring_write(e, &noop, 1);
-	__atomic_store_n(&e->emitted_tail, e->emit, __ATOMIC_RELEASE);
+		ring_write(e->cur, &noop, 1);
+	__atomic_store_n(&e->emitted_tail, e->cur->emit, __ATOMIC_RELEASE);
 }
 
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq)
 {
 	uint32_t noop = tail_cmds_of(e->dev->info->gen)->noop;
 	for (unsigned i = 0; i < 3; i++)
-		__atomic_store_n(&e->ring[((rq->bb_pos + 4 * i) & (RING_BYTES - 1)) / 4], noop,
+		__atomic_store_n(&rq->ring->map[((rq->bb_pos + 4 * i) & (rq->ring->size - 1)) / 4], noop,
 				 __ATOMIC_RELEASE);
 	rq->skip = true;
 }

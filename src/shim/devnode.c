@@ -398,14 +398,15 @@ void devnode_fill_statx(int minor, struct statx *stx)
 	stx->stx_dev_minor = 5;
 }
 
-/* fork: the device is idled first (no batch in flight, engine threads
- * outside their locks), then the table and the sync unit's locks are held
+/* fork: the device is quiesced first (no batch in flight, engine threads
+ * outside their locks; requests waiting for a fence nobody signaled yet
+ * stay queued, in the child's copy too, where nothing signals them), then the table and the sync unit's locks are held
  * across the fork (lock order: table, then the kernel model's). */
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
 	if (dev) {
-		gtsim_device_idle(dev);
+		gtsim_device_quiesce(dev);
 		gtsim_device_fork_hold(dev);
 	}
 	pthread_mutex_lock(&table_lock);

@@ -320,6 +320,25 @@ bool engine_is_idle(struct gt_engine *e)
 	return idle;
 }
 
+bool engine_load_ring(struct gt_engine *e, uint32_t start, uint32_t ctl, uint32_t head,
+		      uint32_t tail)
+{
+	lock_engine(e);
+	bool idle = !e->running && e->level == CS_RING && e->head == e->tail && !e->stopped &&
+		    !e->preempted && !e->reset_req;
+	if (idle) {
+		/* all four at once, as a context restore loads them: the
+		 * engine never sees a mix of the two rings */
+		cs_reg_write(e, e->base + RING_START, start);
+		cs_reg_write(e, e->base + RING_CTL, ctl);
+		cs_reg_write(e, e->base + RING_HEAD, head);
+		cs_reg_write(e, e->base + RING_TAIL, tail);
+		kick(e);
+	}
+	pthread_mutex_unlock(&e->lock);
+	return idle;
+}
+
 void engine_request_preemption(struct gt_engine *e, bool on)
 {
 	__atomic_store_n(&e->preempt_req, on ? 1u : 0u, __ATOMIC_RELEASE);

@@ -88,6 +88,12 @@ uint64_t engine_acthd(struct gt_engine *e);
  * at its start (behind the real one, so free ring space is never
  * overestimated). i915 reads RING_HEAD whatever the engine does. */
 uint32_t engine_ring_head(struct gt_engine *e);
+/* Execlists' context restore of the ring registers: when the engine is
+ * idle (HEAD == TAIL, no command executing, not stopped), load RING_START,
+ * RING_CTL, RING_HEAD and RING_TAIL at once (the values a context image
+ * holds) and run from there; false, nothing changed, when not idle. */
+bool engine_load_ring(struct gt_engine *e, uint32_t start, uint32_t ctl, uint32_t head,
+		      uint32_t tail);
 /* True when HEAD == TAIL and no command is executing. */
 bool engine_is_idle(struct gt_engine *e);
 /* Stop whatever the engine does (a command running EU threads at once:

@@ -261,7 +261,7 @@ int fence_wait_change_interruptible(uint64_t seq, int64_t deadline_ns)
 		interrupted = syscall(SYS_futex, &change_word, FUTEX_WAIT_PRIVATE, seen, &ts,
 				      NULL, 0) < 0 && errno == EINTR;
 	}
-	sigdefer_close();
+	interrupted |= sigdefer_close();
 	pthread_mutex_lock(&fence_lock);
 	futex_sleepers--;
 	pthread_mutex_unlock(&fence_lock);
