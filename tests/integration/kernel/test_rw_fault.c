@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "eb_test.h"
+#include "uffd_test.h"
 
 static struct gtsim_file *f;
 static uint8_t *page;
@@ -46,16 +47,6 @@ static void *faulting_copy(void *arg)
 	return NULL;
 }
 
-static int open_userfaultfd(void)
-{
-#ifdef UFFD_USER_MODE_ONLY
-	int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
-	if (fd >= 0)
-		return fd;
-#endif
-	return (int)syscall(SYS_userfaultfd, O_CLOEXEC);
-}
-
 static void blocked(int sig)
 {
 	(void)sig;
@@ -68,18 +59,9 @@ static void round_trip(bool write_mode)
 {
 	writing = write_mode;
 	__atomic_store_n(&thread_ret, -1, __ATOMIC_RELEASE);
-	int ufd = open_userfaultfd();
-	if (ufd < 0)
-		test_skip("userfaultfd unavailable");
-	struct uffdio_api api = { .api = UFFD_API };
-	if (ioctl(ufd, UFFDIO_API, &api))
-		test_skip("UFFDIO_API refused");
-	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	CHECK(page != MAP_FAILED);
-	struct uffdio_register reg = { .range = { .start = (uintptr_t)page, .len = 4096 },
-				       .mode = UFFDIO_REGISTER_MODE_MISSING };
-	if (ioctl(ufd, UFFDIO_REGISTER, &reg))
-		test_skip("UFFDIO_REGISTER refused");
+	void *mem;
+	int ufd = uffd_page(&mem, MAP_PRIVATE);
+	page = mem;
 
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "eb_test.h"
+#include "uffd_test.h"
 
 #define PAGE_ADDR 0x400000ull
 #define BB_ADDR 0x200000ull
@@ -59,33 +60,12 @@ static void *faulting_execbuf(void *arg)
 	return NULL;
 }
 
-static int open_userfaultfd(void)
-{
-	/* UFFD_USER_MODE_ONLY (Linux 5.11) where unprivileged userfaultfd is
-	 * off: the model's access is a user-mode one. */
-#ifdef UFFD_USER_MODE_ONLY
-	int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
-	if (fd >= 0)
-		return fd;
-#endif
-	return (int)syscall(SYS_userfaultfd, O_CLOEXEC);
-}
-
 int main(void)
 {
 	eb_require_async("the faulting execbuf waits on a thread of its own");
-	int ufd = open_userfaultfd();
-	if (ufd < 0)
-		test_skip("userfaultfd unavailable");
-	struct uffdio_api api = { .api = UFFD_API };
-	if (ioctl(ufd, UFFDIO_API, &api))
-		test_skip("UFFDIO_API refused");
-	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	CHECK(page != MAP_FAILED);
-	struct uffdio_register reg = { .range = { .start = (uintptr_t)page, .len = 4096 },
-				       .mode = UFFDIO_REGISTER_MODE_MISSING };
-	if (ioctl(ufd, UFFDIO_REGISTER, &reg))
-		test_skip("UFFDIO_REGISTER refused");
+	void *mem;
+	int ufd = uffd_page(&mem, MAP_SHARED);
+	page = mem;
 
 	struct gtsim_device *dev = eb_device(0, 5000, 0);
 	f = gtsim_open(dev);
