@@ -73,14 +73,7 @@ static void round_trip(bool write_mode)
 
 	pthread_t t;
 	CHECK_EQ(pthread_create(&t, NULL, faulting_copy, NULL), 0);
-	struct pollfd pfd = { .fd = ufd, .events = POLLIN };
-	CHECK_EQ(poll(&pfd, 1, 5000), 1);
-	struct uffd_msg msg = { 0 };
-	if (pfd.revents & POLLIN) {
-		CHECK_EQ(read(ufd, &msg, sizeof(msg)), (ssize_t)sizeof(msg));
-		CHECK_EQ(msg.event, UFFD_EVENT_PAGEFAULT);
-		CHECK_EQ(msg.arg.pagefault.address & ~4095ull, (uint64_t)(uintptr_t)page);
-	}
+	uffd_expect_fault(ufd, page);
 
 	/* while the copy waits on the fault, the device serves the file */
 	signal(SIGALRM, blocked);

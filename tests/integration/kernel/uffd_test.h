@@ -6,6 +6,7 @@
 #define GTSIM_TEST_UFFD_H
 
 #include <fcntl.h>
+#include <poll.h>
 #include <linux/userfaultfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -38,6 +39,19 @@ static inline int uffd_page(void **page, int map_flags)
 	if (ioctl(fd, UFFDIO_REGISTER, &reg))
 		test_skip("UFFDIO_REGISTER refused");
 	return fd;
+}
+
+/* Within 5 s a fault arrives on ufd at page. */
+static inline void uffd_expect_fault(int ufd, const void *page)
+{
+	struct pollfd pfd = { .fd = ufd, .events = POLLIN };
+	CHECK_EQ(poll(&pfd, 1, 5000), 1);
+	struct uffd_msg msg = { 0 };
+	if (pfd.revents & POLLIN) {
+		CHECK_EQ(read(ufd, &msg, sizeof(msg)), (ssize_t)sizeof(msg));
+		CHECK_EQ(msg.event, UFFD_EVENT_PAGEFAULT);
+		CHECK_EQ(msg.arg.pagefault.address & ~4095ull, (uint64_t)(uintptr_t)page);
+	}
 }
 
 #endif
