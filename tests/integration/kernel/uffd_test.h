@@ -18,15 +18,17 @@
 /* The userfaultfd with one fresh page (shared or private) registered in
  * *page; skips the test where userfaultfd is unavailable. UFFD_USER_MODE_ONLY
  * (Linux 5.11) first, for hosts with unprivileged userfaultfd off: the
- * model's accesses are user-mode ones. */
+ * model's accesses are user-mode ones. Non-blocking: Linux's poll on a
+ * blocking userfaultfd returns POLLERR at once, without waiting for a fault
+ * (userfaultfd_poll), which made the wait below a no-op. */
 static inline int uffd_page(void **page, int map_flags)
 {
 	int fd = -1;
 #ifdef UFFD_USER_MODE_ONLY
-	fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
+	fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK | UFFD_USER_MODE_ONLY);
 #endif
 	if (fd < 0)
-		fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+		fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		test_skip("userfaultfd unavailable");
 	struct uffdio_api api = { .api = UFFD_API };
@@ -46,6 +48,7 @@ static inline void uffd_expect_fault(int ufd, const void *page)
 {
 	struct pollfd pfd = { .fd = ufd, .events = POLLIN };
 	CHECK_EQ(poll(&pfd, 1, 5000), 1);
+	CHECK_EQ(pfd.revents, POLLIN);
 	struct uffd_msg msg = { 0 };
 	if (pfd.revents & POLLIN) {
 		CHECK_EQ(read(ufd, &msg, sizeof(msg)), (ssize_t)sizeof(msg));
