@@ -275,9 +275,12 @@ typedef float bary_v4f __attribute__((vector_size(16)));
  * same bits. True when q is l itself (w = 1 at the three vertices and
  * sums of exactly 1). */
 static inline __attribute__((always_inline)) bool
-bary_core(const struct bary_setup *s, bary_v4d vx, bary_v4d vy, unsigned want, bary_v4d l[3],
-	  bary_v4d q[3])
+bary_core(const struct bary_setup *s, const bary_v4d *vxp, const bary_v4d *vyp, unsigned want,
+	  bary_v4d l[3], bary_v4d q[3])
 {
+	/* positions by pointer: a 32-byte vector argument of the default
+	 * target clone is an ABI question clang refuses (-Wpsabi), even inlined */
+	bary_v4d vx = *vxp, vy = *vyp;
 	const bary_v4d zero = { 0, 0, 0, 0 }, one = zero + 1.0;
 	bary_v4d px = vx - s->x0, py = vy - s->y0;
 	bary_v4d l1 = (px * s->e2y - s->e2x * py) * s->inv_area;
@@ -368,7 +371,7 @@ void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const do
 		bary_v4d vx, vy, l[3], q[3];
 		memcpy(&vx, x + b, sizeof(vx));
 		memcpy(&vy, y + b, sizeof(vy));
-		bool same = bary_core(s, vx, vy, BARY_LIN | BARY_PERSP, l, q);
+		bool same = bary_core(s, &vx, &vy, BARY_LIN | BARY_PERSP, l, q);
 		bary_store(BARY_LIN | BARY_PERSP, same, b, n - b, l, q, lin, persp);
 	}
 }
@@ -386,7 +389,7 @@ bary_pixels_as(const struct bary_setup *s, unsigned n, const int32_t *x, const i
 		bary_v4d vx = __builtin_convertvector(ix, bary_v4d) + 0.5;
 		bary_v4d vy = __builtin_convertvector(iy, bary_v4d) + 0.5;
 		bary_v4d l[3], q[3];
-		bool same = bary_core(s, vx, vy, want, l, q);
+		bool same = bary_core(s, &vx, &vy, want, l, q);
 		bary_store(want, same, b, n - b, l, q, lin, persp);
 	}
 }
