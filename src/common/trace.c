@@ -5,7 +5,8 @@
  * grows past GTSIM_TRACE_MAX bytes (TRACE_MAX_DEFAULT without it). The
  * line that would pass the limit and every later one are dropped, and
  * one marker line, written once per file by the first process to drop,
- * says so. Each line reaches the file as soon as it is complete (the
+ * says so; it is padded with spaces so that the file ends exactly at the
+ * bound (and every process then finds it full). Each line reaches the file as soon as it is complete (the
  * stream is line-buffered over write(2) on an O_APPEND descriptor), so a
  * process killed by a signal leaves every finished line behind. A POSIX
  * record lock on the file around the size check and the write keeps the
@@ -153,9 +154,22 @@ static ssize_t capped_write(void *cookie, const char *buf, size_t n)
 	} else {
 		t->dropping = true;
 		if (size <= room) {   /* the first to find it full */
+			/* The marker line is padded with spaces to end the file
+			 * exactly at the bound, so that every later check, in any
+			 * process, finds it full: otherwise a shorter line still
+			 * fitted after a longer one was dropped, and its writer
+			 * later added a second marker (trace-cap, under load). */
 			char m[TRACE_MARKER_ROOM];
 			int len = marker(m, sizeof(m));
-			write_all(t->fd, m, (size_t)len < sizeof(m) ? (size_t)len : sizeof(m) - 1);
+			size_t body = ((size_t)len < sizeof(m) ? (size_t)len : sizeof(m) - 1) - 1;
+			write_all(t->fd, m, body);   /* without its newline */
+			static const char spaces[64] = { [0 ... 63] = ' ' };
+			for (uint64_t pad = t->max - size - body - 1; pad; ) {
+				size_t k = pad < sizeof(spaces) ? (size_t)pad : sizeof(spaces);
+				write_all(t->fd, spaces, k);
+				pad -= k;
+			}
+			write_all(t->fd, "\n", 1);
 		}
 	}
 	lk.l_type = F_UNLCK;
