@@ -47,8 +47,8 @@ void gtsim_fork_child(void)
 
 bool gtsim_device_owns_inode(struct gtsim_device *dev, ino_t ino)
 {
-	/* no lock: the fork child's only thread (the parent's device was
-	 * idled before the fork) */
+	/* no lock: the fork child's only thread (the parent's worker was
+	 * parked and its runnable requests finished before the fork) */
 	struct list_node *n, *t;
 	list_for_each_safe(n, t, &dev->objects) {
 		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
