@@ -55,6 +55,11 @@ void gtsim_close(struct gtsim_file *file);
  * ran has SA_RESTART and reports EINTR otherwise (the shim does). */
 #define GTSIM_ERESTARTSYS 512   /* Linux's include/linux/errno.h */
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg);
+/* gtsim_ioctl made through a descriptor whose status flags (fcntl
+ * F_GETFL) are f_flags: with O_NONBLOCK, an execbuf that would wait for
+ * room in its context's ring returns -EWOULDBLOCK instead, as i915's
+ * eb_pin_timeline (file->f_flags). gtsim_ioctl is this with 0. */
+int gtsim_ioctl_flags(struct gtsim_file *file, unsigned long request, void *arg, int f_flags);
 
 /* gtsim_ioctl as libdrm's drmIoctl makes the system call: again while a
  * signal interrupted it (-EINTR, -EAGAIN, -GTSIM_ERESTARTSYS). For callers

@@ -52,6 +52,8 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_SWSYNC_OPEN = 7,
 	GTSIM_WIRE_SWSYNC_REAP = 8,
 };
+/* or'ed into GTSIM_WIRE_IOCTL: the client's descriptor is O_NONBLOCK */
+#define GTSIM_WIRE_OP_NONBLOCK 0x100u
 
 /* GTSIM_WIRE_MMAP: handle 0: an mmap of length bytes of the device file
  * at offset (a MMAP_OFFSET/MMAP_GTT fake offset); else GEM_MMAP of
@@ -126,6 +128,9 @@ int gtsim_remote_debugfs_write(const char *path, enum gtsim_wire_debugfs_kind ki
 /* An ioctl on that file, as gtsim_ioctl: 0 or -errno. GEM_MMAP maps the
  * object here (GTSIM_WIRE_MMAP). */
 int gtsim_remote_ioctl(int fd, unsigned long request, void *arg);
+/* The same with the calling descriptor's status flags (gtsim_ioctl_flags);
+ * O_NONBLOCK travels as GTSIM_WIRE_OP_NONBLOCK in the request's op. */
+int gtsim_remote_ioctl_flags(int fd, unsigned long request, void *arg, int f_flags);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include "kernel/execbuf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +163,8 @@ int i915_gem_execbuffer2_ioctl(struct gtsim_file *file, void *arg)
 		}
 		if (err != EB_THROTTLE)
 			break;
-		err = request_throttle(&eb.dev->requests->engine[eb.engine], eb.ring, false);
+		err = request_throttle(&eb.dev->requests->engine[eb.engine], eb.ring,
+				       ioctl_file_flags() & O_NONBLOCK);
 		eb.throttled = true;
 	}
 	if (kick)

@@ -126,6 +126,24 @@ int ioctl_call(struct gtsim_file *file, const struct ioctl_desc *d, unsigned lon
 	return ret;
 }
 
+/* The status flags of the descriptor the running ioctl came through
+ * (i915 reads file->f_flags; gtsim's caller passes them per call). */
+static _Thread_local int call_f_flags;
+
+int ioctl_file_flags(void)
+{
+	return call_f_flags;
+}
+
+int gtsim_ioctl_flags(struct gtsim_file *file, unsigned long request, void *arg, int f_flags)
+{
+	int outer = call_f_flags;   /* nested calls (none today) keep theirs */
+	call_f_flags = f_flags;
+	int ret = gtsim_ioctl(file, request, arg);
+	call_f_flags = outer;
+	return ret;
+}
+
 int gtsim_ioctl(struct gtsim_file *file, unsigned long request, void *arg)
 {
 	unsigned nr = _IOC_NR(request);

@@ -8,6 +8,10 @@
 struct gtsim_file;
 typedef int (*ioctl_handler)(struct gtsim_file *file, void *arg);
 
+/* The running ioctl's descriptor status flags (gtsim_ioctl_flags; 0 for
+ * gtsim_ioctl): a handler's file->f_flags. */
+int ioctl_file_flags(void);
+
 /* DRM core: drm_core.c, gem_close.c, flink.c, prime.c */
 int drm_version_ioctl(struct gtsim_file *file, void *arg);
 int drm_get_unique_ioctl(struct gtsim_file *file, void *arg);

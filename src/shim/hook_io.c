@@ -9,6 +9,8 @@
 #include "shim/shim.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <i915_drm.h>
 #include <linux/dma-buf.h>
 #include <linux/sync_file.h>
 #include <stdarg.h>
@@ -40,15 +42,31 @@ struct ioctl_call {
 	bool server_fd;            /* shared mode: an ioctl on a descriptor of the server's */
 };
 
+/* The descriptor's status flags where the model reads them: execbuf's
+ * O_NONBLOCK (i915's eb_pin_timeline); one fcntl, not made for the
+ * others. */
+static int status_flags(int fd, unsigned long request)
+{
+	if (_IOC_TYPE(request) != DRM_IOCTL_BASE ||
+	    _IOC_NR(request) != _IOC_NR(DRM_IOCTL_I915_GEM_EXECBUFFER2))
+		return 0;
+	real_init();
+	int fl = real.fcntl ? real.fcntl(fd, F_GETFL) : (int)syscall(SYS_fcntl, fd, F_GETFL);
+	return fl < 0 ? 0 : fl;
+}
+
 static int call_model(const struct ioctl_call *c, unsigned long request, void *arg)
 {
 	if (c->conn >= 0)
-		return arg || !_IOC_SIZE(request) ? gtsim_remote_ioctl(c->conn, request, arg) : -EFAULT;
+		return arg || !_IOC_SIZE(request)
+			       ? gtsim_remote_ioctl_flags(c->conn, request, arg,
+							  status_flags(c->fd, request))
+			       : -EFAULT;
 	if (c->server_fd)
 		return arg || !_IOC_SIZE(request)
 			       ? gtsim_remote_fd_ioctl(devnode_server(), c->fd, request, arg) : -EFAULT;
 	if (c->file)
-		return gtsim_ioctl(c->file, request, arg);
+		return gtsim_ioctl_flags(c->file, request, arg, status_flags(c->fd, request));
 	if (c->timeline)
 		return gtsim_sw_sync_ioctl(c->timeline, request, arg);
 	if (c->dmabuf)

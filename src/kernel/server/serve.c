@@ -11,6 +11,7 @@
  * line. */
 #include <drm.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <i915_drm.h>
 #include <linux/dma-buf.h>
 #include <linux/sync_file.h>
@@ -60,7 +61,8 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 		memcpy((char *)arg + fds.in_off, &in_fd, sizeof(in_fd));
 	user_copy_set_remote(req->pid);
 	sigdefer_set_abort(client_gone, &c->fd);
-	int ret = gtsim_ioctl(c->sf->file, req->request, arg);
+	int ret = gtsim_ioctl_flags(c->sf->file, req->request, arg,
+				    req->op & GTSIM_WIRE_OP_NONBLOCK ? O_NONBLOCK : 0);
 	sigdefer_set_abort(NULL, NULL);
 	user_copy_set_remote(0);
 	if (!ret && fds.has_out)
@@ -190,6 +192,7 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 		r.size = r.ret ? 0 : req.size;
 		break;
 	case GTSIM_WIRE_IOCTL:
+	case GTSIM_WIRE_IOCTL | GTSIM_WIRE_OP_NONBLOCK:
 		if (req.size == _IOC_SIZE(req.request)) {
 			/* the struct's descriptor, numbered here */
 			r.ret = do_ioctl(c, &req, arg, in_fds[0] >= 0 ? in_fds[0] : in_fds[1],

@@ -274,11 +274,17 @@ static int ioctl_fds(int conn, uint32_t op, int subject, unsigned long request, 
 	return ret;
 }
 
-int gtsim_remote_ioctl(int fd, unsigned long request, void *arg)
+int gtsim_remote_ioctl_flags(int fd, unsigned long request, void *arg, int f_flags)
 {
 	if (_IOC_NR(request) == _IOC_NR(DRM_IOCTL_I915_GEM_MMAP) && _IOC_TYPE(request) == DRM_IOCTL_BASE)
 		return gem_mmap(fd, arg);
-	return ioctl_fds(fd, GTSIM_WIRE_IOCTL, -1, request, arg);
+	uint32_t op = GTSIM_WIRE_IOCTL | (f_flags & O_NONBLOCK ? GTSIM_WIRE_OP_NONBLOCK : 0);
+	return ioctl_fds(fd, op, -1, request, arg);
+}
+
+int gtsim_remote_ioctl(int fd, unsigned long request, void *arg)
+{
+	return gtsim_remote_ioctl_flags(fd, request, arg, 0);
 }
 
 /* This thread's connection without a DRM file (a fork child's thread
