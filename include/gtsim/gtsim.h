@@ -104,6 +104,17 @@ void gtsim_mm_invalidate(void *addr, size_t len);
  * to keep them coherent) are forgotten. */
 void gtsim_gtt_views_forget(void *addr, size_t len);
 
+/* An access of the process's own memory from outside its mappings
+ * (/proc/self/mem, as a debugger reads it) at [addr, addr + len): the
+ * fake-offset (MMAP_OFFSET / MMAP_GTT) mappings are VM_PFNMAP on i915,
+ * so Linux hands such an access to i915's vm_access, which refuses a
+ * range running past the mapped object. Returns 1 when addr lies in such
+ * a mapping and the access is allowed (the mapping's bytes up to *end are
+ * the object's), -EINVAL when the range runs past the object, and 0 when
+ * addr lies in none; then *end is where the next one starts (or
+ * addr + len: ordinary memory up to there). */
+int gtsim_mm_io_access(uint64_t addr, uint64_t len, uint64_t *end);
+
 /* Wait until every engine is idle (all submitted work retired). */
 void gtsim_device_idle(struct gtsim_device *dev);
 /* Wait until no engine executes anything and nothing queued could start:

@@ -35,6 +35,7 @@ struct mm_slot {
 	int prot, flags;           /* SLOT_IO */
 	bool gtt;                  /* SLOT_IO: through the aperture (GTT) */
 	uint64_t ino;              /* SLOT_IO: the mapped memfd's inode */
+	uint64_t obj_size;         /* SLOT_IO: the object's size (vm_access) */
 	int kind;
 	int lost;                  /* written by the fault handler */
 };
@@ -139,6 +140,7 @@ static int slot_fill(const struct mm_slot *init)
 		s->flags = init->flags;
 		s->gtt = init->gtt;
 		s->ino = init->ino;
+		s->obj_size = init->obj_size;
 		s->lost = 0;
 		__atomic_store_n(&s->kind, init->kind, __ATOMIC_RELEASE);
 		__atomic_fetch_add(&mm_used, 1, __ATOMIC_RELEASE);
@@ -177,8 +179,38 @@ int user_mm_add_io(uint64_t addr, uint64_t len, struct gem_object *obj, bool gtt
 	int slot = slot_fill(&(const struct mm_slot){ .kind = SLOT_IO, .start = addr,
 						      .end = addr + len, .obj = obj, .prot = prot,
 						      .flags = flags, .gtt = gtt,
-						      .ino = (uint64_t)obj->ino });
+						      .ino = (uint64_t)obj->ino,
+						      .obj_size = obj->size });
 	return slot < 0 ? -ENOMEM : 0;
+}
+
+/* i915 6.1 gem/i915_gem_mman.c vm_access: the offset is addr less the
+ * mapping's start; range_overflows(offset, len, obj->base.size) is
+ * -EINVAL. Linux's __access_remote_vm passes it the whole rest of the
+ * access, not one page. */
+int gtsim_mm_io_access(uint64_t addr, uint64_t len, uint64_t *end)
+{
+	uint64_t stop = addr + len < addr ? UINT64_MAX : addr + len;
+	int ret = 0;
+	*end = stop;
+	if (!__atomic_load_n(&mm_used, __ATOMIC_ACQUIRE))
+		return 0;
+	pthread_mutex_lock(&mm_lock);
+	for (unsigned i = 0; mm_table && i < mm_table->cap; i++) {
+		const struct mm_slot *s = &mm_table->slot[i];
+		if (s->kind != SLOT_IO || s->end <= addr || s->start >= *end)
+			continue;
+		if (s->start > addr) {   /* a later one: ordinary memory before it */
+			*end = s->start;
+			continue;
+		}
+		uint64_t offset = addr - s->start;
+		ret = offset > s->obj_size || len > s->obj_size - offset ? -EINVAL : 1;
+		*end = s->end < stop ? s->end : stop;
+		break;
+	}
+	pthread_mutex_unlock(&mm_lock);
+	return ret;
 }
 
 void user_mm_forget_io(struct gem_object *obj)

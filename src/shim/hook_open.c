@@ -33,10 +33,11 @@ static int open_path(int dirfd, const char *path, int flags, mode_t mode,
 			   : dirfd != AT_FDCWD ? debugfs_open_at(dirfd, path, flags) : DEBUGFS_NOT_OURS;
 	if (fd != DEBUGFS_NOT_OURS)
 		return fd;
-	if (realfn)
-		return realfn(dirfd, p, flags, mode);
-	/* Before the C library's open is known (see real.c). */
-	return (int)syscall(SYS_openat, dirfd, p, flags, mode);
+	/* Before the C library's open is known (see real.c), the system call. */
+	fd = realfn ? realfn(dirfd, p, flags, mode) : (int)syscall(SYS_openat, dirfd, p, flags, mode);
+	if (dirfd == AT_FDCWD)
+		procmem_note_open(fd, p);
+	return fd;
 }
 
 static bool needs_mode(int flags)

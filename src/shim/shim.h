@@ -77,6 +77,11 @@ extern struct real_fns real;
 /* Resolves every entry of `real` (once; cheap afterwards). */
 void real_init(void);
 
+/* procmem.c: /proc/self/mem over fake-offset mappings */
+void procmem_note_open(int fd, const char *path);
+ssize_t procmem_rw(int fd, void *buf, size_t count, const off_t *offset, bool write,
+		   bool *handled);
+
 /* devnode.c */
 #define DRM_MAJOR 226
 /* The minor of /dev/dri/<name> we present (0 card0, 128 renderD128), -1
