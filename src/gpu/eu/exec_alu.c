@@ -51,6 +51,23 @@ static bool is_nan(enum exec_dom dom, union exec_val v)
 	return dom == DOM_F ? isnan(v.f) : dom == DOM_DF ? isnan(v.d) : false;
 }
 
+/* A NaN result is the first NaN of the sources src[0..n) (instruction
+ * order), quieted; a NaN made from numbers stays the host's (exec_fast.c's
+ * nan_first: every path gives the same bits, fuzz findings 16, 17, 18). */
+static union exec_val nan_first_of(enum exec_dom d, union exec_val v, const union exec_val *src,
+				   unsigned n)
+{
+	if (!is_nan(d, v))
+		return v;
+	for (unsigned i = 0; i < n; i++)
+		if (is_nan(d, src[i])) {
+			union exec_val q = src[i];
+			q.u |= d == DOM_F ? 0x00400000u : 0x0008000000000000ull;
+			return q;
+		}
+	return v;
+}
+
 /* Unsigned view of an integer source's bits in its own type (shr, lzd). */
 static uint64_t src_bits(const struct exec_op *op, unsigned s, union exec_val v)
 {
@@ -208,7 +225,8 @@ static int alu_plane(struct eu_thread *t, const struct exec_op *op, uint32_t en,
 	if (op->opcode == EU_OP_LINE) {
 		if (plane_coef(t, op, d, 3, &q))
 			return -1;
-		CH_LOOP(i) r[i] = vmad(d, q, p, b[i]);
+		CH_LOOP(i) r[i] = nan_first_of(d, vmad(d, q, p, b[i]),
+					       (const union exec_val[3]){ p, q, b[i] }, 3);
 		return 0;
 	}
 	if (plane_coef(t, op, d, 1, &q) || plane_coef(t, op, d, 3, &c))
@@ -226,7 +244,8 @@ static int alu_plane(struct eu_thread *t, const struct exec_op *op, uint32_t en,
 		memcpy(&y, t->regs + xo + EU_REG_SIZE, 4);
 		union exec_val xv, yv;
 		if (d == DOM_DF) { xv.d = x; yv.d = y; } else { xv.f = x; yv.f = y; }
-		r[i] = vmad(d, vmad(d, c, p, xv), q, yv);
+		r[i] = nan_first_of(d, vmad(d, vmad(d, c, p, xv), q, yv),
+				    (const union exec_val[5]){ p, q, c, xv, yv }, 5);
 	}
 	return 0;
 }
@@ -551,6 +570,9 @@ uint32_t exec_alu_generic(struct eu_thread *t, const struct exec_op *op,
 			v = x;
 			break;
 		}
+		if (opc == EU_OP_ADD || opc == EU_OP_MUL || opc == EU_OP_MAD || opc == EU_OP_LRP)
+			v = nan_first_of(d, v, (const union exec_val[3]){ x, y, z },
+					 opc == EU_OP_MAD || opc == EU_OP_LRP ? 3 : 2);
 		r[i] = v;
 	}
 	if (d == DOM_INT && op->inst.saturate &&

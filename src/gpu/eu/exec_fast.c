@@ -212,7 +212,9 @@ static uint32_t f_pln_##N(struct eu_thread *t, const struct exec_op *op,      \
 		unsigned base = (i / 8) * 16 + i % 8;                          \
 		float x = as_f(xy[base], UINT32_MAX, 0);                       \
 		float y = as_f(xy[base + 8], UINT32_MAX, 0);                   \
-		v[i] = __builtin_fmaf(q, y, __builtin_fmaf(p, x, c));          \
+		v[i] = nan_first(nan_first(__builtin_fmaf(q, y,                \
+						      __builtin_fmaf(p, x, c)), \
+					   x, y, y), p, q, c);                 \
 	}                                                                      \
 	if (op->inst.saturate)                                                 \
 		for (unsigned i = 0; i < N; i++)                               \

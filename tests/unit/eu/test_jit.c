@@ -261,6 +261,105 @@ static void test_nan_first(void)
 	}
 }
 
+/* pln with NaN sources (fuzz target eu_jit, docs/fuzzing.md finding 18):
+ * a NaN result is the first NaN of src0's coefficients p, q, c (elements
+ * 0, 1, 3), then of src1's x, y, quieted, in the interpreter's fast path,
+ * its generic path (cr0 rounding toward zero first, which the fast path
+ * and the compiled code leave to it) and the compiled code; before, each
+ * took the NaN its host fma named. Channel i: x = nb on even channels, 1
+ * on odd; y as the case says. Values by hand. */
+static void test_pln_nan(void)
+{
+	const uint32_t na = 0xffc00005u, nb = 0x7f800007u, nc = 0x7f800009u;
+	const uint32_t one = 0x3f800000u, two = 0x40000000u;
+	struct {
+		uint32_t p, q, c, y_even, y_odd, want_even, want_odd;
+	} cases[3] = {
+		{ na, two, one, one, one, na, na },                      /* p first */
+		{ two, two, nc, na, na, nc | 0x00400000u, nc | 0x00400000u },   /* c before x, y */
+		{ two, two, one, one, na, nb | 0x00400000u, na },        /* x before y */
+	};
+	static const char pln_text[] =
+		"pln(16)         g20<1>F         g8<0,1,0>F      g2<8,8,1>F      { align1 1H };\n";
+	static const char rtz_pln_text[] =
+		"or(1)           cr0<1>UD        cr0<0,1,0>UD    0x00000030UD    { align1 1N };\n"
+		"pln(16)         g20<1>F         g8<0,1,0>F      g2<8,8,1>F      { align1 1H };\n";
+	for (unsigned k = 0; k < 3; k++)
+		for (unsigned mode = 0; mode < 3; mode++) {
+			const char *text = mode == 2 ? rtz_pln_text : pln_text;
+			exec_jit_configure(mode == 1 ? EXEC_JIT_TIERED : EXEC_JIT_OFF, 0);
+			struct eu_asm_result r;
+			CHECK(!eu_assemble(9, text, strlen(text), "pln_nan", &r));
+			size_t bad = 0;
+			struct exec_prog *pp = exec_prog_from_bytes(9, r.bytes, r.len, &bad);
+			eu_asm_result_free(&r);
+			CHECK(pp != NULL);
+			if (!pp)
+				return;
+			eu_thread_init(&th, 16, 0xffff);
+			setud(&th, 8, 0, cases[k].p);
+			setud(&th, 8, 1, cases[k].q);
+			setud(&th, 8, 3, cases[k].c);
+			for (unsigned i = 0; i < 16; i++) {
+				unsigned reg = 2 + (i / 8) * 2;
+				setud(&th, reg, i % 8, i % 2 ? one : nb);
+				setud(&th, reg + 1, i % 8, i % 2 ? cases[k].y_odd : cases[k].y_even);
+			}
+			exec_run(&th, pp, 0);
+			exec_prog_free(pp);
+			CHECK(ran_to_end(&th));
+			for (unsigned i = 0; i < 16; i++) {
+				uint32_t want = i % 2 ? cases[k].want_odd : cases[k].want_even;
+				if (rud(&th, 20, i) != want)
+					fprintf(stderr, "pln NaN case %u mode %u channel %u: 0x%08x "
+						"want 0x%08x\n", k, mode, i, rud(&th, 20, i), want);
+				CHECK_EQ(rud(&th, 20, i), want);
+			}
+		}
+}
+
+/* test_nan_first's rule on the interpreter's generic path (cr0 rounding
+ * toward zero, which the fast handlers leave to it): add, mul, mad and lrp
+ * with two NaN sources give the first, quieted. Values by hand. */
+static void test_nan_first_generic(void)
+{
+	const uint32_t na = 0xffc00005u, nb = 0x7f800007u, qb = nb | 0x00400000u;
+	static const char text[] =
+		"or(1)           cr0<1>UD        cr0<0,1,0>UD    0x00000030UD    { align1 1N };\n"
+		"add(8)          g10<1>F         g2<8,8,1>F      g3<8,8,1>F      { align1 1Q };\n"
+		"add(8)          g11<1>F         g3<8,8,1>F      g2<8,8,1>F      { align1 1Q };\n"
+		"mul(8)          g12<1>F         g3<8,8,1>F      g2<8,8,1>F      { align1 1Q };\n"
+		"mad(8) g13<1>F g4<4,4,1>F g2<4,4,1>F g3<4,4,1>F { align16 1Q };\n"
+		"mad(8) g14<1>F g4<4,4,1>F g3<4,4,1>F g2<4,4,1>F { align16 1Q };\n"
+		"lrp(8) g15<1>F g3<4,4,1>F g2<4,4,1>F g4<4,4,1>F { align16 1Q };\n";
+	const uint32_t want[6] = { na, qb, qb, na, qb, qb };
+	exec_jit_configure(EXEC_JIT_OFF, 0);
+	struct eu_asm_result r;
+	CHECK(!eu_assemble(9, text, strlen(text), "nan_generic", &r));
+	size_t bad = 0;
+	struct exec_prog *pp = exec_prog_from_bytes(9, r.bytes, r.len, &bad);
+	eu_asm_result_free(&r);
+	CHECK(pp != NULL);
+	if (!pp)
+		return;
+	eu_thread_init(&th, 8, 0xff);
+	for (unsigned i = 0; i < 8; i++) {
+		setud(&th, 2, i, na);
+		setud(&th, 3, i, nb);
+		setf(&th, 4, i, 1.5f);
+	}
+	exec_run(&th, pp, 0);
+	exec_prog_free(pp);
+	CHECK(ran_to_end(&th));
+	for (unsigned k = 0; k < 6; k++)
+		for (unsigned i = 0; i < 8; i++) {
+			if (rud(&th, 10 + k, i) != want[k])
+				fprintf(stderr, "generic g%u.%u: 0x%08x want 0x%08x\n", 10 + k, i,
+					rud(&th, 10 + k, i), want[k]);
+			CHECK_EQ(rud(&th, 10 + k, i), want[k]);
+		}
+}
+
 /* One thread that loops (a GS emitting a thousand vertices) is due for
  * the compile by the instructions it interpreted, not by its one run, and
  * goes on in compiled code: with the corrupting compiler (+1 on every
@@ -358,6 +457,8 @@ int main(void)
 	test_long_thread();
 	test_pln();
 	test_nan_first();
+	test_pln_nan();
+	test_nan_first_generic();
 	test_corrupt_detected();
 	return test_exit();
 }

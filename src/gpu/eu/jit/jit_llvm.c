@@ -486,6 +486,8 @@ static LLVMValueRef pln(struct em *e, const struct exec_op *op)
 	LLVMValueRef v = intrinsic(e, "llvm.fma", vf, in, 3);
 	LLVMValueRef out[3] = { k[1], y, v };
 	v = intrinsic(e, "llvm.fma", vf, out, 3);
+	/* a NaN: the first of p, q, c, x, y (src0's, then src1's) */
+	v = nan_first(e, nan_first(e, v, x, y, y, n), k[0], k[1], k[2], n);
 	return op->inst.saturate ? sat(e, v, n) : v;
 }
 
