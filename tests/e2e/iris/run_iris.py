@@ -11,7 +11,10 @@ MODE
           of every batch it submits, on stderr) and GTSIM_TRACE=batch
           (gtsim's decode of every command the engines execute, into a
           file); the sequences of (command name, length in dwords) of the
-          batches must agree command by command, and so must the value of
+          batches must agree command by command (submission by submission:
+          iris's render and compute batches have contexts of their own,
+          whose requests the kernel may run in either order, e.g. after a
+          timeslice), and so must the value of
           every field both decoders print for a command (Mesa's decoder is
           the oracle of gtsim's layouts and of its field printing). Commands
           gtsim executes in the kernel's rings are not iris's and are left
@@ -40,8 +43,12 @@ FIELD = re.compile(r'^    (\S.*?): (.*?)\s*$')
 ADDR_MASK = (1 << 48) - 1   # canonical and plain forms of one address
 
 
-def commands(lines, keep_section=lambda s: True, fields=None):
-    """[(name, dwords)] of the decoded commands in lines. With fields (a
+def commands(lines, keep_section=lambda s: True, fields=None, units=None):
+    """[(name, dwords)] of the decoded commands in lines. With units (a
+    list), the index of the first command of each submission is appended
+    to it: iris's "batch [n] flush with" line, gtsim's ring section (the
+    batches a ring runs, chained or second-level, are one submission).
+    With fields (a
     list), one dict per command is appended to it: field name (the n-th
     repeat of a name gets "#n") -> printed value, for the fields printed
     among the command's own dwords (not those of a register or structure
@@ -76,6 +83,8 @@ def commands(lines, keep_section=lambda s: True, fields=None):
         if m or BATCH_START.search(line):
             close(None)
             cur = None
+            if units is not None and (not m or m.group(2) == 'ring'):
+                units.append(len(out))
             # a GGTT batch is the kernel's (context register images)
             section = ('kernel' if '(GGTT)' in line else m.group(2)) if m else 'batch'
             continue
@@ -129,6 +138,31 @@ def same_value(a, b):
     except ValueError:
         pass
     return False
+
+
+def submission_order(iris, gt, iris_units, gt_units, gt_fields):
+    """gt (and gt_fields) rearranged so that its submissions come in the
+    order of iris's. i915 keeps the order of one context's requests but
+    not of two contexts' (iris's render and compute batches each have a
+    context: a request waiting on a fence is passed by the other's, as the
+    kernel model's scheduler does), so each iris submission is matched to
+    the first unmatched gtsim submission with the same commands. gt
+    unchanged when one has no match (the comparison then shows where)."""
+    def split(cmds, units):
+        bounds = sorted(set([u for u in units if u < len(cmds)] + [0])) + [len(cmds)]
+        return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+    free = split(gt, gt_units)
+    order = []
+    for a, b in split(iris, iris_units):
+        want = iris[a:b]
+        hit = next((u for u in free if gt[u[0]:u[1]] == want), None)
+        if hit is None:
+            return gt, gt_fields
+        free.remove(hit)
+        order.append(hit)
+    order += free
+    return ([c for a, b in order for c in gt[a:b]],
+            [f for a, b in order for f in gt_fields[a:b]])
 
 
 def field_disagreements(iris, gt, iris_fields, gt_fields):
@@ -224,6 +258,14 @@ def selftest():
     fg[0]['Pipeline Selection'] = '1 (Media)'
     ok = ok and len(field_disagreements(iris, gt, fi, fg)[1]) == 1
     ok = ok and same_value('0xfffffffefffee030', '0xfffefffee030')
+    # two submissions run in the other order (two contexts): matched back;
+    # a submission gtsim never ran: left as it was, so it shows
+    a, b = [('PIPE_CONTROL', 6), ('X', 1)], [('PIPELINE_SELECT', 1)]
+    fa, fb = [{'a': '1'}, {}], [{'b': '2'}]
+    got, gotf = submission_order(a + b, b + a, [0, 2], [0, 1], fb + fa)
+    ok = ok and got == a + b and gotf == fa + fb
+    got, _ = submission_order(a + b, b + b, [0, 2], [0, 1], fb + fb)
+    ok = ok and got == b + b
     print('iris sample: %s\ngtsim sample: %s' % (iris, gt))
     print('parser self-test ' + ('passed' if ok else 'FAILED'))
     return 0 if ok else 1
@@ -288,10 +330,12 @@ def check_decode(gtsim, prog, args, trace):
         sys.stdout.write(err[-4000:])
         print('FAIL: the program exited with status %d' % rc)
         return 1
-    iris_fields, gt_fields = [], []
-    iris = commands(err.splitlines(), fields=iris_fields)
+    iris_fields, gt_fields, iris_units, gt_units = [], [], [], []
+    iris = commands(err.splitlines(), fields=iris_fields, units=iris_units)
     with open(trace, errors='replace') as f:
-        gt = commands(f, keep_section=lambda s: s not in ('ring', 'kernel'), fields=gt_fields)
+        gt = commands(f, keep_section=lambda s: s not in ('ring', 'kernel'), fields=gt_fields,
+                      units=gt_units)
+    gt, gt_fields = submission_order(iris, gt, iris_units, gt_units, gt_fields)
     print('iris decoded %d commands, gtsim executed %d batch commands'
           % (len(iris), len(gt)))
     bad = disagreements(iris, gt)
