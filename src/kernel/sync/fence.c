@@ -176,6 +176,13 @@ bool fence_is_signaled(struct gt_fence *f)
 	return f && __atomic_load_n(&f->signaled, __ATOMIC_ACQUIRE);
 }
 
+bool fence_is_signaled_settled(struct gt_fence *f)
+{
+	if (fence_is_signaled(f))
+		return true;
+	return fence_is_done(f) && fence_wait(f, -1) == 0;
+}
+
 bool fence_is_done(struct gt_fence *f)
 {
 	return f && (__atomic_load_n(&f->signaling, __ATOMIC_ACQUIRE) ||

@@ -24,6 +24,12 @@ bool fence_is_signaled(struct gt_fence *f);
  * so a GEM_WAIT that follows must find the request done too (i915's
  * dma_fence_signal sets the signaled bit before any callback). */
 bool fence_is_done(struct gt_fence *f);
+/* Signaled, waiting out a signal already in progress (its early callbacks,
+ * which neither signal nor wait, so the wait is short): Linux sets a
+ * fence's signaled bit before it runs any callback, so a waiter that can
+ * see the work's effects (a sync file polling readable, a request that
+ * waited on the fence through a GPU semaphore done) finds it signaled. */
+bool fence_is_signaled_settled(struct gt_fence *f);
 int fence_error(struct gt_fence *f);
 /* 0 once signaled, -ETIME when timeout_ns passed first; timeout_ns < 0
  * waits forever. */

@@ -126,7 +126,9 @@ static void free_array(struct syncobj **objs, uint32_t count)
 	free(objs);
 }
 
-/* drm_syncobj_array_wait_timeout: the fence of each syncobj is taken when
+/* drm_syncobj_array_wait_timeout: a fence counts as signaled from the
+ * start of its signal (fence_is_signaled_settled). The fence of each
+ * syncobj is taken when
  * it is first found (at entry, or once submitted with WAIT_FOR_SUBMIT /
  * WAIT_AVAILABLE); WAIT_AVAILABLE counts a submitted point as done.
  * deadline_ns is absolute CLOCK_MONOTONIC; 0 (or the past) polls. */
@@ -152,7 +154,7 @@ static int wait_array(struct syncobj **objs, const uint64_t *points, uint32_t co
 			goto out;
 		}
 		if (fences[i] && first_idx == ~0u &&
-		    (available || fence_is_signaled(fences[i])))
+		    (available || fence_is_signaled_settled(fences[i])))
 			first_idx = i;
 	}
 	for (;;) {
@@ -164,7 +166,7 @@ static int wait_array(struct syncobj **objs, const uint64_t *points, uint32_t co
 				ret = -ENOMEM;   /* the chain's merge (kmalloc in i915) */
 				goto out;
 			}
-			if (!fences[i] || !(available || fence_is_signaled(fences[i])))
+			if (!fences[i] || !(available || fence_is_signaled_settled(fences[i])))
 				continue;
 			if (!wait_all) {
 				first_idx = i;

@@ -3,6 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
 #include <unistd.h>
 #include <drm.h>
 
@@ -33,6 +36,48 @@ static int array_op(int (*op)(struct syncobj_table *, void *), uint32_t *h, uint
 {
 	struct drm_syncobj_array a = { .handles = (uintptr_t)h, .count_handles = n };
 	return op(t, &a);
+}
+
+/* A fence caught between the start of its signal and its end: an early
+ * callback (a sync file's readiness) that sleeps 100 ms. */
+static int early_started;   /* atomic */
+
+static void slow_early(void *data)
+{
+	(void)data;
+	__atomic_store_n(&early_started, 1, __ATOMIC_RELEASE);
+	struct timespec ts = { 0, 100000000 };
+	nanosleep(&ts, NULL);
+}
+
+static void *signal_fence(void *f)
+{
+	fence_signal(f, 0);
+	return NULL;
+}
+
+/* Linux's dma_fence_signal sets the signaled bit before any callback, so a
+ * syncobj wait that polls (timeout 0) while a fence's callbacks run finds
+ * it signaled. In gtsim the early callbacks (a sync file's readiness) run
+ * first: the wait waits them out and returns 0. shim-exec-fences saw
+ * -ETIME there under load: the sync file already polled readable, and the
+ * batch that waited on the fence through a GPU semaphore was done. */
+static void test_wait_while_signaling(void)
+{
+	uint32_t h = create(0);
+	struct gt_fence *f = fence_create();
+	CHECK_EQ(syncobj_set_fence(t, h, 0, f), 0);
+	fence_on_signal_early(f, slow_early, NULL);
+	pthread_t th;
+	CHECK_EQ(pthread_create(&th, NULL, signal_fence, f), 0);
+	while (!__atomic_load_n(&early_started, __ATOMIC_ACQUIRE))
+		sched_yield();
+	uint32_t hs[1] = { h }, first = 99;
+	CHECK_EQ(wait_on(hs, 1, 0, 0, &first), 0);
+	CHECK_EQ(first, 0);
+	CHECK(fence_is_signaled(f));
+	pthread_join(th, NULL);
+	fence_put(f);
 }
 
 int main(void)
@@ -176,5 +221,6 @@ int main(void)
 
 	close(devnull);
 	syncobj_table_destroy(t);
+	test_wait_while_signaling();
 	return test_exit();
 }
