@@ -395,6 +395,14 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 	struct cmd_BLEND_STATE bs;
 	cmd_BLEND_STATE_unpack(gen, dw, BLEND_STATE_DWORDS, &bs);
 	w->alpha_to_coverage = bs.alpha_to_coverage_enable;
+	/* The hardware's alpha-to-coverage dither pattern is in no public
+	 * document; a fault would hang every draw iris makes with alpha to
+	 * coverage (it always sets the bit with it). gtsim's rule stands in,
+	 * and says so once (docs/backend.md). */
+	if (bs.alpha_to_coverage_enable && bs.alpha_to_coverage_dither_enable)
+		TRACE_STUB_ONCE("BLEND_STATE Alpha To Coverage Dither Enable: the hardware's "
+				"dither pattern is not modelled; alpha to coverage covers the first "
+				"round(alpha x samples) samples of every pixel");
 	w->alpha_to_one = bs.alpha_to_one_enable;
 	w->alpha_test = bs.alpha_test_enable;
 	w->alpha_func = (uint8_t)bs.alpha_test_function;
