@@ -73,6 +73,8 @@ bool format_is_integer(const struct fmt_info *fi);
 /* The numeric type (enum fmt_type) of the format's first channel present:
  * R, or A for an alpha-only format (A8_UNORM); FMT_T_NONE when none. */
 uint8_t format_class(const struct fmt_info *fi);
+/* A channel present (not X) narrower than 8 bits (B5G6R5, B4G4R4A4...). */
+bool format_has_narrow_channel(const struct fmt_info *fi);
 
 /* Whether the vertex fetcher accepts the format as a Source Element Format
  * (PRM vol. 2d VERTEX_ELEMENT_STATE; the "VF" column of vol. 7's table). */

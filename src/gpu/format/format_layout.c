@@ -168,6 +168,14 @@ bool format_is_integer(const struct fmt_info *fi)
 	return fi->integer;
 }
 
+bool format_has_narrow_channel(const struct fmt_info *fi)
+{
+	for (int c = 0; c < 4; c++)
+		if (fi->ch[c].bits && fi->ch[c].bits < 8 && fi->ch[c].type != FMT_T_X)
+			return true;
+	return false;
+}
+
 uint8_t format_class(const struct fmt_info *fi)
 {
 	for (int c = 0; c < 4; c++)

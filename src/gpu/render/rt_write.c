@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/bits.h"
+#include "common/trace.h"
 #include "gpu/format/format.h"
 #include "gpu/format/pack_fast.h"
 #include "gpu/render/wm_draw.h"
@@ -67,6 +68,13 @@ static int load_layout(struct wm_draw *d, struct rt_cache *rc, struct eu_thread 
 	    !format_rt_supported(l->format, d->rs->info->gen))
 		return eu_thread_fault(t, "RT write: surface format %u (%s) is not a render target "
 				       "format", l->format, format_name(l->format));
+	/* Color Dither Enable (iris sets it for GL_DITHER, on by default):
+	 * the hardware's dither matrix is in no public document. It can only
+	 * change a target with channels narrower than 8 bits; written
+	 * undithered, which the trace says once (docs/backend.md). */
+	if (d->st.color_dither && format_has_narrow_channel(fi))
+		TRACE_STUB_ONCE("BLEND_STATE Color Dither Enable on a %s render target: dithering "
+				"is not modelled (written undithered)", format_name(l->format));
 	l->cpp = fi->bpe / 8;
 	rc->pack = format_pack_fast(l->format);
 	rc->pack8 = format_pack8_fast(l->format);

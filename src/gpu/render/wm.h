@@ -167,6 +167,7 @@ struct wm_state {
 	/* output merger */
 	bool ps_disables_a2c;      /* 3DSTATE_PS_EXTRA Pixel Shader Disables Alpha To Coverage */
 	bool alpha_to_coverage, alpha_to_one, alpha_test, independent_alpha;
+	bool color_dither;         /* BLEND_STATE Color Dither Enable (not modelled) */
 	uint8_t alpha_func;
 	bool alpha_test_unorm8;
 	float alpha_ref;

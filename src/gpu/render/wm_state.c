@@ -404,6 +404,7 @@ static int load_blend_cc(struct wm_state *w, struct render_state *rs,
 				"dither pattern is not modelled; alpha to coverage covers the first "
 				"round(alpha x samples) samples of every pixel");
 	w->alpha_to_one = bs.alpha_to_one_enable;
+	w->color_dither = bs.color_dither_enable;
 	w->alpha_test = bs.alpha_test_enable;
 	w->alpha_func = (uint8_t)bs.alpha_test_function;
 	w->independent_alpha = bs.independent_alpha_blend_enable;

@@ -8,8 +8,10 @@
 #define GTSIM_TEST_BACKEND_FIXTURE_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/devinfo.h"
 #include "gpu/cmd/cmd.h"
@@ -99,6 +101,37 @@ static void fx_put(const char *name, uint32_t at, const char *const *fields, con
  * offset of the fixture's memory. */
 #define REC(name, ...) FX_KV(fx_record(name, f_, v_, n_), __VA_ARGS__)
 #define PUT(name, at, ...) FX_KV(fx_put(name, at, f_, v_, n_), __VA_ARGS__)
+
+/* The `stub` trace in a file of the test's (fx_trace_begin before
+ * fx_init): which unmodelled state a draw reported. */
+static char fx_trace_path[] = "/tmp/gtsim-fx-trace-XXXXXX";
+
+static inline void fx_trace_begin(void)
+{
+	int fd = mkstemp(fx_trace_path);
+	if (fd < 0)
+		test_skip("cannot create a temporary file");
+	close(fd);
+	setenv("GTSIM_TRACE", "stub", 1);
+	setenv("GTSIM_TRACE_FILE", fx_trace_path, 1);
+}
+
+static inline bool fx_trace_has(const char *text)
+{
+	FILE *f = fopen(fx_trace_path, "r");
+	char line[512];
+	bool found = false;
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static inline void fx_trace_end(void)
+{
+	unlink(fx_trace_path);
+}
 
 static void fx_init(void)
 {

@@ -14,8 +14,6 @@
  *  - oMask and alpha to coverage masks; 3DSTATE_SAMPLE_MASK;
  *  - per-sample dispatch: each sample's PS reads its sample index from
  *    g1.0 as Mesa's gl_SampleID does (4 bits a subspan). */
-#include <unistd.h>
-
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 
@@ -442,21 +440,6 @@ static void test_a2c(void)
 	check_green_alpha(a2c_covered, 153);
 }
 
-/* The trace file (GTSIM_TRACE=stub, set in main) holds text. */
-static char trace_path[] = "/tmp/gtsim-msaa-trace-XXXXXX";
-
-static bool trace_has(const char *text)
-{
-	FILE *f = fopen(trace_path, "r");
-	char line[512];
-	bool found = false;
-	while (f && !found && fgets(line, sizeof(line), f))
-		found = strstr(line, text) != NULL;
-	if (f)
-		fclose(f);
-	return found;
-}
-
 /* BLEND_STATE Alpha To Coverage Dither Enable (iris sets it with alpha to
  * coverage): the hardware's pattern is not public, so gtsim's rule covers
  * the same samples as without it, and the stub trace says so once; not
@@ -465,7 +448,7 @@ static void test_a2c_dither(void)
 {
 	static const char said[] = "Alpha To Coverage Dither Enable: the hardware's dither "
 				   "pattern is not modelled";
-	CHECK(!trace_has(said));
+	CHECK(!fx_trace_has(said));
 	fx_gen = 9;
 	ms_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, 4);
 	PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Alpha To Coverage Enable", 1 },
@@ -473,7 +456,7 @@ static void test_a2c_dither(void)
 	static const float c[4] = { 0, 1, 0, 0.6f };
 	CHECK_EQ(draw_tri(c, 0.5f), 0);
 	check_green_alpha(a2c_covered, 153);
-	CHECK(trace_has(said));
+	CHECK(fx_trace_has(said));
 }
 
 /* gl_SampleID as Mesa computes it (brw_fs.cpp): g1.0's byte read by every
@@ -658,12 +641,7 @@ static void test_mismatch(void)
 
 int main(void)
 {
-	int tfd = mkstemp(trace_path);
-	if (tfd < 0)
-		test_skip("cannot create a temporary file");
-	close(tfd);
-	setenv("GTSIM_TRACE", "stub", 1);
-	setenv("GTSIM_TRACE_FILE", trace_path, 1);
+	fx_trace_begin();
 	fx_init();
 	for (int gen = 8; gen <= 9; gen++) {
 		test_coverage(gen, 2);
@@ -687,6 +665,6 @@ int main(void)
 	test_mismatch();
 	test_pi_all();
 	fx_fini();
-	unlink(trace_path);
+	fx_trace_end();
 	return test_exit();
 }

@@ -197,8 +197,30 @@ static void gen9_formats(void)
 	fx_gen = 8;
 }
 
+/* BLEND_STATE Color Dither Enable (iris: GL_DITHER, on by default): the
+ * hardware's dither matrix is not public; an 8-bit target is written
+ * as without it and nothing is said, a narrower one (B5G6R5) is written
+ * undithered with its values by hand (cases[]) and the stub trace names
+ * it once. */
+static void color_dither(void)
+{
+	static const char said[] = "Color Dither Enable on a B5G6R5_UNORM render target";
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct fmt_case *c = &cases[i];
+		if (c->format != FMT_R8G8B8A8_UNORM && c->format != FMT_B5G6R5_UNORM)
+			continue;
+		uint32_t pitch = W * c->cpp;
+		fx_reset(gtdrv_color_fs, c->format, W, H, pitch);
+		PUT("BLEND_STATE", FX_DYN + FX_BLEND, { "Color Dither Enable", 1 });
+		CHECK_EQ(draw_square(), 0);
+		check_target(c, 0, pitch, c->want);
+		CHECK_EQ(fx_trace_has(said), c->format == FMT_B5G6R5_UNORM);
+	}
+}
+
 int main(void)
 {
+	fx_trace_begin();
 	fx_init();
 	each_format();
 	gen9_formats();
@@ -206,6 +228,8 @@ int main(void)
 	write_masks();
 	outside_dropped();
 	faults();
+	color_dither();
 	fx_fini();
+	fx_trace_end();
 	return test_exit();
 }
