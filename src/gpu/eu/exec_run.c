@@ -141,7 +141,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 		stop_for_abort(t);
 		return t->state;
 	}
-	unsigned host_fp = exec_host_daz(true);
+	exec_fp_enter(t);
 	/* compiled code (jit/jit.h) runs while it can, in stretches of
 	 * EXEC_ABORT_POLL * 16 instructions between two looks at the abort
 	 * flag; it leaves the thread where the interpreter goes on (traces
@@ -182,7 +182,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 			stop_for_abort(t);
 	}
 	t->ip = ip;
-	exec_host_restore(host_fp);
+	exec_fp_leave(t);
 	if (t->state == EU_THREAD_DONE && ended_count)
 		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;

@@ -298,6 +298,12 @@ uint64_t rt_write_fast_subspans(void)
 	return __atomic_load_n(&rt_fast_subspans, __ATOMIC_RELAXED);
 }
 
+void rt_write_add_fast_subspans(uint64_t n)
+{
+	if (n)
+		__atomic_fetch_add(&rt_fast_subspans, n, __ATOMIC_RELAXED);
+}
+
 /* The enabled pixels of a message under span_writable(): eight at a time
  * through the format's eight-element packer, then stored a subspan at a
  * time: the byte offsets of its four pixels from the surface module at
@@ -391,8 +397,7 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 			}
 		}
 	}
-	if (fast)
-		__atomic_fetch_add(&rt_fast_subspans, fast, __ATOMIC_RELAXED);
+	j->fast_subspans += fast;   /* the draw adds its count up at its end */
 	return 0;
 }
 
