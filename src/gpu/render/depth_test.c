@@ -153,6 +153,12 @@ static int test_quads(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const
 			at[r][i] = vm_page_map(&d->env->vm, &hold, v->base + off[r][i], write);
 			if (!at[r][i])
 				return -1;
+			/* Y-tiled: the line 64 bytes on holds the pixels four
+			 * rows down, which the run two row pairs later reads;
+			 * fetched now (a cache line a line, within the page) */
+			uintptr_t a = (uintptr_t)at[r][i];
+			if (v->tiling == SURFACE_TILE_Y && r == 0 && !(a & 15) && (a & 4095) < 4096 - 64)
+				__builtin_prefetch(at[r][i] + 64, 1);
 		}
 	}
 	/* the incoming depths clamped and encoded first, the format's branch

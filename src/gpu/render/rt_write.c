@@ -378,6 +378,13 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 					(v->base + off[3]) >> 12 == a0 >> 12 ?
 					vm_page_map(&d->env->vm, &hold, a0 & ~4095ull, true) : NULL;
 			if (host) {
+				/* Y-tiled: the line 64 bytes on holds the pixels
+				 * four rows down, written two row pairs of
+				 * threads later; fetched now, once a line */
+				unsigned in_page = (unsigned)(a0 & 4095);
+				if (v->tiling == SURFACE_TILE_Y && !(in_page & 15) && !(y & 3) &&
+				    in_page < 4096 - 64)
+					__builtin_prefetch(host + in_page + 64, 1);
 				for (unsigned k = 0; k < 4; k++)
 					if (four >> k & 1)
 						put_element(host + ((v->base + off[k]) & 4095),
