@@ -165,3 +165,46 @@ void exec_host_restore(unsigned saved)
 	(void)saved;
 #endif
 }
+
+/* MXCSR words of a thread's run (thread.h fp_*): read once when exec_run
+ * starts (stmxcsr waits for the floating-point work in flight, as costly
+ * as a load), then switched by loads only, each skipped when the word is
+ * already loaded. */
+static inline void fp_load(struct eu_thread *t, uint32_t want)
+{
+#if EXEC_HOST_DAZ
+	if (t->fp_cur != want)
+		_mm_setcsr(want);
+#endif
+	t->fp_cur = want;
+}
+
+void exec_fp_enter(struct eu_thread *t)
+{
+#if EXEC_HOST_DAZ
+	uint32_t host = _mm_getcsr();
+#else
+	uint32_t host = 0;
+#endif
+	t->fp_host = t->fp_cur = host;
+	t->fp_eu = host | MXCSR_DAZ_FTZ;
+	t->fp_ieee = host & ~MXCSR_DAZ_FTZ;
+	t->fp_on = true;
+	fp_load(t, t->fp_eu);
+}
+
+void exec_fp_ieee(struct eu_thread *t)
+{
+	fp_load(t, t->fp_ieee);
+}
+
+void exec_fp_eu(struct eu_thread *t)
+{
+	fp_load(t, t->fp_eu);
+}
+
+void exec_fp_leave(struct eu_thread *t)
+{
+	fp_load(t, t->fp_host);
+	t->fp_on = false;
+}

@@ -156,6 +156,13 @@ struct exec_fpmode exec_fpmode(const struct eu_thread *t);
 /* Set (on) or clear (off) DAZ+FTZ; returns the previous control word. */
 unsigned exec_host_daz(bool on);
 void exec_host_restore(unsigned saved);
+/* The same around exec_run without reading the control word back: enter
+ * (the host's word read once, the EU's loaded), ieee (the handlers'
+ * plain IEEE), eu (back to the EU's), leave (the host's again). */
+void exec_fp_enter(struct eu_thread *t);
+void exec_fp_ieee(struct eu_thread *t);
+void exec_fp_eu(struct eu_thread *t);
+void exec_fp_leave(struct eu_thread *t);
 /* IEEE mode, round to nearest even, denormals flushed: the reset state,
  * which is what the fast paths implement. */
 static inline bool exec_fpmode_is_default(const struct eu_thread *t)

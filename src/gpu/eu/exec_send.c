@@ -86,12 +86,20 @@ uint32_t exec_send(struct eu_thread *t, const struct exec_op *op, uint32_t en)
 			     m.header ? " header" : "", m.func, m.src, to, m.mask,
 			     m.eot ? " EOT" : "");
 	}
-	unsigned host_fp = exec_host_daz(false);   /* handlers see plain IEEE */
+	/* handlers see plain IEEE; inside exec_run by the words it read */
+	bool in_run = t->fp_on;
+	unsigned host_fp = 0;
+	if (in_run)
+		exec_fp_ieee(t);
+	else
+		host_fp = exec_host_daz(false);
 	int err = sfid_dispatch(t->sfids, t, &m);
 	/* after the thread's end (EOT) nothing runs in the EU's mode: the
 	 * host's own comes back when exec_run returns (two MXCSR loads a
 	 * thread fewer: 2% of a trivial pixel shader's time) */
-	if (err || !m.eot)
+	if ((err || !m.eot) && in_run)
+		exec_fp_eu(t);
+	else if (err || !m.eot)
 		exec_host_restore(host_fp);
 	if (err)
 		return op->index;

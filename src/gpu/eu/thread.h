@@ -66,6 +66,14 @@ struct eu_thread {
 	uint64_t channel_ops;         /* enabled channels summed over ALU ops */
 	char fault[160];              /* why, when state == EU_THREAD_FAULT */
 
+	/* The host's SSE control word (MXCSR) while exec_run runs this
+	 * thread (exec_float.c exec_fp_*): the host's own, the EU's (DAZ and
+	 * FTZ set), the handlers' (both clear), and the one loaded now, so
+	 * that a send switches with one load and no read-back. fp_on: inside
+	 * exec_run. */
+	uint32_t fp_host, fp_eu, fp_ieee, fp_cur;
+	bool fp_on;
+
 	/* Shared functions reached by send (send.h); may be NULL. Every
 	 * handler receives sfid_units, the contexts of the units it reaches. */
 	const struct sfid_table *sfids;

@@ -126,12 +126,19 @@ static inline void pack_rgba8_uint(const union fmt_value in[4], void *dst)
 	}
 
 /* RGBA8/BGRA8 UNORM on vectors of eight lanes (GCC vector extensions; AVX2
- * where the host has it): unorm()'s operations lane by lane, the clamps
- * as masks (a NaN compares false: 0), the product and the half in double,
- * truncated, so the same bits as pack_rgba8_unorm(). */
+ * where the host has it), the same bits as pack_rgba8_unorm() in integer
+ * arithmetic. After the clamps (as masks: a NaN compares false, 0), c in
+ * [0, 1] is M * 2^(e - 150) with M the 24-bit significand and e the biased
+ * exponent (e = 127 for 1.0), and unorm()'s result, the exact
+ * c * 255 + 0.5 truncated (exact in double: 32 significant bits, and
+ * where the half does not fit, c < 2^-22, the result is 0 either way), is
+ * floor(255M / 2^(150 - e) + 1/2) = ((255M >> (149 - e)) + 1) >> 1
+ * (floor((floor(a) + 1) / 2) = floor((a + 1) / 2)); 255M < 2^32. A shift
+ * of 32 or more (c < 2^-9, zero and denormals included) gives 0, as
+ * 255c + 0.5 < 1 does. */
 typedef float pk_v8f __attribute__((vector_size(32)));
 typedef int32_t pk_v8i __attribute__((vector_size(32)));
-typedef double pk_v8d __attribute__((vector_size(64)));
+typedef uint32_t pk_v8u __attribute__((vector_size(32)));
 
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
@@ -139,15 +146,18 @@ __attribute__((target_clones("avx2", "default")))
 static void unorm8_8(const uint8_t *const ch[4], const unsigned shift[4], void *dst)
 {
 	const pk_v8f zero = { 0 }, one = zero + 1;
-	pk_v8i out = { 0 };
+	pk_v8u out = { 0 };
 	for (unsigned c = 0; c < 4; c++) {
 		pk_v8f f;
 		memcpy(&f, ch[c], sizeof(f));
 		pk_v8i x = (pk_v8i)f & (f > zero);                    /* NaN, <= 0 -> +0 */
 		pk_v8i below = (pk_v8f)x < one;
 		x = (x & below) | ((pk_v8i)one & ~below);             /* >= 1 -> 1 */
-		pk_v8d d = __builtin_convertvector((pk_v8f)x, pk_v8d) * 255.0 + 0.5;
-		out |= __builtin_convertvector(d, pk_v8i) << (int)shift[c];
+		pk_v8u b = (pk_v8u)x;
+		pk_v8u m = (b & 0x7fffff) | 0x800000, sh = 149 - (b >> 23);
+		pk_v8u m255 = (m << 8) - m;
+		pk_v8u r = (((m255 >> (sh & 31)) + 1) >> 1) & (pk_v8u)(sh < 32);
+		out |= r << shift[c];
 	}
 	memcpy(dst, &out, sizeof(out));
 }

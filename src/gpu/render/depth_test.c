@@ -41,7 +41,7 @@ uint32_t depth_encode(uint32_t fmt, float z)
 	return encode(fmt, z);
 }
 
-static bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t dst)
+static inline bool depth_compare(uint32_t fmt, unsigned func, uint32_t src, uint32_t dst)
 {
 	if (fmt == DFMT_D32_FLOAT) {
 		float s, d;
@@ -153,9 +153,27 @@ static int test_quads(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const
 			at[r][i] = vm_page_map(&d->env->vm, &hold, v->base + off[r][i], write);
 			if (!at[r][i])
 				return -1;
+			/* Y-tiled: the line 64 bytes on holds the pixels four
+			 * rows down, which the run two row pairs later reads;
+			 * fetched now (a cache line a line, within the page) */
+			uintptr_t a = (uintptr_t)at[r][i];
+			if (v->tiling == SURFACE_TILE_Y && r == 0 && !(a & 15) && (a & 4095) < 4096 - 64)
+				__builtin_prefetch(at[r][i] + 64, 1);
 		}
 	}
+	/* the incoming depths clamped and encoded first, the format's branch
+	 * out of the loop (encode's operations, value for value) */
 	float zmin = d->st.vp.zmin, zmax = d->st.vp.zmax;
+	uint32_t src[4 * DEPTH_RUN_MAX];
+	unsigned bits = fmt == DFMT_D16_UNORM ? 16 : 24;
+	for (unsigned i = 0; i < 4 * n; i++) {
+		float zi = z[i];
+		zi = zi < zmin ? zmin : zi > zmax ? zmax : zi;
+		if (fmt == DFMT_D32_FLOAT)
+			memcpy(&src[i], &zi, 4);
+		else
+			src[i] = fmt_float_to_unorm(zi, bits);
+	}
 	memset(pass, 0, n);
 	for (unsigned r = 0; r < 2; r++)
 		for (unsigned i = 0; i < 2 * n; i++) {
@@ -167,8 +185,7 @@ static int test_quads(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const
 				continue;
 			}
 			uint8_t *p = at[r][i];
-			float zi = z[4 * k + bit];
-			uint32_t src = encode(fmt, zi < zmin ? zmin : zi > zmax ? zmax : zi), dst = 0;
+			uint32_t sv = src[4 * k + bit], dst = 0;
 			if (ds->test && cpp == 2) {   /* constant sizes: loads, not memcpy calls */
 				uint16_t v16;
 				memcpy(&v16, p, 2);
@@ -180,15 +197,15 @@ static int test_quads(struct wm_draw *d, int32_t x, int32_t y, unsigned n, const
 			}
 			if (fmt == DFMT_D24_UNORM_X8)
 				dst &= 0xffffff;
-			bool ok = !ds->test || depth_compare(fmt, ds->func, src, dst);
+			bool ok = !ds->test || depth_compare(fmt, ds->func, sv, dst);
 			if (ok && write) {
 				if (cpp == 2) {
-					uint16_t v16 = (uint16_t)src;
+					uint16_t v16 = (uint16_t)sv;
 					memcpy(p, &v16, 2);
 				} else if (cpp == 4) {
-					memcpy(p, &src, 4);
+					memcpy(p, &sv, 4);
 				} else {
-					memcpy(p, &src, cpp);
+					memcpy(p, &sv, cpp);
 				}
 			}
 			pass[k] |= (uint8_t)((unsigned)ok << bit);

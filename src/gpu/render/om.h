@@ -56,9 +56,28 @@ void om_clamp(float v[4], unsigned range, bool rt_unorm, bool rt_snorm);
 /* Logic op on raw bits: op(s, d) bitwise. */
 uint32_t om_logic_op(unsigned op, uint32_t s, uint32_t d);
 
-/* Compare functions: passes when `ref func stored` holds (src vs. dst). */
-bool om_compare(unsigned func, float src, float dst);
-bool om_compare_u(unsigned func, uint32_t src, uint32_t dst);
+/* Compare functions: passes when `ref func stored` holds (src vs. dst).
+ * Inline: the depth test's loops compare a pixel at a time. */
+#define OM_COMPARE(func, s, d)                                \
+	switch (func) {                                       \
+	case CMP_ALWAYS: return true;                         \
+	case CMP_NEVER: return false;                         \
+	case CMP_LESS: return s < d;                          \
+	case CMP_EQUAL: return s == d;                        \
+	case CMP_LEQUAL: return s <= d;                       \
+	case CMP_GREATER: return s > d;                       \
+	case CMP_NOTEQUAL: return s != d;                     \
+	case CMP_GEQUAL: return s >= d;                       \
+	default: return false;                                \
+	}
+static inline bool om_compare(unsigned func, float src, float dst)
+{
+	OM_COMPARE(func, src, dst)
+}
+static inline bool om_compare_u(unsigned func, uint32_t src, uint32_t dst)
+{
+	OM_COMPARE(func, src, dst)
+}
 /* The stencil operation on an 8-bit value. */
 uint8_t om_stencil_op(unsigned op, uint8_t value, uint8_t ref);
 

@@ -3,29 +3,6 @@
 #include <math.h>
 #include "gpu/render/om.h"
 
-#define COMPARE(func, s, d)                                   \
-	switch (func) {                                       \
-	case CMP_ALWAYS: return true;                         \
-	case CMP_NEVER: return false;                         \
-	case CMP_LESS: return s < d;                          \
-	case CMP_EQUAL: return s == d;                        \
-	case CMP_LEQUAL: return s <= d;                       \
-	case CMP_GREATER: return s > d;                       \
-	case CMP_NOTEQUAL: return s != d;                     \
-	case CMP_GEQUAL: return s >= d;                       \
-	default: return false;                                \
-	}
-
-bool om_compare(unsigned func, float src, float dst)
-{
-	COMPARE(func, src, dst)
-}
-
-bool om_compare_u(unsigned func, uint32_t src, uint32_t dst)
-{
-	COMPARE(func, src, dst)
-}
-
 uint8_t om_stencil_op(unsigned op, uint8_t v, uint8_t ref)
 {
 	switch (op) {

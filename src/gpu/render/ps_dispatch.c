@@ -314,6 +314,7 @@ void ps_job_init(struct wm_draw *d, struct ps_job *j)
 	j->px.count = 0;
 	j->px.mask = 0;
 	j->depth_passed = 0;
+	j->fast_subspans = 0;
 	j->have_rt0 = j->faulted = false;
 	ps_pi_init(&j->pi, &d->st, j);
 	j->units = d->units;
@@ -345,6 +346,8 @@ int ps_job_retire(struct wm_draw *d, struct ps_job *j)
 {
 	d->depth_passed += j->depth_passed;
 	j->depth_passed = 0;
+	d->fast_subspans += j->fast_subspans;
+	j->fast_subspans = 0;
 	if (j->have_rt0 && !d->have_rt0) {
 		d->rt0 = j->rt0;
 		d->have_rt0 = true;

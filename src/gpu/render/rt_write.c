@@ -306,6 +306,12 @@ uint64_t rt_write_fast_subspans(void)
 	return __atomic_load_n(&rt_fast_subspans, __ATOMIC_RELAXED);
 }
 
+void rt_write_add_fast_subspans(uint64_t n)
+{
+	if (n)
+		__atomic_fetch_add(&rt_fast_subspans, n, __ATOMIC_RELAXED);
+}
+
 /* The enabled pixels of a message under span_writable(): eight at a time
  * through the format's eight-element packer, then stored a subspan at a
  * time: the byte offsets of its four pixels from the surface module at
@@ -380,6 +386,13 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 					(v->base + off[3]) >> 12 == a0 >> 12 ?
 					vm_page_map(&d->env->vm, &hold, a0 & ~4095ull, true) : NULL;
 			if (host) {
+				/* Y-tiled: the line 64 bytes on holds the pixels
+				 * four rows down, written two row pairs of
+				 * threads later; fetched now, once a line */
+				unsigned in_page = (unsigned)(a0 & 4095);
+				if (v->tiling == SURFACE_TILE_Y && !(in_page & 15) && !(y & 3) &&
+				    in_page < 4096 - 64)
+					__builtin_prefetch(host + in_page + 64, 1);
 				for (unsigned k = 0; k < 4; k++)
 					if (four >> k & 1)
 						put_element(host + ((v->base + off[k]) & 4095),
@@ -399,8 +412,7 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 			}
 		}
 	}
-	if (fast)
-		__atomic_fetch_add(&rt_fast_subspans, fast, __ATOMIC_RELAXED);
+	j->fast_subspans += fast;   /* the draw adds its count up at its end */
 	return 0;
 }
 

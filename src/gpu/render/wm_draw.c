@@ -755,6 +755,7 @@ int wm_draw_end(struct render_state *rs)
 	ps_flush(d);
 	if (d->ring)
 		ps_pool_detach(d);
+	rt_write_add_fast_subspans(d->fast_subspans);
 	int ret = d->fault ? -1 : 0;
 	if (!ret)
 		add_stats(d);

@@ -106,6 +106,7 @@ struct ps_job {
 	struct render_units units; /* the draw's, with pi at this job */
 	struct pi_unit pi;
 	uint64_t depth_passed;     /* REG_PS_DEPTH_COUNT from its RT writes */
+	uint64_t fast_subspans;    /* its RT writes' span-path subspans */
 	struct surface_view rt0;   /* its first render target, for GTSIM_DUMP_RT */
 	bool have_rt0;
 	bool faulted;              /* fault: the draw's, given at retirement */
@@ -147,6 +148,7 @@ struct wm_draw {
 	/* pipeline statistics of the draw (added to the registers at its end) */
 	uint64_t cl_in, cl_out;    /* primitives into and out of the clipper */
 	uint64_t depth_passed;     /* pixels past the depth and stencil tests */
+	uint64_t fast_subspans;    /* the jobs' fast_subspans, added up at the end */
 	struct render_units units; /* what the PS threads' sends reach */
 	struct sampler_unit sampler; /* the PS threads' sampler */
 	struct dp_unit dp;         /* the PS threads' data ports */
@@ -259,6 +261,8 @@ int rt_write_handler(void *ctx, struct eu_thread *t, const struct eu_send *msg);
 /* Subspans render target writes stored through one offset computation
  * each (rt_write.c's fast path), since the process started. */
 uint64_t rt_write_fast_subspans(void);
+/* Adds a draw's count to it (once a draw: no atomic per message). */
+void rt_write_add_fast_subspans(uint64_t n);
 
 /* rt_fast_clear.c: a fast clear pass's clear colour and block size for
  * the render target l (cpp set) of format fi; then each pixel (x, y) of

@@ -14,7 +14,9 @@
  * the last layer farther than it, the buffer unchanged. The whole-run
  * path must have taken quads (depth_test_run_quads). The same with
  * layers large enough for whole 8x8 blocks (runs of quads tested a run at
- * a time). */
+ * a time). And a sloped plane, whose depth differs at every pixel
+ * (check_slope). */
+#include <math.h>
 #include <stdio.h>
 
 #include "backend_fixture.h"
@@ -164,6 +166,75 @@ static int check(int fmt, bool greater, const char *threads)
 	return bad;
 }
 
+/* A sloped plane (the depth differs at every pixel: 0.0075 a pixel in x,
+ * 0.005 in y) over pixels [1, W - 1) x [1, H - 1) (partly covered quads
+ * on every edge, whole 8x8 blocks inside), LESS with writes against a
+ * buffer of 0.55: where the plane's depth at the pixel's centre is below
+ * 0.55 the pixel is coloured and takes it (within 0.0005 of the plane
+ * evaluated here in double: the walk's rounding), elsewhere it keeps 0.55
+ * exactly and no colour; pixels within 0.002 of the crossing are not
+ * judged. A pixel tested or written with another pixel's depth is off by
+ * 0.005 at least. */
+static double plane(double x, double y)
+{
+	return 0.2 + 0.6 * x / W + 0.2 * y / H;
+}
+
+static int check_slope(int fmt, const char *threads)
+{
+	setenv("GTSIM_THREADS", threads, 1);
+	const float clear = 0.55f;
+	fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+	REC("3DSTATE_DEPTH_BUFFER", { "Surface Type", 1 }, { "Surface Format", (uint64_t)fmt },
+	    { "Depth Write Enable", 1 }, { "Width", W - 1 }, { "Height", H - 1 },
+	    { "Surface Pitch", DPITCH - 1 }, { "Surface Base Address", FX_DEPTH });
+	REC("3DSTATE_WM_DEPTH_STENCIL", { "Depth Test Enable", 1 },
+	    { "Depth Buffer Write Enable", 1 }, { "Depth Test Function", CMP_LESS_ });
+	REC("3DSTATE_WM", { "Barycentric Interpolation Mode", 1 });
+	uint32_t ec = encode(fmt, clear);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			memcpy(fx_mem + FX_DEPTH + ytile(fmt, x, y), &ec, cpp_of(fmt));
+	fx_begin();
+	static const float red[4] = { 1, 0, 0, 1 };
+	static const int corner[4][2] = { { 1, 1 }, { W - 1, 1 }, { 1, H - 1 }, { W - 1, H - 1 } };
+	for (int i = 0; i < 4; i++)
+		fx_vertex((unsigned)i, fx_ndc(corner[i][0], W), fx_ndc(corner[i][1], H),
+			  (float)plane(corner[i][0], corner[i][1]), 1, red);
+	static const unsigned prims[6] = { 0, 1, 2, 2, 1, 3 };
+	uint64_t runs = depth_test_run_quads();
+	CHECK_EQ(fx_draw(4, prims, 2, 3), 0);
+	CHECK(depth_test_run_quads() > runs);
+	double max = fmt == D16 ? 65535.0 : fmt == D24 ? 16777215.0 : 1.0;
+	int bad = 0, judged = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool inside = x >= 1 && x < W - 1 && y >= 1 && y < H - 1;
+			double z = plane(x + 0.5, y + 0.5);
+			if (inside && fabs(z - clear) < 0.002)
+				continue;
+			bool lit = inside && z < clear;
+			judged++;
+			uint32_t dz = depth_at(fmt, x, y);
+			double got = dz / max;
+			if (fmt == D32) {
+				float f;
+				memcpy(&f, &dz, 4);
+				got = f;
+			}
+			const uint8_t *p = fx_px(PITCH, 4, x, y);
+			bool ok = lit ? p[0] == 255 && p[3] == 255 && fabs(got - z) < 0.0005 :
+					!p[3] && dz == ec;
+			if (!ok && bad++ < 4)
+				fprintf(stderr, "slope fmt %d, %s threads: (%d,%d) %s, colour %02x..%02x, "
+					"depth %.6f (0x%x), plane %.6f\n", fmt, threads, x, y,
+					lit ? "lit" : "unlit", p[0], p[3], got, dz, z);
+		}
+	printf("slope D%s, %s host threads: %d wrong of %d pixels judged\n",
+	       fmt == D16 ? "16" : fmt == D24 ? "24" : "32F", threads, bad, judged);
+	return bad;
+}
+
 int main(void)
 {
 	fx_init();
@@ -175,6 +246,10 @@ int main(void)
 				CHECK_EQ(check(fmts[f], g, "1"), 0);
 				CHECK_EQ(check(fmts[f], g, "4"), 0);
 			}
+	for (int f = 0; f < 3; f++) {
+		CHECK_EQ(check_slope(fmts[f], "1"), 0);
+		CHECK_EQ(check_slope(fmts[f], "4"), 0);
+	}
 	fx_fini();
 	return test_exit();
 }

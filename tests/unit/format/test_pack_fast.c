@@ -194,8 +194,57 @@ static unsigned edge_values(float *v)
 	return n;
 }
 
+/* The eight-lane RGBA8/BGRA8 UNORM packers against the spec (long double)
+ * over every float within 4096 ulps of each rounding midpoint
+ * (k + 1/2) / 255, where an inexact product would round the other way,
+ * and every 61st float from 2^-10 (below it every value gives 0) to past
+ * 1.0, each in every channel and lane position. */
+static unsigned sweep8(fmt_pack8_fn fast8, const unsigned shift[4], uint32_t u)
+{
+	uint32_t reg[4][8], out[8];
+	const uint8_t *ch[4] = { (uint8_t *)reg[0], (uint8_t *)reg[1], (uint8_t *)reg[2],
+				 (uint8_t *)reg[3] };
+	uint64_t spec[8];
+	for (unsigned k = 0; k < 8; k++)
+		spec[k] = spec_unorm(from_bits(u + k), 8);
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned c = 0; c < 4; c++)
+			reg[c][i] = u + (i + 2 * c) % 8;
+	fast8(ch, out);
+	unsigned bad = 0;
+	for (unsigned i = 0; i < 8; i++)
+		for (unsigned c = 0; c < 4; c++) {
+			uint64_t want = spec[(i + 2 * c) % 8];
+			if ((out[i] >> shift[c] & 255) != want && bad++ < 5)
+				fprintf(stderr, "unorm8 sweep: %08x -> %u, want %u\n", reg[c][i],
+					out[i] >> shift[c] & 255, (unsigned)want);
+		}
+	return bad;
+}
+
+static void sweep_unorm8(void)
+{
+	static const uint32_t fmts[2] = { FMT_R8G8B8A8_UNORM, FMT_B8G8R8A8_UNORM };
+	static const unsigned shifts[2][4] = { { 0, 8, 16, 24 }, { 16, 8, 0, 24 } };
+	unsigned bad = 0;
+	for (unsigned f = 0; f < 2; f++) {
+		fmt_pack8_fn fast8 = format_pack8_fast(fmts[f]);
+		for (unsigned k = 0; k < 255; k++) {
+			float mid = (float)((k + 0.5) / 255);
+			uint32_t m;
+			memcpy(&m, &mid, 4);
+			for (uint32_t u = m - 4096; u < m + 4096; u += 8)
+				bad += sweep8(fast8, shifts[f], u);
+		}
+		for (uint32_t u = 0x3a800000u; u < 0x3f800000u + 64; u += 8 * 61)
+			bad += sweep8(fast8, shifts[f], u);
+	}
+	CHECK_EQ(bad, 0u);
+}
+
 int main(void)
 {
+	sweep_unorm8();
 	static float edges[4096];
 	unsigned ne = edge_values(edges);
 	uint32_t seed = 12345;
