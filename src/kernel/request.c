@@ -162,7 +162,7 @@ static bool can_emit(struct rq_engine *e, struct gem_request *rq)
 static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 {
 	rq->seqno = ++e->next_seqno;
-	e->serial++;
+	rq->emission = ++e->serial;
 	ring_emit_request(e, rq);
 	rq->emitted = true;
 	fence_mark_started(rq->fence);   /* an unwound request stays started */

@@ -121,6 +121,9 @@ struct gem_request {
 	uint32_t pre_ctx_addr, post_ctx_addr;
 	bool pulse;                  /* a heartbeat pulse (heartbeat.c): no context, no batch */
 	uint64_t run_ns;             /* GPU time it has run (the watchdog, preempt.c) */
+	uint64_t emission;           /* e->serial at its emission: which one runs (preempt.c;
+				      * an unwound request emitted again gets a new one, while
+				      * its seqno goes to whatever is emitted first) */
 	struct gem_object **capture;
 	uint64_t *capture_addr;      /* their addresses in the context's PPGTT */
 	unsigned ncapture;
@@ -198,7 +201,9 @@ struct rq_engine {
 	uint64_t preempt_arb;        /* engine_arb_checks() when the window started */
 	uint64_t preempt_gpu_ns;     /* GPU time in the preempt timeout's window */
 	struct gpu_clock { uint64_t tick_ns, cpu_ns, runq_ns; } preempt_clock, wd_clock;
-	uint32_t ts_seqno;           /* the running request the timeslice counts for */
+	/* The timeslice: the emission it counts for (rq->emission), and since
+	 * when the engine executes it (0: not begun yet). */
+	uint64_t ts_emission;
 	uint64_t ts_since_ns;
 	/* The watchdog (preempt.c): the running request when last looked at. */
 	const struct gem_request *wd_rq;
