@@ -283,7 +283,8 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		      engine_name(e->id), seqno);
 		engine_hang_if_unchanged(e, "preemption time out",
 					 &(const struct hang_sample){ .only_seqno = seqno,
-								      .capture = true });
+								      .capture = true,
+								      .unless_preempted = true });
 		pthread_mutex_lock(&e->lock);
 		cancel_request(e);
 		pthread_mutex_unlock(&e->lock);

@@ -330,6 +330,10 @@ struct hang_sample {
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
 	uint32_t only_seqno; /* not 0: reset only while this request executes */
 	bool capture;        /* with only_seqno: a hang all the same (error state) */
+	/* A preempt timeout: none when the engine has stopped at the
+	 * arbitration point meanwhile (preempt.c; the worker learns it from
+	 * the engine's callback, which may come after it looked). */
+	bool unless_preempted;
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);

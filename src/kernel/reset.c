@@ -218,6 +218,8 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 		!running || running->seqno != seen->only_seqno :
 		(!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
 		engine_hws_seqno(e) != seen->seqno || engine_progress_marks(e->hw) != seen->arb);
+	/* a preemption acknowledged after the worker's look: no timeout */
+	stale |= seen && seen->unless_preempted && engine_preempted(e->hw, NULL);
 	if (stale) {
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));
