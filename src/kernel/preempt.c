@@ -266,6 +266,7 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 			earlier(&deadline, now + (limit - gpu));
 	}
 	uint32_t seqno = running->seqno;
+	uint64_t emission = running->emission;
 	if (expired && !running->error)
 		running->error = -EINTR;   /* i915_request_cancel(rq, -EINTR) */
 	pthread_mutex_unlock(&e->lock);
@@ -275,14 +276,14 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		TRACE(TRACE_HANG, "%s: seqno %u ran for request_timeout_ms: cancelled",
 		      engine_name(e->id), seqno);
 		engine_hang_if_unchanged(e, "request timeout",
-					 &(const struct hang_sample){ .only_seqno = seqno });
+					 &(const struct hang_sample){ .only_emission = emission });
 		return now + 1000000;
 	}
 	if (timeout) {
 		TRACE(TRACE_HANG, "%s: seqno %u did not yield within preempt_timeout_ms",
 		      engine_name(e->id), seqno);
 		engine_hang_if_unchanged(e, "preemption time out",
-					 &(const struct hang_sample){ .only_seqno = seqno,
+					 &(const struct hang_sample){ .only_emission = emission,
 								      .capture = true,
 								      .unless_preempted = true });
 		pthread_mutex_lock(&e->lock);

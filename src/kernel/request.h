@@ -186,7 +186,9 @@ struct rq_engine {
 	uint64_t hc_tick_ns;         /* the last sample's time */
 	uint64_t hc_cpu_ns, hc_runq_ns; /* engine_host_times() at the last sample */
 	bool hc_moving;              /* ACTHD moved since hc_since_ns */
-	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
+	/* A closed context's executing request to reset, by its emission
+	 * (rq->emission; atomic): an unwind may hand its seqno to another. */
+	uint64_t kill_emission;
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
 
@@ -328,8 +330,8 @@ struct hang_sample {
 	uint32_t seqno;
 	uint64_t arb;        /* engine_progress_marks() */
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
-	uint32_t only_seqno; /* not 0: reset only while this request executes */
-	bool capture;        /* with only_seqno: a hang all the same (error state) */
+	uint64_t only_emission; /* not 0: reset only while this emission (rq->emission) executes */
+	bool capture;        /* with only_emission: a hang all the same (error state) */
 	/* A preempt timeout: none when the engine has stopped at the
 	 * arbitration point meanwhile (preempt.c; the worker learns it from
 	 * the engine's callback, which may come after it looked). */

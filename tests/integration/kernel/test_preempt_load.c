@@ -26,7 +26,15 @@
  *    callback set). 200 ms of the engine's sleep later the preempt timeout
  *    has expired: no reset, as the engine did stop (before: A was reset,
  *    guilty, "preemption time out"). With the callback seen, B runs and
- *    A ends normally afterwards. */
+ *    A ends normally afterwards.
+ *  - kill after unwind: heartbeat off, so closing a context cancels its
+ *    requests and the worker resets the engine under the one executing.
+ *    A's context is destroyed while A spins; before the worker acts, A
+ *    yields its timeslice and B is emitted with the seqno A had. The
+ *    worker (started again) then resets nothing: B runs on and ends
+ *    normally, innocent, and A is emitted again without its batch (it
+ *    ends, cancelled). Before, the worker named A by seqno and reset B,
+ *    guilty. */
 #include <stdio.h>
 #include <time.h>
 
@@ -235,10 +243,35 @@ static void late_callback(void)
 	close_device();
 }
 
+static void kill_after_unwind(void)
+{
+	open_device();
+	CHECK_EQ(gtsim_engine_file_write(dev, "rcs0", "heartbeat_interval_ms", "0", 1), 0);
+	uint32_t ca = eb_context_create(f), cb = eb_context_create(f);
+	struct spinner a, b;
+	spin_submit(&a, ca);
+	spin_submit(&b, cb);
+	CHECK(eb_lands(a.out_cpu, 1, 5000));
+	struct drm_i915_gem_context_destroy d = { .ctx_id = ca };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &d), 0);
+	ask_yield((uint64_t)fence_now_ns());
+	preempt_service(e, (uint64_t)fence_now_ns());   /* unwinds A, emits B */
+	CHECK(eb_lands(b.out_cpu, 1, 5000));
+	dev->requests->quit = false;
+	CHECK_EQ(worker_start(dev), 0);
+	eb_sleep_ms(100);   /* the worker's turns */
+	CHECK_EQ(resets(cb), 0);
+	CHECK(eb_busy(f, b.bb) != 0);   /* still spinning */
+	end_both(&a, &b);
+	CHECK_EQ(resets(cb), 0);
+	close_device();
+}
+
 int main(void)
 {
 	eb_require_async("the engine runs the spinners while the test drives the scheduler");
 	start();
 	late_callback();
+	kill_after_unwind();
 	return test_exit();
 }
