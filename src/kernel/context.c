@@ -82,9 +82,12 @@ static void cancel_on(struct rq_engine *e, const struct gem_context *ctx)
 		if (match && !request_completed(rq)) {
 			if (!rq->emitted)
 				rq->skip = true;
-			else if (running)
-				__atomic_store_n(&e->kill_seqno, rq->seqno, __ATOMIC_RELEASE);
-			else
+			else if (running) {
+				__atomic_store_n(&e->kill_emission, rq->emission, __ATOMIC_RELEASE);
+				/* should a preemption unwind it before the worker
+				 * resets it, it is emitted again without its batch */
+				rq->skip = true;
+			} else
 				ring_skip_batch(e, rq);
 			rq->error = -EIO;
 		}

@@ -181,10 +181,10 @@ static void *worker_main(void *arg)
 			}
 			queued |= requests_emit_ready(e);
 			/* A closed context's executing request (ctx_close). */
-			uint32_t kill = __atomic_exchange_n(&e->kill_seqno, 0, __ATOMIC_ACQ_REL);
+			uint64_t kill = __atomic_exchange_n(&e->kill_emission, 0, __ATOMIC_ACQ_REL);
 			if (kill)
 				engine_hang_if_unchanged(e, "context closed",
-							 &(const struct hang_sample){ .only_seqno = kill });
+							 &(const struct hang_sample){ .only_emission = kill });
 		}
 		uint64_t now = (uint64_t)fence_now_ns();
 		uint64_t wake_at = next_tick;

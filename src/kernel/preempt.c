@@ -4,8 +4,9 @@
  *
  * When a request behind the running one must go first (a higher
  * priority, or priority inheritance: scheduler.c), or an equal-priority
- * request of another context has waited a timeslice
- * (timeslice_duration_ms), the worker asks the engine to stop at its next
+ * request of another context has waited while the running one ran a
+ * timeslice (timeslice_duration_ms, counted from when the engine began
+ * it), the worker asks the engine to stop at its next
  * arbitration point (engine_request_preemption): an MI_ARB_CHECK with
  * arbitration enabled, in a batch (where the engine can preempt: not
  * BDW's render engine, whose batches run with arbitration off, as i915's
@@ -117,7 +118,6 @@ static void preempt_complete(struct rq_engine *e, const struct engine_preempt_po
 	e->kicked_tail = e->cur->emit;
 	engine_mmio_write(e->hw, RING_TAIL, e->cur->emit);
 	pthread_mutex_unlock(&e->kick_lock);
-	e->ts_seqno = 0;
 	pthread_mutex_unlock(&e->lock);
 	engine_reset(e->hw, restart);
 	/* a request of another context is emitted now that the engine is
@@ -158,6 +158,14 @@ static void window_start(struct rq_engine *e, uint64_t now)
 	gpu_clock_tick(e, &e->preempt_clock, now);
 }
 
+/* Has the engine begun the running request (its HEAD past the request's
+ * first command, the MI_ARB_CHECK; the request is in the loaded ring)?
+ * Engine lock held. */
+static bool request_begun(struct rq_engine *e, const struct gem_request *rq)
+{
+	return (engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK) != rq->head;
+}
+
 /* *deadline <- the earlier of it (0: none) and t. */
 static void earlier(uint64_t *deadline, uint64_t t)
 {
@@ -176,8 +184,11 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		return 0;
 	struct engine_preempt_point pt;
 	if (__atomic_exchange_n(&e->preempted, false, __ATOMIC_ACQ_REL) &&
-	    engine_preempted(e->hw, &pt))
+	    engine_preempted(e->hw, &pt)) {
 		preempt_complete(e, &pt);
+		/* it waits for the engine's thread: on a loaded host, long */
+		now = (uint64_t)fence_now_ns();
+	}
 
 	int gen = e->dev->info->gen;
 	bool can_preempt = engine_can_preempt(gen, e->id);
@@ -190,7 +201,6 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		cancel_request(e);
 	}
 	if (!running) {
-		e->ts_seqno = 0;
 		pthread_mutex_unlock(&e->lock);
 		return 0;
 	}
@@ -205,15 +215,27 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 	bool expired = expiry && running->ctx && running->run_ns >= expiry && params_hangcheck();
 	if (expiry && running->ctx && !expired)
 		earlier(&deadline, now + (expiry - running->run_ns));
-	if (running->seqno != e->ts_seqno) {
-		e->ts_seqno = running->seqno;
-		e->ts_since_ns = now;
+	/* The timeslice counts from when the engine has begun the request,
+	 * as i915 arms its timer when the hardware reports the switch to the
+	 * context (process_csb: set_timeslice), not from its emission: the
+	 * engine's host thread may take longer than a slice to get there on
+	 * a loaded host, and a request asked to yield before its first
+	 * command would lose its turn without having run. */
+	if (running->emission != e->ts_emission) {
+		e->ts_emission = running->emission;
+		e->ts_since_ns = 0;
 	}
+	if (!e->ts_since_ns && request_begun(e, running))
+		e->ts_since_ns = now;
 	if (!e->preempt_pending) {
 		enum sched_yield y = sched_should_yield(&e->requests, running);
 		uint64_t slice = ms_ns(prop_get(&e->props.timeslice_duration_ms));
 		if (y == SCHED_TIMESLICE && (!can_preempt || !slice))
 			y = SCHED_KEEP;
+		if (y == SCHED_TIMESLICE && !e->ts_since_ns) {
+			earlier(&deadline, now + slice);   /* look again then */
+			y = SCHED_KEEP;
+		}
 		if (y == SCHED_TIMESLICE && now - e->ts_since_ns < slice) {
 			earlier(&deadline, e->ts_since_ns + slice);
 			y = SCHED_KEEP;
@@ -244,6 +266,7 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 			earlier(&deadline, now + (limit - gpu));
 	}
 	uint32_t seqno = running->seqno;
+	uint64_t emission = running->emission;
 	if (expired && !running->error)
 		running->error = -EINTR;   /* i915_request_cancel(rq, -EINTR) */
 	pthread_mutex_unlock(&e->lock);
@@ -253,15 +276,16 @@ uint64_t preempt_service(struct rq_engine *e, uint64_t now)
 		TRACE(TRACE_HANG, "%s: seqno %u ran for request_timeout_ms: cancelled",
 		      engine_name(e->id), seqno);
 		engine_hang_if_unchanged(e, "request timeout",
-					 &(const struct hang_sample){ .only_seqno = seqno });
+					 &(const struct hang_sample){ .only_emission = emission });
 		return now + 1000000;
 	}
 	if (timeout) {
 		TRACE(TRACE_HANG, "%s: seqno %u did not yield within preempt_timeout_ms",
 		      engine_name(e->id), seqno);
 		engine_hang_if_unchanged(e, "preemption time out",
-					 &(const struct hang_sample){ .only_seqno = seqno,
-								      .capture = true });
+					 &(const struct hang_sample){ .only_emission = emission,
+								      .capture = true,
+								      .unless_preempted = true });
 		pthread_mutex_lock(&e->lock);
 		cancel_request(e);
 		pthread_mutex_unlock(&e->lock);

@@ -162,7 +162,7 @@ static bool can_emit(struct rq_engine *e, struct gem_request *rq)
 static void emit_locked(struct rq_engine *e, struct gem_request *rq)
 {
 	rq->seqno = ++e->next_seqno;
-	e->serial++;
+	rq->emission = ++e->serial;
 	ring_emit_request(e, rq);
 	rq->emitted = true;
 	fence_mark_started(rq->fence);   /* an unwound request stays started */
@@ -481,7 +481,11 @@ void requests_retire(struct gtsim_device *dev)
 		requests_retire_engine(&r->engine[i]);
 }
 
-/* The newest request of an engine that has not signaled, or NULL. */
+/* The newest request of an engine whose fence has not signaled, or NULL:
+ * one not completed yet, or one completed that a thread is signaling
+ * right now (requests_signal_completed takes it off the list first; two
+ * threads may signal two batches of them in either order), which
+ * retiring would stop at. */
 static struct gem_request *last_pending(struct rq_engine *e)
 {
 	struct gem_request *last = NULL;
@@ -489,6 +493,11 @@ static struct gem_request *last_pending(struct rq_engine *e)
 	if (!list_empty(&e->requests)) {
 		struct gem_request *rq = list_entry(e->requests.prev, struct gem_request, link);
 		if (!rq->signaled)
+			last = request_get(rq);
+	}
+	for (struct list_node *n = e->done.prev; !last && n != &e->done; n = n->prev) {
+		struct gem_request *rq = list_entry(n, struct gem_request, link);
+		if (!fence_is_signaled(rq->fence))
 			last = request_get(rq);
 	}
 	pthread_mutex_unlock(&e->lock);

@@ -121,6 +121,9 @@ struct gem_request {
 	uint32_t pre_ctx_addr, post_ctx_addr;
 	bool pulse;                  /* a heartbeat pulse (heartbeat.c): no context, no batch */
 	uint64_t run_ns;             /* GPU time it has run (the watchdog, preempt.c) */
+	uint64_t emission;           /* e->serial at its emission: which one runs (preempt.c;
+				      * an unwound request emitted again gets a new one, while
+				      * its seqno goes to whatever is emitted first) */
 	struct gem_object **capture;
 	uint64_t *capture_addr;      /* their addresses in the context's PPGTT */
 	unsigned ncapture;
@@ -183,7 +186,9 @@ struct rq_engine {
 	uint64_t hc_tick_ns;         /* the last sample's time */
 	uint64_t hc_cpu_ns, hc_runq_ns; /* engine_host_times() at the last sample */
 	bool hc_moving;              /* ACTHD moved since hc_since_ns */
-	uint32_t kill_seqno;         /* a closed context's executing request to reset (atomic) */
+	/* A closed context's executing request to reset, by its emission
+	 * (rq->emission; atomic): an unwind may hand its seqno to another. */
+	uint64_t kill_emission;
 	bool fault;                  /* fault callback seen (atomic) */
 	unsigned reset_count;
 
@@ -198,7 +203,9 @@ struct rq_engine {
 	uint64_t preempt_arb;        /* engine_arb_checks() when the window started */
 	uint64_t preempt_gpu_ns;     /* GPU time in the preempt timeout's window */
 	struct gpu_clock { uint64_t tick_ns, cpu_ns, runq_ns; } preempt_clock, wd_clock;
-	uint32_t ts_seqno;           /* the running request the timeslice counts for */
+	/* The timeslice: the emission it counts for (rq->emission), and since
+	 * when the engine executes it (0: not begun yet). */
+	uint64_t ts_emission;
 	uint64_t ts_since_ns;
 	/* The watchdog (preempt.c): the running request when last looked at. */
 	const struct gem_request *wd_rq;
@@ -323,8 +330,12 @@ struct hang_sample {
 	uint32_t seqno;
 	uint64_t arb;        /* engine_progress_marks() */
 	bool moving;         /* ACTHD moved: only seqno and arb points count */
-	uint32_t only_seqno; /* not 0: reset only while this request executes */
-	bool capture;        /* with only_seqno: a hang all the same (error state) */
+	uint64_t only_emission; /* not 0: reset only while this emission (rq->emission) executes */
+	bool capture;        /* with only_emission: a hang all the same (error state) */
+	/* A preempt timeout: none when the engine has stopped at the
+	 * arbitration point meanwhile (preempt.c; the worker learns it from
+	 * the engine's callback, which may come after it looked). */
+	bool unless_preempted;
 };
 void engine_hang_if_unchanged(struct rq_engine *e, const char *why,
 			      const struct hang_sample *seen);

@@ -214,10 +214,12 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 	 * heartbeat resets the request it saw stuck, never the one after it,
 	 * so the reset happens only while ACTHD and the seqno are unchanged. */
 	struct gem_request *running = first_unfinished(e);
-	bool stale = seen && (seen->only_seqno ?
-		!running || running->seqno != seen->only_seqno :
+	bool stale = seen && (seen->only_emission ?
+		!running || running->emission != seen->only_emission :
 		(!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
 		engine_hws_seqno(e) != seen->seqno || engine_progress_marks(e->hw) != seen->arb);
+	/* a preemption acknowledged after the worker's look: no timeout */
+	stale |= seen && seen->unless_preempted && engine_preempted(e->hw, NULL);
 	if (stale) {
 		TRACE(TRACE_HANG, "%s: hangcheck: progress since the sample, no reset",
 		      engine_name(e->id));
@@ -246,7 +248,7 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 		struct gem_context *ctx = guilty->ctx;
 		/* A closed context's request is no hang: no error state (i915
 		 * resets for "context closure" with no error flag). */
-		if (params_error_capture() && !(seen && seen->only_seqno && !seen->capture))
+		if (params_error_capture() && !(seen && seen->only_emission && !seen->capture))
 			text = error_state_capture(e, guilty, why);
 		bool banned = ctx && mark_guilty(ctx);
 		TRACE(TRACE_HANG, "%s: reset: request seqno %u of context %u guilty (%s), "

@@ -70,7 +70,7 @@ struct gt_engine {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;         /* work, reset or shutdown for the thread */
-	pthread_cond_t idle;         /* runner left: idle, stopped or reset */
+	pthread_cond_t idle;         /* runner left (idle, stopped or reset), or the last callback returned */
 	bool quit;
 	int waiters;                 /* threads waiting for the lock (atomic) */
 	/* Async TAIL writes without the lock (engine.c): the newest value
@@ -99,6 +99,9 @@ struct gt_engine {
 	char fault_reason[256];
 
 	struct engine_callbacks cb;
+	/* Callbacks running now (cs_callback_begin/end), which
+	 * engine_set_callbacks waits for. */
+	unsigned cb_running;
 
 	/* Ring registers. head/tail are byte offsets into the ring. */
 	uint32_t ring_start, ring_ctl, head, tail, head_wraps, hws_pga;
@@ -221,6 +224,15 @@ static inline void cs_ring_prefetch_drop(struct gt_engine *e)
 /* The engine stopped at an arbitration point for a preemption: tell the
  * kernel (its callback), lock dropped meanwhile (mi_arb.c). */
 void cs_notify_preempted(struct gt_engine *e);
+
+/* A callback runs with e->lock dropped (the kernel's locks come before
+ * the engine's): cs_callback_begin, lock held, returns the callbacks
+ * set now and drops the lock; cs_callback_end takes it again. Until
+ * then the callback counts as running, and engine_set_callbacks waits
+ * for it, so that the kernel can free what the callback uses once
+ * engine_set_callbacks(NULL) returned (engine.c). */
+struct engine_callbacks cs_callback_begin(struct gt_engine *e);
+void cs_callback_end(struct gt_engine *e);
 
 /* Run commands until idle, stopped, reset or quit. Called with e->lock
  * held and e->running set by the caller. */

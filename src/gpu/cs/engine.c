@@ -187,6 +187,7 @@ int engine_fork_child(struct gt_engine *e)
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->idle, NULL);
 	e->sleeping = 0;
+	e->cb_running = 0;   /* the callers were the parent's threads */
 	e->quit = false;
 	e->host_tid = 0;
 	return gt_thread_create(&e->thread, engine_thread, e) ? -1 : 0;
@@ -218,7 +219,26 @@ void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb
 		e->cb = *cb;
 	else
 		memset(&e->cb, 0, sizeof(e->cb));
+	/* a callback that began with the old ones may still use what they
+	 * point to (the kernel frees it once they are cleared) */
+	while (e->cb_running)
+		pthread_cond_wait(&e->idle, &e->lock);
 	pthread_mutex_unlock(&e->lock);
+}
+
+struct engine_callbacks cs_callback_begin(struct gt_engine *e)
+{
+	struct engine_callbacks cb = e->cb;
+	e->cb_running++;
+	pthread_mutex_unlock(&e->lock);
+	return cb;
+}
+
+void cs_callback_end(struct gt_engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	if (!--e->cb_running)
+		pthread_cond_broadcast(&e->idle);
 }
 
 uint32_t engine_mmio_read(struct gt_engine *e, uint32_t reg)

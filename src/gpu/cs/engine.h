@@ -76,6 +76,9 @@ void engine_destroy(struct gt_engine *e);
  * -1 when the thread cannot be made (the engine then has none). */
 int engine_fork_child(struct gt_engine *e);
 enum gt_engine_id engine_id(const struct gt_engine *e);
+/* cb NULL: none. Returns once no callback set before runs any more (they
+ * run on the engine's thread with its lock dropped), so that what the old
+ * ones use may be freed then. Not from a callback. */
 void engine_set_callbacks(struct gt_engine *e, const struct engine_callbacks *cb);
 
 /* reg is relative to the engine's MMIO base. */

@@ -66,10 +66,9 @@ void cs_preempt_at(struct gt_engine *e, uint32_t skip)
 
 void cs_notify_preempted(struct gt_engine *e)
 {
-	struct engine_callbacks cb = e->cb;
-	if (!cb.preempted)
+	if (!e->cb.preempted)
 		return;
-	pthread_mutex_unlock(&e->lock);
+	struct engine_callbacks cb = cs_callback_begin(e);
 	cb.preempted(cb.data, e);
-	pthread_mutex_lock(&e->lock);
+	cs_callback_end(e);
 }

@@ -50,12 +50,11 @@ MI_HANDLER(mi_conditional_batch_buffer_end)
 
 MI_HANDLER(mi_user_interrupt)
 {
-	struct engine_callbacks cb = e->cb;
 	TRACE(TRACE_CS, "%s: user interrupt", e->name);
-	if (cb.user_interrupt) {
-		pthread_mutex_unlock(&e->lock);
+	if (e->cb.user_interrupt) {
+		struct engine_callbacks cb = cs_callback_begin(e);
 		cb.user_interrupt(cb.data, e);
-		pthread_mutex_lock(&e->lock);
+		cs_callback_end(e);
 	}
 	return CS_NEXT;
 }

@@ -303,13 +303,12 @@ static void run_commands(struct gt_engine *e)
 		cs_reg_write(e, e->base + REG_RING_EIR, cs_reg_read(e, e->base + REG_RING_EIR) |
 			     REG_RING_EIR_INSTRUCTION_ERROR_MASK);
 		TRACE(TRACE_CS, "%s: GPU fault: %s", e->name, e->fault_reason);
-		struct engine_callbacks cb = e->cb;
 		char reason[sizeof(e->fault_reason)];
 		memcpy(reason, e->fault_reason, sizeof(reason));
-		if (cb.fault) {
-			pthread_mutex_unlock(&e->lock);
+		if (e->cb.fault) {
+			struct engine_callbacks cb = cs_callback_begin(e);
 			cb.fault(cb.data, e, reason);
-			pthread_mutex_lock(&e->lock);
+			cs_callback_end(e);
 		}
 		break;
 	}

@@ -172,18 +172,20 @@ int main(void)
 	struct rq_engine *rcs = &dev_requests(dev)->engine[0];
 	for (int i = 0; i < 1000 && !engine_acthd(rcs->hw); i++)
 		usleep(1000);
-	struct hang_sample stale = { engine_acthd(rcs->hw) + 4, engine_hws_seqno(rcs),
-				     engine_progress_marks(rcs->hw), false, 0, false };
+	struct hang_sample stale = { .acthd = engine_acthd(rcs->hw) + 4,
+				     .seqno = engine_hws_seqno(rcs),
+				     .arb = engine_progress_marks(rcs->hw) };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
-	stale = (struct hang_sample){ engine_acthd(rcs->hw), engine_hws_seqno(rcs) - 1,
-				      engine_progress_marks(rcs->hw), false, 0, false };
+	stale = (struct hang_sample){ .acthd = engine_acthd(rcs->hw),
+				      .seqno = engine_hws_seqno(rcs) - 1,
+				      .arb = engine_progress_marks(rcs->hw) };
 	engine_hang_if_unchanged(rcs, "test: stale sample", &stale);
 	reset_stats(ctx4, &active, &pending);
 	CHECK_EQ(active, 0);
-	struct hang_sample now = { engine_acthd(rcs->hw), engine_hws_seqno(rcs),
-				   engine_progress_marks(rcs->hw), false, 0, false };
+	struct hang_sample now = { .acthd = engine_acthd(rcs->hw), .seqno = engine_hws_seqno(rcs),
+				   .arb = engine_progress_marks(rcs->hw) };
 	engine_hang_if_unchanged(rcs, "test: current sample", &now);
 	CHECK_EQ(eb_wait(f, hang_bb, 5ll * 1000000000), 0);
 	check_fence_signals(fd);
