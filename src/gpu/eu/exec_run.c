@@ -13,18 +13,13 @@
  * (exec.h): per host thread, as each engine runs its commands on its own. */
 static _Thread_local const uint32_t *abort_flag __attribute__((tls_model("initial-exec")));
 static _Thread_local uint64_t *ended_count __attribute__((tls_model("initial-exec")));
-/* Threads ended on this host thread and not yet added to *ended_count.
- * A locked add waits for every store before it: right after a thread's
- * end those are its render-target writes, at the next thread's start its
- * payload (either 5% of a trivial pixel shader's time). So short threads'
- * ends are added ENDED_BATCH at a time, when the host thread polls its
- * abort flag (exec_abort_requested: every thread's start, long commands'
- * loops); a thread of EXEC_ABORT_POLL instructions or more is added at
- * once, and what is pending before the counter changes (the engine's
- * command ends, exec_watch_abort). Hangcheck (the counter's reader)
- * then sees a command whose threads keep ending make progress every
- * ENDED_BATCH short threads. */
-#define ENDED_BATCH 32
+/* Threads ended on this host thread and not yet added to *ended_count:
+ * the locked add waits for every store before it, and right after a
+ * thread's end those are its render-target writes (5% of a trivial pixel
+ * shader's time). Added when the next thread starts or a long command
+ * polls (exec_abort_requested), and before the counter changes: hangcheck
+ * sees each end at the latest when this host thread next looks at its
+ * abort flag. */
 static _Thread_local uint64_t ended_pending __attribute__((tls_model("initial-exec")));
 
 static void add_ended(void)
@@ -50,7 +45,7 @@ void exec_watched_abort(const uint32_t **flag, uint64_t **ended)
 
 bool exec_abort_requested(void)
 {
-	if (ended_pending >= ENDED_BATCH)
+	if (ended_pending)
 		add_ended();
 	const uint32_t *f = abort_flag;
 	return f && __atomic_load_n(f, __ATOMIC_RELAXED);
@@ -207,11 +202,8 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	}
 	t->ip = ip;
 	exec_fp_leave(t);
-	if (t->state == EU_THREAD_DONE && ended_count) {
+	if (t->state == EU_THREAD_DONE && ended_count)
 		ended_pending++;
-		if (t->instructions >= EXEC_ABORT_POLL)
-			add_ended();
-	}
 	return t->state;
 }
 
