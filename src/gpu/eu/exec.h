@@ -54,9 +54,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 /* ended: a counter (atomic) bumped for every thread that ends (EOT), the
  * engine's progress for hangcheck: a long command whose threads keep
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
- * looping thread is. NULL: not counted. An end is added when the host
- * thread next polls (exec_abort_requested, which every thread's start
- * does) or names another counter. */
+ * looping thread is. NULL: not counted. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
 /* Is the flag this host thread watches set? A command that loops without
  * EU threads (a draw of millions of vertices and no VS) polls it too. */

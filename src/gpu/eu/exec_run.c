@@ -13,26 +13,9 @@
  * (exec.h): per host thread, as each engine runs its commands on its own. */
 static _Thread_local const uint32_t *abort_flag __attribute__((tls_model("initial-exec")));
 static _Thread_local uint64_t *ended_count __attribute__((tls_model("initial-exec")));
-/* Threads ended on this host thread and not yet added to *ended_count:
- * the locked add waits for every store before it, and right after a
- * thread's end those are its render-target writes (5% of a trivial pixel
- * shader's time). Added when the next thread starts or a long command
- * polls (exec_abort_requested), and before the counter changes: hangcheck
- * sees each end at the latest when this host thread next looks at its
- * abort flag. */
-static _Thread_local uint64_t ended_pending __attribute__((tls_model("initial-exec")));
-
-static void add_ended(void)
-{
-	if (ended_count)
-		__atomic_add_fetch(ended_count, ended_pending, __ATOMIC_RELAXED);
-	ended_pending = 0;
-}
 
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 {
-	if (ended_pending && ended != ended_count)
-		add_ended();
 	abort_flag = flag;
 	ended_count = ended;
 }
@@ -45,8 +28,6 @@ void exec_watched_abort(const uint32_t **flag, uint64_t **ended)
 
 bool exec_abort_requested(void)
 {
-	if (ended_pending)
-		add_ended();
 	const uint32_t *f = abort_flag;
 	return f && __atomic_load_n(f, __ATOMIC_RELAXED);
 }
@@ -203,7 +184,7 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	t->ip = ip;
 	exec_fp_leave(t);
 	if (t->state == EU_THREAD_DONE && ended_count)
-		ended_pending++;
+		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;
 }
 

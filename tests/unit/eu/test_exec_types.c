@@ -323,53 +323,6 @@ static void test_send_host_mode(void)
 }
 #endif
 
-static int accept_send(void *ctx, struct eu_thread *t, const struct eu_send *m)
-{
-	(void)ctx; (void)t; (void)m;
-	return 0;
-}
-
-/* The engine's progress counter (exec_watch_abort's ended): every thread
- * that ends with an EOT send is counted once, none that faults; an end
- * may be added late (when the host thread next polls the abort flag, as
- * every thread's start does) but none is lost, also when the host thread
- * names another counter or none. */
-static void test_ended_count(void)
-{
-	const struct sfid_table tab = { .fn = { [EU_SFID_DP_DC0] = accept_send } };
-	static const uint32_t flag;
-	uint64_t ended = 0, other = 0;
-	struct eu_inst eot = i2(EU_OP_SEND, 8, null_dst(EU_TYPE_UD), g(3, EU_TYPE_UD),
-				 g(3, EU_TYPE_UD));
-	eot.sfid = EU_SFID_DP_DC0;
-	eot.desc = 1u << 25;
-	eot.eot = true;
-	struct eu_inst bad = eot;
-	bad.sfid = EU_SFID_SAMPLER;                 /* no handler: a fault */
-	exec_watch_abort(&flag, &ended);
-	for (unsigned i = 0; i < 3; i++) {
-		eu_thread_init(&th, 8, 0xff);
-		th.sfids = &tab;
-		CHECK(run_prog(&th, &eot, 1) == EU_THREAD_DONE);
-	}
-	eu_thread_init(&th, 8, 0xff);
-	th.sfids = &tab;
-	CHECK(run_prog(&th, &bad, 1) == EU_THREAD_FAULT);
-	CHECK(!exec_abort_requested());
-	CHECK_EQ(ended, 3u);
-	eu_thread_init(&th, 8, 0xff);
-	th.sfids = &tab;
-	CHECK(run_prog(&th, &eot, 1) == EU_THREAD_DONE);
-	exec_watch_abort(&flag, &other);            /* the fourth goes to the first */
-	CHECK_EQ(ended, 4u);
-	eu_thread_init(&th, 8, 0xff);
-	th.sfids = &tab;
-	CHECK(run_prog(&th, &eot, 1) == EU_THREAD_DONE);
-	exec_watch_abort(NULL, NULL);
-	CHECK_EQ(ended, 4u);
-	CHECK_EQ(other, 1u);
-}
-
 static const uint8_t *seen[4];
 static uint8_t seen_mlen, seen_ex;
 
@@ -472,7 +425,6 @@ int main(void)
 	test_indirect_vxh_arf();
 	test_send();
 	test_send_host_mode();
-	test_ended_count();
 	test_split_send();
 	return test_exit();
 }
