@@ -219,8 +219,8 @@ int main(void)
 	CHECK(!syncobj_exists(t, a));
 	CHECK_EQ(create(0), a);
 
+	test_wait_while_signaling();
 	close(devnull);
 	syncobj_table_destroy(t);
-	test_wait_while_signaling();
 	return test_exit();
 }
