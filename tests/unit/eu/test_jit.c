@@ -261,6 +261,19 @@ static void test_nan_first(void)
 	}
 }
 
+/* text assembled for gen and built into a program (NULL, checked, when
+ * either fails). */
+static struct exec_prog *text_prog(int gen, const char *text, const char *name)
+{
+	struct eu_asm_result r;
+	CHECK(!eu_assemble(gen, text, strlen(text), name, &r));
+	size_t bad = 0;
+	struct exec_prog *p = exec_prog_from_bytes(gen, r.bytes, r.len, &bad);
+	eu_asm_result_free(&r);
+	CHECK(p != NULL);
+	return p;
+}
+
 /* pln with NaN sources (fuzz target eu_jit, docs/fuzzing.md finding 18):
  * a NaN result is the first NaN of src0's coefficients p, q, c (elements
  * 0, 1, 3), then of src1's x, y, quieted, in the interpreter's fast path,
@@ -288,12 +301,7 @@ static void test_pln_nan(void)
 		for (unsigned mode = 0; mode < 3; mode++) {
 			const char *text = mode == 2 ? rtz_pln_text : pln_text;
 			exec_jit_configure(mode == 1 ? EXEC_JIT_TIERED : EXEC_JIT_OFF, 0);
-			struct eu_asm_result r;
-			CHECK(!eu_assemble(9, text, strlen(text), "pln_nan", &r));
-			size_t bad = 0;
-			struct exec_prog *pp = exec_prog_from_bytes(9, r.bytes, r.len, &bad);
-			eu_asm_result_free(&r);
-			CHECK(pp != NULL);
+			struct exec_prog *pp = text_prog(9, text, "pln_nan");
 			if (!pp)
 				return;
 			eu_thread_init(&th, 16, 0xffff);
@@ -334,12 +342,7 @@ static void test_nan_first_generic(void)
 		"lrp(8) g15<1>F g3<4,4,1>F g2<4,4,1>F g4<4,4,1>F { align16 1Q };\n";
 	const uint32_t want[6] = { na, qb, qb, na, qb, qb };
 	exec_jit_configure(EXEC_JIT_OFF, 0);
-	struct eu_asm_result r;
-	CHECK(!eu_assemble(9, text, strlen(text), "nan_generic", &r));
-	size_t bad = 0;
-	struct exec_prog *pp = exec_prog_from_bytes(9, r.bytes, r.len, &bad);
-	eu_asm_result_free(&r);
-	CHECK(pp != NULL);
+	struct exec_prog *pp = text_prog(9, text, "nan_generic");
 	if (!pp)
 		return;
 	eu_thread_init(&th, 8, 0xff);
