@@ -492,6 +492,56 @@ static void test_per_sample(int gen, unsigned n)
 	CHECK_EQ(bad, 0);
 }
 
+/* The payload's Input Coverage Mask (3DSTATE_PS_EXTRA "Pixel Shader Uses
+ * Input Coverage Mask" on Gen8, "Input Coverage Mask State" ICMS_NORMAL on
+ * Gen9; PRM vol. 7 "Pixel Shader Thread Payload": a dword a pixel after the
+ * barycentrics, bit s for sample s) is the pixel's coverage, also under
+ * per-sample dispatch: Mesa's gl_SampleMaskIn ANDs it with 1 << SampleID
+ * itself when the shader runs per sample (brw_fs.cpp, citing
+ * OES_sample_variables), because the hardware does not. SIMD8, perspective
+ * barycentrics in g2-g3, the mask in g4, written into an R32_UINT target. */
+static const char coverage_fs[] =
+	"mov(8)          g124<1>UD       g4<8,8,1>UD                     { align1 1Q };\n"
+	"mov(8)          g125<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"mov(8)          g126<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"mov(8)          g127<1>UD       0x00000000UD                    { align1 1Q };\n"
+	"sendc(8)        null<1>UW       g124<8,8,1>F    0x88031400\n"
+	"                render MsgDesc: RT write SIMD8 LastRT Surface = 0 mlen 4 rlen 0 { align1 1Q EOT };\n";
+
+static void test_input_coverage(int gen, unsigned n, bool per_sample)
+{
+	fx_gen = gen;
+	ms_reset(coverage_fs, FMT_R32_UINT, n);
+	memset(fx_mem + FX_RT, 0xee, (size_t)SLICE * n);
+	REC("3DSTATE_PS", { "Dispatch GRF Start Register For Constant/Setup Data 0", 5 });
+	if (gen >= 9)
+		REC("3DSTATE_PS_EXTRA", { "Input Coverage Mask State", 1 });
+	else
+		REC("3DSTATE_PS_EXTRA", { "Pixel Shader Uses Input Coverage Mask", 1 });
+	if (per_sample)
+		REC("3DSTATE_PS_EXTRA", { "Pixel Shader Is Per Sample", 1 });
+	CHECK_EQ(draw_tri(green, 0.5f), 0);
+	int bad = 0, partial = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			uint32_t mask = 0;
+			for (unsigned s = 0; s < n; s++)
+				mask |= (uint32_t)covered(n, x, y, s) << s;
+			partial += mask && mask != (1u << n) - 1;
+			for (unsigned s = 0; s < n; s++) {
+				uint32_t v;
+				memcpy(&v, rt_sample(x, y, s), 4);
+				uint32_t want = mask >> s & 1 ? mask : 0xeeeeeeeeu;
+				if (v != want && bad++ < 4)
+					fprintf(stderr, "input coverage gen%d %ux%s: sample %u of (%d,%d) "
+						"0x%x, expected 0x%x\n", gen, n, per_sample ? " per sample" : "",
+						s, x, y, v, want);
+			}
+		}
+	CHECK(partial > 4);   /* the triangle's edges cross pixels */
+	CHECK_EQ(bad, 0);
+}
+
 /* The pixel interpolator (SFID 11) in a multisampled draw: the PS sends
  * one PI message (descriptor `desc`: 13:12 type, 7:0 its data; mlen 1,
  * or 2 with the per-slot X and Y offsets in g20, g21), PLNs attribute 0
@@ -651,7 +701,10 @@ int main(void)
 			test_coverage_ties(gen, n);
 		test_depth(gen);
 		test_per_sample(gen, 4);
+		test_input_coverage(gen, 4, false);
+		test_input_coverage(gen, 4, true);
 	}
+	test_input_coverage(9, 16, true);
 	test_coverage(9, 16);
 	test_per_sample(9, 8);
 	test_raster_off();
