@@ -73,6 +73,7 @@ struct gtsim_device *gtsim_device_create(const struct gtsim_config *cfg)
 	idr_init(&dev->flink_names, 1);
 	idr_init(&dev->mmap_nodes, 1);
 	list_init(&dev->objects);
+	obj_ino_index_init(&dev->ino_index);
 	store_init(&dev->store);
 	list_init(&dev->files);
 	list_init(&dev->orphan_resv);
@@ -117,6 +118,7 @@ void gtsim_device_destroy(struct gtsim_device *dev)
 		gpu_destroy(dev->gpu);
 	idr_fini(&dev->flink_names);
 	idr_fini(&dev->mmap_nodes);
+	obj_ino_index_fini(&dev->ino_index);
 	pthread_mutex_destroy(&dev->lock);
 	free(dev);
 }

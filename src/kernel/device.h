@@ -19,6 +19,7 @@
 #include "gpu/gpu.h"
 #include "kernel/idr.h"
 #include "kernel/list.h"
+#include "kernel/obj_ino.h"
 #include "kernel/object_store.h"
 
 struct gem_vm;
@@ -35,7 +36,8 @@ struct gtsim_device {
 
 	struct idr flink_names;    /* name -> struct gem_object * (names start at 1) */
 	struct idr mmap_nodes;     /* fake mmap offset >> MMAP_NODE_SHIFT -> struct mmap_node * */
-	struct list_node objects;  /* every live gem_object (dev_link), for prime import */
+	struct list_node objects;  /* every live gem_object (dev_link) */
+	struct obj_ino_index ino_index; /* those with a file of their own, by inode: prime import */
 	struct obj_store store;    /* their pages (object_store.h) */
 	struct pt_pool *pt_pool;   /* pages for PPGTT page tables (vm_ppgtt.c) */
 	uint32_t next_ctx_hw_id;

@@ -49,13 +49,7 @@ bool gtsim_device_owns_inode(struct gtsim_device *dev, ino_t ino)
 {
 	/* no lock: the fork child's only thread (the parent's worker was
 	 * parked and its runnable requests finished before the fork) */
-	struct list_node *n, *t;
-	list_for_each_safe(n, t, &dev->objects) {
-		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
-		if (obj->ino == ino)
-			return true;
-	}
-	return false;
+	return obj_ino_find_any_dev(dev, ino) != NULL;
 }
 
 /* fork copied only the calling thread: the child's copy of the (idle)

@@ -69,8 +69,7 @@ static int obj_attach_memfd(struct gem_object *obj, int memfd)
 	obj->memfd = memfd;
 	obj->memfd_offset = 0;
 	obj->own_file = true;
-	obj->ino = st.st_ino;
-	obj->ino_dev = st.st_dev;
+	obj_ino_set(obj, st.st_ino, st.st_dev);
 	return 0;
 }
 
@@ -234,6 +233,7 @@ static void obj_free(struct gem_object *obj)
 	} else {
 		store_detach(&dev->store, obj);
 	}
+	obj_ino_set(obj, 0, 0);
 	list_del(&obj->dev_link);
 	dev->object_count--;
 	dev->object_bytes -= obj->size;
@@ -271,12 +271,30 @@ struct gem_object *obj_lookup(struct gtsim_file *file, uint32_t handle)
 
 int obj_handle_create(struct gtsim_file *file, struct gem_object *obj, uint32_t *handle)
 {
+	struct obj_handle_ref *ref = malloc(sizeof(*ref));
+	if (!ref)
+		return -ENOMEM;
 	int ret = idr_alloc(&file->objects, obj, handle);
-	if (ret)
+	if (ret) {
+		free(ref);
 		return ret;
+	}
+	*ref = (struct obj_handle_ref){ .file = file, .handle = *handle, .next = obj->handle_refs };
+	obj->handle_refs = ref;
 	obj_get(obj);
 	obj->handle_count++;
 	return 0;
+}
+
+static void handle_ref_drop(struct gem_object *obj, struct gtsim_file *file, uint32_t handle)
+{
+	for (struct obj_handle_ref **p = &obj->handle_refs; *p; p = &(*p)->next)
+		if ((*p)->file == file && (*p)->handle == handle) {
+			struct obj_handle_ref *ref = *p;
+			*p = ref->next;
+			free(ref);
+			return;
+		}
 }
 
 static bool file_uses_vm(struct gtsim_file *file, const struct gem_vm *vm)
@@ -312,6 +330,7 @@ int obj_handle_delete(struct gtsim_file *file, uint32_t handle)
 	struct gem_object *obj = idr_remove(&file->objects, handle);
 	if (!obj)
 		return -ENOENT;
+	handle_ref_drop(obj, file, handle);
 	mmap_nodes_revoke(obj, file);
 	close_file_vmas(file, obj);
 	/* The flink name lives as long as some handle does (drm_gem). */
@@ -326,9 +345,9 @@ int obj_handle_delete(struct gtsim_file *file, uint32_t handle)
 
 uint32_t obj_find_handle(struct gtsim_file *file, struct gem_object *obj)
 {
-	void *p;
-	for (uint32_t id = 0; idr_next(&file->objects, &id, &p) == 0; id++)
-		if (p == obj)
-			return id;
-	return 0;
+	uint32_t lowest = 0;
+	for (const struct obj_handle_ref *r = obj->handle_refs; r; r = r->next)
+		if (r->file == file && (!lowest || r->handle < lowest))
+			lowest = r->handle;
+	return lowest;
 }

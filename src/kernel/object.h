@@ -41,13 +41,18 @@ struct gem_object {
 	uint64_t memfd_offset;
 	bool own_file;             /* the pages are a file of their own (dma-buf identity) */
 	ino_t ino;                 /* that file's inode and device, 0 in a slab: prime */
-	dev_t ino_dev;             /* import lookup */
+	dev_t ino_dev;             /* import lookup; set both with obj_ino_set() */
+	struct gem_object *ino_next; /* dev->ino_index's chain (obj_ino.c) */
 	void *map;                 /* host mapping of the object's pages */
 	struct store_slab *slab;   /* object_store.c: the slab its map lies in, or NULL */
 	uint64_t slab_offset;
 	uint64_t pa;               /* GPU physical address of map */
 	unsigned refcount;
 	unsigned handle_count;     /* handles in all files; name dropped at 0 */
+	/* Those handles, (file, handle) each: prime import gives back the
+	 * importing file's existing handle without walking the file's table
+	 * (i915 keeps a per-file dma-buf -> handle tree for it). */
+	struct obj_handle_ref *handle_refs;
 	uint32_t flink_name;       /* 0: none */
 	struct list_node dev_link; /* dev->objects */
 	struct list_node vmas;     /* struct gem_vma.obj_link: its bindings */
@@ -101,6 +106,12 @@ struct gem_object {
 	 * obj_resv.c. */
 	struct obj_ext_fence *ext;
 	unsigned n_ext, ext_cap;
+};
+
+struct obj_handle_ref {
+	struct gtsim_file *file;
+	uint32_t handle;
+	struct obj_handle_ref *next;
 };
 
 struct obj_ext_fence {

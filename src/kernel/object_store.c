@@ -12,6 +12,7 @@
 #include "common/file_copy.h"
 #include "common/map_file.h"
 #include "common/trace.h"
+#include "kernel/obj_ino.h"
 #include "kernel/object.h"
 
 #define SLAB_PAGES (STORE_SLAB_BYTES / GT_PAGE_SIZE)
@@ -138,7 +139,7 @@ static int attach_slab(struct obj_store *store, struct gem_object *obj)
 	obj->memfd = s->fd;
 	obj->memfd_offset = obj->slab_offset;
 	obj->map = s->map + obj->slab_offset;
-	obj->ino = 0;
+	obj_ino_set(obj, 0, 0);
 	obj->own_file = false;
 	return 0;
 }
@@ -189,8 +190,7 @@ int store_attach(struct obj_store *store, struct gem_object *obj)
 	obj->memfd_offset = 0;
 	obj->own_file = true;
 	obj->map = map;
-	obj->ino = st.st_ino;
-	obj->ino_dev = st.st_dev;
+	obj_ino_set(obj, st.st_ino, st.st_dev);
 	return 0;
 }
 
@@ -251,8 +251,7 @@ int store_own(struct gem_object *obj)
 	obj->memfd = own_fd_keep(fd);
 	obj->memfd_offset = 0;
 	obj->own_file = true;
-	obj->ino = st.st_ino;
-	obj->ino_dev = st.st_dev;
+	obj_ino_set(obj, st.st_ino, st.st_dev);
 	TRACE(TRACE_GEM, "store: object %p (%llu bytes) moved to a memfd of its own",
 	      (void *)obj, (unsigned long long)obj->size);
 	return 0;

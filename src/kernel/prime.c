@@ -54,13 +54,7 @@ int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 
 static struct gem_object *find_by_inode(struct gtsim_device *dev, const struct stat *st)
 {
-	struct list_node *n, *t;
-	list_for_each_safe(n, t, &dev->objects) {
-		struct gem_object *obj = list_entry(n, struct gem_object, dev_link);
-		if (obj->ino && obj->ino == st->st_ino && obj->ino_dev == st->st_dev)
-			return obj;
-	}
-	return NULL;
+	return obj_ino_find(dev, st->st_ino, st->st_dev);
 }
 
 int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)

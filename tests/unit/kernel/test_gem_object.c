@@ -355,6 +355,72 @@ static void test_tiling_caching_madvise(struct gtsim_file *f)
 	test_close(f, h);
 }
 
+/* Many exported objects (the device's inode index grows several times):
+ * each import in the other file finds its own object; a second handle of
+ * an object in the importing file: the lowest is given back, the other
+ * once the lowest is closed; an object freed while its dma-buf stays open:
+ * importing that dma-buf makes a new object around the same memory (the
+ * freed object left the index). Values written before export are the
+ * oracle. */
+#define MANY 700
+static void test_prime_many(struct gtsim_file *f, struct gtsim_file *g)
+{
+	static uint32_t hf[MANY], hg[MANY];
+	static int kept_fd[MANY];
+	for (unsigned i = 0; i < MANY; i++) {
+		hf[i] = test_create(f, 4096);
+		uint32_t v = 0x5000 + i;
+		test_pwrite(f, hf[i], 0, &v, 4);
+	}
+	for (unsigned i = 0; i < MANY; i++) {
+		struct drm_prime_handle ph = { .handle = hf[i], .flags = DRM_CLOEXEC };
+		CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ph), 0);
+		struct drm_prime_handle imp = { .fd = ph.fd };
+		CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+		hg[i] = imp.handle;
+		uint32_t v = 0;
+		CHECK_EQ(test_pread(g, hg[i], 0, &v, 4), 0);
+		CHECK_EQ(v, 0x5000 + i);
+		/* into the exporting file: its own handle */
+		CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+		CHECK_EQ(imp.handle, hf[i]);
+		kept_fd[i] = -1;
+		if (i % 7 == 0)
+			kept_fd[i] = ph.fd;
+		else
+			close(ph.fd);
+	}
+	for (unsigned i = 1; i < MANY; i++)
+		CHECK(hg[i] != hg[i - 1]);
+	/* object 7: a second handle in f through flink */
+	struct drm_gem_flink fl = { .handle = hf[7] };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_GEM_FLINK, &fl), 0);
+	struct drm_gem_open op = { .name = fl.name };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_GEM_OPEN, &op), 0);
+	CHECK(op.handle > hf[7]);
+	struct drm_prime_handle imp = { .fd = kept_fd[7] };
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+	CHECK_EQ(imp.handle, hf[7]);
+	CHECK_EQ(test_close(f, hf[7]), 0);
+	CHECK_EQ(gtsim_ioctl(f, DRM_IOCTL_PRIME_FD_TO_HANDLE, &imp), 0);
+	CHECK_EQ(imp.handle, op.handle);
+	hf[7] = op.handle;
+	/* every object's last handle closed: freed, dma-bufs still open */
+	for (unsigned i = 0; i < MANY; i++) {
+		CHECK_EQ(test_close(f, hf[i]), 0);
+		CHECK_EQ(test_close(g, hg[i]), 0);
+	}
+	for (unsigned i = 0; i < MANY; i += 7) {
+		struct drm_prime_handle again = { .fd = kept_fd[i] };
+		CHECK_EQ(gtsim_ioctl(g, DRM_IOCTL_PRIME_FD_TO_HANDLE, &again), 0);
+		uint32_t v = 0;
+		CHECK_EQ(test_pread(g, again.handle, 0, &v, 4), 0);
+		CHECK_EQ(v, 0x5000 + i);
+		CHECK_EQ(test_close(g, again.handle), 0);
+		close(kept_fd[i]);
+	}
+}
+
 int main(void)
 {
 	struct gtsim_device *dev = test_device(0, 0);
@@ -365,6 +431,7 @@ int main(void)
 	test_mmap(f);
 	test_mmap_offset_access(f, g);
 	test_flink_prime(f, g);
+	test_prime_many(f, g);
 	test_tiling_caching_madvise(f);
 	gtsim_close(f);
 	gtsim_close(g);
