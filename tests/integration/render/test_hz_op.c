@@ -8,7 +8,9 @@
  * 65535) = 49151, D24_UNORM_X8 round(0.75 * 16777215) = 12582911; pixel
  * addresses from the PRM's Y- and W-tile formulas (gpu/mem/tiling).
  * Scissor Rectangle Enable, which must be zero "due to a hardware issue"
- * (the note blorp and anv follow), is a GPU hang that clears nothing. */
+ * (the note blorp and anv follow), is a GPU hang that clears nothing.
+ * A clear of a huge multisampled buffer is stopped by the reset hangcheck
+ * asks for (the command polls the engine's abort flag once a row). */
 #include <i915_drm.h>
 #include <string.h>
 
@@ -126,6 +128,56 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 	free(safter);
 }
 
+/* An 8-sample 16384 x 16384 D32 buffer cleared whole: 2^31 samples, far
+ * past the hangcheck period (a minute or more of host time); its base at
+ * 1 TiB, where the address space maps nothing (the writes are dropped, no
+ * object of the test is touched). Hangcheck (100 ms) finds no progress
+ * and resets the engine; the clear stops at a row boundary and the batch
+ * is guilty. Without the poll the test runs past meson's limit. */
+static void huge_clear_reset(void)
+{
+	struct gtsim_config cfg = { .device = "bdw", .hangcheck_ms = 100 };
+	struct gtsim_device *dev = gtsim_device_create(&cfg);
+	CHECK(dev != NULL);
+	if (!dev)
+		return;
+	struct gtsim_file *file = gtsim_open(dev);
+	struct gtdrv drv;
+	gtdrv_init(&drv, file, devinfo_lookup("bdw"));
+	struct gtdrv_bo kernel;
+	struct gtdrv_batch b;
+	CHECK_EQ(gtdrv_bo_alloc(&drv, &kernel, 4096), 0);
+	CHECK_EQ(gtdrv_batch_init(&b, &drv), 0);
+	CHECK_EQ(gtdrv_emit_3d_begin(&b, &kernel, NULL), 0);
+	int gen = drv.gen;
+	uint32_t len = GTDRV_CMD_LEN(&b, 3DSTATE_DEPTH_BUFFER);
+	uint32_t *dw = gtdrv_cmd_start(&b, len);
+	const struct cmd_3DSTATE_DEPTH_BUFFER db = {
+		.surface_type = 1, .surface_format = D32_FLOAT, .depth_write_enable = true,
+		.width = 16383, .height = 16383, .surface_pitch = 16384 * 4 * 4 - 1,
+		.surface_base_address = 1ull << 40 };
+	CHECK_EQ(gtdrv_cmd_end(&b, "3DSTATE_DEPTH_BUFFER",
+			       cmd_3DSTATE_DEPTH_BUFFER_pack(gen, dw, len, &db)), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_CLEAR_PARAMS, .depth_clear_value = 0.75f,
+			    .depth_clear_value_valid = true), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_WM_HZ_OP, .depth_buffer_clear_enable = true,
+			    .number_of_multisamples = 3, .clear_rectangle_x_max = 16384,
+			    .clear_rectangle_y_max = 16384, .sample_mask = 0xff), 0);
+	CHECK_EQ(GTDRV_EMIT(&b, 3DSTATE_WM_HZ_OP, 0), 0);
+	uint32_t active = batches_active(&drv);
+	CHECK_EQ(gtdrv_batch_submit(&b), 0);
+	CHECK_EQ(batches_active(&drv), active + 1);
+	char *state = gtsim_error_state(dev);
+	CHECK(state && strstr(state, "at 3DSTATE_WM_HZ_OP"));
+	if (state && !strstr(state, "at 3DSTATE_WM_HZ_OP"))
+		fprintf(stderr, "%.2000s\n", state);
+	free(state);
+	gtdrv_batch_fini(&b);
+	gtdrv_bo_free(&drv, &kernel);
+	gtsim_close(file);
+	gtsim_device_destroy(dev);
+}
+
 int main(void)
 {
 	struct gtsim_config cfg = { .device = "bdw", .sync = 1 };
@@ -150,5 +202,6 @@ int main(void)
 		run_case(&drv, &cases[i]);
 	gtsim_close(file);
 	gtsim_device_destroy(dev);
+	huge_clear_reset();
 	return test_exit();
 }
