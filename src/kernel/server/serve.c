@@ -3,12 +3,11 @@
  * pointers reached in the client's process (common/user_copy.h), so the
  * ioctl handlers are those of the in-process device, unchanged.
  *
- * Every ioctl of the kernel model is forwarded but two: GEM_MMAP, whose
+ * Every ioctl of the kernel model is forwarded but one: GEM_MMAP, whose
  * result is an address in the caller (the client maps the object itself
- * after GTSIM_WIRE_MMAP), is -ENOTTY as an IOCTL message; USERPTR is
- * -ENODEV, i915's answer without the feature (the object would be the
- * server's memory at the client's address). Both leave a "stub" trace
- * line. */
+ * after GTSIM_WIRE_MMAP), is -ENOTTY as an IOCTL message, with a "stub"
+ * trace line. USERPTR makes an object over a shadow of the client's pages
+ * (userptr_shadow.h). */
 #include <drm.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -47,10 +46,6 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 {
 	if (!c->sf)
 		return -EBADF;
-	if (is_ioctl(req->request, DRM_IOCTL_I915_GEM_USERPTR)) {
-		TRACE(TRACE_STUB, "shared device: USERPTR not forwarded: -ENODEV");
-		return -ENODEV;   /* as i915 without userptr support (docs/shared-device.md) */
-	}
 	if (is_ioctl(req->request, DRM_IOCTL_I915_GEM_MMAP)) {
 		TRACE(TRACE_STUB, "shared device: GEM_MMAP as an ioctl message: -ENOTTY "
 		      "(the client maps through GTSIM_WIRE_MMAP)");

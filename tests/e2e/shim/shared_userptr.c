@@ -1,0 +1,173 @@
+/* GEM_USERPTR on the shared device (docs/shared-device.md "USERPTR"), run
+ * under `gtsim run --shared`: the device server makes the object over the
+ * client's malloc'ed pages, which live in another process than the GPU.
+ *
+ *  1. A batch stores a dword into the object (MI_STORE_DATA_IMM) and
+ *     copies one (MI_COPY_MEM_MEM) the CPU wrote after the object was
+ *     made: after GEM_WAIT the CPU reads both in its own memory.
+ *  2. A fork child submits on the inherited descriptor a batch storing
+ *     into the parent's object: the store lands in the parent's memory
+ *     (i915 pins the creator's pages; the child's copy-on-write copy
+ *     does not see it); its copy reads the parent's memory, not its own
+ *     copy-on-write one.
+ *  3. A read-only object: the GPU reads it (copied into a writable one);
+ *     its store into it is dropped (gen8+ PPGTT read-only PTEs).
+ *  4. i915's errnos: UNSYNCHRONIZED -ENODEV, PROBE of an unmapped range
+ *     and of a GEM mapping -EFAULT, a range unmapped after creation
+ *     -EFAULT at execbuf, unaligned -EINVAL, PREAD -EINVAL.
+ * Oracles: the values written and i915 6.1's i915_gem_userptr.c. Without
+ * the shared device's USERPTR (-ENODEV before) 1-4 fail. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "shim_gem.h"
+#include "test.h"
+
+#define MI_COPY_MEM_MEM ((0x2eu << 23) | 3u)
+#define USER_ADDR 0x100000u    /* the userptr object's PPGTT address */
+#define RO_ADDR 0x200000u      /* the read-only object's */
+#define BATCH_ADDR 0x400000u
+
+static int userptr(int fd, void *p, uint64_t size, uint32_t flags, uint32_t *handle)
+{
+	struct drm_i915_gem_userptr u = { .user_ptr = (uintptr_t)p, .user_size = size,
+					  .flags = flags };
+	int r = ioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &u);
+	*handle = r ? 0 : u.handle;
+	return r ? -errno : 0;
+}
+
+static void gem_wait(int fd, uint32_t h)
+{
+	struct drm_i915_gem_wait w = { .bo_handle = h, .timeout_ns = -1 };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
+}
+
+/* Runs the dwords in a new batch with the objects softpinned at their
+ * addresses (writable): 0 or -errno of the execbuf. */
+static int run(int fd, const uint32_t *dw, unsigned n, const uint32_t *handles,
+	       const uint32_t *addrs, unsigned nobj)
+{
+	uint32_t bb = shim_gem_create(fd, 4096);
+	uint32_t *map = shim_gem_cpu_map(fd, bb);
+	CHECK(bb && map);
+	if (!map)
+		return -ENOMEM;
+	memcpy(map, dw, n * 4);
+	struct drm_i915_gem_exec_object2 o[4] = { 0 };
+	for (unsigned i = 0; i < nobj; i++)
+		o[i] = (struct drm_i915_gem_exec_object2){
+			.handle = handles[i], .offset = addrs[i],
+			.flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE };
+	o[nobj] = (struct drm_i915_gem_exec_object2){ .handle = bb, .offset = BATCH_ADDR,
+						      .flags = EXEC_OBJECT_PINNED };
+	struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)o,
+					       .buffer_count = nobj + 1,
+					       .flags = I915_EXEC_RENDER };
+	int r = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ? -errno : 0;
+	if (!r)
+		gem_wait(fd, bb);
+	struct drm_gem_close c = { .handle = bb };
+	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+	return r;
+}
+
+int main(void)
+{
+	int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+	CHECK(fd >= 0);
+	uint32_t *mem = aligned_alloc(4096, 8192);
+	CHECK(mem != NULL);
+	if (fd < 0 || !mem)
+		return test_exit();
+	memset(mem, 0, 8192);
+	uint32_t h;
+	CHECK_EQ(userptr(fd, mem, 8192, 0, &h), 0);
+
+	/* 1: a store and a copy of what the CPU wrote after the USERPTR */
+	mem[16] = 0x5eed1234;
+	const uint32_t b1[] = {
+		MI_STORE_DWORD_IMM_GEN8, USER_ADDR, 0, 0xdeadbeef,
+		MI_COPY_MEM_MEM, USER_ADDR + 128, 0, USER_ADDR + 64, 0,
+		MI_BATCH_BUFFER_END,
+	};
+	CHECK_EQ(run(fd, b1, 10, &h, (const uint32_t[]){ USER_ADDR }, 1), 0);
+	CHECK_EQ(mem[0], 0xdeadbeef);
+	CHECK_EQ(mem[32], 0x5eed1234);
+	CHECK_EQ(mem[1], 0);   /* nothing else written */
+
+	/* 2: a fork child's batch on the parent's object */
+	mem[1024] = 0xfeed0001;   /* second page, copied by the child's batch */
+	int ready[2];
+	CHECK_EQ(pipe(ready), 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		mem[1024] = 0x0bad0bad;   /* the child's own copy: not the object */
+		const uint32_t b2[] = {
+			MI_STORE_DWORD_IMM_GEN8, USER_ADDR + 256, 0, 0xc0ffee,
+			MI_COPY_MEM_MEM, USER_ADDR + 4096 + 4, 0, USER_ADDR + 4096, 0,
+			MI_BATCH_BUFFER_END,
+		};
+		int r = run(fd, b2, 10, &h, (const uint32_t[]){ USER_ADDR }, 1);
+		_exit(r == 0 && mem[64] == 0 ? 0 : 1);
+	}
+	int status = -1;
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK_EQ(mem[64], 0xc0ffee);
+	CHECK_EQ(mem[1025], 0xfeed0001);   /* the parent's memory was read, not the child's */
+	CHECK_EQ(mem[1024], 0xfeed0001);
+	CHECK_EQ(mem[0], 0xdeadbeef);      /* the first batch's store stays */
+
+	/* 3: read-only */
+	uint32_t *ro = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(ro != MAP_FAILED);
+	ro[0] = 0x12345678;
+	ro[1] = 0x11111111;
+	CHECK_EQ(mprotect(ro, 4096, PROT_READ), 0);
+	uint32_t hro;
+	CHECK_EQ(userptr(fd, ro, 4096, I915_USERPTR_READ_ONLY, &hro), 0);
+	const uint32_t b3[] = {
+		MI_COPY_MEM_MEM, USER_ADDR + 512, 0, RO_ADDR, 0,
+		MI_STORE_DWORD_IMM_GEN8, RO_ADDR + 4, 0, 0x22222222,
+		MI_BATCH_BUFFER_END,
+	};
+	CHECK_EQ(run(fd, b3, 10, (const uint32_t[]){ h, hro },
+		     (const uint32_t[]){ USER_ADDR, RO_ADDR }, 2), 0);
+	CHECK_EQ(mem[128], 0x12345678);
+	CHECK_EQ(ro[1], 0x11111111);
+	/* a writable object needs a writable range (pin_user_pages FOLL_WRITE) */
+	uint32_t hrw;
+	CHECK_EQ(userptr(fd, ro, 4096, 0, &hrw), 0);
+	CHECK_EQ(run(fd, b3 + 9, 1, &hrw, (const uint32_t[]){ RO_ADDR }, 1), -EFAULT);
+
+	/* 4: i915's errnos */
+	uint32_t x;
+	CHECK_EQ(userptr(fd, mem, 4096, I915_USERPTR_UNSYNCHRONIZED, &x), -ENODEV);
+	CHECK_EQ(userptr(fd, (char *)mem + 1, 4096, 0, &x), -EINVAL);
+	void *hole = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(hole != MAP_FAILED);
+	CHECK_EQ(munmap((char *)hole + 4096, 4096), 0);
+	CHECK_EQ(userptr(fd, hole, 8192, I915_USERPTR_PROBE, &x), -EFAULT);
+	CHECK_EQ(userptr(fd, hole, 4096, I915_USERPTR_PROBE, &x), 0);
+	uint32_t gem = shim_gem_create(fd, 4096);
+	struct drm_i915_gem_mmap_offset mo = { .handle = gem, .flags = I915_MMAP_OFFSET_WB };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo), 0);
+	void *gmap = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mo.offset);
+	CHECK(gmap != MAP_FAILED);
+	CHECK_EQ(userptr(fd, gmap, 4096, I915_USERPTR_PROBE, &x), -EFAULT);
+	/* made over mapped memory, unmapped before its first use */
+	uint32_t hgone;
+	CHECK_EQ(userptr(fd, hole, 4096, 0, &hgone), 0);
+	CHECK_EQ(munmap(hole, 4096), 0);
+	CHECK_EQ(run(fd, b1 + 9, 1, &hgone, (const uint32_t[]){ USER_ADDR }, 1), -EFAULT);
+	struct drm_i915_gem_pread pr = { .handle = h, .size = 4, .data_ptr = (uintptr_t)&x };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr) ? errno : 0, EINVAL);
+	return test_exit();
+}
