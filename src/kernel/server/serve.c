@@ -34,11 +34,14 @@ static bool is_ioctl(unsigned long request, unsigned long known)
 }
 
 /* The client hung up (it died, or closed its descriptor from another
- * thread): its wait ends as a killed process's would (sigdefer.h). */
-static bool client_gone(void *arg)
+ * thread): its wait ends as a killed process's would (sigdefer.h). Or a
+ * message is waiting: the only one a client sends while it awaits a reply
+ * is GTSIM_WIRE_CANCEL (a signal handler ran, remote.h): the wait ends as
+ * a signal ends i915's. */
+static bool client_interrupted(void *arg)
 {
-	struct pollfd p = { *(int *)arg, POLLRDHUP, 0 };
-	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR));
+	struct pollfd p = { *(int *)arg, POLLIN | POLLRDHUP, 0 };
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP | POLLRDHUP | POLLERR));
 }
 
 static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
@@ -55,7 +58,7 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 	if (fds.has_in)   /* the descriptor as this process numbers it */
 		memcpy((char *)arg + fds.in_off, &in_fd, sizeof(in_fd));
 	user_copy_set_remote(req->pid);
-	sigdefer_set_abort(client_gone, &c->fd);
+	sigdefer_set_abort(client_interrupted, &c->fd);
 	int ret = gtsim_ioctl_flags(c->sf->file, req->request, arg,
 				    req->op & GTSIM_WIRE_OP_NONBLOCK ? O_NONBLOCK : 0);
 	sigdefer_set_abort(NULL, NULL);
@@ -181,6 +184,9 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 		goto out;
 	memcpy(arg, (const char *)msg + sizeof(req), req.size);
 	switch (req.op) {
+	case GTSIM_WIRE_CANCEL:   /* came after its call's reply: nothing to end */
+		r.size = UINT32_MAX;
+		break;
 	case GTSIM_WIRE_OPEN:
 	case GTSIM_WIRE_ATTACH:
 		r.ret = do_open(c, &req, arg);
@@ -222,6 +228,10 @@ out:
 	for (unsigned i = 0; i < FD_PASS_MAX; i++)
 		if (in_fds[i] >= 0)
 			close(in_fds[i]);
+	if (r.size == UINT32_MAX) {   /* no reply */
+		*rep_len = 0;
+		return;
+	}
 	memcpy(rep, &r, sizeof(r));
 	memcpy((char *)rep + sizeof(r), arg, r.size);
 	*rep_len = sizeof(r) + r.size;

@@ -3,11 +3,15 @@
 #include "kernel/server/userptr_shadow.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/trace.h"
 #include "common/user_copy.h"
@@ -15,12 +19,44 @@
 #include "kernel/user_mm.h"
 
 struct userptr_shadow {
+	struct gem_object *obj;
+	struct userptr_shadow *next, **prev;   /* in shadows */
 	pthread_mutex_t lock;
 	pid_t pid;             /* the creator: i915 keeps the creating mm */
 	uint8_t *agreed;       /* both sides' contents at the last sync */
 	uint8_t *client;       /* the client's contents, read at a sync */
 	bool primed;           /* agreed and the shadow hold the client's memory */
 };
+
+/* Every shadow, for the watcher: while the GPU uses an object it is
+ * synced every WATCH_NS, so that a batch polling the client's memory (a
+ * semaphore, a spinner the CPU ends by writing into its userptr batch)
+ * sees the client's write, and the client the GPU's, within about that. */
+#define WATCH_NS 1000000
+static pthread_mutex_t shadows_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct userptr_shadow *shadows;
+static pthread_once_t watcher_once = PTHREAD_ONCE_INIT;
+
+static void *watch(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		nanosleep(&(struct timespec){ 0, WATCH_NS }, NULL);
+		pthread_mutex_lock(&shadows_lock);
+		for (struct userptr_shadow *s = shadows; s; s = s->next)
+			if (__atomic_load_n(&s->obj->active_count, __ATOMIC_RELAXED))
+				userptr_shadow_sync(s->obj);
+		pthread_mutex_unlock(&shadows_lock);
+	}
+	return NULL;
+}
+
+static void start_watcher(void)
+{
+	pthread_t t;
+	if (!pthread_create(&t, NULL, watch, NULL))
+		pthread_detach(t);
+}
 
 struct gem_object *userptr_shadow_create(struct gtsim_device *dev, pid_t pid, uint64_t ptr,
 					 uint64_t size, bool readonly, int *err)
@@ -47,15 +83,29 @@ struct gem_object *userptr_shadow_create(struct gtsim_device *dev, pid_t pid, ui
 	s->pid = pid;
 	s->agreed = agreed;
 	s->client = client;
+	s->obj = obj;
 	obj->shadow = s;
 	obj->user_ptr = ptr;   /* the client's address; obj->map is the shadow */
 	obj->readonly = readonly;
+	pthread_once(&watcher_once, start_watcher);
+	pthread_mutex_lock(&shadows_lock);
+	s->next = shadows;
+	s->prev = &shadows;
+	if (shadows)
+		shadows->prev = &s->next;
+	shadows = s;
+	pthread_mutex_unlock(&shadows_lock);
 	return obj;
 }
 
 void userptr_shadow_release(struct gem_object *obj)
 {
 	struct userptr_shadow *s = obj->shadow;
+	pthread_mutex_lock(&shadows_lock);
+	*s->prev = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	pthread_mutex_unlock(&shadows_lock);
 	munmap(obj->map, obj->size);
 	munmap(s->agreed, obj->size);
 	munmap(s->client, obj->size);
@@ -64,11 +114,32 @@ void userptr_shadow_release(struct gem_object *obj)
 	obj->shadow = NULL;
 }
 
+/* The client's range into s->client. A range mapped without PROT_READ
+ * (IGT's spinners map their userptr batch PROT_WRITE only) is pinned by
+ * i915 all the same (FOLL_WRITE): process_vm_readv refuses it, so such a
+ * read goes through /proc/PID/mem, which reads as the kernel does
+ * (FOLL_FORCE). */
 static bool read_client(const struct gem_object *obj, const struct userptr_shadow *s)
 {
 	struct iovec l = { s->client, obj->size };
 	struct iovec r = { (void *)(uintptr_t)obj->user_ptr, obj->size };
-	return process_vm_readv(s->pid, &l, 1, &r, 1, 0) == (ssize_t)obj->size;
+	if (process_vm_readv(s->pid, &l, 1, &r, 1, 0) == (ssize_t)obj->size)
+		return true;
+	char path[32];
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)s->pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	size_t done = 0;
+	while (done < obj->size) {
+		ssize_t n = pread(fd, s->client + done, obj->size - done,
+				  (off_t)(obj->user_ptr + done));
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	close(fd);
+	return done == obj->size;
 }
 
 /* The GPU's bytes [start, end) to the client (a page the client made

@@ -5,7 +5,10 @@
  * CPU meet: when a batch using it is submitted (execbuf, SET_DOMAIN: the
  * GPU sees the client's current memory) and when a request using it
  * completes, before its fence signals (what the GPU wrote is in the
- * client's memory when a wait returns).
+ * client's memory when a wait returns); and, while the GPU uses it,
+ * every millisecond (a batch polling the client's memory sees the
+ * client's write, as a spinner IGT ends by writing into its userptr
+ * batch).
  *
  * A sync is a three-way merge against the contents both sides agreed on
  * at the last sync: bytes the client changed since go to the shadow,

@@ -15,6 +15,9 @@
  *  4. i915's errnos: UNSYNCHRONIZED -ENODEV, PROBE of an unmapped range
  *     and of a GEM mapping -EFAULT, a range unmapped after creation
  *     -EFAULT at execbuf, unaligned -EINVAL, PREAD -EINVAL.
+ *  5. While a batch runs: it polls (MI_SEMAPHORE_WAIT) a dword of a
+ *     userptr object mapped PROT_WRITE only until the CPU writes it, then
+ *     stores; the wait returns and the CPU reads the store.
  * Oracles: the values written and i915 6.1's i915_gem_userptr.c. Without
  * the shared device's USERPTR (-ENODEV before) 1-4 fail. */
 #include <errno.h>
@@ -49,10 +52,11 @@ static void gem_wait(int fd, uint32_t h)
 	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
 }
 
-/* Runs the dwords in a new batch with the objects softpinned at their
- * addresses (writable): 0 or -errno of the execbuf. */
-static int run(int fd, const uint32_t *dw, unsigned n, const uint32_t *handles,
-	       const uint32_t *addrs, unsigned nobj)
+/* Submits the dwords in a new batch with the objects softpinned at their
+ * addresses (writable): 0 or -errno of the execbuf; the batch's handle in
+ * *batch (closed when the execbuf fails). */
+static int submit(int fd, const uint32_t *dw, unsigned n, const uint32_t *handles,
+		  const uint32_t *addrs, unsigned nobj, uint32_t *batch)
 {
 	uint32_t bb = shim_gem_create(fd, 4096);
 	uint32_t *map = shim_gem_cpu_map(fd, bb);
@@ -71,10 +75,25 @@ static int run(int fd, const uint32_t *dw, unsigned n, const uint32_t *handles,
 					       .buffer_count = nobj + 1,
 					       .flags = I915_EXEC_RENDER };
 	int r = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ? -errno : 0;
-	if (!r)
+	*batch = bb;
+	if (r) {
+		struct drm_gem_close c = { .handle = bb };
+		ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+	}
+	return r;
+}
+
+/* submit, then waits for the batch and closes it */
+static int run(int fd, const uint32_t *dw, unsigned n, const uint32_t *handles,
+	       const uint32_t *addrs, unsigned nobj)
+{
+	uint32_t bb;
+	int r = submit(fd, dw, n, handles, addrs, nobj, &bb);
+	if (!r) {
 		gem_wait(fd, bb);
-	struct drm_gem_close c = { .handle = bb };
-	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+		struct drm_gem_close c = { .handle = bb };
+		ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+	}
 	return r;
 }
 
@@ -169,5 +188,25 @@ int main(void)
 	CHECK_EQ(run(fd, b1 + 9, 1, &hgone, (const uint32_t[]){ USER_ADDR }, 1), -EFAULT);
 	struct drm_i915_gem_pread pr = { .handle = h, .size = 4, .data_ptr = (uintptr_t)&x };
 	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_PREAD, &pr) ? errno : 0, EINVAL);
+
+	/* 5: a running batch sees the client's write: it polls a dword of
+	 * a PROT_WRITE-only userptr mapping (as IGT's userptr spinners are
+	 * mapped) until the CPU writes 1 there, then stores */
+	volatile uint32_t *wo = mmap(NULL, 4096, PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	CHECK(wo != MAP_FAILED);
+	uint32_t hwo, bb;
+	CHECK_EQ(userptr(fd, (void *)wo, 4096, 0, &hwo), 0);
+	uint32_t b5[9];
+	shim_sema_batch(b5, USER_ADDR, USER_ADDR + 4, 0x77);
+	CHECK_EQ(submit(fd, b5, 9, &hwo, (const uint32_t[]){ USER_ADDR }, 1, &bb), 0);
+	usleep(50000);
+	struct drm_i915_gem_busy busy = { .handle = bb };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_BUSY, &busy), 0);
+	CHECK(busy.busy != 0);
+	CHECK_EQ(wo[1], 0);
+	wo[0] = 1;
+	struct drm_i915_gem_wait w = { .bo_handle = bb, .timeout_ns = 5000000000ll };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
+	CHECK_EQ(wo[1], 0x77);
 	return test_exit();
 }
