@@ -153,7 +153,9 @@ int ioctl(int fd, unsigned long request, ...)
 		/* forwarded to the device server; a handler that runs while
 		 * the reply is awaited interrupts the server's wait
 		 * (GTSIM_WIRE_CANCEL), which then restarts or fails as below */
+		remote_userptr_before(request, arg);
 		int ret = call.conn >= 0 ? restarted_ioctl(&call, request, arg) : -EIO;
+		remote_userptr_after(request, arg, ret);
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x (server) -> %d", fd,
 		      (unsigned)_IOC_NR(request), ret);

@@ -18,14 +18,23 @@
  *  5. While a batch runs: it polls (MI_SEMAPHORE_WAIT) a dword of a
  *     userptr object mapped PROT_WRITE only until the CPU writes it, then
  *     stores; the wait returns and the CPU reads the store.
+ *  6. A page registered with userfaultfd, mapped PROT_WRITE only: the
+ *     execbuf's own thread faults it in (the server's remote read gets
+ *     -EFAULT from userfaultfd), the process's
+ *     handler thread fills it, and the batch copies from it.
  * Oracles: the values written and i915 6.1's i915_gem_userptr.c. Without
  * the shared device's USERPTR (-ENODEV before) 1-4 fail. */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +45,30 @@
 #define USER_ADDR 0x100000u    /* the userptr object's PPGTT address */
 #define RO_ADDR 0x200000u      /* the read-only object's */
 #define BATCH_ADDR 0x400000u
+
+struct uffd_job {
+	int ufd;
+	int faults;
+};
+
+/* Serves one userfault: the page gets 0xfa017ed in every dword. */
+static void *uffd_fill(void *p)
+{
+	struct uffd_job *job = p;
+	struct uffd_msg msg;
+	struct pollfd pfd = { job->ufd, POLLIN, 0 };
+	if (poll(&pfd, 1, 10000) != 1 || read(job->ufd, &msg, sizeof(msg)) != sizeof(msg) ||
+	    msg.event != UFFD_EVENT_PAGEFAULT)
+		return NULL;
+	static uint32_t page[1024] __attribute__((aligned(4096)));
+	for (unsigned i = 0; i < 1024; i++)
+		page[i] = 0xfa017ed;
+	struct uffdio_copy copy = { .dst = msg.arg.pagefault.address & ~4095ull,
+				    .src = (uintptr_t)page, .len = 4096 };
+	if (!ioctl(job->ufd, UFFDIO_COPY, &copy))
+		job->faults++;
+	return NULL;
+}
 
 static int userptr(int fd, void *p, uint64_t size, uint32_t flags, uint32_t *handle)
 {
@@ -208,5 +241,35 @@ int main(void)
 	struct drm_i915_gem_wait w = { .bo_handle = bb, .timeout_ns = 5000000000ll };
 	CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
 	CHECK_EQ(wo[1], 0x77);
+
+	/* 6: a page registered with userfaultfd: the execbuf's thread
+	 * faults it in, this process's handler thread fills it, the batch
+	 * copies from it */
+	int ufd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+	if (ufd < 0) {
+		printf("userfaultfd unavailable: case 6 not run\n");
+		return test_exit();
+	}
+	struct uffdio_api api = { .api = UFFD_API };
+	CHECK_EQ(ioctl(ufd, UFFDIO_API, &api), 0);
+	/* mapped as IGT's userfault subtest maps it: PROT_WRITE only */
+	void *lazy = mmap(NULL, 4096, PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct uffdio_register reg = { .range = { (uintptr_t)lazy, 4096 },
+				       .mode = UFFDIO_REGISTER_MODE_MISSING };
+	CHECK_EQ(ioctl(ufd, UFFDIO_REGISTER, &reg), 0);
+	uint32_t hl;
+	CHECK_EQ(userptr(fd, lazy, 4096, 0, &hl), 0);
+	struct uffd_job job = { ufd, 0 };
+	pthread_t t;
+	CHECK_EQ(pthread_create(&t, NULL, uffd_fill, &job), 0);
+	const uint32_t b6[] = {
+		MI_COPY_MEM_MEM, USER_ADDR + 1024, 0, RO_ADDR + 8, 0,
+		MI_BATCH_BUFFER_END,
+	};
+	CHECK_EQ(run(fd, b6, 6, (const uint32_t[]){ h, hl },
+		     (const uint32_t[]){ USER_ADDR, RO_ADDR }, 2), 0);
+	pthread_join(t, NULL);
+	CHECK_EQ(job.faults, 1);
+	CHECK_EQ(mem[256], 0xfa017ed);
 	return test_exit();
 }
