@@ -7,7 +7,8 @@
  * thread touches one byte per page of the objects it names, as the
  * in-process execbuf does without its lock (kernel/execbuf_lookup.c). The
  * objects are those this process made (handle -> range, the last
- * RANGES ones); a stale or foreign entry only costs a guarded read. */
+ * RANGES ones, the newest first); a stale entry or one of another file
+ * only costs a guarded read. */
 #include <drm.h>
 #include <i915_drm.h>
 #include <pthread.h>
@@ -36,11 +37,14 @@ static void touch(uint32_t handle)
 {
 	uint64_t ptr = 0, size = 0;
 	pthread_mutex_lock(&lock);
-	for (unsigned i = 0; i < RANGES && !size; i++)
-		if (ranges[i].size && ranges[i].handle == handle) {
+	/* the newest first: a closed object's handle is given again */
+	for (unsigned k = 1; k <= RANGES && k <= next && !size; k++) {
+		unsigned i = (next - k) % RANGES;
+		if (ranges[i].handle == handle) {
 			ptr = ranges[i].ptr;
 			size = ranges[i].size;
 		}
+	}
 	pthread_mutex_unlock(&lock);
 	for (uint64_t off = 0; off < size; off += PAGE) {
 		uint8_t byte;

@@ -257,8 +257,13 @@ int main(void)
 	struct uffdio_register reg = { .range = { (uintptr_t)lazy, 4096 },
 				       .mode = UFFDIO_REGISTER_MODE_MISSING };
 	CHECK_EQ(ioctl(ufd, UFFDIO_REGISTER, &reg), 0);
+	/* its handle is the number of a closed object over unmapped memory
+	 * (drm_gem_handle_create: the lowest free id) */
+	struct drm_gem_close gc = { .handle = hgone };
+	CHECK_EQ(ioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc), 0);
 	uint32_t hl;
 	CHECK_EQ(userptr(fd, lazy, 4096, 0, &hl), 0);
+	CHECK_EQ(hl, hgone);
 	struct uffd_job job = { ufd, 0 };
 	pthread_t t;
 	CHECK_EQ(pthread_create(&t, NULL, uffd_fill, &job), 0);
