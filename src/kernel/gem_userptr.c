@@ -59,17 +59,16 @@ int i915_gem_userptr_ioctl(struct gtsim_file *file, void *arg)
 	int err;
 	/* a device server's client: its memory is in another process */
 	pid_t remote = user_copy_remote();
-	bool readonly = args->flags & I915_USERPTR_READ_ONLY;
 	struct gem_object *obj =
-		remote ? userptr_shadow_create(dev, remote, args->user_ptr, args->user_size,
-					       readonly, &err)
+		remote ? userptr_shadow_create(dev, remote, args->user_ptr, args->user_size, &err)
 		       : obj_create_user(dev, (void *)(uintptr_t)args->user_ptr, args->user_size,
 					 &err);
 	if (obj) {
-		obj->readonly = readonly;
+		obj->readonly = args->flags & I915_USERPTR_READ_ONLY;
 		obj->userptr_stale = true;   /* pages are got at first use */
 		obj->user_mm_slot = remote ? -1 : user_mm_add_userptr(obj);
-		err = !remote && obj->user_mm_slot < 0 ? -ENOMEM : obj_handle_create(file, obj, &args->handle);
+		err = !remote && obj->user_mm_slot < 0 ? -ENOMEM
+						       : obj_handle_create(file, obj, &args->handle);
 		obj_put(obj);
 	}
 	pthread_mutex_unlock(&dev->lock);

@@ -59,7 +59,7 @@ static void start_watcher(void)
 }
 
 struct gem_object *userptr_shadow_create(struct gtsim_device *dev, pid_t pid, uint64_t ptr,
-					 uint64_t size, bool readonly, int *err)
+					 uint64_t size, int *err)
 {
 	struct userptr_shadow *s = calloc(1, sizeof(*s));
 	void *gpu = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -86,7 +86,6 @@ struct gem_object *userptr_shadow_create(struct gtsim_device *dev, pid_t pid, ui
 	s->obj = obj;
 	obj->shadow = s;
 	obj->user_ptr = ptr;   /* the client's address; obj->map is the shadow */
-	obj->readonly = readonly;
 	pthread_once(&watcher_once, start_watcher);
 	pthread_mutex_lock(&shadows_lock);
 	s->next = shadows;

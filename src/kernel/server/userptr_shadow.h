@@ -28,7 +28,7 @@ struct gem_object;
 /* A userptr object of size bytes over [ptr, ptr + size) in process pid
  * (the checks of the ioctl done): NULL with *err. dev->lock held. */
 struct gem_object *userptr_shadow_create(struct gtsim_device *dev, pid_t pid, uint64_t ptr,
-					 uint64_t size, bool readonly, int *err);
+					 uint64_t size, int *err);
 /* i915's get_pages for it: the client's range mapped with the access the
  * object needs, then a sync. 0 or -EFAULT. dev->lock held. */
 int userptr_shadow_validate(struct gem_object *obj);
