@@ -25,6 +25,13 @@
  * timeline and replies with its descriptor (the write end of a pipe whose
  * last close, in any process, destroys the timeline); GTSIM_WIRE_SWSYNC_REAP
  * destroys at once the timelines whose last descriptor has been closed.
+ * GTSIM_WIRE_CANCEL (no struct, no reply) is sent by a client on the
+ * connection whose IOCTL reply it awaits when a signal handler ran
+ * meanwhile: the server's interruptible waits in that ioctl end as a
+ * signal ends i915's (-ERESTARTSYS, or the ioctl's own -EINTR), and the
+ * client restarts the call or fails it with EINTR as the kernel's return
+ * to user space does (SA_RESTART); arriving after the reply it is
+ * ignored.
  * Pointers inside the struct stay the client's: the server reads and
  * writes them in process `pid` (process_vm_readv/writev), -EFAULT when
  * they are bad, as i915's copy_from_user. */
@@ -51,6 +58,7 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_FDIOCTL = 6,
 	GTSIM_WIRE_SWSYNC_OPEN = 7,
 	GTSIM_WIRE_SWSYNC_REAP = 8,
+	GTSIM_WIRE_CANCEL = 9,
 };
 /* or'ed into GTSIM_WIRE_IOCTL: the client's descriptor is O_NONBLOCK */
 #define GTSIM_WIRE_OP_NONBLOCK 0x100u
@@ -131,6 +139,9 @@ int gtsim_remote_ioctl(int fd, unsigned long request, void *arg);
 /* The same with the calling descriptor's status flags (gtsim_ioctl_flags);
  * O_NONBLOCK travels as GTSIM_WIRE_OP_NONBLOCK in the request's op. */
 int gtsim_remote_ioctl_flags(int fd, unsigned long request, void *arg, int f_flags);
+/* Is the calling thread awaiting a reply on connection conn (a signal
+ * handler that runs meanwhile and calls the device needs another one). */
+int gtsim_remote_busy(int conn);
 
 #ifdef __cplusplus
 }

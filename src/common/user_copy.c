@@ -18,6 +18,11 @@ void user_copy_set_remote(pid_t pid)
 	remote_pid = pid;
 }
 
+pid_t user_copy_remote(void)
+{
+	return remote_pid;
+}
+
 /* Another process's memory: all of it or -EFAULT (no fallback: its memory
  * is not ours to memcpy). */
 static int copy_remote(void *local, uint64_t remote, size_t size, int to_user)

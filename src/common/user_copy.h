@@ -22,5 +22,7 @@ int copy_to_user_ptr(uint64_t user_ptr, const void *src, size_t size);
  * process; a page that is not there is -EFAULT. 0 goes back to the own
  * process. */
 void user_copy_set_remote(pid_t pid);
+/* The calling thread's remote pid, 0 when none. */
+pid_t user_copy_remote(void);
 
 #endif

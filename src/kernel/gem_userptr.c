@@ -2,18 +2,22 @@
  * the client's own memory. The shim runs the model in the client's
  * process, so the object's host mapping is the client's pointer itself and
  * the GPU reads and writes the client's memory in place. The mmu
- * notifier's part is user_mm.c. */
+ * notifier's part is user_mm.c. On the device server the client is
+ * another process: the object is a shadow synced with its memory
+ * (server/userptr_shadow.h). */
 #include <errno.h>
 #include <i915_drm.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
 #include "kernel/object.h"
 #include "kernel/request.h"
+#include "kernel/server/userptr_shadow.h"
 #include "kernel/user_mm.h"
 
 /* x86-64's TASK_SIZE_MAX: access_ok() refuses ranges ending above it. */
@@ -53,13 +57,18 @@ int i915_gem_userptr_ioctl(struct gtsim_file *file, void *arg)
 	}
 	pthread_mutex_lock(&dev->lock);
 	int err;
-	struct gem_object *obj = obj_create_user(dev, (void *)(uintptr_t)args->user_ptr,
-						 args->user_size, &err);
+	/* a device server's client: its memory is in another process */
+	pid_t remote = user_copy_remote();
+	struct gem_object *obj =
+		remote ? userptr_shadow_create(dev, remote, args->user_ptr, args->user_size, &err)
+		       : obj_create_user(dev, (void *)(uintptr_t)args->user_ptr, args->user_size,
+					 &err);
 	if (obj) {
 		obj->readonly = args->flags & I915_USERPTR_READ_ONLY;
 		obj->userptr_stale = true;   /* pages are got at first use */
-		obj->user_mm_slot = user_mm_add_userptr(obj);
-		err = obj->user_mm_slot < 0 ? -ENOMEM : obj_handle_create(file, obj, &args->handle);
+		obj->user_mm_slot = remote ? -1 : user_mm_add_userptr(obj);
+		err = !remote && obj->user_mm_slot < 0 ? -ENOMEM
+						       : obj_handle_create(file, obj, &args->handle);
 		obj_put(obj);
 	}
 	pthread_mutex_unlock(&dev->lock);
@@ -90,6 +99,8 @@ int userptr_validate(struct gem_object *obj)
 {
 	if (!obj->userptr)
 		return 0;
+	if (obj->shadow)   /* stays stale: the client's mapping is read each time */
+		return userptr_shadow_validate(obj);
 	if (user_mm_lost(obj->user_mm_slot)) {
 		report_lost(obj);
 		return -EFAULT;
@@ -110,4 +121,6 @@ int userptr_validate(struct gem_object *obj)
 void userptr_release(struct gem_object *obj)
 {
 	user_mm_remove(obj->user_mm_slot);
+	if (obj->shadow)
+		userptr_shadow_release(obj);
 }

@@ -84,6 +84,9 @@ struct gem_object {
 	bool userptr_lost_reported;
 	int user_mm_slot;          /* its range in the registry (user_mm.h) */
 	uint64_t user_ptr;
+	/* A client of the device server's: map is a shadow of the client's
+	 * range, synced with it (server/userptr_shadow.h); else NULL. */
+	struct userptr_shadow *shadow;
 	uint32_t mmap_node[4];     /* fake-offset node per I915_MMAP_OFFSET_* type */
 	struct gtt_view *gtt_view; /* GTT mappings of the tiled object (gtt_fence.h) */
 

@@ -17,6 +17,7 @@
 #include "kernel/context.h"
 #include "kernel/object.h"
 #include "kernel/scheduler.h"
+#include "kernel/server/userptr_shadow.h"
 #include "kernel/sync/fence.h"
 #include "kernel/vm.h"
 
@@ -414,6 +415,12 @@ void requests_signal_completed(struct rq_engine *e)
 			TRACE(TRACE_GEM, "%s: seqno %u passed in the status page (%u): request done%s",
 			      engine_name(e->id), done[i]->seqno, seqno,
 			      done[i]->error ? " with an error" : "");
+			/* a device server's userptr objects: the GPU's writes
+			 * are in the client's memory before anyone sees the
+			 * request done (server/userptr_shadow.h) */
+			for (unsigned j = 0; j < done[i]->nobjs; j++)
+				if (done[i]->objs[j]->shadow)
+					userptr_shadow_sync(done[i]->objs[j]);
 			fence_signal(done[i]->fence, done[i]->error);
 			request_put(done[i]);
 		}

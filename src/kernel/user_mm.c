@@ -23,6 +23,7 @@
 
 #include "common/sigfault.h"
 #include "common/trace.h"
+#include "common/user_copy.h"
 #include "gtsim/gtsim.h"
 #include "kernel/device.h"
 #include "kernel/object.h"
@@ -281,7 +282,10 @@ static bool overlaps_io(uint64_t start, uint64_t end)
 static char *read_maps(int *err)
 {
 	*err = -EFAULT;
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	char path[32] = "/proc/self/maps";
+	if (user_copy_remote())   /* a device server's client (user_copy.h) */
+		snprintf(path, sizeof(path), "/proc/%d/maps", (int)user_copy_remote());
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	size_t cap = 1 << 16, len = 0;
@@ -322,8 +326,11 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 	uint64_t end = addr + len;
 	if (end < addr)
 		return -EFAULT;
+	/* A device server's client maps objects from their memfds (the
+	 * registry is its own process's): those ranges are its IO ones. */
+	bool remote = user_copy_remote() != 0;
 	pthread_mutex_lock(&mm_lock);
-	bool io = overlaps_io(addr, end) && (sweep_io(), overlaps_io(addr, end));
+	bool io = !remote && overlaps_io(addr, end) && (sweep_io(), overlaps_io(addr, end));
 	pthread_mutex_unlock(&mm_lock);
 	if (io)
 		return -EFAULT;   /* i915 maps fake offsets VM_PFNMAP */
@@ -342,6 +349,10 @@ int user_mm_check_range(uint64_t addr, uint64_t len, unsigned need)
 				break;   /* a hole */
 			if (((need & USER_MM_READ) && perms[0] != 'r') ||
 			    ((need & USER_MM_WRITE) && perms[1] != 'w'))
+				break;
+			char *nl = strchr(line, '\n');
+			char *name = strstr(line, "/memfd:gtsim-");
+			if (remote && name && (!nl || name < nl))
 				break;
 			addr = e;
 		}

@@ -266,6 +266,16 @@ static void release_locked(struct node_open *n)
 	}
 }
 
+/* Connections of this thread made for a signal handler's call while the
+ * thread awaits a reply on its own (gtsim_remote_busy): closed by the
+ * matching devnode_release, innermost first. */
+struct nested_conn {
+	struct node_open *n;
+	int fd;
+};
+static _Thread_local struct nested_conn nested[8];
+static _Thread_local unsigned nnested;
+
 int devnode_remote_acquire(int fd, struct node_open **held)
 {
 	*held = NULL;
@@ -292,6 +302,12 @@ int devnode_remote_acquire(int fd, struct node_open **held)
 			TRACE(TRACE_SHIM, "fd %d: no connection for thread %d: %s", fd, (int)tid,
 			      strerror(-c->fd));
 			free(c);
+		}
+		if (conn >= 0 && gtsim_remote_busy(conn) && nnested < 8) {
+			int extra = gtsim_remote_attach(server_path, n->id);
+			conn = extra >= 0 ? extra : -2;
+			if (extra >= 0)
+				nested[nnested++] = (struct nested_conn){ n, extra };
 		}
 		if (conn >= 0) {
 			n->users++;
@@ -327,6 +343,8 @@ void devnode_release(struct node_open *held)
 {
 	if (!held)
 		return;
+	if (nnested && nested[nnested - 1].n == held)
+		real.close(nested[--nnested].fd);
 	pthread_mutex_lock(&table_lock);
 	release_locked(held);
 	pthread_mutex_unlock(&table_lock);

@@ -119,6 +119,17 @@ static bool server_fd_ioctl(int fd, unsigned long request)
 	       S_ISFIFO(st.st_mode);
 }
 
+/* An interrupted wait restarts as the kernel's system call return does:
+ * after the handlers, when all have SA_RESTART; else EINTR. */
+static int restarted_ioctl(const struct ioctl_call *c, unsigned long request, void *arg)
+{
+	int ret;
+	while ((ret = copied_ioctl(c, request, arg)) == -GTSIM_ERESTARTSYS)
+		if (!sigdefer_restart())
+			return -EINTR;
+	return ret;
+}
+
 static int ioctl_result(int ret)
 {
 	if (ret < 0) {
@@ -139,9 +150,12 @@ int ioctl(int fd, unsigned long request, ...)
 	struct node_open *held;
 	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false, false };
 	if (call.conn != -1) {
-		/* forwarded to the device server; uninterruptible there (a
-		 * signal handler runs, the reply is still awaited) */
-		int ret = call.conn >= 0 ? copied_ioctl(&call, request, arg) : -EIO;
+		/* forwarded to the device server; a handler that runs while
+		 * the reply is awaited interrupts the server's wait
+		 * (GTSIM_WIRE_CANCEL), which then restarts or fails as below */
+		remote_userptr_before(request, arg);
+		int ret = call.conn >= 0 ? restarted_ioctl(&call, request, arg) : -EIO;
+		remote_userptr_after(request, arg, ret);
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x (server) -> %d", fd,
 		      (unsigned)_IOC_NR(request), ret);
@@ -149,14 +163,7 @@ int ioctl(int fd, unsigned long request, ...)
 	}
 	call.file = devnode_acquire(fd, &held);
 	if (call.file) {
-		/* an interrupted wait restarts as the kernel's system call
-		 * return does: after the handlers, when all have SA_RESTART */
-		int ret;
-		while ((ret = copied_ioctl(&call, request, arg)) == -GTSIM_ERESTARTSYS)
-			if (!sigdefer_restart()) {
-				ret = -EINTR;
-				break;
-			}
+		int ret = restarted_ioctl(&call, request, arg);
 		devnode_release(held);
 		TRACE(TRACE_SHIM, "ioctl fd %d nr 0x%02x -> %d", fd, (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);

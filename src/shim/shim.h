@@ -109,6 +109,12 @@ const char *devnode_server(void);
 int devnode_remote_acquire(int fd, struct node_open **held);
 /* The minor behind fd, or -1. */
 int devnode_fd_minor(int fd);
+
+/* Shared mode, around a forwarded ioctl (remote_userptr.c): the pages of
+ * this process's userptr objects an EXECBUFFER2 or SET_DOMAIN names are
+ * faulted in by the calling thread first; a USERPTR's range is noted. */
+void remote_userptr_before(unsigned long request, const void *arg);
+void remote_userptr_after(unsigned long request, const void *arg, int ret);
 /* fd is closed (or about to be replaced): forget it. */
 void devnode_forget(int fd);
 /* newfd now refers to the same open file as oldfd (dup). */

@@ -3,12 +3,11 @@
  * pointers reached in the client's process (common/user_copy.h), so the
  * ioctl handlers are those of the in-process device, unchanged.
  *
- * Every ioctl of the kernel model is forwarded but two: GEM_MMAP, whose
+ * Every ioctl of the kernel model is forwarded but one: GEM_MMAP, whose
  * result is an address in the caller (the client maps the object itself
- * after GTSIM_WIRE_MMAP), is -ENOTTY as an IOCTL message; USERPTR is
- * -ENODEV, i915's answer without the feature (the object would be the
- * server's memory at the client's address). Both leave a "stub" trace
- * line. */
+ * after GTSIM_WIRE_MMAP), is -ENOTTY as an IOCTL message, with a "stub"
+ * trace line. USERPTR makes an object over a shadow of the client's pages
+ * (userptr_shadow.h). */
 #include <drm.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -35,11 +34,14 @@ static bool is_ioctl(unsigned long request, unsigned long known)
 }
 
 /* The client hung up (it died, or closed its descriptor from another
- * thread): its wait ends as a killed process's would (sigdefer.h). */
-static bool client_gone(void *arg)
+ * thread): its wait ends as a killed process's would (sigdefer.h). Or a
+ * message is waiting: the only one a client sends while it awaits a reply
+ * is GTSIM_WIRE_CANCEL (a signal handler ran, remote.h): the wait ends as
+ * a signal ends i915's. */
+static bool client_interrupted(void *arg)
 {
-	struct pollfd p = { *(int *)arg, POLLRDHUP, 0 };
-	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR));
+	struct pollfd p = { *(int *)arg, POLLIN | POLLRDHUP, 0 };
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP | POLLRDHUP | POLLERR));
 }
 
 static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
@@ -47,10 +49,6 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 {
 	if (!c->sf)
 		return -EBADF;
-	if (is_ioctl(req->request, DRM_IOCTL_I915_GEM_USERPTR)) {
-		TRACE(TRACE_STUB, "shared device: USERPTR not forwarded: -ENODEV");
-		return -ENODEV;   /* as i915 without userptr support (docs/shared-device.md) */
-	}
 	if (is_ioctl(req->request, DRM_IOCTL_I915_GEM_MMAP)) {
 		TRACE(TRACE_STUB, "shared device: GEM_MMAP as an ioctl message: -ENOTTY "
 		      "(the client maps through GTSIM_WIRE_MMAP)");
@@ -60,7 +58,7 @@ static int do_ioctl(struct server_conn *c, const struct gtsim_wire_req *req,
 	if (fds.has_in)   /* the descriptor as this process numbers it */
 		memcpy((char *)arg + fds.in_off, &in_fd, sizeof(in_fd));
 	user_copy_set_remote(req->pid);
-	sigdefer_set_abort(client_gone, &c->fd);
+	sigdefer_set_abort(client_interrupted, &c->fd);
 	int ret = gtsim_ioctl_flags(c->sf->file, req->request, arg,
 				    req->op & GTSIM_WIRE_OP_NONBLOCK ? O_NONBLOCK : 0);
 	sigdefer_set_abort(NULL, NULL);
@@ -186,6 +184,9 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 		goto out;
 	memcpy(arg, (const char *)msg + sizeof(req), req.size);
 	switch (req.op) {
+	case GTSIM_WIRE_CANCEL:   /* came after its call's reply: nothing to end */
+		r.size = UINT32_MAX;
+		break;
 	case GTSIM_WIRE_OPEN:
 	case GTSIM_WIRE_ATTACH:
 		r.ret = do_open(c, &req, arg);
@@ -227,6 +228,10 @@ out:
 	for (unsigned i = 0; i < FD_PASS_MAX; i++)
 		if (in_fds[i] >= 0)
 			close(in_fds[i]);
+	if (r.size == UINT32_MAX) {   /* no reply */
+		*rep_len = 0;
+		return;
+	}
 	memcpy(rep, &r, sizeof(r));
 	memcpy((char *)rep + sizeof(r), arg, r.size);
 	*rep_len = sizeof(r) + r.size;

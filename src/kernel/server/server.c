@@ -159,6 +159,8 @@ static void *conn_main(void *p)
 		if (n <= 0)
 			break;
 		serve_request(&c, msg, (size_t)n, in_fds, rep, &rep_len, &out_fd);
+		if (!rep_len)
+			continue;   /* a message without a reply (GTSIM_WIRE_CANCEL) */
 		struct iovec iov = { rep, rep_len };
 		bool sent = fd_pass_send(c.fd, &iov, 1, out_fd) == (ssize_t)rep_len;
 		if (out_fd >= 0)

@@ -58,7 +58,8 @@ struct server_timelines *server_timelines(struct server *srv);
 
 /* Serves one request (msg[0..len), in_fds the descriptors that came with
  * it, -1 where none; serve owns them). Fills rep (header + struct, *rep_len bytes) and
- * *out_fd (a descriptor to pass back, the caller closes it; -1 none). */
+ * *out_fd (a descriptor to pass back, the caller closes it; -1 none);
+ * *rep_len 0: the message has no reply (GTSIM_WIRE_CANCEL). */
 void serve_request(struct server_conn *c, const void *msg, size_t len, const int *in_fds,
 		   void *rep, size_t *rep_len, int *out_fd);
 

@@ -22,13 +22,53 @@
 
 #include "common/drm_fd_args.h"
 #include "common/fd_pass.h"
+#include "common/sigdefer.h"
 #include "gtsim/remote.h"
 
 
 /* One request and its reply at a time per connection among this
  * process's threads (a lock per descriptor number, hashed). Two processes
- * sharing one connection (a fork child) are not serialized yet. */
-static pthread_mutex_t conn_lock[64] = { [0 ... 63] = PTHREAD_MUTEX_INITIALIZER };
+ * sharing one connection (a fork child) are not serialized yet. Recursive:
+ * a signal handler that runs while its thread awaits a reply may call the
+ * device on another connection (gtsim_remote_busy) hashed to the same
+ * lock. */
+static pthread_mutex_t conn_lock[64] = {
+	[0 ... 63] = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP
+};
+
+/* The connection this thread awaits an IOCTL reply on, -1 when none. */
+static _Thread_local int awaiting = -1;
+
+int gtsim_remote_busy(int conn)
+{
+	return conn >= 0 && conn == awaiting;
+}
+
+/* Waits until the reply of an IOCTL is there, with the client's signal
+ * handlers let run at once (common/sigdefer.h), as in an interruptible
+ * wait of i915; the first handler that runs, or one deferred since the
+ * call began, sends GTSIM_WIRE_CANCEL (remote.h). */
+static void await_reply(int fd, uint32_t pid)
+{
+	bool cancelled = false;
+	for (;;) {
+		bool interrupted = sigdefer_open();
+		struct pollfd p = { fd, POLLIN, 0 };
+		int r = interrupted && !cancelled ? 0 : poll(&p, 1, -1);
+		interrupted |= r < 0 && errno == EINTR;
+		interrupted |= sigdefer_close();
+		if (interrupted && !cancelled) {
+			struct gtsim_wire_req c = { GTSIM_WIRE_MAGIC, GTSIM_WIRE_CANCEL, 0,
+						    (int32_t)pid, 0 };
+			struct iovec iov = { &c, sizeof(c) };
+			cancelled = true;
+			if (fd_pass_send(fd, &iov, 1, -1) != (ssize_t)sizeof(c))
+				continue;   /* the server is gone: the reply's recv says so */
+		}
+		if (r > 0)
+			return;
+	}
+}
 
 /* A program may set O_NONBLOCK on its DRM descriptor (IGT does, for
  * execbuf's -EAGAIN): the call still waits for its reply, or the next
@@ -55,6 +95,12 @@ static int call_locked(int fd, uint32_t op, unsigned long request, void *arg, ui
 		return (int)n;
 	if ((size_t)n != sizeof(req) + size)
 		return -EIO;
+	if ((op & 0xffu) == GTSIM_WIRE_IOCTL) {
+		int outer = awaiting;
+		awaiting = fd;
+		await_reply(fd, req.pid);
+		awaiting = outer;
+	}
 	while ((n = fd_pass_recv(fd, rep, sizeof(rep), got_fd)) == -EAGAIN)
 		wait_ready(fd, POLLIN);
 	if (n < 0)
