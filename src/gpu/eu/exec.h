@@ -54,16 +54,9 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 /* ended: a counter (atomic) bumped for every thread that ends (EOT), the
  * engine's progress for hangcheck: a long command whose threads keep
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
- * looping thread is. NULL: not counted. Short threads' ends are added in
- * batches (exec_run.c ENDED_BATCH) when the host thread polls
- * (exec_abort_requested); what is pending is added before the counter is
- * changed here and by exec_ended_flush, so that none outlives the
- * counter's owner. */
+ * looping thread is. NULL: not counted. Each end is added when its thread
+ * ends. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
-/* Adds this host thread's pending ends to its counter now: a host thread
- * that runs EU threads for another (ps_pool.c) does it at the end of each
- * job, before the job is seen done. */
-void exec_ended_flush(void);
 /* Is the flag this host thread watches set? A command that loops without
  * EU threads (a draw of millions of vertices and no VS) polls it too. */
 bool exec_abort_requested(void);

@@ -13,32 +13,8 @@
  * (exec.h): per host thread, as each engine runs its commands on its own. */
 static _Thread_local const uint32_t *abort_flag __attribute__((tls_model("initial-exec")));
 static _Thread_local uint64_t *ended_count __attribute__((tls_model("initial-exec")));
-/* Threads ended on this host thread and not yet added to *ended_count.
- * A locked add waits for every store before it: right after a thread's
- * end those are its render-target writes, at the next thread's start its
- * payload (either 5% of a trivial pixel shader's time). So short threads'
- * ends are added ENDED_BATCH at a time, when the host thread polls its
- * abort flag (exec_abort_requested: every thread's start, long commands'
- * loops); a thread of EXEC_ABORT_POLL instructions or more is added at
- * once. Nothing pending outlives the counter's owner: what is pending is
- * added whenever the host thread names a counter (exec_watch_abort: the
- * engine's run ends, a pool worker's job ends) or flushes
- * (exec_ended_flush: a pool job's end, before the draw can see it done).
- * Hangcheck (the counter's reader) sees a command whose threads keep
- * ending make progress every ENDED_BATCH short threads. */
-#define ENDED_BATCH 32
-static _Thread_local uint64_t ended_pending __attribute__((tls_model("initial-exec")));
-
-void exec_ended_flush(void)
-{
-	if (ended_pending && ended_count)
-		__atomic_add_fetch(ended_count, ended_pending, __ATOMIC_RELAXED);
-	ended_pending = 0;
-}
-
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 {
-	exec_ended_flush();
 	abort_flag = flag;
 	ended_count = ended;
 }
@@ -51,8 +27,6 @@ void exec_watched_abort(const uint32_t **flag, uint64_t **ended)
 
 bool exec_abort_requested(void)
 {
-	if (ended_pending >= ENDED_BATCH)
-		exec_ended_flush();
 	const uint32_t *f = abort_flag;
 	return f && __atomic_load_n(f, __ATOMIC_RELAXED);
 }
@@ -208,11 +182,11 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	}
 	t->ip = ip;
 	exec_fp_leave(t);
-	if (t->state == EU_THREAD_DONE && ended_count) {
-		ended_pending++;
-		if (t->instructions >= EXEC_ABORT_POLL)
-			exec_ended_flush();
-	}
+	/* each end at once: adding them in batches of 32 at the host thread's
+	 * next polls was measured 10-20% slower per pixel on this host
+	 * (docs/speed.md, 29 Nov, branch h-pix3) */
+	if (t->state == EU_THREAD_DONE && ended_count)
+		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;
 }
 

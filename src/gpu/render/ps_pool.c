@@ -25,10 +25,10 @@
  * A reset reaches the workers through the abort flag of the engine that
  * runs the draw (exec_watched_abort): each worker watches it, and counts
  * its threads' ends in the engine's counter, only while it runs a job of
- * the draw; the job's ends are added before the job is marked done, so
- * the draw's end (which waits for every job) comes after every add, and
- * no worker keeps a pending end or the engine's address past its job
- * (the workers outlive a device). */
+ * the draw (each end is added as its thread ends, before the job is
+ * marked done, so the draw's end, which waits for every job, comes after
+ * every add); no worker keeps the engine's address past its job (the
+ * workers outlive a device). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,7 +222,6 @@ static void run_ordered(struct ps_ring *r, struct ps_job *j)
 		j->t = own;
 	ps_job_run(j);
 	j->t = slot_t;
-	exec_ended_flush();   /* before the draw can see the job done */
 	__atomic_store_n(&j->done_seq, pos + 1, __ATOMIC_RELEASE);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (!__atomic_load_n(&pool.waiting, __ATOMIC_RELAXED))
