@@ -54,7 +54,8 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 /* ended: a counter (atomic) bumped for every thread that ends (EOT), the
  * engine's progress for hangcheck: a long command whose threads keep
  * ending is not a hang (threads are where Gen8/9 preempt a draw), a
- * looping thread is. NULL: not counted. */
+ * looping thread is. NULL: not counted. Each end is added when its thread
+ * ends. */
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended);
 /* Is the flag this host thread watches set? A command that loops without
  * EU threads (a draw of millions of vertices and no VS) polls it too. */

@@ -13,7 +13,6 @@
  * (exec.h): per host thread, as each engine runs its commands on its own. */
 static _Thread_local const uint32_t *abort_flag __attribute__((tls_model("initial-exec")));
 static _Thread_local uint64_t *ended_count __attribute__((tls_model("initial-exec")));
-
 void exec_watch_abort(const uint32_t *flag, uint64_t *ended)
 {
 	abort_flag = flag;
@@ -183,6 +182,9 @@ enum eu_thread_state exec_run(struct eu_thread *t, const struct exec_prog *p,
 	}
 	t->ip = ip;
 	exec_fp_leave(t);
+	/* each end at once: adding them in batches of 32 at the host thread's
+	 * next polls was measured 10-20% slower per pixel on this host
+	 * (docs/speed.md, 29 Nov, branch h-pix3) */
 	if (t->state == EU_THREAD_DONE && ended_count)
 		__atomic_add_fetch(ended_count, 1, __ATOMIC_RELAXED);
 	return t->state;

@@ -23,8 +23,12 @@
  * rasterizing thread, in order, before the thread is handed out.
  *
  * A reset reaches the workers through the abort flag of the engine that
- * runs the draw (exec_watched_abort): each worker watches it while it
- * runs the draw's threads; the draw's end waits for every thread. */
+ * runs the draw (exec_watched_abort): each worker watches it, and counts
+ * its threads' ends in the engine's counter, only while it runs a job of
+ * the draw (each end is added as its thread ends, before the job is
+ * marked done, so the draw's end, which waits for every job, comes after
+ * every add); no worker keeps the engine's address past its job (the
+ * workers outlive a device). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +281,7 @@ static void *worker(void *arg)
 		spins = 0;
 		exec_watch_abort(r->abort_flag, r->ended);
 		run_ordered(r, j);
+		exec_watch_abort(NULL, NULL);
 	}
 	return NULL;
 }
@@ -443,6 +448,8 @@ int ps_pool_detach(struct wm_draw *d)
 		retire_one(d, r);
 	pthread_mutex_lock(&pool.lock);
 	pool.busy = false;
+	r->abort_flag = NULL;   /* the engine may go with its device */
+	r->ended = NULL;
 	pthread_mutex_unlock(&pool.lock);
 	d->ring = NULL;
 	d->px = NULL;

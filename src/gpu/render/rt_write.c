@@ -318,9 +318,10 @@ void rt_write_add_fast_subspans(uint64_t n)
  * once (surface_view_subspan_offsets), one translation per 4 KiB page
  * per message; a subspan partly outside the target goes pixel by pixel
  * (those outside are dropped). */
-static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
-		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
-		      unsigned n, uint32_t enables, bool last_rt)
+static inline __attribute__((always_inline)) int
+write_span_as(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt, unsigned rti,
+	      const uint8_t *const col[4], bool replicated, unsigned first, unsigned n,
+	      uint32_t enables, bool last_rt, unsigned cpp)
 {
 	struct wm_draw *d = j->d;
 	const struct ps_pixels *px = &j->px;
@@ -340,7 +341,7 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 		enables &= px->count > first ? (uint32_t)((1ull << (px->count - first)) - 1) : 0;
 	if (last_rt)
 		j->depth_passed += bits_count32(enables);  /* REG_PS_DEPTH_COUNT */
-	unsigned cpp = v->cpp, fast = 0;
+	unsigned fast = 0;
 	struct vm_page_hold hold;
 	vm_page_hold_init(&hold);
 	for (unsigned h = 0; h < n; h += 8) {
@@ -393,10 +394,17 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 				if (v->tiling == SURFACE_TILE_Y && !(in_page & 15) && !(y & 3) &&
 				    in_page < 4096 - 64)
 					__builtin_prefetch(host + in_page + 64, 1);
+				const uint8_t *src = packed + i * cpp;
+				if (four == 15) {
+					for (unsigned k = 0; k < 4; k++)
+						put_element(host + ((v->base + off[k]) & 4095),
+							    src + k * cpp, cpp);
+					continue;
+				}
 				for (unsigned k = 0; k < 4; k++)
 					if (four >> k & 1)
 						put_element(host + ((v->base + off[k]) & 4095),
-							    packed + (i + k) * cpp, cpp);
+							    src + k * cpp, cpp);
 				continue;
 			}
 			for (unsigned k = 0; k < 4; k++) {
@@ -414,6 +422,24 @@ static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_sur
 	}
 	j->fast_subspans += fast;   /* the draw adds its count up at its end */
 	return 0;
+}
+
+/* write_span_as compiled for the common element sizes: the stores of a
+ * subspan are then plain moves of a known size, not a switch on the size
+ * for each pixel. */
+static int write_span(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt,
+		      unsigned rti, const uint8_t *const col[4], bool replicated, unsigned first,
+		      unsigned n, uint32_t enables, bool last_rt)
+{
+	switch (rt->v.cpp) {
+	case 4:
+		return write_span_as(j, t, rt, rti, col, replicated, first, n, enables, last_rt, 4);
+	case 8:
+		return write_span_as(j, t, rt, rti, col, replicated, first, n, enables, last_rt, 8);
+	default:
+		return write_span_as(j, t, rt, rti, col, replicated, first, n, enables, last_rt,
+				     rt->v.cpp);
+	}
 }
 
 /* A resolve pass: the main surface already holds the resolved colours

@@ -16,6 +16,8 @@
 
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
+#include "gpu/eu/exec.h"
+#include "gpu/render/topology.h"
 
 #define W 32
 #define H 32
@@ -142,9 +144,56 @@ static void check(const char *what, bool blend, int early_ds)
 	CHECK_EQ(differ, 0);
 }
 
+/* The engine's progress counter (exec_watch_abort's ended, hangcheck's):
+ * a draw on 4 host threads has added every PS thread's end by the time it
+ * returns, as many as the draw has PS threads: a full-target RECTLIST
+ * of W x H pixels (W = H) is two triangles sharing the diagonal x = y,
+ * which halves the W / 2 subspans it crosses (a pixel centre on it goes
+ * to one triangle, the ones beside it to either), so (W / 2)^2 + W / 2
+ * subspans are lit, and SIMD8 threads take two of one triangle each
+ * (10 in each triangle of a diagonal 8x8 block, 16 in the others);
+ * and no worker keeps an end pending or the counter's address past its
+ * job: each round's counter is freed before the next round's draw (the
+ * workers outlive a device and its engine; a late add into the freed
+ * counter is a heap-use-after-free under ASan, and leaves the count at
+ * the draw's end short here). */
+static void check_ended(void)
+{
+	static const uint32_t flag;
+	const uint64_t want = ((W / 2) * (H / 2) + W / 2) / 2;
+	int bad = 0;
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int four = 0; four < 2; four++) {
+			uint64_t *ended = calloc(1, sizeof(*ended));
+			CHECK(ended != NULL);
+			setenv("GTSIM_THREADS", four ? "4" : "1", 1);
+			fx_reset(gtdrv_color_fs, FMT_R8G8B8A8_UNORM, W, H, PITCH);
+			fx_begin();
+			const float c[4] = { 1, 0, 0, 1 };
+			fx_vertex(0, 1, 1, 0.5f, 1, c);      /* RECTLIST: v0, v1, v2 */
+			fx_vertex(1, -1, 1, 0.5f, 1, c);
+			fx_vertex(2, -1, -1, 0.5f, 1, c);
+			exec_watch_abort(&flag, ended);
+			CHECK_EQ(fx_draw(PRIM_RECTLIST, (const unsigned[]){ 0, 1, 2 }, 1, 3), 0);
+			uint64_t at_end = __atomic_load_n(ended, __ATOMIC_RELAXED);
+			exec_watch_abort(NULL, NULL);   /* what this thread had pending */
+			uint64_t total = *ended;
+			free(ended);
+			if ((total != want || (four && at_end != want)) && bad++ < 4)
+				fprintf(stderr, "round %d, %s host threads: %llu ends at the "
+					"draw's end, %llu in all, want %llu\n", r, four ? "4" : "1",
+					(unsigned long long)at_end, (unsigned long long)total,
+					(unsigned long long)want);
+		}
+	}
+	printf("thread ends: %d rounds, %d wrong counts\n", ROUNDS, bad);
+	CHECK_EQ(bad, 0);
+}
+
 int main(void)
 {
 	fx_init();
+	check_ended();
 	check("blend over", true, 0);
 	check("depth LESS, early", false, 0);
 	check("depth LESS, after the PS", false, 1);

@@ -323,6 +323,59 @@ static void test_send_host_mode(void)
 }
 #endif
 
+static int accept_send(void *ctx, struct eu_thread *t, const struct eu_send *m)
+{
+	(void)ctx; (void)t; (void)m;
+	return 0;
+}
+
+/* The engine's progress counter (exec_watch_abort's ended): every thread
+ * that ends with an EOT send is counted once, at once (hangcheck sees
+ * progress while short threads run), none that faults, a long thread
+ * (EXEC_ABORT_POLL instructions) as a short one; the counter the host
+ * thread names when the thread ends, none when it names none. */
+static uint64_t run_ends(const struct sfid_table *tab, const struct eu_inst *prog,
+			 unsigned threads, uint64_t already_ran)
+{
+	uint64_t done = 0;
+	for (unsigned i = 0; i < threads; i++) {
+		eu_thread_init(&th, 8, 0xff);
+		th.sfids = tab;
+		th.instructions = already_ran;
+		done += run_prog(&th, prog, 1) == EU_THREAD_DONE;
+	}
+	return done;
+}
+
+static void test_ended_count(void)
+{
+	const struct sfid_table tab = { .fn = { [EU_SFID_DP_DC0] = accept_send } };
+	static const uint32_t flag;
+	uint64_t ended = 0, other = 0;
+	struct eu_inst eot = i2(EU_OP_SEND, 8, null_dst(EU_TYPE_UD), g(3, EU_TYPE_UD),
+				 g(3, EU_TYPE_UD));
+	eot.sfid = EU_SFID_DP_DC0;
+	eot.desc = 1u << 25;
+	eot.eot = true;
+	struct eu_inst bad = eot;
+	bad.sfid = EU_SFID_SAMPLER;                 /* no handler: a fault */
+	exec_watch_abort(&flag, &ended);
+	CHECK_EQ(run_ends(&tab, &eot, 3, 0), 3u);
+	CHECK_EQ(ended, 3u);                        /* at once */
+	CHECK_EQ(run_ends(&tab, &bad, 2, 0), 0u);
+	CHECK(!exec_abort_requested());
+	CHECK_EQ(ended, 3u);
+	exec_watch_abort(&flag, &other);
+	CHECK_EQ(run_ends(&tab, &eot, 100, 0), 100u);
+	CHECK_EQ(other, 100u);
+	CHECK_EQ(run_ends(&tab, &eot, 1, EXEC_ABORT_POLL), 1u);
+	CHECK_EQ(other, 101u);                      /* a long thread */
+	exec_watch_abort(NULL, NULL);
+	CHECK_EQ(run_ends(&tab, &eot, 5, 0), 5u);   /* not counted */
+	CHECK_EQ(ended, 3u);
+	CHECK_EQ(other, 101u);
+}
+
 static const uint8_t *seen[4];
 static uint8_t seen_mlen, seen_ex;
 
@@ -425,6 +478,7 @@ int main(void)
 	test_indirect_vxh_arf();
 	test_send();
 	test_send_host_mode();
+	test_ended_count();
 	test_split_send();
 	return test_exit();
 }
