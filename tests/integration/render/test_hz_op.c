@@ -128,6 +128,19 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 	free(safter);
 }
 
+/* A BDW device of cfg, a file on it and libgtdrv over the file. */
+static bool open_bdw(const struct gtsim_config *cfg, struct gtsim_device **dev,
+		     struct gtsim_file **file, struct gtdrv *drv)
+{
+	*dev = gtsim_device_create(cfg);
+	CHECK(*dev != NULL);
+	if (!*dev)
+		return false;
+	*file = gtsim_open(*dev);
+	gtdrv_init(drv, *file, devinfo_lookup("bdw"));
+	return true;
+}
+
 /* An 8-sample 16384 x 16384 D32 buffer cleared whole: 2^31 samples, far
  * past the hangcheck period (a minute or more of host time); its base at
  * 1 TiB, where the address space maps nothing (the writes are dropped, no
@@ -137,13 +150,11 @@ static void run_case(struct gtdrv *drv, const struct hz_case *c)
 static void huge_clear_reset(void)
 {
 	struct gtsim_config cfg = { .device = "bdw", .hangcheck_ms = 100 };
-	struct gtsim_device *dev = gtsim_device_create(&cfg);
-	CHECK(dev != NULL);
-	if (!dev)
-		return;
-	struct gtsim_file *file = gtsim_open(dev);
+	struct gtsim_device *dev;
+	struct gtsim_file *file;
 	struct gtdrv drv;
-	gtdrv_init(&drv, file, devinfo_lookup("bdw"));
+	if (!open_bdw(&cfg, &dev, &file, &drv))
+		return;
 	struct gtdrv_bo kernel;
 	struct gtdrv_batch b;
 	CHECK_EQ(gtdrv_bo_alloc(&drv, &kernel, 4096), 0);
@@ -181,13 +192,11 @@ static void huge_clear_reset(void)
 int main(void)
 {
 	struct gtsim_config cfg = { .device = "bdw", .sync = 1 };
-	struct gtsim_device *dev = gtsim_device_create(&cfg);
-	CHECK(dev != NULL);
-	if (!dev)
-		return test_exit();
-	struct gtsim_file *file = gtsim_open(dev);
+	struct gtsim_device *dev;
+	struct gtsim_file *file;
 	struct gtdrv drv;
-	gtdrv_init(&drv, file, devinfo_lookup("bdw"));
+	if (!open_bdw(&cfg, &dev, &file, &drv))
+		return test_exit();
 	static const struct hz_case cases[] = {
 		{ D32_FLOAT, 4, 0x3f400000u, true, false, false, false },
 		{ D16_UNORM, 2, 49151, true, false, false, false },
