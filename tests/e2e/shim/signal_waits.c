@@ -68,6 +68,7 @@ static int fd;
 static uint32_t sema, target, batch, end_batch, userptr;
 static volatile uint32_t *sema_map, *target_map;
 static volatile int waiting, released, handler_runs, handler_before_release, handler_create;
+static volatile int progress;   /* calls of the execbuf loops that returned */
 static pid_t main_tid;
 static uint32_t transfer_src;   /* TRANSFER's source, signalled on release */
 
@@ -117,9 +118,16 @@ static void *helper(void *arg)
 	pthread_t main_thread = *(pthread_t *)arg;
 	while (!waiting)
 		sleep_ms(1);
-	/* inside the call and asleep there, twice 10 ms apart */
-	for (int seen = 0; seen < 2; sleep_ms(10))
-		seen = thread_state(main_tid) == 'S' ? seen + 1 : 0;
+	/* inside the call and asleep there, three times 10 ms apart, with
+	 * no call returned meanwhile (`progress`: the execbuf loops' count):
+	 * under --shared every call sleeps awaiting its reply, and on a slow
+	 * (sanitized) build one execbuf of the loop that has not blocked yet
+	 * can be seen asleep twice; a signal there interrupts nothing */
+	for (int seen = 0, at = progress; seen < 3; sleep_ms(10)) {
+		bool still = thread_state(main_tid) == 'S' && progress == at;
+		seen = still ? seen + 1 : 0;
+		at = progress;
+	}
 	pthread_kill(main_thread, SIGUSR1);
 	for (int i = 0; i < 5000 && !handler_runs; i++)
 		sleep_ms(1);
@@ -238,9 +246,11 @@ static int execbuf_fenced_until_blocked(int in_fence, uint32_t syncobj, int *sub
 		eb.num_cliprects = 1;
 	}
 	int ret = 0;
-	for (*submitted = 0; *submitted < 4096; ++*submitted)
+	for (*submitted = 0; *submitted < 4096; ++*submitted) {
 		if ((ret = ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb)) != 0)
 			break;
+		progress++;
+	}
 	return ret;
 }
 
@@ -257,6 +267,7 @@ static void run_case(enum wait_kind kind, bool restart)
 	transfer_src = src.handle;
 	set_handler(restart);
 	waiting = released = handler_runs = handler_before_release = handler_create = 0;
+	progress = 0;
 	submit(value, kind == SYNC_FILE_POLL || kind == EB_FENCE_IN ? &sync_fd : NULL,
 	       kind == SYNCOBJ_WAIT || kind == EB_FENCE_ARRAY ? sc.handle : 0);
 	uint32_t victim = 0;
