@@ -21,6 +21,7 @@
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
+#include "kernel/obj_ino.h"
 #include "kernel/object.h"
 #include "kernel/object_store.h"
 #include "kernel/request.h"
@@ -52,11 +53,6 @@ int drm_prime_handle_to_fd_ioctl(struct gtsim_file *file, void *arg)
 	return ret;
 }
 
-static struct gem_object *find_by_inode(struct gtsim_device *dev, const struct stat *st)
-{
-	return obj_ino_find(dev, st->st_ino, st->st_dev);
-}
-
 int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)
 {
 	struct drm_prime_handle *args = arg;
@@ -69,7 +65,7 @@ int drm_prime_fd_to_handle_ioctl(struct gtsim_file *file, void *arg)
 	struct gtsim_device *dev = file->dev;
 	pthread_mutex_lock(&dev->lock);
 	int ret = 0;
-	struct gem_object *obj = find_by_inode(dev, &st);
+	struct gem_object *obj = obj_ino_find(dev, st.st_ino, st.st_dev);
 	if (obj) {
 		obj_get(obj);
 	} else {
@@ -99,7 +95,7 @@ int gtsim_dmabuf_poll(struct gtsim_device *dev, int fd, short events)
 	if (!dev || fstat(fd, &st) || !S_ISREG(st.st_mode))
 		return -1;
 	pthread_mutex_lock(&dev->lock);
-	struct gem_object *obj = find_by_inode(dev, &st);
+	struct gem_object *obj = obj_ino_find(dev, st.st_ino, st.st_dev);
 	bool writing = false, using = false;
 	if (obj) {
 		requests_retire(dev);
@@ -146,7 +142,7 @@ int gtsim_dmabuf_ioctl(struct gtsim_device *dev, int fd, unsigned long request, 
 	if (sync->flags & DMA_BUF_SYNC_END)
 		return 0;
 	pthread_mutex_lock(&dev->lock);
-	struct gem_object *obj = find_by_inode(dev, &st);
+	struct gem_object *obj = obj_ino_find(dev, st.st_ino, st.st_dev);
 	int ret = 0;
 	if (obj) {
 		obj_get(obj);

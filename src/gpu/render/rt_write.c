@@ -395,12 +395,6 @@ write_span_as(struct ps_job *j, struct eu_thread *t, const struct rt_surface *rt
 				    in_page < 4096 - 64)
 					__builtin_prefetch(host + in_page + 64, 1);
 				const uint8_t *src = packed + i * cpp;
-				if (four == 15) {
-					for (unsigned k = 0; k < 4; k++)
-						put_element(host + ((v->base + off[k]) & 4095),
-							    src + k * cpp, cpp);
-					continue;
-				}
 				for (unsigned k = 0; k < 4; k++)
 					if (four >> k & 1)
 						put_element(host + ((v->base + off[k]) & 4095),
