@@ -380,6 +380,29 @@ void request_kick(struct rq_engine *e)
 	pthread_mutex_unlock(&e->kick_lock);
 }
 
+/* A request that waited for another engine's on a GPU semaphore
+ * (execbuf_sema.c) is done only after that one; on i915 the signaler's
+ * fence then reads as signaled (dma_fence_is_signaled asks
+ * i915_request_completed, the seqno in memory), even before its engine's
+ * interrupt is handled. So the signalers are signaled first: their seqno
+ * has passed (ring_emit.c writes it before the timeline dword the
+ * semaphore polls). One another thread is signaling right now is waited
+ * for (bounded: a reset may hold it back). */
+static void signal_semaphore_signalers(struct gem_request *rq)
+{
+	for (unsigned i = 0; i < rq->nsema; i++) {
+		struct gt_fence *f = rq->sema[i].signal;
+		if (fence_is_signaled(f))
+			continue;
+		if (!fence_is_done(f))
+			requests_signal_completed(&rq->engine->dev->requests->engine[rq->sema[i].engine]);
+		/* signaled by another thread now, its early callbacks (a sync
+		 * file turning readable) maybe still running */
+		if (!fence_is_signaled(f))
+			fence_wait(f, 100000000);
+	}
+}
+
 void requests_signal_completed(struct rq_engine *e)
 {
 	struct gem_request *done[32];
@@ -421,6 +444,7 @@ void requests_signal_completed(struct rq_engine *e)
 			for (unsigned j = 0; j < done[i]->nobjs; j++)
 				if (done[i]->objs[j]->shadow)
 					userptr_shadow_sync(done[i]->objs[j]);
+			signal_semaphore_signalers(done[i]);
 			fence_signal(done[i]->fence, done[i]->error);
 			request_put(done[i]);
 		}

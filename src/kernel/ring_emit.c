@@ -13,8 +13,11 @@
  *     is non-privileged), 48-bit address;
  *   MI_SEMAPHORE_WAIT per other engine's request it waits for on the GPU
  *     (execbuf_sema.c), after arbitration is enabled, before the batch;
- *   MI_STORE_DATA_IMM of the context's timeline seqno (lrc.h);
  *   MI_STORE_DATA_INDEX seqno -> status page dword I915_GEM_HWS_INDEX;
+ *   MI_STORE_DATA_IMM of the context's timeline seqno (lrc.h), after the
+ *     status page: a request that passed its semaphore on this dword
+ *     finds the signaler's seqno passed (i915 has one dword for both, and
+ *     its fence reads as signaled once it is written);
  *   MI_USER_INTERRUPT;
  * padded with MI_NOOP to a qword, as TAIL must be qword aligned. */
 #include "kernel/request.h"
@@ -158,6 +161,9 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 		for (int i = 0; i < 3; i++)
 			dw[n++] = t->noop;
 	}
+	dw[n++] = t->sdi[0];
+	dw[n++] = t->sdi[1];
+	dw[n++] = t->sdi[2] | rq->seqno;
 	if (rq->tl_addr) {
 		/* the context's timeline (lrc.h), which semaphores poll */
 		dw[n++] = t->tl_store[0];
@@ -165,9 +171,6 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq)
 		dw[n++] = t->tl_store[2] | (uint32_t)(rq->tl_addr >> 32);
 		dw[n++] = rq->tl_seqno;
 	}
-	dw[n++] = t->sdi[0];
-	dw[n++] = t->sdi[1];
-	dw[n++] = t->sdi[2] | rq->seqno;
 	dw[n++] = t->user_interrupt;
 	dw[n++] = t->arb_on;
 	if (n & 1)

@@ -168,6 +168,27 @@ int main(void)
 	struct sync_file_info info = { 0 };
 	CHECK_EQ(ioctl(fence_a, SYNC_IOC_FILE_INFO, &info), 0);
 	CHECK_EQ(info.status, 1);
+
+	/* The same order many times, without pauses: B waits for A on the
+	 * GPU (a semaphore on A's timeline), and its completion implies A's,
+	 * so A's sync file polls readable once s_b signaled (on i915 a
+	 * fence reads as signaled once its seqno is in memory); the engines'
+	 * interrupts come in either order (failed about one run in 18 under
+	 * load when A's fence was signaled only by its own engine). */
+	for (uint32_t k = 2; k < 34; k++) {
+		uint32_t wait_k[] = { MI_SEMAPHORE_WAIT_POLL_EQ, k, (uint32_t)SEM_ADDR,
+				      (uint32_t)(SEM_ADDR >> 32), MI_BATCH_BUFFER_END, 0 };
+		gem_write(batch_a, wait_k, sizeof(wait_k));
+		eb_a.rsvd2 = 0;
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &eb_a), 0);
+		int fence_k = (int)(eb_a.rsvd2 >> 32);
+		eb_b.rsvd2 = (uint32_t)fence_k;
+		CHECK_EQ(ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb_b), 0);
+		sem_map[0] = k;
+		CHECK_EQ(syncobj_wait(s_b, 2000000000), 0);
+		CHECK(fd_signaled(fence_k));
+		close(fence_k);
+	}
 	munmap((void *)sem_map, 4096);
 	munmap((void *)target_map, 4096);
 
