@@ -118,44 +118,44 @@ static void tri_box(int t, int *x0, int *y0, int *x1, int *y1)
 	*x1 = (int)(hi[0] / SUB), *y1 = (int)(hi[1] / SUB);
 }
 
-/* Lit samples of each pixel for sample positions pos (oracle). */
-static void oracle_counts(const int pos[NS][2], uint8_t *k)
+/* How many of the n points pts (1/256 pixel from the pixel's upper left
+ * corner, n <= 256) of each pixel some triangle covers. */
+static void lit_counts(const int (*pts)[2], int n, uint16_t *count)
 {
-	static uint16_t mask[PAT * PAT];
-	memset(mask, 0, sizeof(mask));
+	static uint64_t lit[PAT * PAT][4];
+	memset(lit, 0, sizeof(lit));
 	for (int t = 0; t < TRIS; t++) {
 		int x0, y0, x1, y1;
 		tri_box(t, &x0, &y0, &x1, &y1);
 		for (int y = y0; y <= y1; y++)
 			for (int x = x0; x <= x1; x++)
-				for (int s = 0; s < NS; s++)
-					if (inside(t, (int64_t)x * SUB + pos[s][0] * 16,
-						   (int64_t)y * SUB + pos[s][1] * 16))
-						mask[y * PAT + x] |= (uint16_t)(1u << s);
+				for (int i = 0; i < n; i++)
+					if (inside(t, (int64_t)x * SUB + pts[i][0],
+						   (int64_t)y * SUB + pts[i][1]))
+						lit[y * PAT + x][i / 64] |= 1ull << (i % 64);
 	}
 	for (int p = 0; p < PAT * PAT; p++)
-		k[p] = (uint8_t)__builtin_popcount(mask[p]);
+		count[p] = (uint16_t)(__builtin_popcountll(lit[p][0]) + __builtin_popcountll(lit[p][1]) +
+				      __builtin_popcountll(lit[p][2]) + __builtin_popcountll(lit[p][3]));
+}
+
+/* Lit samples of each pixel for the 16x positions pos (the oracle). */
+static void oracle_counts(const int pos[NS][2], uint16_t *k)
+{
+	int pts[NS][2];
+	for (int s = 0; s < NS; s++)
+		pts[s][0] = pos[s][0] * 16, pts[s][1] = pos[s][1] * 16;
+	lit_counts(pts, NS, k);
 }
 
 /* Lit cells of each pixel in piglit's reference: the centres of a 16x16
  * grid, ((i + 0.5) / 16, (j + 0.5) / 16). */
 static void reference_counts(uint16_t *m)
 {
-	static uint64_t cells[PAT * PAT][4];
-	memset(cells, 0, sizeof(cells));
-	for (int t = 0; t < TRIS; t++) {
-		int x0, y0, x1, y1;
-		tri_box(t, &x0, &y0, &x1, &y1);
-		for (int y = y0; y <= y1; y++)
-			for (int x = x0; x <= x1; x++)
-				for (int c = 0; c < 256; c++)
-					if (inside(t, (int64_t)x * SUB + (c % 16) * 16 + 8,
-						   (int64_t)y * SUB + (c / 16) * 16 + 8))
-						cells[y * PAT + x][c / 64] |= 1ull << (c % 64);
-	}
-	for (int p = 0; p < PAT * PAT; p++)
-		m[p] = (uint16_t)(__builtin_popcountll(cells[p][0]) + __builtin_popcountll(cells[p][1]) +
-				  __builtin_popcountll(cells[p][2]) + __builtin_popcountll(cells[p][3]));
+	static int pts[256][2];
+	for (int c = 0; c < 256; c++)
+		pts[c][0] = (c % 16) * 16 + 8, pts[c][1] = (c / 16) * 16 + 8;
+	lit_counts(pts, 256, m);
 }
 
 static double srgb_encode(double l)
@@ -222,7 +222,7 @@ static void print_stats(const char *what, const struct stats st[3])
  * centres around it, so a half-plane holding it holds one of them, and
  * one holding all of them holds it. Samples 12 (0, 8) and 15 (1, 0) lie
  * on the pixel's own edges, between its cells and its neighbour's. */
-static void disagreements(const char *what, const uint8_t *k, const uint16_t *m)
+static void disagreements(const char *what, const uint16_t *k, const uint16_t *m)
 {
 	int unlit_hit = 0, lit_missed = 0, lit255_missed = 0;
 	for (int p = 0; p < PAT * PAT; p++) {
@@ -317,7 +317,7 @@ static void render(GLenum format, uint8_t *img)
 }
 
 /* Resolved image of lit-sample counts k (or cell counts of 256). */
-static void image_of(const uint8_t *k, const uint16_t *m, bool srgb, uint8_t *img)
+static void image_of(const uint16_t *k, const uint16_t *m, bool srgb, uint8_t *img)
 {
 	for (int p = 0; p < PAT * PAT; p++)
 		for (int c = 0; c < 4; c++)
@@ -357,8 +357,7 @@ int main(void)
 	}
 
 	pattern_triangles();
-	static uint8_t k[PAT * PAT], k_moved[PAT * PAT];
-	static uint16_t m[PAT * PAT];
+	static uint16_t k[PAT * PAT], k_moved[PAT * PAT], m[PAT * PAT];
 	oracle_counts(pos16, k);
 	reference_counts(m);
 	/* the teeth, and the cause of piglit's error: the two samples on the
