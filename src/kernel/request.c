@@ -595,6 +595,16 @@ void requests_quiesce(struct gtsim_device *dev)
 			break;
 		fence_wait_change(seq, fence_now_ns() + 10000000);
 	}
+	/* A request is done at its user interrupt, while its engine's thread
+	 * still runs the ring's last commands: a fork then would copy an
+	 * engine marked running that no thread of the child runs (the child's
+	 * engine never ran again and its reset waited for it forever: IGT
+	 * gem_exec_fence syncobj-channel, about one run in 12 under load).
+	 * So each engine's thread is waited for too (bounded: a stopped or
+	 * faulted engine returns at once). */
+	for (int i = 0; i < GT_NUM_ENGINES; i++)
+		if (r->engine[i].hw)
+			engine_wait_idle(r->engine[i].hw, 1000000000ull);
 	pthread_mutex_lock(&dev->lock);
 	requests_retire(dev);
 	pthread_mutex_unlock(&dev->lock);
