@@ -15,15 +15,23 @@
 #include "gpu/cmd/cmd_structs.h"
 
 /* Calls fn(gen, id, command, length) for each command of the batch the
- * render CS's tables recognise, until one it does not or the end. */
+ * render CS's tables recognise, until one it does not or the end. A last
+ * command whose (mutated) length runs past the batch's dwords is passed
+ * with the dwords there are: the CS runs it all the same, reading on past
+ * them (a 3DPRIMITIVE of length 69 at the end once drew 2.8 million
+ * vertices: 47 s under ASan). */
 static inline void fuzz_walk_batch(int gen, uint32_t *dw, uint32_t used,
 				   void (*fn)(int gen, int id, uint32_t *cmd, uint32_t len))
 {
 	for (uint32_t i = 0; i < used;) {
 		const struct cmd_desc *d = cmd_find(gen, ENGINE_RCS, dw[i]);
 		uint32_t len = d ? cmd_length(d, dw[i]) : 0;
-		if (!len || len > used - i)
+		if (!len)
 			return;
+		if (len > used - i) {
+			fn(gen, d->id, dw + i, used - i);
+			return;
+		}
 		fn(gen, d->id, dw + i, len);
 		i += len;
 	}
