@@ -420,10 +420,6 @@ void devnode_fill_statx(int minor, struct statx *stx)
 	stx->stx_dev_minor = 5;
 }
 
-/* fork: the device is quiesced first (no batch in flight, engine threads
- * outside their locks; requests waiting for a fence nobody signaled yet
- * stay queued, in the child's copy too, where nothing signals them), then the table and the sync unit's locks are held
- * across the fork (lock order: table, then the kernel model's). */
 /* Fork sharing: the server's path for the child ("" when this fork makes
  * a private copy), set by atfork_prepare. */
 static char fork_share_path[108];
@@ -441,19 +437,42 @@ static bool share_files_locked(void)
 	return true;
 }
 
+/* Fork sharing: the server's path when every open file of dev has an id
+ * there, else NULL (the child then makes its private copy). */
+static const char *share_for_fork(struct gtsim_device *dev)
+{
+	const char *share = fork_share_start(dev);
+	pthread_mutex_lock(&table_lock);
+	bool all = share && share_files_locked();
+	pthread_mutex_unlock(&table_lock);
+	return all ? share : NULL;
+}
+
+/* fork: the device is quiesced first (no batch in flight, engine threads
+ * outside their locks; requests waiting for a fence nobody signaled yet
+ * stay queued, in the child's copy too, where nothing signals them), then the table and the sync unit's locks are held
+ * across the fork (lock order: table, then the kernel model's).
+ *
+ * With fork sharing the device is not idled: the child never uses its
+ * copy, and a spinning batch would hold the fork back until hangcheck
+ * (IGT gem_exec_fence basic-await forks behind a spinner). A file opened
+ * by another thread between the two passes gets its id in the second (if
+ * that fails, the child's calls on it fail with EIO). */
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
-	const char *share = dev && !server_path[0] && fork_share_wanted()
-			    ? fork_share_start(dev) : NULL;
-	if (dev) {
+	const char *share = dev && !server_path[0] && fork_share_wanted() ? share_for_fork(dev)
+									   : NULL;
+	if (dev && !share) {
 		gtsim_device_quiesce(dev);
 		gtsim_device_fork_hold(dev);
 	}
 	pthread_mutex_lock(&table_lock);
 	fork_share_path[0] = '\0';
-	if (share && share_files_locked())
+	if (share) {
+		share_files_locked();
 		snprintf(fork_share_path, sizeof(fork_share_path), "%s", share);
+	}
 	gtsim_fork_prepare();
 }
 

@@ -13,7 +13,8 @@
  * VALUE_NEW, the child's context id is one of its file's (GETPARAM), and
  * its own batch on the same objects still runs after the child's exit
  * (its file outlived the child's connections). A second child reads the
- * first child's object.
+ * first child's object and sees busy a batch the parent left held by a
+ * semaphore, which the fork did not wait for.
  *
  * Oracle: i915's rule that a DRM file is per open file description,
  * which fork shares (handles, contexts, object memory are one); the
@@ -29,6 +30,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "shim_gem.h"
@@ -41,6 +43,9 @@
 #define VALUE_CHILD 0xc0ffee01u
 #define VALUE_NEW 0x12345678u
 #define VALUE_AFTER 0x0afe7e12u
+#define VALUE_HELD 0x4e1d4e1du
+#define SEMA_VA 0x300000ull
+#define OUT_VA 0x400000ull
 
 static int io(int fd, unsigned long req, void *arg)
 {
@@ -115,6 +120,35 @@ static int first_child(const struct shared *s, int pipe_w)
 	return write(pipe_w, msg, sizeof(msg)) == sizeof(msg) ? 0 : 6;
 }
 
+/* A batch held by a semaphore on the dword at SEMA_VA (sema), storing
+ * VALUE_HELD at OUT_VA (out) once that is 1. 0 or -errno. */
+static int submit_held(int fd, uint32_t sema, uint32_t out)
+{
+	uint32_t bb = shim_gem_create(fd, 4096), dw[16];
+	shim_sema_batch(dw, (uint32_t)SEMA_VA, (uint32_t)OUT_VA, VALUE_HELD);
+	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
+					  .data_ptr = (uintptr_t)dw };
+	if (!bb || io(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw))
+		return -EIO;
+	struct drm_i915_gem_exec_object2 obj[3] = {
+		{ .handle = sema, .offset = SEMA_VA, .flags = EXEC_OBJECT_PINNED },
+		{ .handle = out, .offset = OUT_VA,
+		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = bb, .offset = BATCH_VA, .flags = EXEC_OBJECT_PINNED },
+	};
+	struct drm_i915_gem_execbuffer2 eb = {
+		.buffers_ptr = (uintptr_t)obj, .buffer_count = 3, .flags = I915_EXEC_RENDER,
+	};
+	return io(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int reap(pid_t pid)
 {
 	int st = -1;
@@ -174,12 +208,30 @@ int main(int argc, char **argv)
 	CHECK_EQ(store(s.fd, s.ctx, s.bb, s.target, VALUE_AFTER), 0);
 	CHECK_EQ(pread_dw(s.fd, s.target), VALUE_AFTER);
 
-	/* A second child, on the one server: the first child's object. */
+	/* A second child, on the one server: the first child's object, and
+	 * the batch the parent left held by a semaphore is busy there. The
+	 * fork does not wait for that batch (i915's fork knows nothing of
+	 * the GPU); it runs to its end once the parent releases it. */
+	uint32_t sema = shim_gem_create(s.fd, 4096), out = shim_gem_create(s.fd, 4096);
+	volatile uint32_t *sema_map = shim_gem_cpu_map(s.fd, sema);
+	CHECK(sema_map != NULL);
+	CHECK_EQ(submit_held(s.fd, sema, out), 0);
 	fflush(NULL);
+	double t0 = now_s();
 	pid = fork();
-	if (pid == 0)
-		_exit(pread_dw(s.fd, msg[0]) == VALUE_NEW && *s.map == VALUE_AFTER ? 0 : 1);
+	if (pid == 0) {
+		struct drm_i915_gem_busy busy = { .handle = out };
+		_exit(pread_dw(s.fd, msg[0]) == VALUE_NEW && *s.map == VALUE_AFTER &&
+		      !io(s.fd, DRM_IOCTL_I915_GEM_BUSY, &busy) && busy.busy ? 0 : 1);
+	}
+	double fork_s = now_s() - t0;
+	CHECK(fork_s < 1.0);
 	CHECK_EQ(reap(pid), 0);
+	if (sema_map)
+		*sema_map = 1;
+	struct drm_i915_gem_wait w = { .bo_handle = out, .timeout_ns = 10000000000ll };
+	CHECK_EQ(io(s.fd, DRM_IOCTL_I915_GEM_WAIT, &w), 0);
+	CHECK_EQ(pread_dw(s.fd, out), VALUE_HELD);
 	CHECK_EQ(close(s.fd), 0);
 	return test_exit();
 }
