@@ -13,7 +13,9 @@
  * fork(): the child continues on a private copy of the device (fork.c);
  * if making the copy fails, its first use of a node creates a new device
  * and each inherited open gets a new file on it (an empty device: handles
- * the parent created are unknown there).
+ * the parent created are unknown there). With GTSIM_FORK_SHARE=1 it
+ * instead continues on the parent's device, in shared mode against a
+ * server in the parent (fork_share.c).
  *
  * Shared mode (GTSIM_SERVER names a device server's socket, `gtsim run
  * --shared`; docs/shared-device.md): the process has no device. An open

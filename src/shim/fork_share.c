@@ -9,6 +9,7 @@
  * in-process. */
 #include "shim/shim.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -31,7 +32,10 @@ bool fork_share_wanted(void)
 	return v && !strcmp(v, "1");
 }
 
-const char *fork_share_start(struct gtsim_device *dev)
+/* Two threads forking at once start one server. */
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *start_locked(struct gtsim_device *dev)
 {
 	if (server && server_pid == getpid())
 		return path;
@@ -57,6 +61,14 @@ const char *fork_share_start(struct gtsim_device *dev)
 	return path;
 }
 
+const char *fork_share_start(struct gtsim_device *dev)
+{
+	pthread_mutex_lock(&start_lock);
+	const char *p = start_locked(dev);
+	pthread_mutex_unlock(&start_lock);
+	return p;
+}
+
 uint64_t fork_share_file(struct gtsim_file *file)
 {
 	return server && server_pid == getpid() ? gtsim_server_share_file(server, file) : 0;
@@ -76,4 +88,5 @@ void fork_share_child(void)
 		real.close(listen_fd);   /* the parent's */
 	listen_fd = -1;
 	server = NULL;
+	pthread_mutex_init(&start_lock, NULL);   /* another thread's, held at the fork */
 }
