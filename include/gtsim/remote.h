@@ -107,6 +107,20 @@ int gtsim_server_run(struct gtsim_device *dev, int listen_fd);
  * the device between its tests). */
 int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd);
 
+/* A server inside the calling process (the shim's fork sharing,
+ * GTSIM_FORK_SHARE=1): serves listen_fd against dev from threads of its
+ * own, which block every signal, for the rest of the process's life.
+ * NULL when it could not start. */
+struct gtsim_server;
+struct gtsim_file;
+struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd);
+/* Makes file, a DRM file this process opened, reachable by ATTACH: its id
+ * (0: no memory). The server holds it with one reference, the caller's,
+ * which gtsim_server_release_file drops: the file closes (gtsim_close)
+ * when that reference and every connection to it are gone. */
+uint64_t gtsim_server_share_file(struct gtsim_server *srv, struct gtsim_file *file);
+void gtsim_server_release_file(struct gtsim_server *srv, uint64_t id);
+
 /* Client (shim/remote/): a new DRM file of node minor on the server
  * listening at path; the connection's descriptor or -errno. */
 int gtsim_remote_open(const char *path, int minor);

@@ -13,7 +13,9 @@
  * fork(): the child continues on a private copy of the device (fork.c);
  * if making the copy fails, its first use of a node creates a new device
  * and each inherited open gets a new file on it (an empty device: handles
- * the parent created are unknown there).
+ * the parent created are unknown there). With GTSIM_FORK_SHARE=1 it
+ * instead continues on the parent's device, in shared mode against a
+ * server in the parent (fork_share.c).
  *
  * Shared mode (GTSIM_SERVER names a device server's socket, `gtsim run
  * --shared`; docs/shared-device.md): the process has no device. An open
@@ -57,6 +59,9 @@ struct node_open {
 	uint64_t id;
 	pid_t pid, tid;
 	struct thread_conn *conns;
+	/* fork sharing (fork_share.c), in the process whose file it is: the
+	 * file's id on this process's server, which closes it (0: none) */
+	uint64_t shared_id;
 };
 
 static char server_path[108];   /* GTSIM_SERVER; "" without the shared mode */
@@ -255,7 +260,8 @@ int devnode_open(int minor, int flags)
 static void release_locked(struct node_open *n)
 {
 	if (--n->users == 0) {
-		if (n->generation == generation && n->file)
+		if (n->generation == generation && n->file &&
+		    !(n->shared_id && fork_share_release(n->shared_id)))
 			gtsim_close(n->file);
 		for (struct thread_conn *c = n->conns, *next; c; c = next) {
 			next = c->next;
@@ -416,18 +422,59 @@ void devnode_fill_statx(int minor, struct statx *stx)
 	stx->stx_dev_minor = 5;
 }
 
+/* Fork sharing: the server's path for the child ("" when this fork makes
+ * a private copy), set by atfork_prepare. */
+static char fork_share_path[108];
+
+/* Fork sharing, under table_lock: gives every open file of this process's
+ * device an id on the server; false when one could not have one. */
+static bool share_files_locked(void)
+{
+	for (int fd = 0; fd < MAX_FD; fd++) {
+		struct node_open *n = table[fd];
+		if (n && n->file && !n->remote && n->generation == generation && !n->shared_id &&
+		    !(n->shared_id = fork_share_file(n->file)))
+			return false;
+	}
+	return true;
+}
+
+/* Fork sharing: the server's path when every open file of dev has an id
+ * there, else NULL (the child then makes its private copy). */
+static const char *share_for_fork(struct gtsim_device *dev)
+{
+	const char *share = fork_share_start(dev);
+	pthread_mutex_lock(&table_lock);
+	bool all = share && share_files_locked();
+	pthread_mutex_unlock(&table_lock);
+	return all ? share : NULL;
+}
+
 /* fork: the device is quiesced first (no batch in flight, engine threads
  * outside their locks; requests waiting for a fence nobody signaled yet
  * stay queued, in the child's copy too, where nothing signals them), then the table and the sync unit's locks are held
- * across the fork (lock order: table, then the kernel model's). */
+ * across the fork (lock order: table, then the kernel model's).
+ *
+ * With fork sharing the device is not idled: the child never uses its
+ * copy, and a spinning batch would hold the fork back until hangcheck
+ * (IGT gem_exec_fence basic-await forks behind a spinner). A file opened
+ * by another thread between the two passes gets its id in the second (if
+ * that fails, the child's calls on it fail with EIO). */
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
-	if (dev) {
+	const char *share = dev && !server_path[0] && fork_share_wanted() ? share_for_fork(dev)
+									   : NULL;
+	if (dev && !share) {
 		gtsim_device_quiesce(dev);
 		gtsim_device_fork_hold(dev);
 	}
 	pthread_mutex_lock(&table_lock);
+	fork_share_path[0] = '\0';
+	if (share) {
+		share_files_locked();
+		snprintf(fork_share_path, sizeof(fork_share_path), "%s", share);
+	}
 	gtsim_fork_prepare();
 }
 
@@ -460,10 +507,39 @@ static void drop_parent_conns(void)
 	}
 }
 
+/* Fork sharing, in the child: each inherited file of the parent's device
+ * becomes a node of the parent's server, reached by ATTACH on first use
+ * (the descriptor stays the eventfd: no thread's connection); the
+ * parent's device, its copy here, is never touched. */
+static void switch_to_parent_server(void)
+{
+	snprintf(server_path, sizeof(server_path), "%s", fork_share_path);
+	pid_t parent = getppid();
+	for (int fd = 0; fd < MAX_FD; fd++) {
+		struct node_open *n = table[fd];
+		if (!n || n->remote || !n->file)
+			continue;
+		n->remote = true;
+		n->id = n->shared_id;
+		n->shared_id = 0;
+		n->file = NULL;
+		n->pid = parent;
+		n->tid = 0;
+	}
+	device = NULL;
+	TRACE(TRACE_SHIM, "fork child %d: the device of %d, served at %s", (int)getpid(),
+	      (int)parent, server_path);
+}
+
 static void atfork_child(void)
 {
 	gtsim_fork_child();
 	pthread_mutex_init(&table_lock, NULL);
+	fork_share_child();
+	if (fork_share_path[0]) {
+		switch_to_parent_server();
+		return;
+	}
 	if (server_path[0])
 		drop_parent_conns();
 	if (!fork_child_device(device)) {

@@ -18,6 +18,7 @@
 #include <dirent.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -129,6 +130,21 @@ void devnode_fill_statx(int minor, struct statx *stx);
 struct gtsim_device;
 bool fork_child_device(struct gtsim_device *dev);
 int fork_privatize_memory(struct gtsim_device *dev);
+
+/* fork_share.c: GTSIM_FORK_SHARE=1, a fork child uses its parent's
+ * device through a server in the parent. fork_share_start: the server's
+ * socket path (started on dev at the first call in this process), NULL
+ * when it could not start; fork_share_file: the id of file there (0:
+ * none); fork_share_release: drops the process's reference to a shared
+ * file (the last reference closes it), false when this process has no
+ * server (the caller closes the file itself); fork_share_child: in a fork
+ * child, forgets the parent's server. */
+struct gtsim_file;
+bool fork_share_wanted(void);
+const char *fork_share_start(struct gtsim_device *dev);
+uint64_t fork_share_file(struct gtsim_file *file);
+bool fork_share_release(uint64_t id);
+void fork_share_child(void);
 
 /* sysfs.c */
 /* When path lies in the tree the shim serves (/sys/dev/char/226:*,

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,12 @@ struct server {
 	struct server_file *files; /* under lock */
 	uint64_t next_id;
 	struct server_timelines *timelines;
+	bool background;           /* gtsim_server_start: threads detached */
+};
+
+/* gtsim_server_start's: a server running in the background. */
+struct gtsim_server {
+	struct server srv;
 };
 
 struct server_timelines *server_timelines(struct server *srv)
@@ -91,6 +98,33 @@ void server_file_put(struct server *srv, struct server_file *sf)
 		gtsim_close(sf->file);
 		free(sf);
 	}
+}
+
+uint64_t gtsim_server_share_file(struct gtsim_server *gs, struct gtsim_file *file)
+{
+	struct server *srv = &gs->srv;
+	struct server_file *sf = calloc(1, sizeof(*sf));
+	if (!sf)
+		return 0;
+	*sf = (struct server_file){ .file = file, .refs = 1 };
+	pthread_mutex_lock(&srv->lock);
+	sf->id = ++srv->next_id;
+	sf->next = srv->files;
+	srv->files = sf;
+	pthread_mutex_unlock(&srv->lock);
+	return sf->id;
+}
+
+void gtsim_server_release_file(struct gtsim_server *gs, uint64_t id)
+{
+	struct server *srv = &gs->srv;
+	pthread_mutex_lock(&srv->lock);
+	struct server_file *sf = srv->files;
+	while (sf && sf->id != id)
+		sf = sf->next;
+	pthread_mutex_unlock(&srv->lock);
+	/* the caller's reference keeps sf listed until this put */
+	server_file_put(srv, sf);
 }
 
 struct conn_start {
@@ -211,8 +245,10 @@ static int start_conn(struct server *srv, int fd)
 			e = NULL;               /* the list's now */
 	}
 	free(e);
+	if (!ret && srv->background)     /* never joined: ends on its own */
+		pthread_detach(srv->threads[srv->nthreads]);
 	if (!ret) {
-		srv->nthreads++;
+		srv->nthreads += !srv->background;
 		srv->active++;
 		srv->total++;
 	}
@@ -226,6 +262,17 @@ struct accept_args {
 	struct server *srv;
 	int listen_fd;
 };
+
+/* The lock, the idle condition and the timelines of a new server. */
+static int server_init(struct server *srv, struct gtsim_device *dev)
+{
+	*srv = (struct server){ .dev = dev, .timelines = timelines_create() };
+	if (!srv->timelines)
+		return -ENOMEM;
+	pthread_mutex_init(&srv->lock, NULL);
+	pthread_cond_init(&srv->idle, NULL);
+	return 0;
+}
 
 static void *acceptor(void *p)
 {
@@ -266,11 +313,10 @@ int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd)
 {
 	if (!dev || listen_fd < 0)
 		return -EINVAL;
-	struct server srv = { .dev = dev, .timelines = timelines_create() };
-	if (!srv.timelines)
-		return -ENOMEM;
-	pthread_mutex_init(&srv.lock, NULL);
-	pthread_cond_init(&srv.idle, NULL);
+	struct server srv;
+	int err = server_init(&srv, dev);
+	if (err)
+		return err;
 	struct accept_args a = { &srv, listen_fd };
 	struct end_args e = { &srv, end_fd };
 	pthread_t acc, watch;
@@ -302,4 +348,35 @@ int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd)
 int gtsim_server_run(struct gtsim_device *dev, int listen_fd)
 {
 	return gtsim_server_run_until(dev, listen_fd, -1);
+}
+
+/* A server inside a program's own process: its threads take none of the
+ * program's signals (they would run the program's handlers on threads
+ * the program never made) and live as long as the process. */
+struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd)
+{
+	struct gtsim_server *gs = malloc(sizeof(*gs));
+	struct server *srv = gs ? &gs->srv : NULL;
+	struct accept_args *a = malloc(sizeof(*a));
+	if (!dev || listen_fd < 0 || !gs || !a || server_init(srv, dev)) {
+		free(gs);
+		free(a);
+		return NULL;
+	}
+	srv->background = true;
+	*a = (struct accept_args){ srv, listen_fd };
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);   /* inherited by the connections' */
+	pthread_t acc;
+	int ret = pthread_create(&acc, NULL, acceptor, a);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		timelines_destroy(srv->timelines);
+		free(gs);
+		free(a);
+		return NULL;
+	}
+	pthread_detach(acc);
+	return gs;
 }
