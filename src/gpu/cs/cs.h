@@ -162,7 +162,9 @@ struct gt_engine {
 	uint64_t arb_passes_off;     /* MI_ARB_CHECKs executed with arbitration off
 				      * (atomic): progress for the hangcheck only */
 	int host_tid;                /* the engine thread's Linux thread id (atomic;
-				      * 0 until it runs): engine_host_runq_ns() */
+				      * 0 until it runs): engine_host_times() */
+	int run_tid;                 /* the thread running the ring now (atomic; 0:
+				      * none): a client's in sync mode */
 
 	/* 3D/media state recorded for the pipeline (see state.h): the
 	 * current logical context's. */

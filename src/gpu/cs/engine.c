@@ -79,12 +79,20 @@ static bool has_work(const struct gt_engine *e)
 }
 
 /* Run with e->lock held; marks the engine as running meanwhile. */
+/* This thread's Linux id (not cached: a fork child's thread has another). */
+static int self_tid(void)
+{
+	return (int)syscall(SYS_gettid);
+}
+
 static void run_locked(struct gt_engine *e)
 {
 	e->running = true;
+	__atomic_store_n(&e->run_tid, self_tid(), __ATOMIC_RELEASE);
 	exec_watch_abort(&e->abort, &e->arb_checks);
 	cs_run(e);
 	exec_watch_abort(NULL, NULL);   /* in sync mode this is a client's thread */
+	__atomic_store_n(&e->run_tid, 0, __ATOMIC_RELEASE);
 	e->running = false;
 	pthread_cond_broadcast(&e->idle);
 }
@@ -113,7 +121,7 @@ static void *engine_thread(void *arg)
 	struct gt_engine *e = arg;
 	bool just_ran = false;
 
-	__atomic_store_n(&e->host_tid, (int)syscall(SYS_gettid), __ATOMIC_RELEASE);
+	__atomic_store_n(&e->host_tid, self_tid(), __ATOMIC_RELEASE);
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
 		cs_take_posted_tail(e);
@@ -190,6 +198,7 @@ int engine_fork_child(struct gt_engine *e)
 	e->cb_running = 0;   /* the callers were the parent's threads */
 	e->quit = false;
 	e->host_tid = 0;
+	e->run_tid = 0;
 	return gt_thread_create(&e->thread, engine_thread, e) ? -1 : 0;
 }
 
@@ -428,7 +437,13 @@ bool engine_host_times(struct gt_engine *e, struct engine_host_times *t)
 	 * queue (counted when the wait ends), timeslices" in ns
 	 * (Documentation/scheduler/sched-stats.rst); stat's third field is
 	 * the state, R for running or waiting for a CPU (proc(5)) */
-	int tid = __atomic_load_n(&e->host_tid, __ATOMIC_ACQUIRE);
+	/* the thread running the ring: in sync mode (GTSIM_SYNC) a client's,
+	 * whose waits for a CPU count as the engine's (a 100 ms hangcheck
+	 * reset a sync-mode draw on a loaded host when only the idle engine
+	 * thread's were looked at) */
+	int tid = __atomic_load_n(&e->run_tid, __ATOMIC_ACQUIRE);
+	if (!tid)
+		tid = __atomic_load_n(&e->host_tid, __ATOMIC_ACQUIRE);
 	if (!tid)
 		return false;
 	char path[64];
