@@ -44,5 +44,9 @@ fi
 # runs as fast either way.
 schedule=
 [ "$name" = draw ] && schedule=-entropic=0
+# UBSan reports end the run with the input kept, as ASan's do (clang's
+# UBSan otherwise prints and goes on: finding 21 was a report in the log of
+# a run that went on, its input not written).
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 "$exe" $schedule -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=16384 -len_control=0 \
 	-print_final_stats=1 -artifact_prefix="$out/artifacts/$name-" $slow "$@" "$work" "$corpus"

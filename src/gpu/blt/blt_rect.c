@@ -113,13 +113,14 @@ static enum cs_result mono_src_row(struct gt_engine *e, const struct blt_op *op,
 {
 	const struct blt_mono_src *m = op->mono_src;
 	uint64_t off = (uint64_t)(y - op->y1) * m->stride;
-	const uint8_t *row = m->bits + off;
-	if (!m->bits) {
+	const uint8_t *row = rowbuf;
+	if (m->bits) {
+		row = m->bits + off;   /* immediate data (no offset from a NULL) */
+	} else {
 		enum cs_result r = blt_read_mem(e, op->cmd, "mono source", m->va + off, rowbuf,
 						m->stride);
 		if (r != CS_NEXT)
 			return r;
-		row = rowbuf;
 	}
 	for (int32_t i = 0; i < w; i++) {
 		uint32_t b = m->offset + (uint32_t)(x + i - op->x1);
