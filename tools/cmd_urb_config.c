@@ -32,7 +32,8 @@ static int urb_config_main(int argc, char **argv)
 	static const char *const size_opts[URB_NUM_STAGES] = {
 		"--vs-size", "--hs-size", "--ds-size", "--gs-size" };
 
-	for (int i = 1; i < argc; i++) {
+	/* Every option takes one value: options come in pairs. */
+	for (int i = 1; i < argc; i += 2) {
 		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 		int known = 0;
 		if (!strcmp(opt, "--device")) {
@@ -58,7 +59,6 @@ static int urb_config_main(int argc, char **argv)
 			fprintf(stderr, "gtsim urb-config: unknown option '%s'\n", opt);
 			return 1;
 		}
-		i++;
 	}
 	const struct gt_devinfo *dev = device ? devinfo_lookup(device) : devinfo_from_env();
 	if (!dev) {
