@@ -390,14 +390,8 @@ int ps_flush(struct wm_draw *d)
 	      d->prim.back_facing ? " back" : "");
 	d->ps_threads++;
 	d->ps_pixels += bits_count32(px->mask);
-	if (d->ring) {
-		ps_pool_submit(d, j);
-		/* the next thread gathers in the next slot (once it is free) */
-		d->px = &ps_pool_slot(d)->px;
-	} else {
-		ps_job_run(j);
-		ps_job_retire(d, j);
-	}
+	ps_job_run(j);
+	ps_job_retire(d, j);
 	d->px->count = 0;
 	d->px->mask = 0;
 	return d->fault ? -1 : 0;

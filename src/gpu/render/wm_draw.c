@@ -20,6 +20,10 @@ int wm_fault(struct wm_draw *d, const char *fmt, ...)
 {
 	struct ps_job *j = ps_running_job();
 	bool in_job = j && j->d == d;
+	/* the primitives kept for the bands come before it: their fault, if
+	 * any, is the one a single thread meets first */
+	if (!in_job && !d->band)
+		wm_band_flush(d);
 	if (in_job ? !j->faulted : !d->fault) {
 		char buf[200];
 		va_list ap;
@@ -31,6 +35,8 @@ int wm_fault(struct wm_draw *d, const char *fmt, ...)
 			j->faulted = true;
 			return -1;
 		}
+		if (wm_band_fault(d, buf))
+			return -1;
 		render_set_fault(d->rs, "%s", buf);
 		__atomic_store_n(&d->fault, 1, __ATOMIC_RELAXED);
 	}
@@ -40,7 +46,7 @@ int wm_fault(struct wm_draw *d, const char *fmt, ...)
 const char *wm_fault_text(const struct wm_draw *d)
 {
 	const struct ps_job *j = ps_running_job();
-	return j && j->d == d ? j->fault : d->rs->fault;
+	return j && j->d == d ? j->fault : d->band ? wm_band_fault_text(d) : d->rs->fault;
 }
 
 bool wm_faulted(const struct wm_draw *d)
@@ -306,9 +312,10 @@ static void triangle(struct wm_draw *d, const struct clip_vertex *c0, const stru
 		const float (*rows[3])[4] = { c0->attr, c1->attr, c2->attr };
 		attr_setup(p, &st->sbe, rows, pv->attr, CLIP_MAX_ATTRS, d->rs->prim_id);
 	}
-	raster_triangle_runs(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn,
-			     run_fn, d);
-	ps_prim_end(d);
+	if (wm_band_add(d, WM_PRIM_TRIANGLE)) {
+		wm_raster_prim(d, WM_PRIM_TRIANGLE, &d->clip);
+		ps_prim_end(d);
+	}
 }
 
 static void rect(struct wm_draw *d, const struct clip_vertex *c)
@@ -331,9 +338,21 @@ static void rect(struct wm_draw *d, const struct clip_vertex *c)
 	bary_setup(&p->bary, &p->v[0], &p->v[1], &p->v[2]);
 	const float (*rows[3])[4] = { c[0].attr, c[1].attr, c[2].attr };
 	attr_setup(p, &d->st.sbe, rows, c[0].attr, CLIP_MAX_ATTRS, d->rs->prim_id);
-	raster_rect_runs(&p->v[0], &p->v[1], &p->v[2], &d->clip, &d->st.ms.pattern, quad_fn, run_fn,
-			 d);
-	ps_prim_end(d);
+	if (wm_band_add(d, WM_PRIM_RECT)) {
+		wm_raster_prim(d, WM_PRIM_RECT, &d->clip);
+		ps_prim_end(d);
+	}
+}
+
+void wm_raster_prim(struct wm_draw *d, enum wm_prim_kind kind, const struct pixel_rect *clip)
+{
+	const struct wm_prim *p = &d->prim;
+	if (kind == WM_PRIM_RECT)
+		raster_rect_runs(&p->v[0], &p->v[1], &p->v[2], clip, &d->st.ms.pattern, quad_fn,
+				 run_fn, d);
+	else
+		raster_triangle_runs(&p->v[0], &p->v[1], &p->v[2], clip, &d->st.ms.pattern,
+				     quad_fn, run_fn, d);
 }
 
 /* orig: the line's two vertices when the clipper cut it, else NULL. */
@@ -341,6 +360,7 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 		 const struct clip_vertex *pv, bool back_facing, float z_offset,
 		 const struct clip_vertex *orig)
 {
+	wm_band_flush(d);     /* lines are the engine thread's alone */
 	struct wm_prim *p = &d->prim;
 	struct win_vertex a = to_window(d, c0), b = to_window(d, c1);
 	float dx = b.x - a.x, dy = b.y - a.y, len = sqrtf(dx * dx + dy * dy);
@@ -391,6 +411,7 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 static void point(struct wm_draw *d, const struct clip_vertex *c, const struct clip_vertex *pv,
 		  bool back_facing, float z_offset)
 {
+	wm_band_flush(d);     /* points are the engine thread's alone */
 	struct wm_prim *p = &d->prim;
 	struct win_vertex v = to_window(d, c);
 	float size = d->st.point_width;
@@ -704,23 +725,21 @@ int wm_draw_begin(struct render_state *rs, const struct render_env *env,
 			free(d);
 			return -1;
 		}
-		ps_pool_attach(d);
-		if (!d->ring) {
-			d->job = calloc(1, sizeof(*d->job));
+		d->job = calloc(1, sizeof(*d->job));
+		if (d->job)
+			d->job->t = aligned_alloc(64, sizeof(struct eu_thread));
+		if (!d->job || !d->job->t) {
 			if (d->job)
-				d->job->t = aligned_alloc(64, sizeof(struct eu_thread));
-			if (!d->job || !d->job->t) {
-				if (d->job)
-					free(d->job->t);
-				free(d->job);
-				ps_kernel_release(d);
-				free(d);
-				return render_set_fault(rs, "back end: out of memory");
-			}
-			ps_job_init(d, d->job);
-			d->px = &d->job->px;
+				free(d->job->t);
+			free(d->job);
+			ps_kernel_release(d);
+			free(d);
+			return render_set_fault(rs, "back end: out of memory");
 		}
+		ps_job_init(d, d->job);
+		d->px = &d->job->px;
 	}
+	wm_band_begin(d);
 	rs->prim_sink = prim_sink;
 	rs->prim_ctx = d;
 	return 0;
@@ -752,9 +771,8 @@ int wm_draw_end(struct render_state *rs)
 	struct wm_draw *d = rs->prim_ctx;
 	if (!d || rs->prim_sink != prim_sink)
 		return 0;
+	wm_band_flush(d);
 	ps_flush(d);
-	if (d->ring)
-		ps_pool_detach(d);
 	rt_write_add_fast_subspans(d->fast_subspans);
 	int ret = d->fault ? -1 : 0;
 	if (!ret)
@@ -764,6 +782,7 @@ int wm_draw_end(struct render_state *rs)
 				     d->rt0.pitch, d->rt0.width, d->rt0.height);
 	TRACE(TRACE_PS, "draw: %llu PS threads, %llu pixels", (unsigned long long)d->ps_threads,
 	      (unsigned long long)d->ps_pixels);
+	wm_band_end(d);
 	ps_kernel_release(d);
 	if (d->job)
 		free(d->job->t);

@@ -10,7 +10,6 @@
 #include "gpu/render/wm.h"
 
 #define PS_MAX_PIXELS 32
-#define PS_RING_MAX 64             /* PS threads in flight on the host pool */
 
 /* One primitive after setup: what every pixel of it is computed from. */
 struct wm_prim {
@@ -89,10 +88,9 @@ struct rt_cache {
 	struct surface_view view;
 };
 
-/* One PS thread of a draw as it is handed to a host thread (ps_pool.c):
- * its pixels and a copy of its primitive, so that the rasterizer can go
- * on while it runs; what it changes in the draw (faults, counters) is
- * merged back in dispatch order. */
+/* One PS thread of a draw: its pixels and a copy of its primitive; what
+ * it changes in the draw (faults, counters) is merged back when it ends
+ * (the draw's own job, or a band's: wm_band.c). */
 struct ps_job {
 	struct wm_draw *d;
 	struct eu_thread *t;       /* the slot's EU thread */
@@ -111,15 +109,7 @@ struct ps_job {
 	bool have_rt0;
 	bool faulted;              /* fault: the draw's, given at retirement */
 	char fault[200];
-	/* pool: its position in the ring, the jobs before it that share a
-	 * tile of its lit pixels (the pixel scoreboard), its completion */
-	uint64_t pos;
-	unsigned ndeps;
-	uint64_t deps[2 * PS_MAX_PIXELS / 4]; /* two tiles a subspan at most */
-	uint64_t done_seq;         /* atomic: pos + 1 of the last job of this slot that ended */
 };
-
-struct ps_ring;
 
 struct ps_kernel {
 	struct exec_prog *prog;
@@ -139,7 +129,6 @@ struct wm_draw {
 	bool early_depth;          /* depth/stencil before the PS */
 	bool dispatch;             /* PS threads run at all */
 	struct ps_job *job;        /* the inline job (no pool) */
-	struct ps_ring *ring;      /* PS threads on the host pool (ps_pool.c), or NULL */
 	uint64_t prim_serial;      /* bumped at each primitive's end */
 	uint32_t line_stipple_s;   /* the stipple counter at the next line's start */
 	struct wm_prim prim;
@@ -158,7 +147,40 @@ struct wm_draw {
 	 * the block of the surface each pixel of the rectangle clears */
 	uint8_t fc_packed[16];
 	uint32_t fc_block_w, fc_block_h;
+	/* bands (wm_band.c): the primitives waiting to be rasterized by
+	 * bands of rows on the host threads (NULL: each rasterized at once);
+	 * in a band's copy of the draw, the band's own record (NULL in the
+	 * draw itself) */
+	struct wm_batch *batch;
+	struct wm_band *band;
+	const struct wm_batch *batch_of;   /* a band's copy: the batch it rasterizes */
 };
+
+/* wm_band.c: a draw's triangles and rectangles rasterized on GTSIM_THREADS
+ * host threads (default: the number of cores), each owning bands of
+ * BAND_ROWS pixel rows of the target. */
+enum wm_prim_kind { WM_PRIM_TRIANGLE, WM_PRIM_RECT };
+/* The host threads there are (GTSIM_THREADS, read at each draw). */
+unsigned wm_band_threads(void);
+/* Batches rasterized on more than one host thread so far. */
+uint64_t wm_band_split_runs(void);
+/* At the draw's start: d->batch when the draw can use bands. */
+void wm_band_begin(struct wm_draw *d);
+/* The primitive set up in d->prim, of the given kind: kept for the bands
+ * (0), or -1 when d has no batch (the caller rasterizes it now). */
+int wm_band_add(struct wm_draw *d, enum wm_prim_kind kind);
+/* Rasterizes every primitive kept, in order; their faults and counters
+ * merged into d. Before anything else touches pixels or faults. */
+void wm_band_flush(struct wm_draw *d);
+/* At the draw's end (after the last flush). */
+void wm_band_end(struct wm_draw *d);
+/* A fault met in a band's copy of a draw: kept there (true), or false
+ * when d is the draw itself. */
+bool wm_band_fault(struct wm_draw *d, const char *text);
+/* The fault text kept in a band's copy of a draw. */
+const char *wm_band_fault_text(const struct wm_draw *d);
+/* wm_draw.c: rasterizes d->prim, of the given kind, within clip. */
+void wm_raster_prim(struct wm_draw *d, enum wm_prim_kind kind, const struct pixel_rect *clip);
 
 /* attr_setup.c: the SBE attributes of a primitive from the VUE rows of
  * its three setup vertices (rows[i][r] is row r of vertex i) and of the
@@ -291,17 +313,5 @@ const char *wm_fault_text(const struct wm_draw *d);
 /* Whether wm_fault was called (in the running job, else in the draw). */
 bool wm_faulted(const struct wm_draw *d);
 
-/* ps_pool.c: the host threads PS threads run on (GTSIM_THREADS, default
- * the number of cores; 1: every thread on the rasterizing thread). */
-unsigned ps_pool_threads(void);
-/* Attaches the pool to draw d when it has more than one thread and is
- * free (d->ring set), else leaves d->ring NULL. */
-void ps_pool_attach(struct wm_draw *d);
-/* The next free slot in dispatch order (retiring the job that held it). */
-struct ps_job *ps_pool_slot(struct wm_draw *d);
-/* Hands the filled job j of the slot ps_pool_slot gave to the pool. */
-void ps_pool_submit(struct wm_draw *d, struct ps_job *j);
-/* Waits for every job of the draw, retires them, frees the pool. */
-int ps_pool_detach(struct wm_draw *d);
 
 #endif

@@ -237,6 +237,9 @@ static int check_slope(int fmt, const char *threads)
 
 int main(void)
 {
+	/* bands of 8 rows (whole 8x8 blocks): the 40 rows are 5 bands, shared
+	 * by 4 host threads */
+	setenv("GTSIM_BAND_ROWS", "8", 1);
 	fx_init();
 	static const int fmts[3] = { D16, D24, D32 };
 	for (int b = 0; b < 2; b++)

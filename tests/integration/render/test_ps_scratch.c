@@ -1,7 +1,8 @@
 /* Each PS thread has its own scratch space (3DSTATE_PS Scratch Space Base
  * Pointer and Per Thread Scratch Space, 1 KB << n; the PS payload's R0.5
  * holds the thread's pointer, base + thread slot x size), also when the
- * threads run at once on the host pool (GTSIM_THREADS, ps_pool.c). The PS
+ * threads run at once on host threads (GTSIM_THREADS, bands of 2 rows:
+ * GTSIM_BAND_ROWS=2, wm_band.c). The PS
  * writes its four colour registers to scratch (scratch block write, 4
  * registers), runs a long stretch of ALU work, reads them back (scratch
  * block read) and writes them to the render target. The draws are 512
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "backend_fixture.h"
+#include "gpu/render/wm_draw.h"
 
 #define W 64
 #define H 64
@@ -60,6 +62,14 @@ static char *kernel_text(void)
 	return text;
 }
 
+/* Square i's index from its pixel: squares are numbered down each
+ * column, so that the squares of one draw are in 8 bands of 2 rows,
+ * shared by the 4 tasks. */
+static int square_at(int x, int y)
+{
+	return (x / SQ_W) * (H / SQ_H) + y / SQ_H;
+}
+
 /* The squares, FX_VUES / 4 to a draw (the fixture's URB holds FX_VUES
  * vertices). */
 static int draw_squares(void)
@@ -70,7 +80,7 @@ static int draw_squares(void)
 		unsigned prims[FX_VUES / 4 * 6];
 		for (int j = 0; j < per; j++) {
 			int i = first + j;
-			int x0 = (i % (W / SQ_W)) * SQ_W, y0 = (i / (W / SQ_W)) * SQ_H;
+			int x0 = (i / (H / SQ_H)) * SQ_W, y0 = (i % (H / SQ_H)) * SQ_H;
 			float c[4];
 			colour(i, c);
 			for (int k = 0; k < 4; k++)
@@ -90,6 +100,8 @@ int main(void)
 {
 	fx_init();
 	setenv("GTSIM_THREADS", "4", 1);
+	setenv("GTSIM_BAND_ROWS", "2", 1);
+	uint64_t split = wm_band_split_runs();
 	int bad = 0;
 	for (int r = 0; r < ROUNDS; r++) {
 		fx_reset(kernel_text(), FMT_R8G8B8A8_UNORM, W, H, PITCH);
@@ -99,7 +111,7 @@ int main(void)
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++) {
 				float c[4];
-				colour((y / SQ_H) * (W / SQ_W) + x / SQ_W, c);
+				colour(square_at(x, y), c);
 				const uint8_t *p = fx_px(PITCH, 4, x, y);
 				for (int k = 0; k < 4; k++)
 					if (p[k] != fx_unorm8(c[k]) && bad++ < 4)
@@ -108,6 +120,8 @@ int main(void)
 			}
 	}
 	CHECK_EQ(bad, 0);
+	/* the draws were really shared by host threads */
+	CHECK(wm_band_split_runs() > split);
 	fx_fini();
 	return test_exit();
 }

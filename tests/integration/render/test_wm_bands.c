@@ -1,7 +1,9 @@
-/* PS threads on the pool of host threads (GTSIM_THREADS, ps_pool.c) keep
- * the hardware's pixel order: one draw of 8 overlapping squares, drawn
- * with GTSIM_THREADS=1 and =4, against an image computed here layer by
- * layer in primitive order:
+/* A draw rasterized by bands of rows on several host threads
+ * (GTSIM_THREADS, wm_band.c) keeps the hardware's pixel order: one draw of
+ * 8 overlapping squares, drawn with GTSIM_THREADS=1 and =4 (bands of 8
+ * rows, GTSIM_BAND_ROWS=8, so that the 32 rows are 4 bands over 4
+ * tasks), against an image computed here layer by layer in primitive
+ * order:
  *  - blending SRC_ALPHA / INV_SRC_ALPHA ("over"), which depends on the
  *    order of the layers (red, green and blue at alpha 0.6 alternate);
  *  - a D32_FLOAT depth test LESS with depth writes, the layers' depths not
@@ -9,15 +11,16 @@
  *    (3DSTATE_WM Early Depth/Stencil Control PSEXEC: the host threads
  *    make the read-modify-write of the depth buffer).
  * The two thread counts must give the same bytes, and each the CPU's
- * image (within one step of rounding for blending, exactly for depth).
- * Each case is drawn several times: a missing scoreboard shows as a
- * race. */
+ * image (within one step of rounding for blending, exactly for depth);
+ * the 4-thread draws must really have been shared by host threads. Each
+ * case is drawn several times: a pixel of two tasks shows as a race. */
 #include <stdio.h>
 
 #include "backend_fixture.h"
 #include "drv/seed_shaders.h"
 #include "gpu/eu/exec.h"
 #include "gpu/render/topology.h"
+#include "gpu/render/wm_draw.h"
 
 #define W 32
 #define H 32
@@ -121,10 +124,12 @@ static void check(const char *what, bool blend, int early_ds)
 {
 	static uint8_t want[H][W][4], one[H][W][4], four[H][W][4];
 	reference(blend, want);
-	int bad = 0, differ = 0;
+	int bad = 0, differ = 0, unsplit = 0;
 	for (int r = 0; r < ROUNDS; r++) {
 		run(blend, early_ds, "1", one);
+		uint64_t split = wm_band_split_runs();
 		run(blend, early_ds, "4", four);
+		unsplit += wm_band_split_runs() == split;
 		differ += memcmp(one, four, sizeof(one)) != 0;
 		for (int y = 0; y < H; y++)
 			for (int x = 0; x < W; x++)
@@ -138,10 +143,11 @@ static void check(const char *what, bool blend, int early_ds)
 							one[y][x][c], four[y][x][c], want[y][x][c]);
 				}
 	}
-	printf("%s: %d rounds, %d pixel errors, %d rounds where 1 and 4 threads differ\n",
-	       what, ROUNDS, bad, differ);
+	printf("%s: %d rounds, %d pixel errors, %d rounds where 1 and 4 threads differ, "
+	       "%d 4-thread draws on one host thread\n", what, ROUNDS, bad, differ, unsplit);
 	CHECK_EQ(bad, 0);
 	CHECK_EQ(differ, 0);
+	CHECK_EQ(unsplit, 0);
 }
 
 /* The engine's progress counter (exec_watch_abort's ended, hangcheck's):
@@ -151,7 +157,10 @@ static void check(const char *what, bool blend, int early_ds)
  * which halves the W / 2 subspans it crosses (a pixel centre on it goes
  * to one triangle, the ones beside it to either), so (W / 2)^2 + W / 2
  * subspans are lit, and SIMD8 threads take two of one triangle each
- * (10 in each triangle of a diagonal 8x8 block, 16 in the others);
+ * (10 in each triangle of a diagonal 8x8 block, 16 in the others; with
+ * bands of 8 rows on 4 tasks, task t has subspan rows 4t to 4t + 3 of
+ * each triangle: 58, 42, 26 and 10 subspans of the upper one, 10, 26, 42
+ * and 58 of the lower one, all even, so as many threads);
  * and no worker keeps an end pending or the counter's address past its
  * job: each round's counter is freed before the next round's draw (the
  * workers outlive a device and its engine; a late add into the freed
@@ -192,6 +201,7 @@ static void check_ended(void)
 
 int main(void)
 {
+	setenv("GTSIM_BAND_ROWS", "8", 1);
 	fx_init();
 	check_ended();
 	check("blend over", true, 0);
