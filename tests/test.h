@@ -13,11 +13,18 @@
 static int test_failures;
 static int test_checks;
 
+/* Counted atomically: tests check from several threads (a failure lost
+ * to a race would pass the test). */
+static inline void test_count(int *n)
+{
+	__atomic_add_fetch(n, 1, __ATOMIC_RELAXED);
+}
+
 #define CHECK(cond)                                                          \
 	do {                                                                 \
-		test_checks++;                                               \
+		test_count(&test_checks);                                    \
 		if (!(cond)) {                                               \
-			test_failures++;                                     \
+			test_count(&test_failures);                          \
 			fprintf(stderr, "%s:%d: CHECK failed: %s\n",         \
 				__FILE__, __LINE__, #cond);                  \
 		}                                                            \
@@ -26,9 +33,9 @@ static int test_checks;
 #define CHECK_EQ(a, b)                                                       \
 	do {                                                                 \
 		long long a_ = (long long)(a), b_ = (long long)(b);          \
-		test_checks++;                                               \
+		test_count(&test_checks);                                    \
 		if (a_ != b_) {                                              \
-			test_failures++;                                     \
+			test_count(&test_failures);                          \
 			fprintf(stderr, "%s:%d: CHECK_EQ failed: %s == %s "  \
 				"(%lld vs %lld, 0x%llx vs 0x%llx)\n",        \
 				__FILE__, __LINE__, #a, #b, a_, b_,          \
@@ -39,9 +46,9 @@ static int test_checks;
 #define CHECK_STR(a, b)                                                      \
 	do {                                                                 \
 		const char *a_ = (a), *b_ = (b);                             \
-		test_checks++;                                               \
+		test_count(&test_checks);                                    \
 		if (!a_ || !b_ || strcmp(a_, b_)) {                          \
-			test_failures++;                                     \
+			test_count(&test_failures);                          \
 			fprintf(stderr, "%s:%d: CHECK_STR failed: %s == %s\n" \
 				"   got: \"%s\"\n  want: \"%s\"\n",          \
 				__FILE__, __LINE__, #a, #b,                  \

@@ -8,6 +8,7 @@
  * generic path at run time. */
 #include <string.h>
 
+#include "common/clones.h"
 #include "gpu/eu/exec_internal.h"
 
 /* The N 32-bit values of source s: a row is read in place (the project
@@ -168,16 +169,8 @@ static uint32_t name##_##N(struct eu_thread *t, const struct exec_op *op,     \
 
 /* mad is fused (no rounding of the product); hosts with FMA get it in
  * SIMD, others call fmaf per channel. */
-/* Not under ThreadSanitizer: the clones' ifunc resolvers run before its
- * runtime is set up and crash the program at load. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-	!defined(__SANITIZE_THREAD__)
-#define FMA_CLONES __attribute__((target_clones("fma", "default")))
-#define SIMD_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define FMA_CLONES
-#define SIMD_CLONES
-#endif
+#define FMA_CLONES GT_CLONES("fma", "default")
+#define SIMD_CLONES GT_CLONES("avx2", "default")
 
 SIMD_CLONES F_OP(f_add, 8, x + y)
 SIMD_CLONES F_OP(f_add, 16, x + y)

@@ -8,6 +8,7 @@
  * (R8G8B8A8: R in bits 7:0). */
 #include <string.h>
 
+#include "common/clones.h"
 #include "gpu/format/pack_fast.h"
 
 static inline void put32(void *dst, uint32_t v)
@@ -140,9 +141,7 @@ typedef float pk_v8f __attribute__((vector_size(32)));
 typedef int32_t pk_v8i __attribute__((vector_size(32)));
 typedef uint32_t pk_v8u __attribute__((vector_size(32)));
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
+GT_CLONES("avx2", "default")
 static void unorm8_8(const uint8_t *const ch[4], const unsigned shift[4], void *dst)
 {
 	const pk_v8f zero = { 0 }, one = zero + 1;

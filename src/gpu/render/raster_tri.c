@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/clones.h"
 #include "gpu/render/raster.h"
 
 /* Window coordinates beyond the guard band never reach here; clamp so the
@@ -359,11 +360,8 @@ bary_store(unsigned want, bool same, unsigned b, unsigned m, const bary_v4d l[3]
 	}
 }
 
-/* An AVX clone picked at load time where GCC makes one; clang's
- * target_clones left the symbol undefined in the fuzz build (clang 14). */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "avx", "default")))
-#endif
+/* An AVX clone picked at load time where GCC makes one (clones.h). */
+GT_CLONES("avx2", "avx", "default")
 void bary_at_n(const struct bary_setup *s, unsigned n, const double *x, const double *y,
 	       float *const lin[3], float *const persp[3])
 {
@@ -394,9 +392,7 @@ bary_pixels_as(const struct bary_setup *s, unsigned n, const int32_t *x, const i
 	}
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "avx", "default")))
-#endif
+GT_CLONES("avx2", "avx", "default")
 void bary_pixels(const struct bary_setup *s, unsigned n, const int32_t *x, const int32_t *y,
 		 unsigned want, float *const lin[3], float *const persp[3])
 {
@@ -435,18 +431,14 @@ bary_z_as(const struct bary_setup *s, const float z[3], int32_t x, int32_t y, un
 	}
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx", "default")))
-#endif
+GT_CLONES("avx", "default")
 void bary_z_quad(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		 float out[4])
 {
 	bary_z_as(s, z, x, y, 1, out);
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx", "default")))
-#endif
+GT_CLONES("avx", "default")
 void bary_z_quads(const struct bary_setup *s, const float z[3], int32_t x, int32_t y,
 		  unsigned n, float *out)
 {

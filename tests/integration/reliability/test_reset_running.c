@@ -123,14 +123,14 @@ static void check_error_state(const char *command)
 		printf("error state:\n%s\n", text);
 }
 
-static volatile int walker_submitted;
+static int walker_submitted;   /* atomic */
 
 /* Another file's batch on the engine the walker holds, submitted while
  * it runs; it completes after the reset. */
 static void *submit_beside(void *arg)
 {
 	(void)arg;
-	while (!walker_submitted)
+	while (!__atomic_load_n(&walker_submitted, __ATOMIC_ACQUIRE))
 		usleep(1000);
 	usleep(20000);
 	check_others_served();
@@ -152,7 +152,7 @@ static void walker_hang(void)
 			.groups = { 2, 1, 1 }, .simd_size = 0, .threads = 56 }), 0);
 	pthread_t beside;
 	CHECK_EQ(pthread_create(&beside, NULL, submit_beside, NULL), 0);
-	walker_submitted = 1;
+	__atomic_store_n(&walker_submitted, 1, __ATOMIC_RELEASE);
 	submit_ends(&b, "walker of 112 looping threads");
 	pthread_join(beside, NULL);
 	check_guilty(f);
