@@ -107,13 +107,23 @@ int gtsim_server_run(struct gtsim_device *dev, int listen_fd);
  * the device between its tests). */
 int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd);
 
-/* A server inside the calling process (the shim's fork sharing,
- * GTSIM_FORK_SHARE=1): serves listen_fd against dev from threads of its
- * own, which block every signal, for the rest of the process's life.
- * NULL when it could not start. */
+/* A server inside the calling process (the shim's fork sharing):
+ * serves listen_fd against dev from threads of its own, which block every
+ * signal, for the rest of the process's life. NULL when it could not
+ * start. own_timeline_ioctl (may be NULL): an ioctl on a sw_sync timeline
+ * the calling process made itself (its own descriptors, which a client,
+ * its fork child, passes back), -ENOTTY when fd is none of them; the
+ * server asks it for a timeline of none of its own. */
 struct gtsim_server;
 struct gtsim_file;
-struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd);
+typedef int gtsim_own_timeline_ioctl_fn(int fd, unsigned long request, void *arg);
+struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd,
+					gtsim_own_timeline_ioctl_fn *own_timeline_ioctl);
+/* An ioctl, in the server's own process, on a sw_sync timeline the server
+ * made for a client (the client passed its descriptor): 0.. or -errno,
+ * -ENOTTY when fd is none of them. */
+int gtsim_server_timeline_ioctl(struct gtsim_server *srv, int fd, unsigned long request,
+				void *arg);
 /* Makes file, a DRM file this process opened, reachable by ATTACH: its id
  * (0: no memory). The server holds it with one reference, the caller's,
  * which gtsim_server_release_file drops: the file closes (gtsim_close)

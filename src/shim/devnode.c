@@ -463,8 +463,12 @@ static const char *share_for_fork(struct gtsim_device *dev)
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
-	const char *share = dev && !server_path[0] && fork_share_wanted() ? share_for_fork(dev)
-									   : NULL;
+	bool sharing = !server_path[0] && fork_share_wanted();
+	/* a process with sw_sync timelines but no DRM file yet: its children
+	 * reach those timelines through a server too, on a device made now */
+	if (!dev && sharing && debugfs_has_timelines())
+		dev = devnode_device();
+	const char *share = dev && sharing ? share_for_fork(dev) : NULL;
 	if (dev && !share) {
 		gtsim_device_quiesce(dev);
 		gtsim_device_fork_hold(dev);
@@ -527,6 +531,7 @@ static void switch_to_parent_server(void)
 		n->tid = 0;
 	}
 	device = NULL;
+	debugfs_fork_share_child();
 	TRACE(TRACE_SHIM, "fork child %d: the device of %d, served at %s", (int)getpid(),
 	      (int)parent, server_path);
 }

@@ -9,6 +9,7 @@
  * in-process. */
 #include "shim/shim.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,7 @@ static const char *start_locked(struct gtsim_device *dev)
 	socklen_t alen = fd_pass_addr(path, &a);
 	int l = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (l < 0 || !alen || bind(l, (struct sockaddr *)&a, alen) || listen(l, 64) ||
-	    !(server = gtsim_server_start(dev, l))) {
+	    !(server = gtsim_server_start(dev, l, debugfs_own_timeline_ioctl))) {
 		TRACE(TRACE_SHIM, "fork sharing: no server at %s", path);
 		if (l >= 0)
 			real.close(l);
@@ -80,6 +81,12 @@ bool fork_share_release(uint64_t id)
 		return false;
 	gtsim_server_release_file(server, id);
 	return true;
+}
+
+int fork_share_timeline_ioctl(int fd, unsigned long request, void *arg)
+{
+	return server && server_pid == getpid()
+		       ? gtsim_server_timeline_ioctl(server, fd, request, arg) : -ENOTTY;
 }
 
 void fork_share_child(void)

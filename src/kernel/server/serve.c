@@ -82,7 +82,7 @@ static int do_fd_ioctl(struct server_conn *c, const struct gtsim_wire_req *req, 
 	int ret = -ENOTTY;
 	user_copy_set_remote(req->pid);
 	if (_IOC_TYPE(req->request) == 'W')
-		ret = timelines_ioctl(server_timelines(c->srv), fd, req->request, arg);
+		ret = server_timeline_ioctl(c->srv, fd, req->request, arg);
 	else if (_IOC_TYPE(req->request) == DMA_BUF_BASE)
 		ret = gtsim_dmabuf_ioctl(c->dev, fd, req->request, arg);
 	else if (_IOC_TYPE(req->request) == SYNC_IOC_MAGIC)
