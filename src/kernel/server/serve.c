@@ -158,7 +158,10 @@ static int do_open(struct server_conn *c, const struct gtsim_wire_req *req, void
 		return -EINVAL;
 	if (req->op == GTSIM_WIRE_OPEN) {
 		server_settle_closes(c->srv, c->fd);
-		if (!(c->sf = server_file_open(c->srv, (int)req->request)))
+		user_copy_set_remote(req->pid);   /* the opener's privilege (drm_auth.c) */
+		c->sf = server_file_open(c->srv, (int)req->request);
+		user_copy_set_remote(0);
+		if (!c->sf)
 			return -ENODEV;
 		c->sf->file->pid = req->pid;   /* the opener, as the clients list shows it */
 	} else if (!(c->sf = server_file_get(c->srv, req->request))) {
