@@ -59,6 +59,7 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_SWSYNC_OPEN = 7,
 	GTSIM_WIRE_SWSYNC_REAP = 8,
 	GTSIM_WIRE_CANCEL = 9,
+	GTSIM_WIRE_MMIO = 10,
 };
 /* or'ed into GTSIM_WIRE_IOCTL: the client's descriptor is O_NONBLOCK */
 #define GTSIM_WIRE_OP_NONBLOCK 0x100u
@@ -80,6 +81,13 @@ enum gtsim_wire_debugfs_kind { GTSIM_DEBUGFS_FILE, GTSIM_DEBUGFS_PARAM, GTSIM_DE
 struct gtsim_wire_debugfs {
 	uint32_t kind, write;
 	char name[64];
+};
+
+/* GTSIM_WIRE_MMIO: a 32-bit register access through the PCI BAR, as
+ * gtsim_mmio_read/write; a read's value comes back in value. */
+struct gtsim_wire_mmio {
+	uint32_t reg, write;
+	uint64_t value;
 };
 
 struct gtsim_wire_req {
@@ -151,6 +159,10 @@ int gtsim_remote_sw_sync_open(const char *path);
 /* After closing a timeline's descriptor: the server has destroyed it when
  * that was the last (its fences signalled). */
 void gtsim_remote_sw_sync_reap(const char *path);
+/* A register access through the PCI BAR on the server at path (the
+ * shim's fault handler, on a connection of the thread's own): 0 or
+ * -errno; a read's value in *value. */
+int gtsim_remote_mmio(const char *path, uint32_t reg, int write, uint32_t *value);
 /* A debugfs read (malloc'ed text, NULL with *err) or write (buf, len) on
  * the server at path, without a DRM file. */
 char *gtsim_remote_debugfs_read(const char *path, enum gtsim_wire_debugfs_kind kind,

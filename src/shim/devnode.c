@@ -10,12 +10,12 @@
  * new open file each time, lets kcmp-style checks tell opens apart. dup()ed
  * descriptors share the entry; the gtsim_file closes with the last one.
  *
- * fork(): the child continues on a private copy of the device (fork.c);
- * if making the copy fails, its first use of a node creates a new device
- * and each inherited open gets a new file on it (an empty device: handles
- * the parent created are unknown there). With GTSIM_FORK_SHARE=1 it
- * instead continues on the parent's device, in shared mode against a
- * server in the parent (fork_share.c).
+ * fork(): the child continues on the parent's device, in shared mode
+ * against a server in the parent (fork_share.c). With GTSIM_FORK_SHARE=0
+ * (or when the server cannot start) it continues on a private copy of the
+ * device (fork.c); if making the copy fails, its first use of a node
+ * creates a new device and each inherited open gets a new file on it (an
+ * empty device: handles the parent created are unknown there).
  *
  * Shared mode (GTSIM_SERVER names a device server's socket, `gtsim run
  * --shared`; docs/shared-device.md): the process has no device. An open

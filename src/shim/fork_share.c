@@ -1,5 +1,6 @@
-/* Fork sharing (GTSIM_FORK_SHARE=1, docs/shared-device.md "Fork
- * sharing"): a process with a device of its own that forks keeps one
+/* Fork sharing (the default mode's, docs/shared-device.md "Fork
+ * sharing"; GTSIM_FORK_SHARE=0 makes a private copy per child instead,
+ * fork.c): a process with a device of its own that forks keeps one
  * device for itself and its children, its own. At the first such fork a
  * device server starts inside the process (gtsim/remote.h's
  * gtsim_server_start, on an abstract Unix socket), and each DRM file the
@@ -30,7 +31,7 @@ static char path[64];
 bool fork_share_wanted(void)
 {
 	const char *v = getenv("GTSIM_FORK_SHARE");
-	return v && !strcmp(v, "1");
+	return !v || strcmp(v, "0");
 }
 
 /* Two threads forking at once start one server. */

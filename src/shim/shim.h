@@ -131,8 +131,8 @@ struct gtsim_device;
 bool fork_child_device(struct gtsim_device *dev);
 int fork_privatize_memory(struct gtsim_device *dev);
 
-/* fork_share.c: GTSIM_FORK_SHARE=1, a fork child uses its parent's
- * device through a server in the parent. fork_share_start: the server's
+/* fork_share.c: a fork child uses its parent's device through a server
+ * in the parent (the default; GTSIM_FORK_SHARE=0: fork.c's copy). fork_share_start: the server's
  * socket path (started on dev at the first call in this process), NULL
  * when it could not start; fork_share_file: the id of file there (0:
  * none); fork_share_release: drops the process's reference to a shared

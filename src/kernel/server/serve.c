@@ -222,6 +222,17 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 	case GTSIM_WIRE_SWSYNC_OPEN:
 		r.ret = timelines_open(server_timelines(c->srv), out_fd);
 		break;
+	case GTSIM_WIRE_MMIO:
+		if (req.size == sizeof(struct gtsim_wire_mmio)) {
+			struct gtsim_wire_mmio *m = (struct gtsim_wire_mmio *)arg;
+			if (m->write)
+				gtsim_mmio_write(c->dev, m->reg, (uint32_t)m->value);
+			else
+				m->value = gtsim_mmio_read(c->dev, m->reg);
+			r.ret = 0;
+			r.size = req.size;
+		}
+		break;
 	case GTSIM_WIRE_SWSYNC_REAP:
 		timelines_reap(server_timelines(c->srv));
 		r.ret = 0;

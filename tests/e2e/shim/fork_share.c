@@ -1,5 +1,5 @@
-/* Fork sharing (GTSIM_FORK_SHARE=1, docs/shared-device.md "Fork
- * sharing"), in the default mode: a fork child uses its parent's DRM file,
+/* Fork sharing (docs/shared-device.md "Fork sharing"), the default
+ * mode's: a fork child uses its parent's DRM file,
  * on the parent's device.
  *
  * The parent opens renderD128, creates a context, a target object (with
@@ -20,7 +20,7 @@
  * Oracle: i915's rule that a DRM file is per open file description,
  * which fork shares (handles, contexts, object memory are one); the
  * values are the ones written. With the argument "private" the program
- * checks instead what the default mode (a private copy of the device per
+ * checks instead what GTSIM_FORK_SHARE=0 (a private copy of the device per
  * child, docs/shared-device.md) gives: the parent sees none of it. */
 #include <drm.h>
 #include <errno.h>

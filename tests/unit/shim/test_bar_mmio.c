@@ -348,7 +348,9 @@ static void check_map_rules(void)
 	munmap((void *)p, 3 * 4096);
 }
 
-/* A child of fork() keeps the mapping, on its copy of the device; with no
+/* A child of fork() keeps the mapping, on its parent's device (through
+ * the parent's server, GTSIM_WIRE_MMIO; with GTSIM_FORK_SHARE=0 on its
+ * copy of the device); with no
  * handler of its own, an access that is not emulated kills it as SIGSEGV
  * (ASan's handler, when there is one, reports it, then exits or aborts). */
 static void check_fork(volatile uint8_t *bar)
