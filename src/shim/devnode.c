@@ -514,7 +514,8 @@ static void drop_parent_conns(void)
 /* Fork sharing, in the child: each inherited file of the parent's device
  * becomes a node of the parent's server, reached by ATTACH on first use
  * (the descriptor stays the eventfd: no thread's connection); the
- * parent's device, its copy here, is never touched. */
+ * parent's device, its copy here, is never touched; the inherited sw_sync
+ * timelines are the server's to resolve; GTSIM_SERVER names the server. */
 static void switch_to_parent_server(void)
 {
 	snprintf(server_path, sizeof(server_path), "%s", fork_share_path);
@@ -532,6 +533,9 @@ static void switch_to_parent_server(void)
 	}
 	device = NULL;
 	debugfs_fork_share_child();
+	/* a program the child execs attaches to the same server, as under
+	 * --shared (the descriptors it inherits are unknown to it there) */
+	setenv("GTSIM_SERVER", server_path, 1);
 	TRACE(TRACE_SHIM, "fork child %d: the device of %d, served at %s", (int)getpid(),
 	      (int)parent, server_path);
 }
