@@ -199,12 +199,6 @@ static bool on_bar_fault(int sig, siginfo_t *info, void *uctx)
 
 void *bar_mmio_map(void *addr, size_t len, int prot, int flags, off_t off)
 {
-	if (devnode_server()) {
-		/* the registers are the server's device's (docs/shared-device.md) */
-		TRACE(TRACE_STUB, "shared device: PCI BAR (resource0) mapping not forwarded: -ENODEV");
-		errno = ENODEV;
-		return MAP_FAILED;
-	}
 	if (len == 0 || off < 0 || (off & (PAGE - 1)) || (uint64_t)off >= BAR0_SIZE ||
 	    len > BAR0_SIZE - (uint64_t)off) {
 		errno = EINVAL;
