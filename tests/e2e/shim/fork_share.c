@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "shim_gem.h"
+#include "shim_proc.h"
 #include "test.h"
 
 #define NODE "/dev/dri/renderD128"
@@ -148,14 +149,6 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int reap(pid_t pid)
-{
-	int st = -1;
-	if (pid <= 0 || waitpid(pid, &st, 0) != pid)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int main(int argc, char **argv)

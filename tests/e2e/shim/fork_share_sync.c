@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "shim_gem.h"
+#include "shim_proc.h"
 #include "test.h"
 
 #define NODE "/dev/dri/renderD128"
@@ -80,35 +81,6 @@ static int signalled_within(int fence, int ms)
 	return poll(&p, 1, ms) == 1 && fence_status(fence) == 1;
 }
 
-static int send_fd(int sock, int fd)
-{
-	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
-	memset(&ctl, 0, sizeof(ctl));
-	char byte = 'f';
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.b,
-			      .msg_controllen = sizeof(ctl.b) };
-	struct cmsghdr *h = CMSG_FIRSTHDR(&msg);
-	h->cmsg_level = SOL_SOCKET;
-	h->cmsg_type = SCM_RIGHTS;
-	h->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(h), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
-	char byte;
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.b,
-			      .msg_controllen = sizeof(ctl.b) };
-	int fd = -1;
-	if (recvmsg(sock, &msg, 0) == 1 && CMSG_FIRSTHDR(&msg))
-		memcpy(&fd, CMSG_DATA(CMSG_FIRSTHDR(&msg)), sizeof(fd));
-	return fd;
-}
-
 static pid_t spawn(int (*fn)(int), int arg)
 {
 	fflush(NULL);
@@ -116,14 +88,6 @@ static pid_t spawn(int (*fn)(int), int arg)
 	if (pid == 0)
 		_exit(fn(arg));
 	return pid;
-}
-
-static int reap(pid_t pid)
-{
-	int st = -1;
-	if (pid <= 0 || waitpid(pid, &st, 0) != pid)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 /* 1: the timeline comes over the socket after the fork. */
