@@ -124,12 +124,8 @@ static int stepping_child(int tl)
 /* A batch storing VALUE into target, waiting for in_fence. 0 or -errno. */
 static int submit_store(int fd, uint32_t target, int in_fence)
 {
-	uint32_t bb = shim_gem_create(fd, 4096);
-	const uint32_t dw[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)TARGET_VA, 0, VALUE,
-				MI_BATCH_BUFFER_END, 0 };
-	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
-					  .data_ptr = (uintptr_t)dw };
-	if (!bb || io(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw))
+	uint32_t bb = shim_store_batch(fd, (uint32_t)TARGET_VA, VALUE);
+	if (!bb)
 		return -EIO;
 	struct drm_i915_gem_exec_object2 obj[2] = {
 		{ .handle = target, .offset = TARGET_VA,

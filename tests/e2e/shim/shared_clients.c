@@ -158,12 +158,8 @@ static void check_fork_mmap(int fd)
  * syncobj syncobj (execbuf fence array). */
 static int submit_store(int fd, uint32_t target, uint32_t syncobj)
 {
-	uint32_t bb = shim_gem_create(fd, 4096);
-	const uint32_t dw[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)TARGET_VA, 0, STORE_VALUE,
-				MI_BATCH_BUFFER_END, 0 };
-	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
-					  .data_ptr = (uintptr_t)dw };
-	if (!bb || io(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw))
+	uint32_t bb = shim_store_batch(fd, (uint32_t)TARGET_VA, STORE_VALUE);
+	if (!bb)
 		return -EIO;
 	struct drm_i915_gem_exec_object2 obj[2] = {
 		{ .handle = target, .offset = TARGET_VA,
