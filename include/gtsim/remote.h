@@ -59,6 +59,7 @@ enum gtsim_wire_op {
 	GTSIM_WIRE_SWSYNC_OPEN = 7,
 	GTSIM_WIRE_SWSYNC_REAP = 8,
 	GTSIM_WIRE_CANCEL = 9,
+	GTSIM_WIRE_MMIO = 10,
 };
 /* or'ed into GTSIM_WIRE_IOCTL: the client's descriptor is O_NONBLOCK */
 #define GTSIM_WIRE_OP_NONBLOCK 0x100u
@@ -80,6 +81,13 @@ enum gtsim_wire_debugfs_kind { GTSIM_DEBUGFS_FILE, GTSIM_DEBUGFS_PARAM, GTSIM_DE
 struct gtsim_wire_debugfs {
 	uint32_t kind, write;
 	char name[64];
+};
+
+/* GTSIM_WIRE_MMIO: a 32-bit register access through the PCI BAR, as
+ * gtsim_mmio_read/write; a read's value comes back in value. */
+struct gtsim_wire_mmio {
+	uint32_t reg, write;
+	uint64_t value;
 };
 
 struct gtsim_wire_req {
@@ -107,13 +115,23 @@ int gtsim_server_run(struct gtsim_device *dev, int listen_fd);
  * the device between its tests). */
 int gtsim_server_run_until(struct gtsim_device *dev, int listen_fd, int end_fd);
 
-/* A server inside the calling process (the shim's fork sharing,
- * GTSIM_FORK_SHARE=1): serves listen_fd against dev from threads of its
- * own, which block every signal, for the rest of the process's life.
- * NULL when it could not start. */
+/* A server inside the calling process (the shim's fork sharing):
+ * serves listen_fd against dev from threads of its own, which block every
+ * signal, for the rest of the process's life. NULL when it could not
+ * start. own_timeline_ioctl (may be NULL): an ioctl on a sw_sync timeline
+ * the calling process made itself (its own descriptors, which a client,
+ * its fork child, passes back), -ENOTTY when fd is none of them; the
+ * server asks it for a timeline of none of its own. */
 struct gtsim_server;
 struct gtsim_file;
-struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd);
+typedef int gtsim_own_timeline_ioctl_fn(int fd, unsigned long request, void *arg);
+struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd,
+					gtsim_own_timeline_ioctl_fn *own_timeline_ioctl);
+/* An ioctl, in the server's own process, on a sw_sync timeline the server
+ * made for a client (the client passed its descriptor): 0.. or -errno,
+ * -ENOTTY when fd is none of them. */
+int gtsim_server_timeline_ioctl(struct gtsim_server *srv, int fd, unsigned long request,
+				void *arg);
 /* Makes file, a DRM file this process opened, reachable by ATTACH: its id
  * (0: no memory). The server holds it with one reference, the caller's,
  * which gtsim_server_release_file drops: the file closes (gtsim_close)
@@ -141,6 +159,10 @@ int gtsim_remote_sw_sync_open(const char *path);
 /* After closing a timeline's descriptor: the server has destroyed it when
  * that was the last (its fences signalled). */
 void gtsim_remote_sw_sync_reap(const char *path);
+/* A register access through the PCI BAR on the server at path (the
+ * shim's fault handler, on a connection of the thread's own): 0 or
+ * -errno; a read's value in *value. */
+int gtsim_remote_mmio(const char *path, uint32_t reg, int write, uint32_t *value);
 /* A debugfs read (malloc'ed text, NULL with *err) or write (buf, len) on
  * the server at path, without a DRM file. */
 char *gtsim_remote_debugfs_read(const char *path, enum gtsim_wire_debugfs_kind kind,

@@ -5,6 +5,7 @@
 #include "common/user_copy.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -21,6 +22,22 @@ void user_copy_set_remote(pid_t pid)
 pid_t user_copy_remote(void)
 {
 	return remote_pid;
+}
+
+bool user_caller_is_root(void)
+{
+	if (!remote_pid)
+		return geteuid() == 0;
+	char path[32], line[256];
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)remote_pid);
+	FILE *f = fopen(path, "re");
+	unsigned long real_uid, euid = 1;
+	bool found = false;
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "Uid: %lu %lu", &real_uid, &euid) == 2;
+	if (f)
+		fclose(f);
+	return found && euid == 0;
 }
 
 /* Another process's memory: all of it or -EFAULT (no fallback: its memory

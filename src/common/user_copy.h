@@ -7,6 +7,7 @@
 #ifndef GTSIM_COMMON_USER_COPY_H
 #define GTSIM_COMMON_USER_COPY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,5 +25,9 @@ int copy_to_user_ptr(uint64_t user_ptr, const void *src, size_t size);
 void user_copy_set_remote(pid_t pid);
 /* The calling thread's remote pid, 0 when none. */
 pid_t user_copy_remote(void);
+/* The caller's effective uid is 0: the kernel's capable() checks the
+ * calling task's credentials; for a remote caller (above) those of its
+ * process (/proc/PID/status), else this process's. */
+bool user_caller_is_root(void);
 
 #endif

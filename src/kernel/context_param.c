@@ -20,7 +20,7 @@
 
 static bool capable_root(void)
 {
-	return geteuid() == 0;
+	return user_caller_is_root();
 }
 
 static int set_priority(struct gem_context *ctx, int64_t prio)

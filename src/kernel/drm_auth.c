@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/user_copy.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -37,7 +38,7 @@ static bool is_render(const struct gtsim_file *file)
 
 static bool privileged(void)
 {
-	return geteuid() == 0;
+	return user_caller_is_root();
 }
 
 static void set_master(struct gtsim_device *dev, struct gtsim_file *file)

@@ -5,6 +5,7 @@
 #include <i915_drm.h>
 #include <unistd.h>
 
+#include "common/user_copy.h"
 #include "kernel/context.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
@@ -19,7 +20,7 @@ int i915_get_reset_stats_ioctl(struct gtsim_file *file, void *arg)
 	pthread_mutex_lock(&dev->lock);
 	struct gem_context *ctx = ctx_lookup(file, args->ctx_id);
 	if (ctx) {
-		args->reset_count = geteuid() == 0 ? dev->reset_count : 0;
+		args->reset_count = user_caller_is_root() ? dev->reset_count : 0;
 		args->batch_active = ctx->guilty_count;
 		args->batch_pending = ctx->active_count;
 		ctx_put(ctx);

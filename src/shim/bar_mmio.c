@@ -1,7 +1,9 @@
 /* The GPU's PCI BAR 0 (GTTMMADR) mapped by a program through sysfs
  * (.../0000:00:02.0/resource0, as libpciaccess maps it for IGT's
  * intel_mmio_use_pci_bar): register reads and writes with CPU loads and
- * stores, executed by gtsim's MMIO (gtsim_mmio_read/gtsim_mmio_write).
+ * stores, executed by gtsim's MMIO (gtsim_mmio_read/gtsim_mmio_write); in
+ * shared mode (a fork child, `--shared`) by the server's, one
+ * GTSIM_WIRE_MMIO message per 32-bit access.
  *
  * The mapping is anonymous memory with no access rights. A load or store
  * to it faults (SIGSEGV, SEGV_ACCERR); the fault handler shared with user
@@ -34,6 +36,7 @@
 #include "common/trace.h"
 #include "common/user_copy.h"
 #include "gtsim/gtsim.h"
+#include "gtsim/remote.h"
 #include "shim/x86_decode.h"
 
 #define PAGE 4096u
@@ -115,14 +118,34 @@ static const char *check_access(const struct x86_mem_access *a, uintptr_t addr,
 	return NULL;
 }
 
+/* A register of the process's device, or in shared mode (dev NULL) of
+ * the server's (a fork-sharing child's: its parent's). */
+static uint32_t reg_read(struct gtsim_device *dev, uint32_t reg)
+{
+	uint32_t v = 0;
+	if (dev)
+		return gtsim_mmio_read(dev, reg);
+	if (gtsim_remote_mmio(devnode_server(), reg, 0, &v))
+		TRACE(TRACE_SHIM, "BAR read 0x%05x on the server failed", (unsigned)reg);
+	return v;
+}
+
+static void reg_write(struct gtsim_device *dev, uint32_t reg, uint32_t v)
+{
+	if (dev)
+		gtsim_mmio_write(dev, reg, v);
+	else if (gtsim_remote_mmio(devnode_server(), reg, 1, &v))
+		TRACE(TRACE_SHIM, "BAR write 0x%05x on the server failed", (unsigned)reg);
+}
+
 static void do_access(struct gtsim_device *dev, const struct x86_mem_access *a, uint64_t bar_off,
 		      greg_t *gregs)
 {
 	uint32_t reg = (uint32_t)bar_off & ~3u;
 	if (a->kind == X86_LOAD) {
-		uint64_t v = gtsim_mmio_read(dev, reg);
+		uint64_t v = reg_read(dev, reg);
 		if (a->size == 8)
-			v |= (uint64_t)gtsim_mmio_read(dev, reg + 4) << 32;
+			v |= (uint64_t)reg_read(dev, reg + 4) << 32;
 		else if (a->size < 4)
 			v = (v >> (8 * (bar_off & 3))) & ((1u << (8 * a->size)) - 1);
 		/* A 32-bit destination zero-extends into the 64-bit register. */
@@ -132,9 +155,9 @@ static void do_access(struct gtsim_device *dev, const struct x86_mem_access *a, 
 		return;
 	}
 	uint64_t v = a->kind == X86_STORE_IMM ? a->imm : (uint64_t)gregs[greg_of[a->reg]];
-	gtsim_mmio_write(dev, reg, (uint32_t)v);
+	reg_write(dev, reg, (uint32_t)v);
 	if (a->size == 8)
-		gtsim_mmio_write(dev, reg + 4, (uint32_t)(v >> 32));
+		reg_write(dev, reg + 4, (uint32_t)(v >> 32));
 	TRACE(TRACE_SHIM, "BAR write 0x%05x (%u bytes) <- 0x%llx", (unsigned)bar_off, a->size,
 	      (unsigned long long)(a->size == 8 ? v : (uint32_t)v));
 }
@@ -163,7 +186,7 @@ static bool on_bar_fault(int sig, siginfo_t *info, void *uctx)
 		why = check_access(&a, addr, bar_off, writable, x86_effective_address(&a, regs, rip));
 	}
 	struct gtsim_device *dev = why ? NULL : devnode_device();
-	if (!why && !dev)
+	if (!why && !dev && !devnode_server())
 		why = "no simulated device (GTSIM_DEVICE?)";
 	if (why) {
 		report(addr, bar_off, rip, code, n, why);
@@ -176,12 +199,6 @@ static bool on_bar_fault(int sig, siginfo_t *info, void *uctx)
 
 void *bar_mmio_map(void *addr, size_t len, int prot, int flags, off_t off)
 {
-	if (devnode_server()) {
-		/* the registers are the server's device's (docs/shared-device.md) */
-		TRACE(TRACE_STUB, "shared device: PCI BAR (resource0) mapping not forwarded: -ENODEV");
-		errno = ENODEV;
-		return MAP_FAILED;
-	}
 	if (len == 0 || off < 0 || (off & (PAGE - 1)) || (uint64_t)off >= BAR0_SIZE ||
 	    len > BAR0_SIZE - (uint64_t)off) {
 		errno = EINVAL;

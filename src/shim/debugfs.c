@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/devinfo.h"
@@ -36,6 +37,8 @@ enum dyn_kind { DYN_DEBUGFS, DYN_PARAM, DYN_SW_SYNC, DYN_ENGINE };
 struct dyn_file {
 	enum dyn_kind kind;
 	struct gtsim_sw_timeline *timeline;   /* DYN_SW_SYNC */
+	dev_t dev;              /* DYN_SW_SYNC: the memfd's, which names it */
+	ino_t ino;              /* in every copy of the descriptor */
 	bool writable;
 	char name[64];          /* DYN_ENGINE: "<engine>/<file>" */
 	char *initial;          /* the text it was filled with (O_RDWR) */
@@ -43,6 +46,7 @@ struct dyn_file {
 };
 
 #define MAX_FD 65536
+#define SW_SYNC_MEMFD "gtsim-sw_sync"   /* an in-process timeline's memfd */
 #define CARD0_ERROR "sys/devices/pci0000:00/0000:00:02.0/drm/card0/error"
 static struct dyn_file *table[MAX_FD];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -211,7 +215,13 @@ static int open_timeline(int flags)
 	}
 	d->kind = DYN_SW_SYNC;
 	snprintf(d->name, sizeof(d->name), "sw_sync");
-	int fd = install(memfd_create("gtsim-sw_sync", flags & O_CLOEXEC ? MFD_CLOEXEC : 0), d);
+	int mfd = memfd_create(SW_SYNC_MEMFD, flags & O_CLOEXEC ? MFD_CLOEXEC : 0);
+	struct stat st;
+	if (mfd >= 0 && !real.fstat(mfd, &st)) {
+		d->dev = st.st_dev;
+		d->ino = st.st_ino;
+	}
+	int fd = install(mfd, d);
 	if (fd < 0) {
 		int err = errno;
 		gtsim_sw_sync_destroy(d->timeline);
@@ -220,6 +230,47 @@ static int open_timeline(int flags)
 	}
 	TRACE(TRACE_SHIM, "open sw_sync timeline -> fd %d", fd);
 	return fd;
+}
+
+bool debugfs_is_process_timeline(int fd)
+{
+	return shim_fd_links_to(fd, "/memfd:" SW_SYNC_MEMFD);
+}
+
+bool debugfs_has_timelines(void)
+{
+	pthread_mutex_lock(&lock);
+	bool any = false;
+	for (int fd = 0; fd < MAX_FD && !any; fd++)
+		any = table[fd] && table[fd]->kind == DYN_SW_SYNC && table[fd]->timeline;
+	pthread_mutex_unlock(&lock);
+	return any;
+}
+
+int debugfs_own_timeline_ioctl(int fd, unsigned long request, void *arg)
+{
+	struct stat st;
+	real_init();
+	if (real.fstat(fd, &st))
+		return -EBADF;
+	int ret = -ENOTTY;
+	/* held throughout: a close meanwhile (debugfs_forget) destroys it */
+	pthread_mutex_lock(&lock);
+	for (int i = 0; i < MAX_FD && ret == -ENOTTY; i++) {
+		struct dyn_file *d = table[i];
+		if (d && d->kind == DYN_SW_SYNC && d->timeline && d->ino == st.st_ino &&
+		    d->dev == st.st_dev)
+			ret = gtsim_sw_sync_ioctl(d->timeline, request, arg);
+	}
+	pthread_mutex_unlock(&lock);
+	return ret;
+}
+
+void debugfs_fork_share_child(void)
+{
+	for (int fd = 0; fd < MAX_FD; fd++)
+		if (table[fd] && table[fd]->kind == DYN_SW_SYNC)
+			table[fd]->timeline = NULL;   /* the parent's; this copy is never used */
 }
 
 struct gtsim_sw_timeline *debugfs_sw_timeline(int fd)

@@ -10,12 +10,12 @@
  * new open file each time, lets kcmp-style checks tell opens apart. dup()ed
  * descriptors share the entry; the gtsim_file closes with the last one.
  *
- * fork(): the child continues on a private copy of the device (fork.c);
- * if making the copy fails, its first use of a node creates a new device
- * and each inherited open gets a new file on it (an empty device: handles
- * the parent created are unknown there). With GTSIM_FORK_SHARE=1 it
- * instead continues on the parent's device, in shared mode against a
- * server in the parent (fork_share.c).
+ * fork(): the child continues on the parent's device, in shared mode
+ * against a server in the parent (fork_share.c). With GTSIM_FORK_SHARE=0
+ * (or when the server cannot start) it continues on a private copy of the
+ * device (fork.c); if making the copy fails, its first use of a node
+ * creates a new device and each inherited open gets a new file on it (an
+ * empty device: handles the parent created are unknown there).
  *
  * Shared mode (GTSIM_SERVER names a device server's socket, `gtsim run
  * --shared`; docs/shared-device.md): the process has no device. An open
@@ -463,8 +463,12 @@ static const char *share_for_fork(struct gtsim_device *dev)
 static void atfork_prepare(void)
 {
 	struct gtsim_device *dev = __atomic_load_n(&device, __ATOMIC_ACQUIRE);
-	const char *share = dev && !server_path[0] && fork_share_wanted() ? share_for_fork(dev)
-									   : NULL;
+	bool sharing = !server_path[0] && fork_share_wanted();
+	/* a process with sw_sync timelines but no DRM file yet: its children
+	 * reach those timelines through a server too, on a device made now */
+	if (!dev && sharing && debugfs_has_timelines())
+		dev = devnode_device();
+	const char *share = dev && sharing ? share_for_fork(dev) : NULL;
 	if (dev && !share) {
 		gtsim_device_quiesce(dev);
 		gtsim_device_fork_hold(dev);
@@ -510,7 +514,8 @@ static void drop_parent_conns(void)
 /* Fork sharing, in the child: each inherited file of the parent's device
  * becomes a node of the parent's server, reached by ATTACH on first use
  * (the descriptor stays the eventfd: no thread's connection); the
- * parent's device, its copy here, is never touched. */
+ * parent's device, its copy here, is never touched; the inherited sw_sync
+ * timelines are the server's to resolve; GTSIM_SERVER names the server. */
 static void switch_to_parent_server(void)
 {
 	snprintf(server_path, sizeof(server_path), "%s", fork_share_path);
@@ -527,6 +532,10 @@ static void switch_to_parent_server(void)
 		n->tid = 0;
 	}
 	device = NULL;
+	debugfs_fork_share_child();
+	/* a program the child execs attaches to the same server, as under
+	 * --shared (the descriptors it inherits are unknown to it there) */
+	setenv("GTSIM_SERVER", server_path, 1);
 	TRACE(TRACE_SHIM, "fork child %d: the device of %d, served at %s", (int)getpid(),
 	      (int)parent, server_path);
 }

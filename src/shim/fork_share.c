@@ -1,5 +1,6 @@
-/* Fork sharing (GTSIM_FORK_SHARE=1, docs/shared-device.md "Fork
- * sharing"): a process with a device of its own that forks keeps one
+/* Fork sharing (the default mode's, docs/shared-device.md "Fork
+ * sharing"; GTSIM_FORK_SHARE=0 makes a private copy per child instead,
+ * fork.c): a process with a device of its own that forks keeps one
  * device for itself and its children, its own. At the first such fork a
  * device server starts inside the process (gtsim/remote.h's
  * gtsim_server_start, on an abstract Unix socket), and each DRM file the
@@ -9,6 +10,7 @@
  * in-process. */
 #include "shim/shim.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,7 @@ static char path[64];
 bool fork_share_wanted(void)
 {
 	const char *v = getenv("GTSIM_FORK_SHARE");
-	return v && !strcmp(v, "1");
+	return !v || strcmp(v, "0");
 }
 
 /* Two threads forking at once start one server. */
@@ -49,7 +51,7 @@ static const char *start_locked(struct gtsim_device *dev)
 	socklen_t alen = fd_pass_addr(path, &a);
 	int l = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (l < 0 || !alen || bind(l, (struct sockaddr *)&a, alen) || listen(l, 64) ||
-	    !(server = gtsim_server_start(dev, l))) {
+	    !(server = gtsim_server_start(dev, l, debugfs_own_timeline_ioctl))) {
 		TRACE(TRACE_SHIM, "fork sharing: no server at %s", path);
 		if (l >= 0)
 			real.close(l);
@@ -80,6 +82,12 @@ bool fork_share_release(uint64_t id)
 		return false;
 	gtsim_server_release_file(server, id);
 	return true;
+}
+
+int fork_share_timeline_ioctl(int fd, unsigned long request, void *arg)
+{
+	return server && server_pid == getpid()
+		       ? gtsim_server_timeline_ioctl(server, fd, request, arg) : -ENOTTY;
 }
 
 void fork_share_child(void)

@@ -28,14 +28,19 @@
 
 #define DMABUF_LINK "/memfd:gtsim-gem"
 
-bool shim_is_dmabuf(int fd)
+bool shim_fd_links_to(int fd, const char *prefix)
 {
 	if (fd < 0)
 		return false;
 	char path[64], link[64];
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	long n = syscall(SYS_readlink, path, link, sizeof(link) - 1);
-	return n >= (long)strlen(DMABUF_LINK) && !memcmp(link, DMABUF_LINK, strlen(DMABUF_LINK));
+	return n >= (long)strlen(prefix) && !memcmp(link, prefix, strlen(prefix));
+}
+
+bool shim_is_dmabuf(int fd)
+{
+	return shim_fd_links_to(fd, DMABUF_LINK);
 }
 
 static off_t dmabuf_lseek(int fd, off_t offset, int whence)

@@ -40,6 +40,9 @@ struct ioctl_call {
 	struct gtsim_sw_timeline *timeline;   /* a sw_sync ioctl */
 	bool dmabuf;               /* a dma-buf ioctl */
 	bool server_fd;            /* shared mode: an ioctl on a descriptor of the server's */
+	/* a sw_sync timeline found by its inode: this process's own, or its
+	 * fork-sharing server's (timeline_by_inode) */
+	int (*timeline_ioctl)(int fd, unsigned long request, void *arg);
 };
 
 /* The descriptor's status flags where the model reads them: execbuf's
@@ -69,6 +72,8 @@ static int call_model(const struct ioctl_call *c, unsigned long request, void *a
 		return gtsim_ioctl_flags(c->file, request, arg, status_flags(c->fd, request));
 	if (c->timeline)
 		return gtsim_sw_sync_ioctl(c->timeline, request, arg);
+	if (c->timeline_ioctl)
+		return c->timeline_ioctl(c->fd, request, arg);
 	if (c->dmabuf)
 		return gtsim_dmabuf_ioctl(devnode_device(), c->fd, request, arg);
 	return gtsim_sync_file_ioctl(c->fd, request, arg);
@@ -106,17 +111,34 @@ static int copied_ioctl(const struct ioctl_call *c, unsigned long request, void 
 	return ret;
 }
 
+static bool is_fifo(int fd)
+{
+	struct stat st;
+	return real.fstat && !real.fstat(fd, &st) && S_ISFIFO(st.st_mode);
+}
+
 /* Shared mode: the descriptors the server hands out are sync_files and
  * syncobj fds (pipes), dma-bufs (memfds) and sw_sync timelines (pipes):
  * their ioctls go to the server with the descriptor. 'W' is also the
- * watchdog's type: only on a pipe. */
+ * watchdog's type: only on a pipe, or on an in-process timeline's memfd
+ * (a fork-sharing child's, inherited or passed from its parent, whose
+ * server resolves it: docs/shared-device.md "Fork sharing"). */
 static bool server_fd_ioctl(int fd, unsigned long request)
 {
 	if (_IOC_TYPE(request) == SYNC_IOC_MAGIC || _IOC_TYPE(request) == DMA_BUF_BASE)
 		return true;
-	struct stat st;
-	return _IOC_TYPE(request) == 'W' && real.fstat && !real.fstat(fd, &st) &&
-	       S_ISFIFO(st.st_mode);
+	return _IOC_TYPE(request) == 'W' && (is_fifo(fd) || debugfs_is_process_timeline(fd));
+}
+
+/* With a device of its own, a sw_sync ioctl on a timeline that is not
+ * the descriptor debugfs.c opened: a copy of one of this process's (dup,
+ * SCM_RIGHTS), or a timeline its fork-sharing server made for a child
+ * that passed it back (a pipe). NULL: neither kind. */
+static int (*timeline_by_inode(int fd))(int, unsigned long, void *)
+{
+	if (debugfs_is_process_timeline(fd))
+		return debugfs_own_timeline_ioctl;
+	return is_fifo(fd) ? fork_share_timeline_ioctl : NULL;
 }
 
 /* An interrupted wait restarts as the kernel's system call return does:
@@ -148,7 +170,8 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	struct node_open *held;
-	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false, false };
+	struct ioctl_call call = { devnode_remote_acquire(fd, &held), NULL, fd, NULL, false, false,
+				   NULL };
 	if (call.conn != -1) {
 		/* forwarded to the device server; a handler that runs while
 		 * the reply is awaited interrupts the server's wait
@@ -186,6 +209,13 @@ int ioctl(int fd, unsigned long request, ...)
 		int ret = copied_ioctl(&call, request, arg);
 		TRACE(TRACE_SHIM, "sw_sync ioctl fd %d nr %u -> %d", fd, (unsigned)_IOC_NR(request),
 		      ret);
+		return ioctl_result(ret);
+	}
+	if (_IOC_TYPE(request) == 'W' && !devnode_server() &&
+	    (call.timeline_ioctl = timeline_by_inode(fd))) {
+		int ret = copied_ioctl(&call, request, arg);
+		TRACE(TRACE_SHIM, "sw_sync ioctl fd %d nr %u (by inode) -> %d", fd,
+		      (unsigned)_IOC_NR(request), ret);
 		return ioctl_result(ret);
 	}
 	if (_IOC_TYPE(request) == DMA_BUF_BASE && devnode_device() && shim_is_dmabuf(fd)) {

@@ -131,8 +131,8 @@ struct gtsim_device;
 bool fork_child_device(struct gtsim_device *dev);
 int fork_privatize_memory(struct gtsim_device *dev);
 
-/* fork_share.c: GTSIM_FORK_SHARE=1, a fork child uses its parent's
- * device through a server in the parent. fork_share_start: the server's
+/* fork_share.c: a fork child uses its parent's device through a server
+ * in the parent (the default; GTSIM_FORK_SHARE=0: fork.c's copy). fork_share_start: the server's
  * socket path (started on dev at the first call in this process), NULL
  * when it could not start; fork_share_file: the id of file there (0:
  * none); fork_share_release: drops the process's reference to a shared
@@ -145,6 +145,10 @@ const char *fork_share_start(struct gtsim_device *dev);
 uint64_t fork_share_file(struct gtsim_file *file);
 bool fork_share_release(uint64_t id);
 void fork_share_child(void);
+/* In the process whose server it is: an ioctl on a sw_sync timeline the
+ * server made for a fork child (which passed it back), -ENOTTY when fd
+ * is none of them or this process has no server. */
+int fork_share_timeline_ioctl(int fd, unsigned long request, void *arg);
 
 /* sysfs.c */
 /* When path lies in the tree the shim serves (/sys/dev/char/226:*,
@@ -194,6 +198,18 @@ void debugfs_forget(int fd);
 /* The sw_sync timeline behind fd (an open of sync/sw_sync), or NULL. */
 struct gtsim_sw_timeline;
 struct gtsim_sw_timeline *debugfs_sw_timeline(int fd);
+/* fd is an in-process sw_sync timeline (its memfd), this process's or,
+ * after a fork or SCM_RIGHTS, another's. */
+bool debugfs_is_process_timeline(int fd);
+/* This process has an in-process timeline open. */
+bool debugfs_has_timelines(void);
+/* An ioctl on the timeline of this process that fd names, found by the
+ * memfd's inode (fd: a dup, or a copy a fork child passed back to its
+ * parent's server); -ENOTTY when it names none. */
+int debugfs_own_timeline_ioctl(int fd, unsigned long request, void *arg);
+/* Fork sharing, in the child: the inherited in-process timelines are the
+ * parent's, reached through its server (their ioctls and close). */
+void debugfs_fork_share_child(void);
 
 /* bar_mmio.c */
 #define BAR0_SIZE (16u << 20)        /* GTTMMADR: registers, then the GGTT */
@@ -209,5 +225,8 @@ void bar_mmio_keep_protected(void *addr, size_t len);
 
 /* Is fd a dma-buf the kernel model exported (hook_dmabuf.c). */
 bool shim_is_dmabuf(int fd);
+/* Does /proc/self/fd/<fd> read as a link starting with prefix (a memfd's
+ * "/memfd:NAME"). */
+bool shim_fd_links_to(int fd, const char *prefix);
 
 #endif

@@ -82,7 +82,7 @@ static int do_fd_ioctl(struct server_conn *c, const struct gtsim_wire_req *req, 
 	int ret = -ENOTTY;
 	user_copy_set_remote(req->pid);
 	if (_IOC_TYPE(req->request) == 'W')
-		ret = timelines_ioctl(server_timelines(c->srv), fd, req->request, arg);
+		ret = server_timeline_ioctl(c->srv, fd, req->request, arg);
 	else if (_IOC_TYPE(req->request) == DMA_BUF_BASE)
 		ret = gtsim_dmabuf_ioctl(c->dev, fd, req->request, arg);
 	else if (_IOC_TYPE(req->request) == SYNC_IOC_MAGIC)
@@ -158,7 +158,10 @@ static int do_open(struct server_conn *c, const struct gtsim_wire_req *req, void
 		return -EINVAL;
 	if (req->op == GTSIM_WIRE_OPEN) {
 		server_settle_closes(c->srv, c->fd);
-		if (!(c->sf = server_file_open(c->srv, (int)req->request)))
+		user_copy_set_remote(req->pid);   /* the opener's privilege (drm_auth.c) */
+		c->sf = server_file_open(c->srv, (int)req->request);
+		user_copy_set_remote(0);
+		if (!c->sf)
 			return -ENODEV;
 		c->sf->file->pid = req->pid;   /* the opener, as the clients list shows it */
 	} else if (!(c->sf = server_file_get(c->srv, req->request))) {
@@ -218,6 +221,17 @@ void serve_request(struct server_conn *c, const void *msg, size_t len, const int
 		break;
 	case GTSIM_WIRE_SWSYNC_OPEN:
 		r.ret = timelines_open(server_timelines(c->srv), out_fd);
+		break;
+	case GTSIM_WIRE_MMIO:
+		if (req.size == sizeof(struct gtsim_wire_mmio)) {
+			struct gtsim_wire_mmio *m = (struct gtsim_wire_mmio *)arg;
+			if (m->write)
+				gtsim_mmio_write(c->dev, m->reg, (uint32_t)m->value);
+			else
+				m->value = gtsim_mmio_read(c->dev, m->reg);
+			r.ret = 0;
+			r.size = req.size;
+		}
 		break;
 	case GTSIM_WIRE_SWSYNC_REAP:
 		timelines_reap(server_timelines(c->srv));

@@ -41,6 +41,7 @@ struct server {
 	uint64_t next_id;
 	struct server_timelines *timelines;
 	bool background;           /* gtsim_server_start: threads detached */
+	gtsim_own_timeline_ioctl_fn *own_timeline_ioctl;   /* gtsim_server_start's */
 };
 
 /* gtsim_server_start's: a server running in the background. */
@@ -51,6 +52,20 @@ struct gtsim_server {
 struct server_timelines *server_timelines(struct server *srv)
 {
 	return srv->timelines;
+}
+
+int server_timeline_ioctl(struct server *srv, int fd, unsigned long request, void *arg)
+{
+	int ret = timelines_ioctl(srv->timelines, fd, request, arg);
+	if (ret == -ENOTTY && srv->own_timeline_ioctl)
+		ret = srv->own_timeline_ioctl(fd, request, arg);
+	return ret;
+}
+
+int gtsim_server_timeline_ioctl(struct gtsim_server *gs, int fd, unsigned long request,
+				void *arg)
+{
+	return timelines_ioctl(gs->srv.timelines, fd, request, arg);
 }
 
 struct server_file *server_file_open(struct server *srv, int minor)
@@ -353,7 +368,8 @@ int gtsim_server_run(struct gtsim_device *dev, int listen_fd)
 /* A server inside a program's own process: its threads take none of the
  * program's signals (they would run the program's handlers on threads
  * the program never made) and live as long as the process. */
-struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd)
+struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd,
+					gtsim_own_timeline_ioctl_fn *own_timeline_ioctl)
 {
 	struct gtsim_server *gs = malloc(sizeof(*gs));
 	struct server *srv = gs ? &gs->srv : NULL;
@@ -364,6 +380,7 @@ struct gtsim_server *gtsim_server_start(struct gtsim_device *dev, int listen_fd)
 		return NULL;
 	}
 	srv->background = true;
+	srv->own_timeline_ioctl = own_timeline_ioctl;
 	*a = (struct accept_args){ srv, listen_fd };
 	sigset_t all, old;
 	sigfillset(&all);

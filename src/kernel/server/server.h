@@ -55,6 +55,10 @@ int timelines_ioctl(struct server_timelines *t, int fd, unsigned long request, v
  * fences before close returns). */
 void timelines_reap(struct server_timelines *t);
 struct server_timelines *server_timelines(struct server *srv);
+/* An ioctl on a sw_sync timeline a client passed: the server's own, else
+ * (a server inside a process, gtsim_server_start) one of that process's
+ * (0.. or -errno, -ENOTTY: neither). */
+int server_timeline_ioctl(struct server *srv, int fd, unsigned long request, void *arg);
 
 /* Serves one request (msg[0..len), in_fds the descriptors that came with
  * it, -1 where none; serve owns them). Fills rep (header + struct, *rep_len bytes) and

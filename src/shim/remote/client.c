@@ -372,3 +372,39 @@ void gtsim_remote_sw_sync_reap(const char *path)
 	if (conn >= 0 && !call(conn, GTSIM_WIRE_SWSYNC_REAP, 0, NULL, 0, false, -1, &fd) && fd >= 0)
 		close(fd);
 }
+
+/* The fault handler's connection: a thread of its own per thread, never
+ * the control one, whose lock the interrupted code may hold. */
+static _Thread_local int mmio_fd = -1;
+static _Thread_local pid_t mmio_pid;
+
+int gtsim_remote_mmio(const char *path, uint32_t reg, int write, uint32_t *value)
+{
+	if (mmio_fd < 0 || mmio_pid != getpid()) {
+		if (mmio_fd >= 0)
+			close(mmio_fd);
+		mmio_fd = connect_to(path);
+		mmio_pid = getpid();
+		if (mmio_fd < 0)
+			return mmio_fd;
+	}
+	/* small buffers only: this may run on a signal stack */
+	struct gtsim_wire_mmio m = { reg, write ? 1u : 0u, *value };
+	struct gtsim_wire_req req = { GTSIM_WIRE_MAGIC, GTSIM_WIRE_MMIO, 0, (int32_t)getpid(),
+				      sizeof(m) };
+	struct iovec iov[2] = { { &req, sizeof(req) }, { &m, sizeof(m) } };
+	unsigned char rep[sizeof(struct gtsim_wire_rep) + sizeof(m)];
+	int got_fd = -1;
+	if (fd_pass_sendv(mmio_fd, iov, 2, NULL, 0) != (ssize_t)(sizeof(req) + sizeof(m)) ||
+	    fd_pass_recv(mmio_fd, rep, sizeof(rep), &got_fd) != (ssize_t)sizeof(rep)) {
+		if (got_fd >= 0)
+			close(got_fd);
+		return -EIO;
+	}
+	struct gtsim_wire_rep r;
+	memcpy(&r, rep, sizeof(r));
+	memcpy(&m, rep + sizeof(r), sizeof(m));
+	if (!r.ret && !write)
+		*value = (uint32_t)m.value;
+	return r.ret;
+}

@@ -1,5 +1,5 @@
-/* Fork sharing (GTSIM_FORK_SHARE=1, docs/shared-device.md "Fork
- * sharing"), in the default mode: a fork child uses its parent's DRM file,
+/* Fork sharing (docs/shared-device.md "Fork sharing"), the default
+ * mode's: a fork child uses its parent's DRM file,
  * on the parent's device.
  *
  * The parent opens renderD128, creates a context, a target object (with
@@ -20,7 +20,7 @@
  * Oracle: i915's rule that a DRM file is per open file description,
  * which fork shares (handles, contexts, object memory are one); the
  * values are the ones written. With the argument "private" the program
- * checks instead what the default mode (a private copy of the device per
+ * checks instead what GTSIM_FORK_SHARE=0 (a private copy of the device per
  * child, docs/shared-device.md) gives: the parent sees none of it. */
 #include <drm.h>
 #include <errno.h>
@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "shim_gem.h"
+#include "shim_proc.h"
 #include "test.h"
 
 #define NODE "/dev/dri/renderD128"
@@ -148,14 +149,6 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int reap(pid_t pid)
-{
-	int st = -1;
-	if (pid <= 0 || waitpid(pid, &st, 0) != pid)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int main(int argc, char **argv)

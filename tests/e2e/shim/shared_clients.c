@@ -54,6 +54,7 @@
 #include <unistd.h>
 
 #include "shim_gem.h"
+#include "shim_proc.h"
 #include "test.h"
 
 #define NODE "/dev/dri/renderD128"
@@ -83,44 +84,6 @@ static pid_t spawn(int (*fn)(void *), void *arg)
 	if (pid == 0)
 		_exit(fn(arg) ? 1 : 0);
 	return pid;
-}
-
-static int reap(pid_t pid)
-{
-	int st = -1;
-	if (pid <= 0 || waitpid(pid, &st, 0) != pid)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-/* A descriptor over a Unix socket (SCM_RIGHTS). */
-static int send_fd(int sock, int fd)
-{
-	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
-	memset(&ctl, 0, sizeof(ctl));
-	char byte = 'f';
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.b,
-			      .msg_controllen = sizeof(ctl.b) };
-	struct cmsghdr *h = CMSG_FIRSTHDR(&msg);
-	h->cmsg_level = SOL_SOCKET;
-	h->cmsg_type = SCM_RIGHTS;
-	h->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(h), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	union { struct cmsghdr h; char b[CMSG_SPACE(sizeof(int))]; } ctl;
-	char byte;
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.b,
-			      .msg_controllen = sizeof(ctl.b) };
-	int fd = -1;
-	if (recvmsg(sock, &msg, 0) == 1 && CMSG_FIRSTHDR(&msg))
-		memcpy(&fd, CMSG_DATA(CMSG_FIRSTHDR(&msg)), sizeof(fd));
-	return fd;
 }
 
 /* One byte over a pipe: "go on". */
@@ -195,12 +158,8 @@ static void check_fork_mmap(int fd)
  * syncobj syncobj (execbuf fence array). */
 static int submit_store(int fd, uint32_t target, uint32_t syncobj)
 {
-	uint32_t bb = shim_gem_create(fd, 4096);
-	const uint32_t dw[] = { MI_STORE_DWORD_IMM_GEN8, (uint32_t)TARGET_VA, 0, STORE_VALUE,
-				MI_BATCH_BUFFER_END, 0 };
-	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
-					  .data_ptr = (uintptr_t)dw };
-	if (!bb || io(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw))
+	uint32_t bb = shim_store_batch(fd, (uint32_t)TARGET_VA, STORE_VALUE);
+	if (!bb)
 		return -EIO;
 	struct drm_i915_gem_exec_object2 obj[2] = {
 		{ .handle = target, .offset = TARGET_VA,

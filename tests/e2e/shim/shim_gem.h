@@ -29,6 +29,17 @@ static inline void *shim_gem_cpu_map(int fd, uint32_t h)
 	return ioctl(fd, DRM_IOCTL_I915_GEM_MMAP, &m) ? NULL : (void *)(uintptr_t)m.addr_ptr;
 }
 
+/* A new batch object that stores value at the 32-bit address va and
+ * ends; 0 on failure. */
+static inline uint32_t shim_store_batch(int fd, uint32_t va, uint32_t value)
+{
+	uint32_t bb = shim_gem_create(fd, 4096);
+	const uint32_t dw[] = { MI_STORE_DWORD_IMM_GEN8, va, 0, value, MI_BATCH_BUFFER_END, 0 };
+	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
+					  .data_ptr = (uintptr_t)dw };
+	return bb && !ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw) ? bb : 0;
+}
+
 /* A batch that waits until the dword at sema (a 32-bit address) is 1,
  * then stores value at target and ends. */
 static inline void shim_sema_batch(uint32_t *bb, uint32_t sema, uint32_t target,

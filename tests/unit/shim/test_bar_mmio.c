@@ -348,7 +348,9 @@ static void check_map_rules(void)
 	munmap((void *)p, 3 * 4096);
 }
 
-/* A child of fork() keeps the mapping, on its copy of the device; with no
+/* A child of fork() keeps the mapping, on its parent's device (through
+ * the parent's server, GTSIM_WIRE_MMIO; with GTSIM_FORK_SHARE=0 on its
+ * copy of the device), and may map the BAR anew; with no
  * handler of its own, an access that is not emulated kills it as SIGSEGV
  * (ASan's handler, when there is one, reports it, then exits or aborts). */
 static void check_fork(volatile uint8_t *bar)
@@ -362,6 +364,21 @@ static void check_fork(volatile uint8_t *bar)
 	int status = -1;
 	waitpid(pid, &status, 0);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	/* A mapping the child makes reaches the same registers: its store
+	 * is what the parent loads. */
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(PCI "/resource0", O_RDWR);
+		volatile uint8_t *own = mmap(NULL, 2 * MIB, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (own == MAP_FAILED)
+			_exit(1);
+		*(volatile uint32_t *)(own + SCRATCH + 16) = 0xc0de0f0c;
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CHECK_EQ(*(volatile uint32_t *)(bar + SCRATCH + 16), 0xc0de0f0c);
 
 	pid = fork();
 	if (pid == 0) {

@@ -287,6 +287,9 @@ static void check_stub_once(const char *self)
 	if (pid == 0) {
 		setenv("GTSIM_TRACE", "stub", 1);
 		setenv("GTSIM_TRACE_FILE", trace, 1);
+		/* a device of its own, whose trace this is (a fork child's
+		 * program would otherwise reach this process's device) */
+		unsetenv("GTSIM_SERVER");
 		execl(self, self, "stub-child", (char *)NULL);
 		_exit(127);
 	}
