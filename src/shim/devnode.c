@@ -511,6 +511,30 @@ static void drop_parent_conns(void)
 	}
 }
 
+/* environ gets GTSIM_SERVER=path without setenv: in a fork child another
+ * thread of the parent may have held the environment's lock at the fork,
+ * and setenv would wait for it forever. The child has one thread: the
+ * array is changed in place, or replaced by a copy one longer. */
+static void child_export_server(const char *path)
+{
+	static char entry[sizeof("GTSIM_SERVER=") + sizeof(server_path)];
+	snprintf(entry, sizeof(entry), "GTSIM_SERVER=%s", path);
+	size_t n = 0;
+	for (; environ && environ[n]; n++)
+		if (!strncmp(environ[n], "GTSIM_SERVER=", 13)) {
+			environ[n] = entry;
+			return;
+		}
+	char **env = malloc((n + 2) * sizeof(*env));
+	if (!env)
+		return;     /* an exec'd program then has a device of its own */
+	if (n)
+		memcpy(env, environ, n * sizeof(*env));
+	env[n] = entry;
+	env[n + 1] = NULL;
+	environ = env;
+}
+
 /* Fork sharing, in the child: each inherited file of the parent's device
  * becomes a node of the parent's server, reached by ATTACH on first use
  * (the descriptor stays the eventfd: no thread's connection); the
@@ -535,7 +559,7 @@ static void switch_to_parent_server(void)
 	debugfs_fork_share_child();
 	/* a program the child execs attaches to the same server, as under
 	 * --shared (the descriptors it inherits are unknown to it there) */
-	setenv("GTSIM_SERVER", server_path, 1);
+	child_export_server(server_path);
 	TRACE(TRACE_SHIM, "fork child %d: the device of %d, served at %s", (int)getpid(),
 	      (int)parent, server_path);
 }
