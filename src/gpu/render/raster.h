@@ -145,6 +145,15 @@ int raster_rect_ms(const struct win_vertex *v0, const struct win_vertex *v1,
 int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, float width,
 		   bool last_pixel, const struct pixel_rect *clip, const struct raster_samples *sp,
 		   raster_cov_fn fn, void *ctx);
+/* A line under multisample rasterization (GL 4.6 core, section 14.5.4
+ * "Line Multisample Rasterization"; the hardware's MSRASTMODE_ON_* line):
+ * the rectangle of the given width centred on the segment v0-v1, its two
+ * long sides parallel to it at width / 2, its two ends through v0 and v1
+ * perpendicular to it (no extension past the end points, no last-pixel
+ * rule); each sample inside is covered, the top-left rule on its edges. */
+int raster_line_rect_ms(const struct win_vertex *v0, const struct win_vertex *v1, float width,
+			const struct pixel_rect *clip, const struct raster_samples *sp,
+			raster_cov_fn fn, void *ctx);
 int raster_point_ms(const struct win_vertex *v, float size, const struct pixel_rect *clip,
 		    const struct raster_samples *sp, raster_cov_fn fn, void *ctx);
 

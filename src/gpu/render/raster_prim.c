@@ -1,6 +1,8 @@
 /* Rectangles, lines and points (PRM vol. 2 "RECTLIST", "Line
  * Rasterization", "Point Rasterization"), all made of triangles that share
- * edges, so the top-left rule covers each pixel of the shape exactly once. */
+ * edges, so the top-left rule covers each pixel (each sample) of the shape
+ * exactly once. Lines: the single-sample parallelogram, or under
+ * multisample rasterization the rectangle (raster_line_rect_ms). */
 #include <math.h>
 #include <stddef.h>
 
@@ -56,6 +58,24 @@ int raster_line_ms(const struct win_vertex *v0, const struct win_vertex *v1, flo
 	} else {
 		q[0].x -= h; q[1].x -= h; q[2].x += h; q[3].x += h;
 	}
+	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, NULL, ctx);
+}
+
+int raster_line_rect_ms(const struct win_vertex *v0, const struct win_vertex *v1, float width,
+			const struct pixel_rect *clip, const struct raster_samples *sp,
+			raster_cov_fn fn, void *ctx)
+{
+	double dx = (double)v1->x - v0->x, dy = (double)v1->y - v0->y;
+	double len = sqrt(dx * dx + dy * dy);
+	if (!(len > 0))
+		return 0;
+	/* half the width along the unit normal (-dy, dx) / len */
+	float nx = (float)(-dy / len * width / 2), ny = (float)(dx / len * width / 2);
+	struct win_vertex q[4] = { *v0, *v1, *v1, *v0 };
+	q[0].x += nx; q[0].y += ny;
+	q[1].x += nx; q[1].y += ny;
+	q[2].x -= nx; q[2].y -= ny;
+	q[3].x -= nx; q[3].y -= ny;
 	return quad(&q[0], &q[1], &q[2], &q[3], clip, sp, fn, NULL, ctx);
 }
 

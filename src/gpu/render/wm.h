@@ -93,6 +93,8 @@ struct depth_state {
 struct ms_state {
 	uint32_t samples;          /* Number of Multisamples: 1, 2, 4, 8, 16 (gen9) */
 	bool raster;               /* coverage at each sample (else the centre, every sample) */
+	bool raster_enable;        /* 3DSTATE_RASTER DX Multisample Rasterization Enable */
+	uint8_t api_mode;          /* 3DSTATE_RASTER API Mode: 0 DX9/OGL, 1 DX10.0, 2 DX10.1+ */
 	bool per_sample;           /* Pixel Shader Is Per Sample */
 	uint16_t mask;             /* Sample Mask, cut to the samples */
 	struct raster_samples pattern; /* the positions rasterization uses */

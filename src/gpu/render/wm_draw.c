@@ -355,6 +355,50 @@ void wm_raster_prim(struct wm_draw *d, enum wm_prim_kind kind, const struct pixe
 				     quad_fn, run_fn, d);
 }
 
+/* The shape of a non-AA line, from 3DSTATE_RASTER's API Mode and DX
+ * Multisample Rasterization Enable and the sample count (the PRM's table
+ * "Multisample Rasterization Modes", vol. 7, which Mesa's anv cites; the
+ * table itself was not available):
+ *  - Enable with more than one sample (iris: GL_MULTISAMPLE, API Mode
+ *    DX9/OGL; anv: rectangular lines, DX10.x): multisample rasterization,
+ *    the rectangle (raster_line_rect_ms). GL 4.6 section 14.5.4 asks for
+ *    it; gen7's MSRASTMODE_ON_PATTERN is what anv programs there for
+ *    VK_LINE_RASTERIZATION_MODE_RECTANGULAR. Its width is Line Width as
+ *    sent: GL rounds only non-multisampled non-AA widths, which iris does
+ *    itself (get_line_width);
+ *  - Enable off under DX9/OGL (GL_MULTISAMPLE off, anv's Bresenham
+ *    lines): the parallelogram at the pixel centre (MSRASTMODE_OFF_PIXEL).
+ * The other combinations (Enable with one sample; Enable off under
+ * DX10.x, which anv uses for wide rectangular lines on gen8/9 and says
+ * draws "parallelograms") are drawn as the parallelogram with a stub trace.
+ * Returns 1 for the rectangle, 0 for the parallelogram, -1 after a fault. */
+static int line_shape(struct wm_draw *d)
+{
+	const struct ms_state *ms = &d->st.ms;
+	if (ms_raster(&d->st)) {
+		/* SNB PRM vol. 2 part 1 (3DSTATE_SF Line Width, quoted by Mesa's
+		 * ilo): "zero-width lines are not available when multisampling
+		 * rasterization is enabled" */
+		if (!(d->st.line_width > 0)) {
+			wm_fault(d, "3DSTATE_SF Line Width 0 under multisample rasterization "
+				 "(the PRM forbids it)");
+			return -1;
+		}
+		if (d->st.last_pixel) {
+			wm_fault(d, "3DSTATE_SF Last Pixel Enable under multisample rasterization "
+				 "(rectangle lines) is not modelled");
+			return -1;
+		}
+		return 1;
+	}
+	if (ms->raster_enable || ms->api_mode != 0)
+		TRACE_STUB_ONCE("3DSTATE_RASTER API Mode %u, DX Multisample Rasterization Enable %u "
+				"with %u samples: the line is drawn as the single-sample "
+				"parallelogram (this mode's line rule is not modelled)",
+				ms->api_mode, ms->raster_enable, ms->samples);
+	return 0;
+}
+
 /* orig: the line's two vertices when the clipper cut it, else NULL. */
 static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct clip_vertex *c1,
 		 const struct clip_vertex *pv, bool back_facing, float z_offset,
@@ -374,6 +418,9 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	p->v[2].x -= dy / len;
 	p->v[2].y += dx / len;
 	if (d->st.aa_lines && aa_unmodelled(d))
+		return;
+	int rect = line_shape(d);
+	if (rect < 0)
 		return;
 	/* an antialiased line: not under multisample rasterization (GL
 	 * ignores LINE_SMOOTH there) nor with Line Width 0, which the PRM
@@ -402,6 +449,9 @@ static void line(struct wm_draw *d, const struct clip_vertex *c0, const struct c
 	}
 	if (p->aa_alpha)
 		raster_aa_ms(&p->aa, &a, &d->clip, &d->st.ms.pattern, quad_fn, d);
+	else if (rect)
+		raster_line_rect_ms(&a, &b, d->st.line_width, &d->clip, &d->st.ms.pattern,
+				    quad_fn, d);
 	else
 		raster_line_ms(&a, &b, d->st.line_width, d->st.last_pixel, &d->clip,
 			       &d->st.ms.pattern, quad_fn, d);

@@ -537,6 +537,8 @@ static int load_ms(struct wm_state *w, int gen, const struct cs_state *st, char 
 			ms->pos.x[s] -= RASTER_ONE / 2;
 			ms->pos.y[s] -= RASTER_ONE / 2;
 		}
+	ms->raster_enable = r.dx_multisample_rasterization_enable;
+	ms->api_mode = (uint8_t)r.api_mode;
 	ms->raster = ms->samples > 1 && r.dx_multisample_rasterization_enable;
 	ms->pattern = ms->raster ? ms->pos : raster_centre;
 	if (m.pixel_location == 1 && !ms->raster) {
