@@ -80,16 +80,10 @@ static int store(int fd, uint32_t ctx, uint32_t bb, uint32_t target, uint32_t va
 	int err = io(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
 	if (err)
 		return err;
-	struct drm_i915_gem_exec_object2 obj[2] = {
-		{ .handle = target, .offset = TARGET_VA,
-		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
-		{ .handle = bb, .offset = BATCH_VA, .flags = EXEC_OBJECT_PINNED },
-	};
-	struct drm_i915_gem_execbuffer2 eb = {
-		.buffers_ptr = (uintptr_t)obj, .buffer_count = 2,
-		.flags = I915_EXEC_RENDER, .rsvd1 = ctx,
-	};
-	if ((err = io(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb)))
+	err = shim_exec_pinned(fd, target, TARGET_VA, bb, BATCH_VA,
+			       (struct drm_i915_gem_execbuffer2){ .flags = I915_EXEC_RENDER,
+								  .rsvd1 = ctx });
+	if (err)
 		return err;
 	struct drm_i915_gem_wait w = { .bo_handle = target, .timeout_ns = 10000000000ll };
 	return io(fd, DRM_IOCTL_I915_GEM_WAIT, &w);

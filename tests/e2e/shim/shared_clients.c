@@ -161,18 +161,11 @@ static int submit_store(int fd, uint32_t target, uint32_t syncobj)
 	uint32_t bb = shim_store_batch(fd, (uint32_t)TARGET_VA, STORE_VALUE);
 	if (!bb)
 		return -EIO;
-	struct drm_i915_gem_exec_object2 obj[2] = {
-		{ .handle = target, .offset = TARGET_VA,
-		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
-		{ .handle = bb, .offset = BATCH_VA, .flags = EXEC_OBJECT_PINNED },
-	};
 	struct drm_i915_gem_exec_fence f = { .handle = syncobj, .flags = I915_EXEC_FENCE_SIGNAL };
-	struct drm_i915_gem_execbuffer2 eb = {
-		.buffers_ptr = (uintptr_t)obj, .buffer_count = 2,
-		.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_ARRAY,
-		.cliprects_ptr = (uintptr_t)&f, .num_cliprects = 1,
-	};
-	return io(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb);
+	return shim_exec_pinned(fd, target, TARGET_VA, bb, BATCH_VA,
+				(struct drm_i915_gem_execbuffer2){
+					.flags = I915_EXEC_RENDER | I915_EXEC_FENCE_ARRAY,
+					.cliprects_ptr = (uintptr_t)&f, .num_cliprects = 1 });
 }
 
 static int sync_child(void *p)

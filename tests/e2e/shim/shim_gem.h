@@ -4,6 +4,7 @@
 #ifndef GTSIM_TESTS_SHIM_GEM_H
 #define GTSIM_TESTS_SHIM_GEM_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <drm.h>
@@ -38,6 +39,22 @@ static inline uint32_t shim_store_batch(int fd, uint32_t va, uint32_t value)
 	struct drm_i915_gem_pwrite pw = { .handle = bb, .size = sizeof(dw),
 					  .data_ptr = (uintptr_t)dw };
 	return bb && !ioctl(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw) ? bb : 0;
+}
+
+/* Runs batch bb, softpinned at batch_va, writing target, softpinned at
+ * target_va; eb gives the flags, context and fences (its buffer list is
+ * set here). 0 or -errno. */
+static inline int shim_exec_pinned(int fd, uint32_t target, uint64_t target_va, uint32_t bb,
+				   uint64_t batch_va, struct drm_i915_gem_execbuffer2 eb)
+{
+	struct drm_i915_gem_exec_object2 obj[2] = {
+		{ .handle = target, .offset = target_va,
+		  .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = bb, .offset = batch_va, .flags = EXEC_OBJECT_PINNED },
+	};
+	eb.buffers_ptr = (uintptr_t)obj;
+	eb.buffer_count = 2;
+	return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb) ? -errno : 0;
 }
 
 /* A batch that waits until the dword at sema (a 32-bit address) is 1,
