@@ -126,15 +126,20 @@ static void after_fork_child(void)
 	pool.busy = false;
 }
 
-static void at_fork(void)
+/* The host's cores, read once (sysconf reads /sys at every call; the
+ * count is asked at every draw). */
+static long cores;
+
+static void pool_once(void)
 {
 	pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+	cores = sysconf(_SC_NPROCESSORS_ONLN);
 }
 
 unsigned wm_band_threads(void)
 {
-	pthread_once(&once, at_fork);
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	pthread_once(&once, pool_once);
+	long n = cores;
 	const char *e = getenv("GTSIM_THREADS");
 	if (e && *e) {
 		char *end;
@@ -354,7 +359,7 @@ static void run_task(struct wm_band *bd)
 				r.y1 = band * rows + rows - 1;
 			bd->y = r.y0;
 			c->clip = r;
-			wm_raster_prim(c, it->kind, &r);
+			wm_raster_prim(c, it->kind, &c->clip);
 		}
 		ps_prim_end(c);
 	}
