@@ -21,11 +21,18 @@ void cs_ctx_time_run(struct gt_engine *e)
 		e->ctx_run_since_ns = cs_now_ns();
 }
 
+void cs_ctx_time_step_done(struct gt_engine *e)
+{
+	e->ctx_step_done_ns = cs_now_ns();
+}
+
 void cs_ctx_time_stop(struct gt_engine *e)
 {
 	if (!e->ctx_run_since_ns)
 		return;
-	e->ctx_run_ns += cs_now_ns() - e->ctx_run_since_ns;
+	uint64_t end = e->ctx_step_done_ns;
+	if (end > e->ctx_run_since_ns)
+		e->ctx_run_ns += end - e->ctx_run_since_ns;
 	e->ctx_run_since_ns = 0;
 }
 

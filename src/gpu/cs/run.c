@@ -282,6 +282,7 @@ static void run_commands(struct gt_engine *e)
 			break;
 		cs_ctx_time_run(e);
 		enum cs_result r = step(e);
+		cs_ctx_time_step_done(e);
 		if (r == CS_FAULT && __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
 			r = CS_ABORTED;   /* the command stopped for a reset */
 		if (r == CS_NEXT) {
