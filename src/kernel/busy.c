@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <i915_drm.h>
 
+#include "common/trace.h"
 #include "kernel/device.h"
 #include "kernel/file.h"
 #include "kernel/ioctl.h"
@@ -39,6 +40,7 @@ int i915_gem_busy_ioctl(struct gtsim_file *file, void *arg)
 	if (w && !request_completed(w))
 		busy |= (engine_class[w->engine->id] + 1u) | read_flag(w->engine->id);
 	args->busy = busy;
+	TRACE(TRACE_GEM, "busy: handle %u -> 0x%x", args->handle, busy);
 	obj_put(obj);
 	pthread_mutex_unlock(&dev->lock);
 	return 0;

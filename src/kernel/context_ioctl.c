@@ -96,7 +96,8 @@ int i915_gem_context_destroy_ioctl(struct gtsim_file *file, void *arg)
 	pthread_mutex_lock(&dev->lock);
 	struct gem_context *ctx = idr_remove(&file->contexts, args->ctx_id);
 	if (ctx) {
-		TRACE(TRACE_GEM, "context %u destroyed", args->ctx_id);
+		TRACE(TRACE_GEM, "context %u destroyed (hw id %u, %s)", args->ctx_id, ctx->hw_id,
+		      ctx->persistent ? "persistent" : "not persistent");
 		ctx_close(ctx);
 	}
 	pthread_mutex_unlock(&dev->lock);

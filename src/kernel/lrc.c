@@ -262,6 +262,11 @@ unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr)
 	return len;
 }
 
+unsigned lrc_call_dwords(int gen)
+{
+	return cmd_MI_BATCH_BUFFER_START_length(gen);
+}
+
 unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw)
 {
 	if (lrc_slot_alloc(e) != 0 || !e->lrc.nslots)

@@ -133,5 +133,7 @@ volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32
 struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id);
 /* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3. */
 unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr);
+/* Its length in dwords. */
+unsigned lrc_call_dwords(int gen);
 
 #endif

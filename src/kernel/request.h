@@ -291,6 +291,10 @@ void ring_emit_request(struct rq_engine *e, struct gem_request *rq);
 void ring_emit_raw(struct rq_engine *e, const uint32_t *dw, unsigned n);
 /* Overwrite the request's MI_BATCH_BUFFER_START with MI_NOOPs. */
 void ring_skip_batch(struct rq_engine *e, struct gem_request *rq);
+/* The same and its semaphore waits too, for a reset that restarts the
+ * engine before its batch (reset.c): the request runs its context switch
+ * and breadcrumb, nothing else. */
+void ring_skip_waits_and_batch(struct rq_engine *e, struct gem_request *rq);
 
 /* Emit whatever queued requests are ready, in the scheduler's order.
  * Engine lock held; true when something was emitted. */

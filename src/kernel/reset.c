@@ -176,6 +176,34 @@ static void full_reset_rest(struct gtsim_device *dev, uint64_t stalled_mask)
 
 static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_sample *seen);
 
+/* Where the engine restarts past the guilty request; it is stopped
+ * (engine_abort_command), so HEAD and ACTHD hold still. Usually after the
+ * request (the kernel writes its breadcrumb). But an engine that has not
+ * reached the request's batch (a closed context's request killed before
+ * it started, a request stuck in a semaphore wait) has not run all of its
+ * start: the image save and restore, MI_SET_CONTEXT and the PPGTT load,
+ * which ring_emit.c emits once per switch and the context's later
+ * requests in the ring count on (skipped, those ran in the previous
+ * context's address space). It goes on from where it stopped with the
+ * request's waits and batch made MI_NOOPs; an image save or restore it
+ * was in (a call into a GGTT batch) runs again whole. */
+static uint32_t restart_point(struct rq_engine *e, struct gem_request *guilty)
+{
+	struct ctx_ring *r = guilty->ring;
+	uint32_t mask = r->size - 1;
+	uint32_t head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	/* past the batch start: head lies between it and the ring's end */
+	if (((guilty->bb_pos - head) & mask) > ((r->emit - head) & mask))
+		return guilty->tail;
+	ring_skip_waits_and_batch(e, guilty);
+	uint64_t acthd = engine_acthd(e->hw);
+	if (acthd < r->ggtt || acthd >= r->ggtt + r->size)
+		head = (head - 4 * lrc_call_dwords(e->dev->info->gen)) & mask;
+	TRACE(TRACE_HANG, "%s: the request had not reached its batch: restart at 0x%x, "
+	      "its batch and waits skipped", engine_name(e->id), head);
+	return head;
+}
+
 /* One hang on one engine: an engine reset, or with i915.reset=1 a full one. */
 static void hang(struct rq_engine *e, const char *why, const struct hang_sample *seen)
 {
@@ -215,7 +243,7 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 	 * so the reset happens only while ACTHD and the seqno are unchanged. */
 	struct gem_request *running = first_unfinished(e);
 	bool stale = seen && (seen->only_emission ?
-		!running || running->emission != seen->only_emission :
+		!running || running->emission != seen->only_emission || request_completed(running) :
 		(!seen->moving && engine_acthd(e->hw) != seen->acthd) ||
 		engine_hws_seqno(e) != seen->seqno || engine_progress_marks(e->hw) != seen->arb);
 	/* a preemption acknowledged after the worker's look: no timeout */
@@ -259,7 +287,7 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 			skip_context(dev->requests, e, ctx, guilty);
 		if (!guilty->error)   /* a cancelled request keeps its -EINTR */
 			guilty->error = -EIO;
-		restart = guilty->tail;
+		restart = restart_point(e, guilty);
 		__atomic_store_n(&e->hws[HWS_SEQNO_INDEX], guilty->seqno, __ATOMIC_RELEASE);
 		/* and its timeline, which semaphores of other engines poll
 		 * (i915 runs the reset request's breadcrumb) */

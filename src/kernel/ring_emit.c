@@ -202,3 +202,12 @@ void ring_skip_batch(struct rq_engine *e, struct gem_request *rq)
 				 __ATOMIC_RELEASE);
 	rq->skip = true;
 }
+
+void ring_skip_waits_and_batch(struct rq_engine *e, struct gem_request *rq)
+{
+	uint32_t noop = tail_cmds_of(e->dev->info->gen)->noop;
+	uint32_t mask = rq->ring->size - 1;
+	for (uint32_t at = rq->sema_pos; at != rq->bb_pos; at = (at + 4) & mask)
+		__atomic_store_n(&rq->ring->map[at / 4], noop, __ATOMIC_RELEASE);
+	ring_skip_batch(e, rq);
+}
