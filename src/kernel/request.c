@@ -103,13 +103,28 @@ bool request_sema_blocked(const struct gem_request *rq)
 	return false;
 }
 
+/* The loaded ring's HEAD as the engine has it, taken as how far the ring
+ * is consumed only when it lies between the last known head and the
+ * ring's emit: just after a preemption unwound the ring (preempt.c) the
+ * stopped engine's HEAD is still past the new emit until its restart,
+ * and taken then it made the ring look full (16 KiB in use), so that an
+ * execbuf throttled on a spinner that only its own client would end.
+ * Engine lock held. */
+static void ring_head_refresh(struct rq_engine *e, struct ctx_ring *r)
+{
+	uint32_t mask = r->size - 1;
+	uint32_t head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	if (((head - r->space_head) & mask) <= ((r->emit - r->space_head) & mask))
+		r->space_head = head;
+}
+
 uint32_t ring_space(struct rq_engine *e, struct ctx_ring *r)
 {
 	uint32_t space = (r->space_head - r->emit - 64) & (r->size - 1);
 	/* a ring not loaded has nothing of its own in flight (ring_switch) */
 	if (space >= REQUEST_MAX_BYTES || r != e->cur)
 		return space;
-	r->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+	ring_head_refresh(e, r);
 	return (r->space_head - r->emit - 64) & (r->size - 1);
 }
 
@@ -295,7 +310,7 @@ static struct gem_request *throttle_target(struct rq_engine *e, struct ctx_ring 
 {
 	const uint32_t usable = r->size - 64;
 	if (r == e->cur)
-		r->space_head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
+		ring_head_refresh(e, r);
 	if (ring_used_after(e, r, NULL) + GT_PAGE_SIZE <= usable)
 		return NULL;
 	struct list_node *n, *t;
@@ -341,6 +356,10 @@ int request_throttle(struct rq_engine *e, struct ctx_ring *r, bool nonblock)
 	if (rq) {
 		request_get(rq);
 		rq->throttled = true;
+		TRACE(TRACE_GEM, "%s: throttle: ring at GGTT 0x%llx, %u bytes in use, %u requests "
+		      "queued: waits for seqno %u (context %u)", engine_name(e->id),
+		      (unsigned long long)r->ggtt, ring_used_after(e, r, NULL), r->queued, rq->seqno,
+		      rq->ctx ? rq->ctx->hw_id : 0);
 	}
 	pthread_mutex_unlock(&e->lock);
 	if (!rq)

@@ -131,13 +131,18 @@ struct gt_engine {
 	uint64_t timestamp_t0_ns;
 	/* RING_CTX_TIMESTAMP (ctx_timestamp.c): the value last loaded, the
 	 * host time the engine has executed since (ns), and since when it
-	 * executes now (0: idle, stopped or preempted), when its last command
-	 * finished. */
+	 * executes now (0: idle, stopped or preempted), when the ring last
+	 * ran empty. */
 	uint32_t ctx_ts_loaded;
 	uint64_t ctx_run_ns;
 	uint64_t ctx_run_since_ns;
-	uint64_t ctx_step_done_ns;
+	uint64_t ctx_empty_ns;
 	uint64_t commands;           /* executed, for tests and benches */
+	uint64_t work_commands;      /* executed, MI_NOOPs not counted */
+	/* The last chain's target, work_commands then, laps of the same short
+	 * loop so far, naps taken in such loops (batch.c spin_nap). */
+	uint64_t spin_target, spin_work, spin_naps;
+	unsigned spin_laps;
 	/* The blitter's clip rectangle (BR24/BR25, set by XY_SETUP_CLIP_BLT;
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
 	 * dwords 1 and 2 hold them. */
@@ -278,11 +283,11 @@ uint64_t cs_now_ns(void);
  * frequency, devinfo timestamp_hz). */
 uint64_t cs_ticks(const struct gt_engine *e, uint64_t ns);
 /* RING_CTX_TIMESTAMP (ctx_timestamp.c), lock held: the engine starts
- * executing commands (cs_run), finished one, or stops (idle, fault,
- * preemption, reset: the count ends where the last command finished);
+ * executing commands (cs_run), ran its ring empty, or stops (idle, fault,
+ * preemption, reset; idle: the count ends where the ring ran empty);
  * the register's value; a load (LRI/LRM, the context restore). */
 void cs_ctx_time_run(struct gt_engine *e);
-void cs_ctx_time_step_done(struct gt_engine *e);
+void cs_ctx_time_ring_empty(struct gt_engine *e);
 void cs_ctx_time_stop(struct gt_engine *e);
 uint32_t cs_ctx_timestamp(const struct gt_engine *e);
 void cs_ctx_timestamp_load(struct gt_engine *e, uint32_t val);

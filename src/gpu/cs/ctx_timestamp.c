@@ -21,19 +21,21 @@ void cs_ctx_time_run(struct gt_engine *e)
 		e->ctx_run_since_ns = cs_now_ns();
 }
 
-void cs_ctx_time_step_done(struct gt_engine *e)
+void cs_ctx_time_ring_empty(struct gt_engine *e)
 {
-	e->ctx_step_done_ns = cs_now_ns();
+	e->ctx_empty_ns = cs_now_ns();
 }
 
 void cs_ctx_time_stop(struct gt_engine *e)
 {
 	if (!e->ctx_run_since_ns)
 		return;
-	uint64_t end = e->ctx_step_done_ns;
-	if (end > e->ctx_run_since_ns)
-		e->ctx_run_ns += end - e->ctx_run_since_ns;
+	uint64_t end = cs_now_ns();
+	if (e->ctx_empty_ns > e->ctx_run_since_ns && e->level == CS_RING && e->head == e->tail)
+		end = e->ctx_empty_ns;
+	e->ctx_run_ns += end - e->ctx_run_since_ns;
 	e->ctx_run_since_ns = 0;
+	e->ctx_empty_ns = 0;
 }
 
 uint32_t cs_ctx_timestamp(const struct gt_engine *e)

@@ -194,6 +194,25 @@ static bool too_short(const struct cmd_desc *d, uint32_t len)
 	return d->len_mask && d->min_length && len < d->min_length;
 }
 
+/* MI_NOOPs from dw[0] on: those fetched (have) and, in a batch, the rest
+ * of the page. A header of 0 is a NOOP that writes no NOP identification
+ * (BDW PRM vol. 2a MI_NOOP bit 22): nothing of it is visible but its time,
+ * so a run is one step (IGT's spinners loop over 960 of them). */
+static uint32_t noop_run(struct gt_engine *e, const uint32_t *dw, uint32_t have)
+{
+	uint32_t run = 1;
+	while (run < have && dw[run] == 0)
+		run++;
+	if (run < have || e->level == CS_RING)
+		return run;
+	struct gt_vm vm = e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
+	uint64_t avail, addr = e->bb[e->level].addr + run * 4ull;
+	const uint32_t *p = (addr & 0xfff) ? vm_map(&vm, addr, false, &avail) : NULL;
+	for (uint64_t i = 0; p && i < avail / 4 && p[i] == 0; i++)
+		run++;
+	return run;
+}
+
 /* Fetch and execute the command at the current position. */
 static enum cs_result step(struct gt_engine *e)
 {
@@ -204,6 +223,15 @@ static enum cs_result step(struct gt_engine *e)
 	if (fetch(e, dw, 0, have) && (have = 1, fetch(e, dw, 0, 1)))
 		return cs_fault(e, "page fault fetching a command at 0x%llx (%s)",
 				(unsigned long long)at, where(e));
+	if (dw[0] == 0 && !trace_on(TRACE_BATCH)) {
+		uint32_t run = noop_run(e, dw, have);
+		e->cmd_addr = at;
+		e->cmd_len = run;
+		if (e->level == CS_RING)
+			e->next_head = (e->head + run * 4) % cs_ring_size(e);
+		e->commands += run;
+		return CS_NEXT;
+	}
 	const struct cmd_desc *d = cmd_find(e->gpu->info->gen, e->id, dw[0]);
 	if (!d)
 		return cs_fault(e, "unknown command 0x%08x at 0x%llx (%s): not a gen%d %s "
@@ -227,6 +255,8 @@ static enum cs_result step(struct gt_engine *e)
 		e->next_head = next % cs_ring_size(e);
 	}
 	e->commands++;
+	if (dw[0])
+		e->work_commands++;
 	if (trace_on(TRACE_BATCH))
 		trace_command(e, d, dw, len);
 	if (dropped_for_privilege(e, d, dw, len))
@@ -282,11 +312,12 @@ static void run_commands(struct gt_engine *e)
 			break;
 		cs_ctx_time_run(e);
 		enum cs_result r = step(e);
-		cs_ctx_time_step_done(e);
 		if (r == CS_FAULT && __atomic_load_n(&e->abort, __ATOMIC_ACQUIRE))
 			r = CS_ABORTED;   /* the command stopped for a reset */
 		if (r == CS_NEXT) {
 			advance(e, e->cmd_len);
+			if (e->level == CS_RING && e->head == e->tail)
+				cs_ctx_time_ring_empty(e);
 			continue;
 		}
 		if (r == CS_JUMPED) {

@@ -96,6 +96,26 @@ static inline unsigned emit_store(uint32_t *dw, uint64_t addr, uint32_t value)
 	return 4;
 }
 
+/* Submit on the render ring, in ctx, a new batch (softpinned at bb_addr)
+ * storing value at out_addr + off into out (softpinned at out_addr);
+ * returns the batch's handle (wait on it, then close it). */
+static inline uint32_t eb_submit_store(struct gtsim_file *f, uint32_t ctx, uint32_t out,
+				       uint64_t out_addr, unsigned off, uint32_t value,
+				       uint64_t bb_addr)
+{
+	uint32_t dw[8];
+	unsigned n = emit_store(dw, out_addr + off, value);
+	dw[n++] = MI_BATCH_BUFFER_END;
+	uint32_t bb = eb_create(f, 4096);
+	CHECK_EQ(eb_write(f, bb, 0, dw, n * 4), 0);
+	struct drm_i915_gem_exec_object2 o[2] = {
+		{ .handle = out, .offset = out_addr, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
+		{ .handle = bb, .offset = bb_addr, .flags = EXEC_OBJECT_PINNED },
+	};
+	CHECK_EQ(eb_exec(f, o, 2, I915_EXEC_RENDER, ctx), 0);
+	return bb;
+}
+
 /* A CPU mapping (GEM_MMAP) of the first page of an object, or NULL. */
 /* Skips the test when every batch runs inside execbuf (GTSIM_SYNC): why
  * says what needs asynchronous engines. */

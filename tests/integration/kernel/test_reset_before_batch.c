@@ -38,17 +38,7 @@ static struct gtsim_file *f;
 /* A batch in ctx storing value at V + off into buf (at V); returns it. */
 static uint32_t store_batch(uint32_t ctx, uint32_t buf, unsigned off, uint32_t value)
 {
-	uint32_t dw[8];
-	unsigned n = emit_store(dw, V + off, value);
-	dw[n++] = MI_BATCH_BUFFER_END;
-	uint32_t bb = eb_create(f, 4096);
-	CHECK_EQ(eb_write(f, bb, 0, dw, n * 4), 0);
-	struct drm_i915_gem_exec_object2 o[2] = {
-		{ .handle = buf, .offset = V, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE },
-		{ .handle = bb, .offset = BATCH_ADDR, .flags = EXEC_OBJECT_PINNED },
-	};
-	CHECK_EQ(eb_exec(f, o, 2, I915_EXEC_RENDER, ctx), 0);
-	return bb;
+	return eb_submit_store(f, ctx, buf, V, off, value, BATCH_ADDR);
 }
 
 static void stop_ring(struct gt_engine *hw, bool on)
