@@ -331,6 +331,46 @@ static void test_spin_nap(unsigned noops, unsigned lris)
 	h_fini(&h);
 }
 
+/* MI_NOOP runs (run.c noop_run, one step for many): 1028 NOOPs from a
+ * batch's start cross into its second page, then a store and the end:
+ * the store lands and each NOOP counts as a command (ring jump, 1028
+ * NOOPs, store, end). A second batch whose NOOPs fill its page up to an
+ * unmapped one faults fetching at that page's first byte, not earlier
+ * and not past it. */
+static void test_noop_run(void)
+{
+	struct harness h;
+	h_init(&h, 9, false);
+	struct gt_engine *e = h.gpu->engines[ENGINE_RCS];
+	uint64_t b = 0xb00000, out = 0x300000, c = 0xc00000;
+	h_ppgtt_map(&h, b);
+	h_ppgtt_map(&h, b + 0x1000);
+	h_ppgtt_map(&h, out);
+	h_ppgtt_map(&h, c);   /* c + 0x1000 stays unmapped */
+	static uint32_t batch[1033];
+	batch[1028] = MI_SDI;
+	batch[1029] = (uint32_t)out;
+	batch[1030] = 0;
+	batch[1031] = 0x5a;
+	batch[1032] = MI_BBE;
+	h_write(&h, false, b, batch, 1033);
+	uint64_t n0 = engine_commands(e);
+	uint32_t ring[] = { MI_BBS_PPGTT, (uint32_t)b, 0, MI_NOOP };
+	h_emit(&h, ENGINE_RCS, ring, 4);
+	CHECK(h_run(&h, ENGINE_RCS));
+	CHECK_EQ(h_read32(&h, false, out), 0x5a);
+	CHECK_EQ(engine_commands(e) - n0, 1 + 1028 + 2 + 1);   /* and the ring's NOOP */
+	CHECK_EQ(h.faults, 0);
+
+	uint32_t ring2[] = { MI_BBS_PPGTT, (uint32_t)c, 0, MI_NOOP };
+	h_emit(&h, ENGINE_RCS, ring2, 4);
+	h_run(&h, ENGINE_RCS);
+	CHECK_EQ(h_wait_faults(&h, 1), 1);
+	CHECK(engine_is_stopped(e, NULL, 0));
+	CHECK_EQ(engine_acthd(e), c + 0x1000);
+	h_fini(&h);
+}
+
 /* Sync mode: the TAIL write returns with the work done. */
 static void test_sync_mode(void)
 {
@@ -374,6 +414,7 @@ int main(void)
 	test_faults();
 	test_loop_until_reset(false);
 	test_loop_until_reset(true);
+	test_noop_run();
 	test_spin_nap(1, 0);
 	test_spin_nap(960, 1);
 	test_spin_nap(0, 17);
