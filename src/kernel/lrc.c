@@ -253,18 +253,18 @@ void lrc_slot_free(struct rq_engine *e, uint32_t id)
 	p->free[p->nfree++] = id;
 }
 
+unsigned lrc_call_dwords(int gen)
+{
+	return cmd_MI_BATCH_BUFFER_START_length(gen);
+}
+
 unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr)
 {
-	unsigned len = cmd_MI_BATCH_BUFFER_START_length(gen);
+	unsigned len = lrc_call_dwords(gen);
 	/* Address Space Indicator 0: GGTT, a privileged batch. */
 	cmd_MI_BATCH_BUFFER_START_pack(gen, dw, len, &(struct cmd_MI_BATCH_BUFFER_START){
 		.batch_buffer_start_address = addr });
 	return len;
-}
-
-unsigned lrc_call_dwords(int gen)
-{
-	return cmd_MI_BATCH_BUFFER_START_length(gen);
 }
 
 unsigned lrc_engine_setup(struct rq_engine *e, uint32_t *dw)

@@ -82,6 +82,13 @@ struct ctx_ring {
 	volatile uint32_t *state;
 };
 
+/* Does ring offset x lie in [from, to] of r, going forward (wrapping)? */
+static inline bool ring_span_has(const struct ctx_ring *r, uint32_t from, uint32_t x, uint32_t to)
+{
+	uint32_t mask = r->size - 1;
+	return ((x - from) & mask) <= ((to - from) & mask);
+}
+
 /* i915 6.1: every user context's ring is SZ_16K (intel_context_set_gem;
  * I915_CONTEXT_PARAM_RINGSIZE was removed in 5.15, set and get are
  * -EINVAL), the kernel context's too here. */
@@ -131,9 +138,9 @@ uint64_t lrc_slot_ggtt(const struct rq_engine *e, uint32_t id);
 volatile uint32_t *lrc_slot_dword(const struct rq_engine *e, uint32_t id, uint32_t off);
 /* The slot's ring (see struct ctx_ring). */
 struct ctx_ring *lrc_slot_ring(const struct rq_engine *e, uint32_t id);
-/* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3. */
+/* An MI_BATCH_BUFFER_START (GGTT, so privileged) of addr into dw: 3
+ * (lrc_call_dwords). */
 unsigned lrc_emit_call(int gen, uint32_t *dw, uint64_t addr);
-/* Its length in dwords. */
 unsigned lrc_call_dwords(int gen);
 
 #endif

@@ -112,9 +112,8 @@ bool request_sema_blocked(const struct gem_request *rq)
  * Engine lock held. */
 static void ring_head_refresh(struct rq_engine *e, struct ctx_ring *r)
 {
-	uint32_t mask = r->size - 1;
 	uint32_t head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
-	if (((head - r->space_head) & mask) <= ((r->emit - r->space_head) & mask))
+	if (ring_span_has(r, r->space_head, head, r->emit))
 		r->space_head = head;
 }
 

@@ -190,15 +190,13 @@ static bool hang_locked(struct rq_engine *e, const char *why, const struct hang_
 static uint32_t restart_point(struct rq_engine *e, struct gem_request *guilty)
 {
 	struct ctx_ring *r = guilty->ring;
-	uint32_t mask = r->size - 1;
 	uint32_t head = engine_ring_head(e->hw) & REG_RING_HEAD_HEAD_OFFSET_MASK;
-	/* past the batch start: head lies between it and the ring's end */
-	if (((guilty->bb_pos - head) & mask) > ((r->emit - head) & mask))
-		return guilty->tail;
+	if (!ring_span_has(r, head, guilty->bb_pos, r->emit))
+		return guilty->tail;   /* past the batch start */
 	ring_skip_waits_and_batch(e, guilty);
 	uint64_t acthd = engine_acthd(e->hw);
 	if (acthd < r->ggtt || acthd >= r->ggtt + r->size)
-		head = (head - 4 * lrc_call_dwords(e->dev->info->gen)) & mask;
+		head = (head - 4 * lrc_call_dwords(e->dev->info->gen)) & (r->size - 1);
 	TRACE(TRACE_HANG, "%s: the request had not reached its batch: restart at 0x%x, "
 	      "its batch and waits skipped", engine_name(e->id), head);
 	return head;

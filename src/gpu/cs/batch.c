@@ -31,7 +31,10 @@ static bool spin_nap(struct gt_engine *e, uint64_t target)
 		   target <= e->cmd_addr;
 	e->spin_target = target;
 	e->spin_work = e->work_commands;
-	e->spin_laps = lap ? e->spin_laps + 1 : 0;
+	if (!lap)
+		e->spin_laps = 0;
+	else if (e->spin_laps < SPIN_LAPS)
+		e->spin_laps++;
 	if (e->spin_laps < SPIN_LAPS)
 		return true;
 	e->spin_naps++;

@@ -120,11 +120,17 @@ static uint32_t prefetch_count(const struct gt_engine *e)
 	return n < 16 ? (uint32_t)(n ? n : 1) : 16;
 }
 
+/* The address space of the current batch. */
+static struct gt_vm batch_vm(struct gt_engine *e)
+{
+	return e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
+}
+
 static int fetch(struct gt_engine *e, uint32_t *dst, uint32_t first, uint32_t n)
 {
 	if (e->level == CS_RING)
 		return ring_fetch(e, e->head + first * 4, dst + first, n);
-	struct gt_vm vm = e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
+	struct gt_vm vm = batch_vm(e);
 	return vm_read(&vm, e->bb[e->level].addr + first * 4ull, dst + first, n * 4);
 }
 
@@ -205,12 +211,23 @@ static uint32_t noop_run(struct gt_engine *e, const uint32_t *dw, uint32_t have)
 		run++;
 	if (run < have || e->level == CS_RING)
 		return run;
-	struct gt_vm vm = e->bb[e->level].ppgtt ? cs_ppgtt(e) : cs_ggtt(e);
+	struct gt_vm vm = batch_vm(e);
 	uint64_t avail, addr = e->bb[e->level].addr + run * 4ull;
 	const uint32_t *p = (addr & 0xfff) ? vm_map(&vm, addr, false, &avail) : NULL;
 	for (uint64_t i = 0; p && i < avail / 4 && p[i] == 0; i++)
 		run++;
 	return run;
+}
+
+/* The command at `at`, len dwords long, is the current one: ACTHD, and
+ * in the ring the HEAD after it; count commands it stands for. */
+static void set_current(struct gt_engine *e, uint64_t at, uint32_t len, uint32_t commands)
+{
+	e->cmd_addr = at;
+	e->cmd_len = len;
+	if (e->level == CS_RING)
+		e->next_head = (e->head + len * 4) % cs_ring_size(e);
+	e->commands += commands;
 }
 
 /* Fetch and execute the command at the current position. */
@@ -225,11 +242,7 @@ static enum cs_result step(struct gt_engine *e)
 				(unsigned long long)at, where(e));
 	if (dw[0] == 0 && !trace_on(TRACE_BATCH)) {
 		uint32_t run = noop_run(e, dw, have);
-		e->cmd_addr = at;
-		e->cmd_len = run;
-		if (e->level == CS_RING)
-			e->next_head = (e->head + run * 4) % cs_ring_size(e);
-		e->commands += run;
+		set_current(e, at, run, run);
 		return CS_NEXT;
 	}
 	const struct cmd_desc *d = cmd_find(e->gpu->info->gen, e->id, dw[0]);
@@ -248,13 +261,7 @@ static enum cs_result step(struct gt_engine *e)
 		return cs_fault(e, "page fault fetching %s at 0x%llx (%s)", d->name,
 				(unsigned long long)at, where(e));
 
-	e->cmd_addr = at;
-	e->cmd_len = len;
-	if (e->level == CS_RING) {
-		uint32_t next = e->head + len * 4;
-		e->next_head = next % cs_ring_size(e);
-	}
-	e->commands++;
+	set_current(e, at, len, 1);
 	if (dw[0])
 		e->work_commands++;
 	if (trace_on(TRACE_BATCH))

@@ -40,6 +40,7 @@
 
 #include "eb_test.h"
 #include "gpu/cs/engine.h"
+#include "stop_ring.h"
 #include "kernel/context.h"
 #include "kernel/device.h"
 #include "kernel/request.h"
@@ -97,12 +98,6 @@ static void spin_close(struct spinner *s)
 {
 	eb_close(f, s->bb);
 	eb_close(f, s->out);
-}
-
-static void stop_ring(bool on)
-{
-	uint32_t mask = REG_RING_MI_MODE_STOP_RING_MASK;
-	engine_mmio_write(hw, REG_RING_MI_MODE, mask << 16 | (on ? mask : 0));
 }
 
 static bool pending(void)
@@ -192,7 +187,7 @@ static void start(void)
 {
 	open_device();
 	uint32_t ca = eb_context_create(f), cb = eb_context_create(f);
-	stop_ring(true);
+	stop_ring(hw, true);
 	struct spinner a, b;
 	spin_submit(&a, ca);
 	spin_submit(&b, cb);
@@ -205,7 +200,7 @@ static void start(void)
 	CHECK(!pending());   /* A has not begun: no slice has run */
 	CHECK_EQ(a.out_cpu[0], 0);
 
-	stop_ring(false);
+	stop_ring(hw, false);
 	CHECK(eb_lands(a.out_cpu, 1, 5000));
 	ask_yield((uint64_t)fence_now_ns());
 	preempt_service(e, (uint64_t)fence_now_ns());   /* unwinds A, emits B */

@@ -27,6 +27,7 @@
 
 #include "eb_test.h"
 #include "gpu/cs/engine.h"
+#include "stop_ring.h"
 #include "kernel/device.h"
 
 #define V 0x300000ull
@@ -39,12 +40,6 @@ static struct gtsim_file *f;
 static uint32_t store_batch(uint32_t ctx, uint32_t buf, unsigned off, uint32_t value)
 {
 	return eb_submit_store(f, ctx, buf, V, off, value, BATCH_ADDR);
-}
-
-static void stop_ring(struct gt_engine *hw, bool on)
-{
-	uint32_t mask = REG_RING_MI_MODE_STOP_RING_MASK;
-	engine_mmio_write(hw, REG_RING_MI_MODE, mask << 16 | (on ? mask : 0));
 }
 
 static void run(const char *device)

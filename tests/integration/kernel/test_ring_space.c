@@ -22,6 +22,7 @@
 
 #include "eb_test.h"
 #include "gpu/cs/engine.h"
+#include "stop_ring.h"
 #include "kernel/device.h"
 #include "kernel/lrc.h"
 #include "kernel/request.h"
@@ -41,12 +42,6 @@ static void finish(uint32_t bb)
 {
 	CHECK_EQ(eb_wait(f, bb, 5000 * MS), 0);
 	eb_close(f, bb);
-}
-
-static void stop_ring(struct gt_engine *hw, bool on)
-{
-	uint32_t mask = REG_RING_MI_MODE_STOP_RING_MASK;
-	engine_mmio_write(hw, REG_RING_MI_MODE, mask << 16 | (on ? mask : 0));
 }
 
 int main(void)
