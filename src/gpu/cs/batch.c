@@ -12,35 +12,6 @@
 
 static const char *const level_names[] = { "ring", "first-level", "second-level" };
 
-/* A batch that chains back to where it chained last time with few
- * commands other than MI_NOOP between (IGT's spinners: MI_ARB_CHECK, 960
- * MI_NOOPs, MI_CONDITIONAL_BATCH_BUFFER_END, jump back; a hang batch
- * jumping to itself) is a poll: from its 8th lap on, the host thread naps
- * once a lap, as MI_SEMAPHORE_WAIT does between its polls, so that a
- * spinning engine leaves the host's CPUs to the clients (a GPU's spin
- * costs the host nothing; four spinning engines on a 2-core host starved
- * IGT's processes until the watchdog cancelled their spinners). The loop
- * still runs, only slower; the kernel's clocks count the nap as GPU time
- * (kernel/preempt.c gpu_clock_tick). */
-#define SPIN_BODY_MAX 16u
-#define SPIN_LAPS 8u
-
-static bool spin_nap(struct gt_engine *e, uint64_t target)
-{
-	bool lap = e->spin_target == target && e->work_commands - e->spin_work <= SPIN_BODY_MAX &&
-		   target <= e->cmd_addr;
-	e->spin_target = target;
-	e->spin_work = e->work_commands;
-	if (!lap)
-		e->spin_laps = 0;
-	else if (e->spin_laps < SPIN_LAPS)
-		e->spin_laps++;
-	if (e->spin_laps < SPIN_LAPS)
-		return true;
-	e->spin_naps++;
-	return cs_poll_pause(e);
-}
-
 enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 			      const uint32_t *dw, uint32_t len)
 {
@@ -71,8 +42,6 @@ enum cs_result cs_batch_start(struct gt_engine *e, const struct cmd_desc *d,
 		e->bb[CS_BATCH1].addr += len * 4ull;  /* return point */
 	} else {
 		to = from;  /* a chain: the new batch replaces the current one */
-		if (!spin_nap(e, addr))
-			return CS_ABORTED;
 	}
 	e->bb[to] = (struct cs_batch){
 		.start = addr, .addr = addr, .ppgtt = ppgtt,

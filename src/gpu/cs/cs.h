@@ -138,12 +138,6 @@ struct gt_engine {
 	uint64_t ctx_run_since_ns;
 	uint64_t ctx_empty_ns;
 	uint64_t commands;           /* executed, for tests and benches */
-	uint64_t work_commands;      /* executed, MI_NOOPs not counted */
-	/* The last chain's target, work_commands then, laps of the same short
-	 * loop so far (up to SPIN_LAPS), naps taken in such loops (batch.c
-	 * spin_nap). */
-	uint64_t spin_target, spin_work, spin_naps;
-	unsigned spin_laps;
 	/* The blitter's clip rectangle (BR24/BR25, set by XY_SETUP_CLIP_BLT;
 	 * src/gpu/blt/blt_setup_clip.c): X1/Y1 and X2/Y2 as the command's
 	 * dwords 1 and 2 hold them. */

@@ -420,14 +420,6 @@ uint64_t engine_commands(struct gt_engine *e)
 	return n;
 }
 
-uint64_t engine_spin_naps(struct gt_engine *e)
-{
-	lock_engine(e);
-	uint64_t n = e->spin_naps;
-	pthread_mutex_unlock(&e->lock);
-	return n;
-}
-
 uint64_t engine_progress_marks(struct gt_engine *e)
 {
 	return __atomic_load_n(&e->arb_checks, __ATOMIC_RELAXED) +

@@ -133,8 +133,6 @@ void engine_pause(struct gt_engine *e);
 void engine_unpause(struct gt_engine *e);
 /* Number of commands executed so far. */
 uint64_t engine_commands(struct gt_engine *e);
-/* Naps its host thread took in short batch loops (batch.c spin_nap). */
-uint64_t engine_spin_naps(struct gt_engine *e);
 /* Number of arbitration points passed so far (MI_ARB_CHECKs executed, EU
  * threads ended: where a long draw or walker could be preempted); lock-free. */
 uint64_t engine_arb_checks(struct gt_engine *e);

@@ -262,8 +262,6 @@ static enum cs_result step(struct gt_engine *e)
 				(unsigned long long)at, where(e));
 
 	set_current(e, at, len, 1);
-	if (dw[0])
-		e->work_commands++;
 	if (trace_on(TRACE_BATCH))
 		trace_command(e, d, dw, len);
 	if (dropped_for_privilege(e, d, dw, len))

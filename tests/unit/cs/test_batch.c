@@ -283,54 +283,6 @@ static void test_loop_until_reset(bool sync)
 	h_fini(&h);
 }
 
-/* A short batch loop naps (batch.c spin_nap): a lap is a chain back to
- * the previous chain's target with at most 16 commands other than MI_NOOP
- * between; from the 8th lap on each lap sleeps. A loop of MI_NOOPs (any
- * number) and its jump: after the reset, the ring's jump was command 1,
- * then noops + 1 commands a lap, the first jump no lap, so laps =
- * (commands - 1) / (noops + 1) - 1 and naps = laps - 7, give or take the
- * lap the reset cut. A loop of 17 MI_LOAD_REGISTER_IMMs (18 commands that
- * are not MI_NOOP a lap) never naps. */
-static void test_spin_nap(unsigned noops, unsigned lris)
-{
-	struct harness h;
-	h_init(&h, 9, false);
-	struct gt_engine *e = h.gpu->engines[ENGINE_RCS];
-	uint64_t b = 0xa00000;
-	h_ppgtt_map(&h, b);
-	uint32_t loop[1024] = { 0 };
-	unsigned n = noops;
-	for (unsigned i = 0; i < lris; i++) {
-		loop[n++] = MI_LRI;
-		loop[n++] = 0x2600;   /* CS_GPR0 (render engine base 0x2000) */
-		loop[n++] = i;
-	}
-	loop[n++] = MI_BBS_PPGTT;
-	loop[n++] = (uint32_t)b;
-	loop[n++] = 0;
-	h_write(&h, false, b, loop, (int)n);
-	uint32_t ring[] = { MI_BBS_PPGTT, (uint32_t)b, 0, MI_NOOP };
-	h_emit(&h, ENGINE_RCS, ring, 4);
-	h_submit(&h, ENGINE_RCS);
-	uint64_t per_lap = noops + lris + 1, want = 200 * per_lap;
-	for (int i = 0; i < 1000 && engine_commands(e) < want; i++)
-		sleep_ms(10);
-	engine_reset(e, 16);
-	CHECK(engine_wait_idle(e, 5000000000ull));
-	uint64_t cmds = engine_commands(e), naps = engine_spin_naps(e);
-	uint64_t laps = (cmds - 1) / per_lap - 1;
-	fprintf(stderr, "loop of %u NOOPs, %u LRIs: %llu commands, %llu laps, %llu naps\n", noops,
-		lris, (unsigned long long)cmds, (unsigned long long)laps, (unsigned long long)naps);
-	CHECK(cmds >= want);
-	if (lris + 1 <= 16) {
-		CHECK(naps + 8 >= laps);
-		CHECK(naps <= laps - 6);
-	} else {
-		CHECK_EQ(naps, 0);
-	}
-	h_fini(&h);
-}
-
 /* MI_NOOP runs (run.c noop_run, one step for many): 1028 NOOPs from a
  * batch's start cross into its second page, then a store and the end:
  * the store lands and each NOOP counts as a command (ring jump, 1028
@@ -415,9 +367,6 @@ int main(void)
 	test_loop_until_reset(false);
 	test_loop_until_reset(true);
 	test_noop_run();
-	test_spin_nap(1, 0);
-	test_spin_nap(960, 1);
-	test_spin_nap(0, 17);
 	test_sync_mode();
 	test_ring_wrap();
 	return test_exit();
